@@ -1,0 +1,38 @@
+# Every target creates .venv and installs the package on first use.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed-stamp
+
+.PHONY: run test verify bench lab report clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## The main job on the embedded default: deal, redeal statistics (and, as
+## they land: solve, simulate, report).
+run: $(STAMP)
+	$(BIN)/thousand run
+
+## The test suite (CI): fast tests only, on all cores.
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 -m "not verify"
+
+## Volume checks (thousands of solver positions, large samples).
+verify: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 -m verify
+
+## Benchmarks: ratios measured side by side plus node counts.
+bench: $(STAMP)
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,0 +1,14 @@
+"""Thousand (Тысяча) analysis toolkit: deal, solve, simulate, report.
+
+The core (cards, rules, dealer, solver, scoring) takes and returns numpy
+arrays; I/O, the command line and the notebooks sit at the edges.
+"""
+
+from importlib.metadata import PackageNotFoundError, version as _version
+
+try:
+    __version__ = _version("thousand-analysis")
+except PackageNotFoundError:  # running from a source tree without install
+    __version__ = "0.1.0"
+
+__all__ = ["__version__"]

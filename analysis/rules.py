@@ -1,0 +1,470 @@
+"""The ``Rules`` object: one field per convention of RULES.md, five profiles.
+
+Profiles (RULES.md, table of profiles; seed texts in ``shared/seeds/``):
+
+``club`` (default, seed 000)
+    modern club rules, fully specified, two may sit on the barrel.
+``classic`` (seed 001)
+    online-server rules, one barrel seat, 555 reset.
+``book`` (seed 002)
+    "Тысяча с бочкой": barrel at 900, write-off pays 40 each, double penalty.
+``ua`` (seed 003)
+    Ukrainian "Тисяча" base rules: no rounding, write-off pays 60.
+``wiki`` (seed 004)
+    the encyclopedia's main rules: target 1001, only the trump's declarer
+    leads trumps.
+
+House variants are made with :func:`dataclasses.replace` or
+:meth:`Rules.with_changes` (which accepts ``"field=value"`` strings as the
+command line's ``--set`` does); every construction is validated.
+
+One convention row of RULES.md is deliberately *not* a field: whether the
+exchange cards are passed face up or down.  The toolkit's analyses are
+double-dummy (every player sees every card), so that row cannot change any
+number the toolkit computes; a field for it would be decorative.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Rules", "PROFILES", "profile_names", "load_rules", "rules_diff"]
+
+WRITE_OFF_STAGES = ("before_exchange", "before_lead")
+WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
+BOLT_RULES = ("none", "zero_points", "no_trick")
+BOLT_WINDOWS = ("cumulative", "streak")
+RESET_555 = ("none", "positive", "both")
+REDEAL_CLAIMS = ("forced", "claimable")
+MARRIAGE_LEADS = ("KQ", "Q")
+
+
+def _doc(text: str) -> dict:
+    return {"doc": text}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete set of conventions for one table.
+
+    Every field is one convention row of RULES.md ("Conventions that
+    differ" and "Redeals").  Each field's metadata ``doc`` (shown by
+    ``thousand rules show``) cites the seed text it comes from and says where
+    RULES.md marks the value as a choice (†).
+
+    Raises
+    ------
+    ValueError
+        On construction with an impossible value, naming the field.
+    """
+
+    name: str = dataclasses.field(default="club", metadata=_doc(
+        "Profile name, or a user's name for a house variant."))
+
+    # --- bidding -------------------------------------------------------
+    opening_bid_exact: bool = dataclasses.field(default=True, metadata=_doc(
+        "The first hand opens with exactly 100 (True) or with at least 100 "
+        "(False). club: seed 000 'начинает обязательными 100'; ua: seed 003; "
+        "classic/book/wiki allow more (book †, wiki 'exactly 100 by "
+        "agreement')."))
+    raise_exact: bool = dataclasses.field(default=False, metadata=_doc(
+        "Each raise is exactly 5 (True) or any positive multiple of 5 "
+        "(False). book: † 'как правило' by 5; wiki: by 5 (any by agreement); "
+        "club: seed 000 'на положительное число, кратное 5'."))
+    no_jump_over_120: bool = dataclasses.field(default=True, metadata=_doc(
+        "A raise may not jump over 120 (bidding only, not the final "
+        "contract †). club only: seed 000 'при повышении нельзя перепрыгнуть "
+        "через 120'."))
+    bid_cap: bool = dataclasses.field(default=True, metadata=_doc(
+        "Bids are capped at 120 plus the marriages held (final contract: on "
+        "the 8-card hand after the exchange). All profiles; ua gives it as "
+        "advice (†)."))
+
+    # --- play ------------------------------------------------------------
+    first_trick_marriage: bool = dataclasses.field(default=False, metadata=_doc(
+        "A marriage may be declared on the first trick. book: its example "
+        "leads K♥ 'хвалю' as the first lead (seed 002); no elsewhere."))
+    marriage_lead: str = dataclasses.field(default="KQ", metadata=_doc(
+        "Card led to declare: 'KQ' (king or queen) or 'Q' (queen only, "
+        "wiki, seed 004)."))
+    trump_lead_owner_only: bool = dataclasses.field(default=False, metadata=_doc(
+        "Only the player who declared the current trump may lead a trump "
+        "(wiki, seed 004). A player holding only trumps may still lead one "
+        "(†); a new marriage passes the right to its declarer (†)."))
+
+    # --- write-off (роспись) ------------------------------------------
+    write_off_stage: str = dataclasses.field(default="before_exchange", metadata=_doc(
+        "When the declarer may write off: 'before_exchange' (club: after "
+        "seeing the widow, seed 000 'до передачи карт'; ua: after the widow "
+        "is shown, seed 003) or 'before_lead' (classic; book: after the "
+        "exchange; wiki †)."))
+    write_off_payment: str = dataclasses.field(default="half", metadata=_doc(
+        "What each opponent gets: 'half' (contract/2 kept exact, club: "
+        "'Половинки сохраняются точно'), 'half_round5' (contract/2 rounded to "
+        "a multiple of 5, ties up; classic †, wiki † from its agreements "
+        "section) or 'fixed' (write_off_fixed each: book 40, ua 60)."))
+    write_off_fixed: int = dataclasses.field(default=0, metadata=_doc(
+        "Points each opponent gets when write_off_payment is 'fixed' "
+        "(book 40, seed 002; ua 60, seed 003); 0 otherwise."))
+    write_off_pays_barrel: bool = dataclasses.field(default=False, metadata=_doc(
+        "An opponent sitting on the barrel is paid the write-off. No in "
+        "every profile (†: the seeds are silent)."))
+    write_off_on_barrel: bool = dataclasses.field(default=False, metadata=_doc(
+        "A declarer on the barrel may write off. club: forbidden ('На бочке "
+        "роспись запрещена'); book: forbidden (†, 'may not pass' read as "
+        "'may not write off'); classic †, ua †, wiki: allowed."))
+
+    # --- scoring -------------------------------------------------------
+    double_penalty_off_first_hand: bool = dataclasses.field(default=False, metadata=_doc(
+        "A failed contract costs 2×contract unless the declarer is the "
+        "first hand (book, seed 002; the first hand's contested win counts "
+        "as the first hand playing †)."))
+    round_defenders: bool = dataclasses.field(default=True, metadata=_doc(
+        "Defenders' points are rounded to the nearest 5 (x1, x2 down; x3, "
+        "x4 up). All but ua, which writes actual points (seed 003)."))
+
+    # --- bolts (болт) --------------------------------------------------
+    bolt_rule: str = dataclasses.field(default="zero_points", metadata=_doc(
+        "What a bolt is: 'zero_points' (0 raw points in the deal, cards plus "
+        "marriages; club seed 000 'при нуле сырых очков', classic †), "
+        "'no_trick' (took no trick; a trick worth 0 is not a bolt; wiki) or "
+        "'none' (book, ua)."))
+    bolt_declarer: bool = dataclasses.field(default=False, metadata=_doc(
+        "The declarer can get a bolt (wiki). club: 'У разыгрывающего вместо "
+        "болта действует результат заказа'."))
+    bolt_window: str = dataclasses.field(default="cumulative", metadata=_doc(
+        "'cumulative': every bolt_count-th bolt is penalised, need not be "
+        "consecutive (club, classic); 'streak': bolt_count in a row, a deal "
+        "without a bolt breaks the streak, redeals and write-offs neither "
+        "count nor break it (wiki †)."))
+    bolt_count: int = dataclasses.field(default=3, metadata=_doc(
+        "Bolts that trigger the penalty (3 in every profile with bolts)."))
+    bolt_penalty: int = dataclasses.field(default=120, metadata=_doc(
+        "Points deducted when the bolt count is reached (120)."))
+    barrel_defender_scores: bool = dataclasses.field(default=False, metadata=_doc(
+        "A defender sitting on the barrel scores defence points and bolts. "
+        "No in every profile (club seed 000 'На бочке вистовые очки и болты "
+        "не начисляются'; classic; book †; ua †; wiki)."))
+
+    # --- 555 (самосвал) ------------------------------------------------
+    reset_555: str = dataclasses.field(default="none", metadata=_doc(
+        "Reset to 0 at exactly 555: 'none' (club, book, ua), 'positive' "
+        "(+555 → 0, classic seed 001) or 'both' (+555 and −555 → 0, wiki † "
+        "from its agreements section)."))
+
+    # --- barrel (бочка) and winning -----------------------------------
+    barrel_threshold: int = dataclasses.field(default=880, metadata=_doc(
+        "Score at which a player sits on the barrel; higher scores are capped "
+        "to it (880; book 900, seed 002)."))
+    target: int = dataclasses.field(default=1000, metadata=_doc(
+        "Winning score: a sitter wins by making a contract that brings him "
+        "there (1000; wiki 1001 'заказать больше 120')."))
+    barrel_attempts: int = dataclasses.field(default=3, metadata=_doc(
+        "Completed deals a sitter may spend on the barrel (3 in every "
+        "profile; write-offs count †; redeals do not)."))
+    barrel_fall_penalty: int = dataclasses.field(default=120, metadata=_doc(
+        "Points lost when the attempts run out (120; book 100: 900→800, "
+        "seed 002; ua † leaves the fine to the house)."))
+    barrel_seats: int = dataclasses.field(default=2, metadata=_doc(
+        "Players who may sit on the barrel at once (club 2, seed 000 'На "
+        "бочке разрешены двое'; others 1, book/ua/wiki †). When arrivals "
+        "would exceed it, every earlier sitter is knocked off with −120; "
+        "players arriving in the same deal all stay †."))
+    barrel_third_fall_zero: bool = dataclasses.field(default=True, metadata=_doc(
+        "A third failed stay on the barrel sets the score to 0 (club, seed "
+        "000 'после третьего неудачного захода счёт становится нулём')."))
+    four_marriages_win: bool = dataclasses.field(default=False, metadata=_doc(
+        "A player holding all four marriages after the exchange wins at once "
+        "(book †; the winner's score is not raised to the target)."))
+
+    # --- redeals (пересдача) -------------------------------------------
+    redeal_claim: str = dataclasses.field(default="forced", metadata=_doc(
+        "'forced' (the table redeals; club) or 'claimable' (a player may "
+        "demand it; book †, wiki). Profiles without redeal conditions "
+        "(classic, ua) keep the default."))
+    redeal_four_nines: bool = dataclasses.field(default=True, metadata=_doc(
+        "Before bidding: a hand with four 9s (club, book, wiki)."))
+    redeal_hand_under: int = dataclasses.field(default=14, metadata=_doc(
+        "Before bidding: a hand with fewer card points than this (club 14; "
+        "wiki 14, by agreement 13–15 †; 0 = off)."))
+    redeal_widow_under: int = dataclasses.field(default=5, metadata=_doc(
+        "When the widow is shown: fewer card points than this (club 5, book "
+        "5, wiki 3 as the declarer's claim; 0 = off)."))
+    redeal_widow_two_nines: bool = dataclasses.field(default=False, metadata=_doc(
+        "When the widow is shown: two 9s in it (wiki, any player's claim)."))
+    redeal_after_four_nines: bool = dataclasses.field(default=True, metadata=_doc(
+        "After the exchange, before the first lead: a hand with four 9s "
+        "(club, book †, wiki)."))
+    redeal_after_hand_under: int = dataclasses.field(default=0, metadata=_doc(
+        "After the exchange: an 8-card hand with fewer card points than this, "
+        "counting the card received (book 15, seed 002 'с учетом карты, "
+        "полученной при сносе'; 0 = off)."))
+
+    # ------------------------------------------------------------------
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    # --- derived -----------------------------------------------------
+    @property
+    def barrel_min_contract(self) -> int:
+        """Smallest contract that takes a sitter from the threshold to the
+        target: ``target - barrel_threshold`` rounded up to a multiple of 5,
+        and at least 100 (club 120, book 100, wiki 125)."""
+        need = self.target - self.barrel_threshold
+        return max(100, -(-need // 5) * 5)
+
+    @property
+    def has_bolts(self) -> bool:
+        """True when the profile counts bolts at all."""
+        return self.bolt_rule != "none"
+
+    # --- constructors --------------------------------------------------
+    @classmethod
+    def profile(cls, name: str) -> "Rules":
+        """Return the named profile.
+
+        Raises
+        ------
+        ValueError
+            If ``name`` is not one of ``club classic book ua wiki``.
+        """
+        try:
+            return PROFILES[name]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"unknown rules profile {name!r}; choose one of "
+                f"{', '.join(PROFILES)}") from None
+
+    def with_changes(self, *assignments: str, **changes: Any) -> "Rules":
+        """A house variant: ``rules.with_changes("barrel_seats=1", target=1001)``.
+
+        String assignments ``field=value`` are parsed by the field's type
+        (``true``/``false`` for booleans), as ``--set`` does.
+
+        Raises
+        ------
+        ValueError
+            On an unknown field, an unparsable value or an impossible value.
+        """
+        parsed = dict(changes)
+        for a in assignments:
+            if "=" not in a:
+                raise ValueError(f"expected field=value, got {a!r}")
+            key, _, raw = a.partition("=")
+            key = key.strip()
+            parsed[key] = _parse_value(key, raw.strip())
+        unknown = set(parsed) - _FIELD_NAMES
+        if unknown:
+            raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **parsed)
+
+    def to_dict(self) -> dict:
+        """All fields as a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+    def to_json(self) -> str:
+        """JSON text of all fields (sorted keys); :meth:`from_json` inverts it."""
+        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rules":
+        """Build from a dict; missing fields take the ``club`` defaults.
+
+        Raises
+        ------
+        ValueError
+            On an unknown field (named) or an impossible value.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("rules JSON must be an object")
+        unknown = set(data) - _FIELD_NAMES
+        if unknown:
+            raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Rules":
+        """Inverse of :meth:`to_json`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"rules file is not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+    def fingerprint(self, names: tuple[str, ...] | None = None) -> str:
+        """Short stable hash (12 hex digits) of the conventions.
+
+        The name is left out, so a renamed copy has the same fingerprint.
+        ``names`` restricts the hash to some fields (the solver uses the
+        play conventions and the bolt definition).
+        """
+        d = self.to_dict()
+        d.pop("name")
+        if names is not None:
+            d = {k: d[k] for k in names}
+        blob = json.dumps(d, sort_keys=True).encode()
+        return hashlib.sha256(blob).hexdigest()[:12]
+
+
+_FIELD_NAMES = {f.name for f in fields(Rules)}
+_FIELD_TYPES = {f.name: f.type for f in fields(Rules)}
+
+
+def _parse_value(key: str, raw: str):
+    if key not in _FIELD_TYPES:
+        raise ValueError(f"unknown rules field {key!r}")
+    typ = _FIELD_TYPES[key]
+    if typ in ("bool", bool):
+        low = raw.lower()
+        if low in ("true", "1", "yes", "on"):
+            return True
+        if low in ("false", "0", "no", "off"):
+            return False
+        raise ValueError(f"rules field {key!r} takes true or false, got {raw!r}")
+    if typ in ("int", int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise ValueError(f"rules field {key!r} takes an integer, got {raw!r}") from None
+    return raw
+
+
+def _check(cond: bool, field: str, msg: str) -> None:
+    if not cond:
+        raise ValueError(f"rules field {field!r}: {msg}")
+
+
+def _validate(r: Rules) -> None:
+    for f in fields(r):
+        v = getattr(r, f.name)
+        if f.type in ("bool", bool):
+            _check(isinstance(v, bool), f.name, f"must be true or false, got {v!r}")
+        elif f.type in ("int", int):
+            _check(isinstance(v, int) and not isinstance(v, bool), f.name,
+                   f"must be an integer, got {v!r}")
+        elif f.type in ("str", str):
+            _check(isinstance(v, str), f.name, f"must be a string, got {v!r}")
+    choices = {
+        "marriage_lead": MARRIAGE_LEADS, "write_off_stage": WRITE_OFF_STAGES,
+        "write_off_payment": WRITE_OFF_PAYMENTS, "bolt_rule": BOLT_RULES,
+        "bolt_window": BOLT_WINDOWS, "reset_555": RESET_555,
+        "redeal_claim": REDEAL_CLAIMS,
+    }
+    for k, allowed in choices.items():
+        _check(getattr(r, k) in allowed, k,
+               f"{getattr(r, k)!r} is not one of {', '.join(allowed)}")
+    if r.write_off_payment == "fixed":
+        _check(r.write_off_fixed > 0 and r.write_off_fixed % 5 == 0, "write_off_fixed",
+               "a fixed write-off payment must be a positive multiple of 5")
+    else:
+        _check(r.write_off_fixed == 0, "write_off_fixed",
+               "must be 0 unless write_off_payment is 'fixed'")
+    _check(r.bolt_count >= 1, "bolt_count", "must be at least 1")
+    _check(r.bolt_penalty >= 0, "bolt_penalty", "must not be negative")
+    _check(r.barrel_threshold % 5 == 0 and 500 <= r.barrel_threshold < r.target,
+           "barrel_threshold", "must be a multiple of 5, at least 500 and below the target")
+    _check(r.target - r.barrel_threshold <= 280 + 120, "target",
+           "must be reachable from the barrel by one contract (at most 400 above it)")
+    _check(1 <= r.barrel_attempts <= 10, "barrel_attempts", "must be 1..10")
+    _check(r.barrel_fall_penalty >= 0, "barrel_fall_penalty", "must not be negative")
+    _check(r.barrel_seats in (1, 2), "barrel_seats", "must be 1 or 2")
+    _check(0 <= r.redeal_hand_under <= 120, "redeal_hand_under", "must be 0..120")
+    _check(0 <= r.redeal_widow_under <= 120, "redeal_widow_under", "must be 0..120")
+    _check(0 <= r.redeal_after_hand_under <= 120, "redeal_after_hand_under",
+           "must be 0..120")
+    if r.bolt_rule == "none":
+        _check(not r.bolt_declarer, "bolt_declarer", "needs a bolt_rule other than 'none'")
+
+
+PROFILES: dict[str, Rules] = {
+    "club": Rules(name="club"),
+    "classic": Rules(
+        name="classic", opening_bid_exact=False, no_jump_over_120=False,
+        write_off_stage="before_lead", write_off_payment="half_round5",
+        write_off_on_barrel=True, reset_555="positive", barrel_seats=1,
+        barrel_third_fall_zero=False, redeal_four_nines=False,
+        redeal_hand_under=0, redeal_widow_under=0, redeal_after_four_nines=False),
+    "book": Rules(
+        name="book", opening_bid_exact=False, raise_exact=True,
+        no_jump_over_120=False, first_trick_marriage=True,
+        write_off_stage="before_lead", write_off_payment="fixed",
+        write_off_fixed=40, double_penalty_off_first_hand=True,
+        bolt_rule="none", barrel_threshold=900, barrel_fall_penalty=100,
+        barrel_seats=1, barrel_third_fall_zero=False, redeal_claim="claimable",
+        redeal_hand_under=0, redeal_after_hand_under=15),
+    "ua": Rules(
+        name="ua", no_jump_over_120=False, write_off_payment="fixed",
+        write_off_fixed=60, write_off_on_barrel=True, round_defenders=False,
+        bolt_rule="none", barrel_seats=1, barrel_third_fall_zero=False,
+        redeal_four_nines=False, redeal_hand_under=0, redeal_widow_under=0,
+        redeal_after_four_nines=False),
+    "wiki": Rules(
+        name="wiki", opening_bid_exact=False, raise_exact=True,
+        no_jump_over_120=False, marriage_lead="Q", trump_lead_owner_only=True,
+        write_off_stage="before_lead", write_off_payment="half_round5",
+        write_off_on_barrel=True, bolt_rule="no_trick", bolt_declarer=True,
+        bolt_window="streak", reset_555="both", target=1001, barrel_seats=1,
+        barrel_third_fall_zero=False, redeal_claim="claimable",
+        redeal_widow_under=3, redeal_widow_two_nines=True),
+}
+
+
+def profile_names() -> list[str]:
+    """Names of the built-in profiles, default first."""
+    return list(PROFILES)
+
+
+def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, ...]" = ()) -> Rules:
+    """Resolve a profile name, a JSON file path or a ``Rules``, then apply ``--set``s.
+
+    Parameters
+    ----------
+    spec : str, Rules or None
+        A profile name (``club`` when None), a path to a ``.json`` file
+        written by :meth:`Rules.to_json`, or a ``Rules`` object.
+    sets : sequence of str
+        ``field=value`` changes applied in order.
+
+    Raises
+    ------
+    ValueError
+        On an unknown profile, a missing or malformed file, an unknown field.
+    """
+    if spec is None:
+        rules = PROFILES["club"]
+    elif isinstance(spec, Rules):
+        rules = spec
+    elif isinstance(spec, str) and spec in PROFILES:
+        rules = PROFILES[spec]
+    elif isinstance(spec, (str, Path)) and str(spec).endswith(".json"):
+        p = Path(spec)
+        if not p.is_file():
+            raise ValueError(f"rules file not found: {p}")
+        rules = Rules.from_json(p.read_text(encoding="utf-8"))
+    else:
+        raise ValueError(
+            f"unknown rules {spec!r}: give a profile ({', '.join(PROFILES)}) "
+            "or a .json file")
+    if sets:
+        rules = rules.with_changes(*sets)
+    return rules
+
+
+def rules_diff(a: Rules, b: Rules) -> list[tuple[str, Any, Any]]:
+    """Fields whose values differ: a list of ``(field, value_in_a, value_in_b)``."""
+    return [(f.name, getattr(a, f.name), getattr(b, f.name))
+            for f in fields(Rules) if f.name != "name"
+            and getattr(a, f.name) != getattr(b, f.name)]
+
+
+def field_doc(name: str) -> str:
+    """The documentation of one field (its seed citation)."""
+    for f in fields(Rules):
+        if f.name == name:
+            return f.metadata.get("doc", "")
+    raise ValueError(f"unknown rules field {name!r}")
