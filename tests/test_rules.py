@@ -1,0 +1,106 @@
+"""Rules profiles, validation, JSON round trip, fingerprint (RULES.md)."""
+
+import dataclasses
+import json
+
+import pytest
+
+from analysis.rules import PROFILES, Rules, field_doc, load_rules, rules_diff
+
+
+def test_five_profiles_default_club():
+    assert list(PROFILES) == ["club", "classic", "book", "ua", "wiki"]
+    assert Rules() == PROFILES["club"]
+    assert Rules.profile("wiki").target == 1001
+
+
+def test_profile_table_values():
+    # a few rows of RULES.md "Conventions that differ"
+    c, cl, b, u, w = (PROFILES[n] for n in PROFILES)
+    assert (c.barrel_seats, cl.barrel_seats, b.barrel_seats) == (2, 1, 1)
+    assert (b.barrel_threshold, b.barrel_fall_penalty) == (900, 100)
+    assert (b.write_off_fixed, u.write_off_fixed) == (40, 60)
+    assert not u.round_defenders and c.round_defenders
+    assert (c.bolt_rule, w.bolt_rule, b.bolt_rule) == ("zero_points", "no_trick", "none")
+    assert w.marriage_lead == "Q" and w.trump_lead_owner_only
+    assert b.first_trick_marriage and not c.first_trick_marriage
+    assert (cl.reset_555, w.reset_555, c.reset_555) == ("positive", "both", "none")
+
+
+def test_barrel_min_contract():
+    # RULES.md: target - threshold in steps of 5: club 120, book 100, wiki 125
+    assert PROFILES["club"].barrel_min_contract == 120
+    assert PROFILES["book"].barrel_min_contract == 100
+    assert PROFILES["wiki"].barrel_min_contract == 125
+
+
+def test_unknown_profile():
+    with pytest.raises(ValueError, match="unknown rules profile 'poker'"):
+        Rules.profile("poker")
+
+
+def test_json_round_trip_every_profile():
+    for r in PROFILES.values():
+        assert Rules.from_json(r.to_json()) == r
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"barrel_seats": 3}, "barrel_seats"),
+    ({"bolt_rule": "sometimes"}, "bolt_rule"),
+    ({"write_off_fixed": 40}, "write_off_fixed"),
+    ({"barrel_threshold": 1000}, "barrel_threshold"),
+    ({"round_defenders": "yes"}, "round_defenders"),
+    ({"marriage_lead": "K"}, "marriage_lead"),
+])
+def test_validation_names_the_field(change, field):
+    with pytest.raises(ValueError, match=field):
+        dataclasses.replace(PROFILES["club"], **change)
+
+
+def test_with_changes_parses_strings_and_rejects_unknown():
+    r = PROFILES["club"].with_changes("barrel_seats=1", "round_defenders=false", "name=house")
+    assert r.barrel_seats == 1 and r.round_defenders is False and r.name == "house"
+    with pytest.raises(ValueError, match="unknown rules field"):
+        PROFILES["club"].with_changes("barrel_sets=1")
+    with pytest.raises(ValueError, match="integer"):
+        PROFILES["club"].with_changes("barrel_seats=two")
+    with pytest.raises(ValueError, match="field=value"):
+        PROFILES["club"].with_changes("barrel_seats")
+
+
+def test_from_dict_rejects_unknown_field():
+    with pytest.raises(ValueError, match="unknown rules field.*colour"):
+        Rules.from_dict({"colour": "red"})
+
+
+def test_fingerprint_stable_and_sensitive():
+    club = PROFILES["club"]
+    assert club.fingerprint() == dataclasses.replace(club, name="renamed").fingerprint()
+    assert club.fingerprint() != club.with_changes("target=1001").fingerprint()
+    assert len(club.fingerprint()) == 12
+    # a restricted fingerprint ignores the other fields
+    names = ("first_trick_marriage",)
+    assert club.fingerprint(names) == club.with_changes("target=1001").fingerprint(names)
+
+
+def test_load_rules_file_and_sets(tmp_path):
+    p = tmp_path / "house.json"
+    p.write_text(PROFILES["book"].to_json(), encoding="utf-8")
+    assert load_rules(str(p)) == PROFILES["book"]
+    assert load_rules("wiki", ["target=1005"]).target == 1005
+    with pytest.raises(ValueError, match="not found"):
+        load_rules(str(tmp_path / "missing.json"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(ValueError, match="not valid JSON"):
+        load_rules(str(bad))
+    with pytest.raises(ValueError, match="unknown rules"):
+        load_rules("nonsense")
+
+
+def test_diff_and_docs():
+    d = dict((k, (a, b)) for k, a, b in rules_diff(PROFILES["club"], PROFILES["classic"]))
+    assert d["barrel_seats"] == (2, 1)
+    assert "name" not in d
+    for f in dataclasses.fields(Rules):
+        assert field_doc(f.name)
