@@ -1,0 +1,6 @@
+"""``python -m analysis`` runs the ``thousand`` command line."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

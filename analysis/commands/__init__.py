@@ -1,0 +1,1 @@
+"""Sub-commands of ``thousand``; each module has ``register(subparsers)``."""

@@ -1,0 +1,36 @@
+"""Options shared by several sub-commands."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..rules import Rules, load_rules
+
+
+def add_rules_options(p: argparse.ArgumentParser, default: str | None = "club") -> None:
+    """Add ``--rules NAME_OR_FILE.json`` and repeatable ``--set field=value``."""
+    p.add_argument("--rules", default=default, metavar="NAME_OR_FILE",
+                   help="rules profile (club classic book ua wiki) or a JSON file "
+                        f"(default: {default or 'the one recorded in the input dataset'})")
+    p.add_argument("--set", dest="sets", action="append", default=[],
+                   metavar="FIELD=VALUE", help="change one rules field (repeatable)")
+
+
+def rules_from_args(args: argparse.Namespace, fallback: str | Rules | None = None) -> Rules:
+    """Resolve ``--rules`` and ``--set`` (``fallback`` when ``--rules`` is absent)."""
+    spec = args.rules if args.rules is not None else fallback
+    return load_rules(spec, args.sets)
+
+
+def add_parallel_options(p: argparse.ArgumentParser) -> None:
+    """Add ``--workers K``, ``--scheduler ADDR``, ``--chunk-size``, ``--no-progress``."""
+    p.add_argument("--workers", type=int, default=None, metavar="K",
+                   help="local worker processes (default: all cores; 1 = in this process)")
+    p.add_argument("--scheduler", default=None, metavar="ADDR",
+                   help="Dask scheduler address tcp://HOST:8786, or 'local' for a LocalCluster")
+    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+
+def progress_flag(args: argparse.Namespace) -> bool | None:
+    """None (auto: on a terminal) unless ``--no-progress`` was given."""
+    return False if getattr(args, "no_progress", False) else None

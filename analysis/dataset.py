@@ -1,0 +1,320 @@
+"""Chunked Parquet datasets: ``deals``, ``solutions``, ``games`` (DESIGN.md, contract 4).
+
+A dataset is a folder of ``part-NNNNNN.parquet`` files (zstd), one per
+chunk, readable by ``pyarrow.dataset`` and ``pandas.read_parquet``.  The
+generating parameters (package version, schema version, kind, seed, rules
+profile and fields, chunk size, ...) are stored as JSON under the key
+``thousand`` of every file's schema metadata, in ``_params.json`` (written
+first, so a resumed run can check it is the same job) and, once all chunks
+exist, in ``_common_metadata`` and ``_manifest.json`` (rows and a content
+hash per chunk).
+
+Every file is written to a temporary name and renamed when complete, so an
+interrupted run leaves only whole chunks; rerunning the same command skips
+them and redoes the rest.  Column names, dtypes and units: ``docs/DATA.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.dataset as pads
+import pyarrow.parquet as pq
+
+from . import __version__
+
+__all__ = [
+    "SCHEMA_VERSIONS", "META_KEY", "DatasetError", "open_output", "chunk_path",
+    "write_chunk", "finalize", "read_params", "read_table", "read_frame",
+    "content_hash", "load",
+]
+
+#: Schema version per dataset kind; bump when columns change meaning or type.
+SCHEMA_VERSIONS = {"deals": 1, "solutions": 1, "games": 1}
+META_KEY = b"thousand"
+PARAMS_FILE = "_params.json"
+MANIFEST_FILE = "_manifest.json"
+# Parameters that may differ between a run and its resumption.
+_VOLATILE = {"package_version", "workers", "backend", "created_by"}
+
+
+class DatasetError(ValueError):
+    """A dataset is missing, incomplete, of another kind or schema version,
+    or was made with other parameters than those asked for."""
+
+
+def _atomic_write_bytes(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def chunk_path(out: str | Path, chunk: int) -> Path:
+    """Path of chunk ``chunk``'s file inside dataset folder ``out``."""
+    return Path(out) / f"part-{chunk:06d}.parquet"
+
+
+def _comparable(params: dict) -> dict:
+    return {k: v for k, v in params.items() if k not in _VOLATILE}
+
+
+def open_output(out: str | Path, params: dict) -> set[int]:
+    """Prepare folder ``out`` for a dataset job; return the chunks already done.
+
+    Parameters
+    ----------
+    out : path
+        Dataset folder; created if missing.
+    params : dict
+        JSON-ready generating parameters; must contain ``kind`` (one of
+        ``deals solutions games``) and ``n_chunks``.  The schema and package
+        versions are added.
+
+    Returns
+    -------
+    set of int
+        Chunk indices whose files are complete (a previous run of the same
+        job wrote them); left-over temporary files are removed.
+
+    Raises
+    ------
+    DatasetError
+        If ``out`` holds a dataset made with other parameters, another kind
+        or another schema version (nothing in it is touched).
+    """
+    out = Path(out)
+    kind = params["kind"]
+    params = dict(params, schema_version=SCHEMA_VERSIONS[kind],
+                  package_version=__version__)
+    if out.exists() and not out.is_dir():
+        raise DatasetError(f"{out} exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    pfile = out / PARAMS_FILE
+    if pfile.exists():
+        old = json.loads(pfile.read_text(encoding="utf-8"))
+        if _comparable(old) != _comparable(params):
+            diff = sorted(k for k in set(old) | set(params) - _VOLATILE
+                          if old.get(k) != params.get(k) and k not in _VOLATILE)
+            raise DatasetError(
+                f"{out} holds a {old.get('kind')} dataset made with other parameters "
+                f"({', '.join(f'{k}: {old.get(k)!r} there, {params.get(k)!r} asked' for k in diff[:4])}); "
+                "choose another output folder or delete it")
+    else:
+        if any(out.glob("part-*.parquet")):
+            raise DatasetError(f"{out} holds Parquet files but no {PARAMS_FILE}; "
+                               "choose an empty or new folder")
+        _atomic_write_bytes(pfile, json.dumps(params, indent=1, sort_keys=True).encode())
+    for tmp in out.glob(".*.tmp"):
+        tmp.unlink(missing_ok=True)
+    return {int(p.stem.split("-")[1]) for p in out.glob("part-*.parquet")}
+
+
+def write_chunk(out: str | Path, chunk: int, table: pa.Table, params: dict) -> str:
+    """Write one chunk atomically; return its content hash.
+
+    The table's schema metadata gets the parameters under ``thousand`` plus
+    the chunk index.  Mask columns (uint32) are written without dictionary
+    encoding.
+    """
+    out = Path(out)
+    kind = params["kind"]
+    meta = dict(params, schema_version=SCHEMA_VERSIONS[kind],
+                package_version=__version__, chunk=chunk)
+    table = table.replace_schema_metadata({META_KEY: json.dumps(meta, sort_keys=True)})
+    no_dict = [f.name for f in table.schema if f.type == pa.uint32()]
+    use_dict = [f.name for f in table.schema if f.name not in no_dict]
+    path = chunk_path(out, chunk)
+    fd, tmp = tempfile.mkstemp(dir=out, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        pq.write_table(table, tmp, compression="zstd", use_dictionary=use_dict or False)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return content_hash(table)
+
+
+def content_hash(table: pa.Table) -> str:
+    """SHA-256 (16 hex digits) of a table's column names, types and values.
+
+    Independent of the Parquet encoding, file names and metadata, so two
+    runs that produced the same rows compare equal.
+    """
+    h = hashlib.sha256()
+    for name, col in zip(table.column_names, table.columns):
+        h.update(name.encode())
+        h.update(str(col.type).encode())
+        arr = col.combine_chunks() if col.num_chunks != 1 else col.chunk(0)
+        if pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type):
+            h.update("\x00".join(arr.to_pylist()).encode())
+        else:
+            h.update(np.ascontiguousarray(arr.to_numpy(zero_copy_only=False)).tobytes())
+    return h.hexdigest()[:16]
+
+
+def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> dict:
+    """Write ``_common_metadata`` and ``_manifest.json`` once every chunk exists.
+
+    Returns
+    -------
+    dict
+        The manifest: parameters, rows and content hash per chunk, total rows,
+        and a hash over the chunk hashes (equal for equal content).
+
+    Raises
+    ------
+    DatasetError
+        If a chunk file is missing.
+    """
+    out = Path(out)
+    params = read_params(out)
+    hashes, rows = [], []
+    for c in range(params["n_chunks"]):
+        p = chunk_path(out, c)
+        if not p.exists():
+            raise DatasetError(f"{out}: chunk {c} is missing; rerun the command to finish it")
+        t = pq.read_table(p)
+        hashes.append(content_hash(t))
+        rows.append(t.num_rows)
+    manifest = dict(params=params, chunk_rows=rows, chunk_hashes=hashes,
+                    rows=int(sum(rows)),
+                    content_hash=hashlib.sha256("".join(hashes).encode()).hexdigest()[:16],
+                    **(extra or {}))
+    meta_schema = schema.with_metadata({META_KEY: json.dumps(params, sort_keys=True)})
+    tmp = out / "._common_metadata.tmp"
+    pq.write_metadata(meta_schema, tmp)
+    os.replace(tmp, out / "_common_metadata")
+    _atomic_write_bytes(out / MANIFEST_FILE,
+                        json.dumps(manifest, indent=1, sort_keys=True).encode())
+    return manifest
+
+
+def read_params(path: str | Path) -> dict:
+    """The generating parameters of a dataset folder.
+
+    Raises
+    ------
+    DatasetError
+        If the folder is missing or not a dataset of this toolkit.
+    """
+    path = Path(path)
+    pfile = path / PARAMS_FILE
+    if not path.is_dir():
+        raise DatasetError(f"no dataset folder at {path}")
+    if not pfile.exists():
+        raise DatasetError(f"{path} is not a thousand dataset (no {PARAMS_FILE})")
+    return json.loads(pfile.read_text(encoding="utf-8"))
+
+
+def _check_version(path: Path, params: dict, kind: str | None) -> None:
+    if kind is not None and params.get("kind") != kind:
+        raise DatasetError(f"{path} is a {params.get('kind')} dataset, not {kind}")
+    want = SCHEMA_VERSIONS.get(params.get("kind"))
+    if params.get("schema_version") != want:
+        raise DatasetError(
+            f"{path} was written with {params.get('kind')} schema version "
+            f"{params.get('schema_version')}; this version of thousand-analysis "
+            f"({__version__}) reads version {want}. Regenerate it with this version.")
+
+
+def read_table(path: str | Path, kind: str | None = None, *,
+               require_complete: bool = True, columns: list[str] | None = None) -> pa.Table:
+    """Read a dataset folder into one Arrow table, rows in chunk order.
+
+    Raises
+    ------
+    DatasetError
+        On another kind or schema version (checked in ``_params.json`` and
+        in every file's metadata), or, with ``require_complete``, if chunks
+        are missing.
+    """
+    path = Path(path)
+    params = read_params(path)
+    _check_version(path, params, kind)
+    files = sorted(path.glob("part-*.parquet"))
+    if require_complete and len(files) != params["n_chunks"]:
+        raise DatasetError(f"{path} is incomplete: {len(files)} of {params['n_chunks']} "
+                           "chunks; rerun the command that made it to finish")
+    for f in files:
+        meta = pq.read_schema(f).metadata or {}
+        fp = json.loads(meta.get(META_KEY, b"{}"))
+        _check_version(f, fp, kind)
+    if not files:
+        raise DatasetError(f"{path} holds no chunks")
+    ds = pads.dataset([str(f) for f in files], format="parquet")
+    return ds.to_table(columns=columns)
+
+
+def read_frame(path: str | Path, kind: str | None = None, **kw):
+    """Like :func:`read_table`, as a pandas DataFrame."""
+    return read_table(path, kind, **kw).to_pandas()
+
+
+def load(path: str | Path, solutions: str | Path | None = None):
+    """Read deals joined with their solutions, as a pandas DataFrame.
+
+    Parameters
+    ----------
+    path : path
+        A ``deals`` dataset, or a ``solutions`` dataset (whose parameters
+        name the deals it solved).
+    solutions : path, optional
+        With a deals ``path``: the solutions dataset to join.  Without it a
+        deals dataset is returned alone.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per deal (deals alone), or per (deal, seat) with the deal's
+        columns beside the solution's.
+
+    Raises
+    ------
+    DatasetError
+        On a wrong kind, another schema version, or solutions of other deals.
+    """
+    params = read_params(path)
+    if params.get("kind") == "solutions":
+        solutions, path = path, params["deals_path"]
+    deals = read_frame(path, "deals")
+    if solutions is None:
+        return deals
+    sp = read_params(solutions)
+    dp = read_params(path)
+    if sp.get("deals_hash") not in (None, _deals_identity(dp)):
+        raise DatasetError(f"{solutions} solves other deals than {path}")
+    sol = read_frame(solutions, "solutions")
+    return sol.merge(deals, on="deal_id", how="left", validate="many_to_one")
+
+
+def _deals_identity(params: dict) -> str:
+    keep = {k: params.get(k) for k in ("seed", "n", "chunk_size", "kind")}
+    return hashlib.sha256(json.dumps(keep, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def deals_identity(path: str | Path) -> str:
+    """Short hash that identifies which deals a deals dataset holds."""
+    return _deals_identity(read_params(path))
+
+
+def describe(path: str | Path) -> dict[str, Any]:
+    """Parameters plus, when finished, the manifest of a dataset folder."""
+    path = Path(path)
+    info = {"params": read_params(path)}
+    m = path / MANIFEST_FILE
+    if m.exists():
+        info["manifest"] = json.loads(m.read_text(encoding="utf-8"))
+    return info

@@ -1,0 +1,6 @@
+"""Chunked jobs that write datasets: ``deal``, ``solve``, ``simulate``.
+
+Each job module defines the parameters of a run, the Arrow schema, and a
+chunk function ``(out, chunk, params) -> (rows, content_hash)`` that is a
+pure function of its arguments, so any executor gives the same dataset.
+"""

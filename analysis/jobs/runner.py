@@ -1,0 +1,64 @@
+"""Run a chunked dataset job through an executor, resumably."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Callable
+
+import pyarrow as pa
+
+from .. import dataset
+from ..parallel import executor, run_chunks
+
+__all__ = ["run_job", "n_chunks"]
+
+
+def n_chunks(n: int, chunk_size: int) -> int:
+    """Number of chunks for ``n`` rows of ``chunk_size`` (the last may be short).
+
+    Raises
+    ------
+    ValueError
+        If ``n`` or ``chunk_size`` is below 1.
+    """
+    if n < 1:
+        raise ValueError(f"the number of rows must be at least 1, got {n}")
+    if chunk_size < 1:
+        raise ValueError(f"--chunk-size must be at least 1, got {chunk_size}")
+    return math.ceil(n / chunk_size)
+
+
+def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema, *,
+            workers: int | None = None, scheduler: str | None = None,
+            progress: bool | None = None, desc: str = "chunks") -> dict:
+    """Write every missing chunk of a dataset, then its manifest.
+
+    Parameters
+    ----------
+    out : path
+        Dataset folder.  Chunks already there from an interrupted run of
+        the same job are kept; a folder made by another job is refused.
+    params : dict
+        JSON-ready parameters with ``kind``, ``n_chunks`` and whatever the
+        chunk function reads; recorded in the dataset.
+    chunk_fn : callable
+        ``chunk_fn(out, chunk, params) -> content hash``; module-level so
+        process pools and Dask can pickle it.
+
+    Returns
+    -------
+    dict
+        The manifest (see :func:`analysis.dataset.finalize`), plus
+        ``chunks_written`` (how many this call wrote).
+    """
+    done = dataset.open_output(out, params)
+    todo = [c for c in range(params["n_chunks"]) if c not in done]
+    if todo:
+        with executor(workers, scheduler) as ex:
+            run_chunks(ex, chunk_fn, [(str(out), c, params) for c in todo],
+                       desc=desc, progress=progress,
+                       describe=lambda a: f"chunk {a[1]} (seed {a[2].get('seed')})")
+    manifest = dataset.finalize(out, schema)
+    manifest["chunks_written"] = len(todo)
+    return manifest

@@ -1,0 +1,158 @@
+"""Run independent chunks through a ``concurrent.futures.Executor``.
+
+Local default: a process pool (``--workers K``); ``--workers 1`` runs in
+the calling process; ``--scheduler ADDR`` hands the same chunks to a Dask
+distributed cluster through ``Client.get_executor()`` (``--scheduler
+local`` starts a ``LocalCluster``).  No home-made cluster code.
+
+Every chunk function must be deterministic in its arguments (the chunk
+index and the root seed), so the output is the same whatever runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from typing import Callable, Iterable, Iterator, Sequence
+
+from tqdm.auto import tqdm
+
+__all__ = ["SerialExecutor", "executor", "run_chunks", "ChunkFailed", "default_workers"]
+
+
+def default_workers() -> int:
+    """Number of usable cores (the default of ``--workers``)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - non-Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class SerialExecutor(Executor):
+    """An executor that runs each task in the calling process at submit time."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        fut: Future = Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # noqa: BLE001 - stored in the future
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            fut.set_exception(exc)
+        return fut
+
+
+class ChunkFailed(RuntimeError):
+    """One or more chunks failed twice; the message names them."""
+
+
+@contextmanager
+def executor(workers: int | None = None, scheduler: str | None = None,
+             timeout: float = 10.0) -> Iterator[Executor]:
+    """Open the executor chosen on the command line.
+
+    Parameters
+    ----------
+    workers : int or None
+        Local processes; ``None`` means :func:`default_workers`, 1 means
+        serial in this process.
+    scheduler : str or None
+        ``tcp://HOST:PORT`` of a running Dask scheduler, or ``local`` for a
+        ``LocalCluster`` of ``workers`` single-threaded workers.
+    timeout : float
+        Seconds to wait for a remote scheduler before giving up.
+
+    Raises
+    ------
+    ValueError
+        If ``workers`` is below 1.
+    ConnectionError
+        If the scheduler cannot be reached within ``timeout`` seconds.
+    """
+    if workers is not None and workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {workers}")
+    n = workers or default_workers()
+    if scheduler:
+        from dask.distributed import Client, LocalCluster
+
+        if scheduler == "local":
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1,
+                                   processes=True, dashboard_address=None)
+            client = Client(cluster)
+        else:
+            cluster = None
+            try:
+                client = Client(scheduler, timeout=timeout)
+            except (OSError, TimeoutError) as exc:
+                raise ConnectionError(
+                    f"cannot reach the Dask scheduler at {scheduler} within "
+                    f"{timeout:g} s: {exc}") from None
+        try:
+            yield client.get_executor(pure=False)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    elif n == 1:
+        yield SerialExecutor()
+    else:
+        pool = ProcessPoolExecutor(max_workers=n)
+        try:
+            yield pool
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_chunks(ex: Executor, fn: Callable, chunk_args: Sequence[tuple],
+               *, desc: str = "chunks", progress: bool | None = None,
+               retries: int = 1, describe: Callable[[tuple], str] = repr) -> list:
+    """Run ``fn(*args)`` for every tuple in ``chunk_args``; return the results.
+
+    Results come back in the order of ``chunk_args``.  A failed chunk is
+    retried ``retries`` times; chunks that still fail are reported together
+    in a :class:`ChunkFailed` after every other chunk has finished.  On
+    Ctrl-C the pending chunks are cancelled and ``KeyboardInterrupt``
+    propagates; chunks already finished stay written.
+
+    Parameters
+    ----------
+    progress : bool or None
+        Show a tqdm bar; ``None`` shows it only when stderr is a terminal.
+    describe : callable
+        Turns a chunk's arguments into text for error messages (chunk id
+        and seed).
+    """
+    if progress is None:
+        progress = sys.stderr.isatty()
+    results: list = [None] * len(chunk_args)
+    attempts = [0] * len(chunk_args)
+    failed: list[tuple[int, BaseException]] = []
+    bar = tqdm(total=len(chunk_args), desc=desc, disable=not progress, unit="chunk")
+    pending: dict[Future, int] = {ex.submit(fn, *a): i for i, a in enumerate(chunk_args)}
+    try:
+        while pending:
+            done = next(as_completed(list(pending)))
+            i = pending.pop(done)
+            exc = done.exception()
+            if exc is None:
+                results[i] = done.result()
+                bar.update(1)
+            elif attempts[i] < retries:
+                attempts[i] += 1
+                pending[ex.submit(fn, *chunk_args[i])] = i
+            else:
+                failed.append((i, exc))
+                bar.update(1)
+    except KeyboardInterrupt:
+        for f in pending:
+            f.cancel()
+        raise
+    finally:
+        bar.close()
+    if failed:
+        lines = [f"  {describe(chunk_args[i])}: {type(e).__name__}: {e}" for i, e in failed]
+        raise ChunkFailed(f"{len(failed)} chunk(s) failed after {retries + 1} tries:\n"
+                          + "\n".join(lines))
+    return results
