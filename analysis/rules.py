@@ -395,8 +395,8 @@ PROFILES: dict[str, Rules] = {
         write_off_stage="before_lead", write_off_payment="fixed",
         write_off_fixed=40, double_penalty_off_first_hand=True,
         bolt_rule="none", barrel_threshold=900, barrel_fall_penalty=100,
-        barrel_seats=1, barrel_third_fall_zero=False, redeal_claim="claimable",
-        redeal_hand_under=0, redeal_after_hand_under=15),
+        barrel_seats=1, barrel_third_fall_zero=False, four_marriages_win=True,
+        redeal_claim="claimable", redeal_hand_under=0, redeal_after_hand_under=15),
     "ua": Rules(
         name="ua", no_jump_over_120=False, write_off_payment="fixed",
         write_off_fixed=60, write_off_on_barrel=True, round_defenders=False,

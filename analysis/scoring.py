@@ -354,8 +354,9 @@ def check_state(rules, state: TableState) -> None:
 
     Scores at or above the threshold belong to sitters (only a winner may
     exceed it); sitters have used fewer than ``rules.barrel_attempts``
-    attempts; at most ``rules.barrel_seats`` sit unless several arrived
-    together; bolt counters are below ``rules.bolt_count``.
+    attempts; bolt counters are below ``rules.bolt_count``.  (More than
+    ``rules.barrel_seats`` may sit after a simultaneous arrival, so the
+    seat count is not an invariant.)
 
     Raises
     ------
