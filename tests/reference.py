@@ -1,0 +1,310 @@
+"""A plain minimax reference for the play of Thousand (tests only).
+
+Written independently of :mod:`analysis.solver`: it enumerates every legal
+move of every player, trick by trick, and takes the max (declarer) or the
+min (defenders) at each turn, with no pruning at all.  The only speed-up is
+memoisation of whole trick-boundary states (``functools.lru_cache``), which
+is exact because the future of a state depends only on its key.  The rules
+of play themselves (legal leads with marriage declarations, legal follows,
+trick winner) come from :mod:`analysis.testing.play`.
+
+Two objectives:
+
+* :func:`reference_value` — the points the declarer adds from the position
+  (card points of the tricks he wins plus the marriages he declares),
+  DESIGN.md contract 3 (``play_value``).
+* :func:`reference_j` — the tie-breaking objective of DESIGN.md contract 3,
+  ``J = 1000 * declarer_total + 300 * (bolted defenders - bolted declarer)
+  - defenders' marriage points``, the position treated as the remainder of
+  a deal in which each seat has already taken ``points`` and ``tricks``.
+
+Fast enough for 3–5-trick endgames (milliseconds to a second), not for
+full 8-trick deals.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from analysis.testing.play import (
+    CARD_POINTS, MARRIAGE_VALUES, as_rules, follow_moves, lead_moves,
+    trick_winner,
+)
+
+__all__ = ["reference_value", "reference_makes", "reference_j", "JResult",
+           "check_position"]
+
+
+def check_position(hands, declarer, leader, trump, trump_owner, first_trick):
+    """Validate and normalise the arguments shared by the references.
+
+    Returns
+    -------
+    hands : tuple of 3 int
+    leader : int
+    first_trick : bool
+
+    Raises
+    ------
+    ValueError
+        On overlapping hands, unequal or impossible counts, seats outside
+        0..2, or a trump outside 0..3.
+    """
+    hands = tuple(int(h) for h in hands)
+    if len(hands) != 3:
+        raise ValueError("hands must hold three masks")
+    if any(h < 0 or h >> 24 for h in hands):
+        raise ValueError("a hand has bits outside the 24 cards")
+    if hands[0] & hands[1] or hands[0] & hands[2] or hands[1] & hands[2]:
+        raise ValueError("hands overlap")
+    counts = {bin(h).count("1") for h in hands}
+    if len(counts) != 1:
+        raise ValueError(f"hands hold unequal card counts {sorted(counts)}")
+    n = counts.pop()
+    if not 0 <= n <= 8:
+        raise ValueError(f"hands hold {n} cards each; at most 8")
+    if leader is None:
+        leader = declarer
+    for name, seat in (("declarer", declarer), ("leader", leader)):
+        if seat not in (0, 1, 2):
+            raise ValueError(f"{name} must be a seat 0..2, got {seat!r}")
+    if trump is not None and trump not in (0, 1, 2, 3):
+        raise ValueError(f"trump must be None or a suit 0..3, got {trump!r}")
+    if trump_owner is not None and trump_owner not in (0, 1, 2):
+        raise ValueError(f"trump_owner must be None or a seat 0..2, got {trump_owner!r}")
+    if first_trick is None:
+        first_trick = n == 8
+    return hands, leader, bool(first_trick)
+
+
+def _tricks(hands, leader, trump, owner, first, rules):
+    """Every legal trick from a boundary, as a nested choice tree.
+
+    Yields ``(lead, declared, trump_now, owner_now, follows)`` where
+    ``follows`` maps each legal second card to the list of legal third cards.
+    """
+    s1, s2 = (leader + 1) % 3, (leader + 2) % 3
+    for lead, declared in lead_moves(hands[leader], leader, trump, owner, first, rules):
+        t, o = (lead // 6, leader) if declared else (trump, owner)
+        follows = [(c1, follow_moves(hands[s2], lead // 6, t))
+                   for c1 in follow_moves(hands[s1], lead // 6, t)]
+        yield lead, declared, t, o, follows
+
+
+def _after(hands, leader, lead, c1, c2):
+    s1, s2 = (leader + 1) % 3, (leader + 2) % 3
+    h = list(hands)
+    h[leader] &= ~(1 << lead)
+    h[s1] &= ~(1 << c1)
+    h[s2] &= ~(1 << c2)
+    return tuple(h)
+
+
+def reference_value(hands, *, declarer=0, leader=None, trump=None,
+                    trump_owner=None, first_trick=None, rules="club") -> int:
+    """Points the declarer adds from a trick-boundary position, by plain minimax.
+
+    Same meaning as ``analysis.solver.play_value`` (DESIGN.md contract 3):
+    card points of the tricks the declarer wins plus the marriages *he*
+    declares, the declarer maximising and both defenders minimising, all
+    hands known.
+
+    Parameters
+    ----------
+    hands : sequence of 3 int
+        Disjoint card masks by seat with equal counts (0..8).
+    declarer : int
+    leader : int, optional
+        Defaults to ``declarer``.
+    trump : int or None
+        Current trump suit.
+    trump_owner : int or None
+        Seat that declared it (matters with ``rules.trump_lead_owner_only``).
+    first_trick : bool, optional
+        Defaults to "every hand holds 8 cards".
+    rules : str or Rules
+
+    Returns
+    -------
+    int
+        Points, 0 to the remaining card points plus the declarer's
+        declarable marriages.
+
+    Raises
+    ------
+    ValueError
+        On invalid hands, seats, trump or rules.
+    """
+    rules = as_rules(rules)
+    hands, leader, first_trick = check_position(hands, declarer, leader, trump,
+                                                trump_owner, first_trick)
+
+    def pick(seat, best, v):
+        if best is None:
+            return v
+        return max(best, v) if seat == declarer else min(best, v)
+
+    @lru_cache(maxsize=None)
+    def solve(hands, leader, trump, owner, first):
+        if hands[leader] == 0:
+            return 0
+        s1, s2 = (leader + 1) % 3, (leader + 2) % 3
+        best = None
+        for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
+                                                     first, rules):
+            bonus = MARRIAGE_VALUES[t] if declared and leader == declarer else 0
+            best1 = None
+            for c1, thirds in follows:
+                best2 = None
+                for c2 in thirds:
+                    win = trick_winner(((leader, lead), (s1, c1), (s2, c2)), t)
+                    pts = CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
+                    v = (bonus + (pts if win == declarer else 0)
+                         + solve(_after(hands, leader, lead, c1, c2), win, t, o, False))
+                    best2 = pick(s2, best2, v)
+                best1 = pick(s1, best1, best2)
+            best = pick(leader, best, best1)
+        return best
+
+    return solve(hands, leader, trump, trump_owner, first_trick)
+
+
+def reference_makes(hands, contract: int, **kwargs) -> bool:
+    """True when the declarer adds at least ``contract`` points.
+
+    Parameters are those of :func:`reference_value` plus ``contract``
+    (points still needed).
+    """
+    return reference_value(hands, **kwargs) >= contract
+
+
+class JResult(NamedTuple):
+    """The J-optimum of a position and the totals along one optimal line.
+
+    Attributes
+    ----------
+    j : int
+        ``1000 * declarer_added + 300 * (bolted defenders - bolted declarer)
+        - defenders' marriage points added`` (the constant parts of earlier
+        tricks left out; bolts are those of the whole deal).
+    declarer_added : int
+        Points the declarer adds along the line.
+    bolted : tuple of 3 bool
+        Bolt status of each seat at the end of the deal (False for the
+        declarer unless ``rules.bolt_declarer``; all False without bolts).
+    defender_marriages : int
+        Marriage points the defenders declare along the line.
+    points : tuple of 3 int
+        Raw points of each seat over the whole deal (given + added).
+    tricks : tuple of 3 int
+        Tricks of each seat over the whole deal (given + added).
+    """
+
+    j: int
+    declarer_added: int
+    bolted: tuple
+    defender_marriages: int
+    points: tuple
+    tricks: tuple
+
+
+def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
+                first_trick=None, rules="club", points=(0, 0, 0),
+                tricks=(0, 0, 0)) -> JResult:
+    """The lexicographic objective J of DESIGN.md contract 3, by plain minimax.
+
+    The declarer maximises J and both defenders minimise it.  A seat is
+    bolted at the end of the deal when (``rules.bolt_rule``) it has 0 raw
+    points (``'zero_points'``: card points plus its own marriages) or no
+    trick (``'no_trick'``); the declarer counts only with
+    ``rules.bolt_declarer``.  Among optimal moves the first in move order
+    is followed, so the reported line is deterministic.
+
+    Parameters
+    ----------
+    hands, declarer, leader, trump, trump_owner, first_trick, rules
+        As in :func:`reference_value`.
+    points : sequence of 3 int
+        Raw points each seat has already taken in this deal.
+    tricks : sequence of 3 int
+        Tricks each seat has already won in this deal.
+
+    Returns
+    -------
+    JResult
+
+    Raises
+    ------
+    ValueError
+        On invalid arguments, or negative ``points`` / ``tricks``.
+    """
+    rules = as_rules(rules)
+    hands, leader, first_trick = check_position(hands, declarer, leader, trump,
+                                                trump_owner, first_trick)
+    points, tricks = tuple(int(p) for p in points), tuple(int(t) for t in tricks)
+    if len(points) != 3 or len(tricks) != 3 or min(points + tricks) < 0:
+        raise ValueError("points and tricks must be three non-negative numbers")
+    rule = rules.bolt_rule
+
+    def safe_flags(pts, trk):
+        if rule == "zero_points":
+            return tuple(p > 0 for p in pts)
+        if rule == "no_trick":
+            return tuple(t > 0 for t in trk)
+        return (True, True, True)
+
+    def bolted_of(safe):
+        return tuple(not safe[s] and (s != declarer or rules.bolt_declarer) for s in range(3))
+
+    def pick(seat, best, cand):
+        if best is None:
+            return cand
+        better = cand[0] > best[0] if seat == declarer else cand[0] < best[0]
+        return cand if better else best
+
+    zero = (0, 0, 0)
+
+    @lru_cache(maxsize=None)
+    def solve(hands, leader, trump, owner, first, safe):
+        """(J, declarer_added, defender_marriages, points_added, tricks_added)."""
+        if hands[leader] == 0:
+            b = bolted_of(safe)
+            j = 300 * (sum(b[s] for s in range(3) if s != declarer) - b[declarer])
+            return (j, 0, 0, zero, zero)
+        s1, s2 = (leader + 1) % 3, (leader + 2) % 3
+        best = None
+        for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
+                                                     first, rules):
+            marriage = MARRIAGE_VALUES[t] if declared else 0
+            best1 = None
+            for c1, thirds in follows:
+                best2 = None
+                for c2 in thirds:
+                    win = trick_winner(((leader, lead), (s1, c1), (s2, c2)), t)
+                    pts = CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
+                    add = [0, 0, 0]
+                    add[leader] += marriage
+                    add[win] += pts
+                    trk = [0, 0, 0]
+                    trk[win] = 1
+                    new_safe = tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
+                                     or (rule == "no_trick" and trk[s] > 0)
+                                     for s in range(3))
+                    sub = solve(_after(hands, leader, lead, c1, c2), win, t, o, False,
+                                new_safe)
+                    dm = marriage if leader != declarer else 0
+                    cand = (sub[0] + 1000 * add[declarer] - dm,
+                            sub[1] + add[declarer], sub[2] + dm,
+                            tuple(a + b for a, b in zip(add, sub[3])),
+                            tuple(a + b for a, b in zip(trk, sub[4])))
+                    best2 = pick(s2, best2, cand)
+                best1 = pick(s1, best1, best2)
+            best = pick(leader, best, best1)
+        return best
+
+    safe0 = safe_flags(points, tricks)
+    j, dec, dm, padd, tadd = solve(hands, leader, trump, trump_owner, first_trick, safe0)
+    tot_p = tuple(a + b for a, b in zip(points, padd))
+    tot_t = tuple(a + b for a, b in zip(tricks, tadd))
+    return JResult(j, dec, bolted_of(safe_flags(tot_p, tot_t)), dm, tot_p, tot_t)
