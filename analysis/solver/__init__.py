@@ -1,0 +1,25 @@
+"""Double-dummy solver for Thousand (DESIGN.md, contract 3; issue 3).
+
+Public API:
+
+- :func:`play_value`, :func:`makes` – value and threshold query of a
+  position at a trick boundary;
+- :func:`exchange_value`, :func:`exchange_makes` – best gift of two cards
+  after taking the widow, with the tie-broken line;
+- :class:`Position`, :func:`card_values` – value of every legal move, also in
+  the middle of a trick;
+- :func:`analyse_deal`, :func:`format_line` – best gift and optimal line,
+  trick by trick;
+- :func:`solve_deals` – batch front writing the ``solutions`` columns;
+- :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`.
+"""
+
+from .api import (SOLVER_FIELDS, SOLVER_VERSION, ExchangeMakes, ExchangeResult,
+                  exchange_makes, exchange_value, makes, play_value,
+                  solver_fingerprint)
+from .line import DealAnalysis, Trick, analyse_deal, format_line
+
+__all__ = ["play_value", "makes", "exchange_value", "exchange_makes",
+           "ExchangeResult", "ExchangeMakes", "analyse_deal", "format_line",
+           "DealAnalysis", "Trick", "SOLVER_VERSION", "SOLVER_FIELDS",
+           "solver_fingerprint"]

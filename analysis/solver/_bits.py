@@ -1,0 +1,146 @@
+"""Bit helpers and constant tables shared by the numba kernels.
+
+Cards follow DESIGN.md contract 1: card ``c = 6 * suit + rank``; a hand is
+an integer bit mask (kept as int64 inside the kernels).  Within one suit a
+higher card id is a higher card (9 < J < Q < K < 10 < A), so comparing ids
+of one suit compares ranks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: Card points by card id (RULES.md, common core), int64 of shape (24,).
+POINTS = np.array([0, 2, 3, 4, 10, 11] * 4, dtype=np.int64)
+#: Marriage value by suit (♠ 40, ♣ 60, ♦ 80, ♥ 100), int64 of shape (4,).
+MVAL = np.array([40, 60, 80, 100], dtype=np.int64)
+_PT8 = np.zeros((3, 256), dtype=np.int64)
+for _b in range(3):
+    for _v in range(256):
+        _PT8[_b, _v] = sum(POINTS[8 * _b + _i] for _i in range(8) if _v >> _i & 1)
+_DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+                      31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9],
+                     dtype=np.int64)
+
+QUEEN = 2
+KING = 3
+#: Rule flag bits packed into one int by :func:`rule_flags`.
+RF_Q_ONLY = 1
+RF_OWNER_ONLY = 2
+RF_FIRST_MARRIAGE = 4
+RF_BOLT_ZERO = 8
+RF_BOLT_TRICK = 16
+RF_BOLT_DECLARER = 32
+
+
+def rule_flags(rules) -> int:
+    """Pack the play conventions and bolt definition of ``rules`` into an int.
+
+    Parameters
+    ----------
+    rules : analysis.rules.Rules
+
+    Returns
+    -------
+    int
+        Bit set of ``RF_*`` flags (RULES.md, play conventions rows and the
+        bolt rows).
+    """
+    f = 0
+    if rules.marriage_lead == "Q":
+        f |= RF_Q_ONLY
+    if rules.trump_lead_owner_only:
+        f |= RF_OWNER_ONLY
+    if rules.first_trick_marriage:
+        f |= RF_FIRST_MARRIAGE
+    if rules.bolt_rule == "zero_points":
+        f |= RF_BOLT_ZERO
+    elif rules.bolt_rule == "no_trick":
+        f |= RF_BOLT_TRICK
+    if rules.bolt_declarer:
+        f |= RF_BOLT_DECLARER
+    return f
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    """Number of set bits of a non-negative int below 2**32."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
+def lowbit(x):
+    """Index of the lowest set bit of a positive int below 2**32."""
+    return _DEBRUIJN[(((x & -x) * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+
+@njit(cache=True, inline="always")
+def mask_points(m):
+    """Card points in a mask (0–120)."""
+    return _PT8[0, m & 0xFF] + _PT8[1, (m >> 8) & 0xFF] + _PT8[2, (m >> 16) & 0xFF]
+
+
+@njit(cache=True, inline="always")
+def marriages_of(h):
+    """4-bit mask of the suits in which hand ``h`` holds both K and Q."""
+    r = 0
+    for s in range(4):
+        if (h >> (6 * s + QUEEN)) & (h >> (6 * s + KING)) & 1:
+            r |= 1 << s
+    return r
+
+
+@njit(cache=True, inline="always")
+def marriage_sum(h):
+    """Total value of the marriages held in ``h`` (0–280)."""
+    r = 0
+    for s in range(4):
+        if (h >> (6 * s + QUEEN)) & (h >> (6 * s + KING)) & 1:
+            r += MVAL[s]
+    return r
+
+
+@njit(cache=True, inline="always")
+def beats(x, y, trump):
+    """True when card ``x`` beats the currently winning card ``y``."""
+    sx = x // 6
+    sy = y // 6
+    if sx == sy:
+        return x > y
+    return sx == trump
+
+
+@njit(cache=True, inline="always")
+def follow_mask(h, led_suit, trump):
+    """Legal cards of hand ``h`` when a card of ``led_suit`` was led.
+
+    Follow suit; if void and a trump is set and held, trump; else any card
+    (RULES.md, common core, play).
+    """
+    sm = h & (0x3F << (6 * led_suit))
+    if sm:
+        return sm
+    if trump >= 0:
+        tm = h & (0x3F << (6 * trump))
+        if tm:
+            return tm
+    return h
+
+
+@njit(cache=True, inline="always")
+def lead_mask(h, seat, trump, towner, rf):
+    """Cards ``seat`` may lead, ignoring marriage declarations.
+
+    Only under ``trump_lead_owner_only`` (wiki) is a lead restricted: a player
+    other than the trump's declarer may not lead a trump unless he holds only
+    trumps.
+    """
+    if (rf & RF_OWNER_ONLY) and trump >= 0 and seat != towner:
+        nt = h & ~(0x3F << (6 * trump))
+        if nt:
+            return nt
+    return h

@@ -1,0 +1,287 @@
+"""Numba drivers over :func:`._kernel.search`: best exchange, threshold
+queries and the tie-broken line.
+
+In these drivers the declarer always sits at seat 0, his left opponent at
+seat 1 and his right at seat 2 (the game is symmetric under rotating the
+seats, so the Python front rotates real seats into this frame).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._bits import (POINTS, MVAL, QUEEN, KING, RF_FIRST_MARRIAGE, RF_Q_ONLY,
+                    RF_BOLT_ZERO, RF_BOLT_TRICK, lowbit, marriage_sum,
+                    marriages_of, beats, follow_mask, lead_mask)
+from ._kernel import search, DECLARE
+
+BIG = 1 << 30
+
+
+@njit(cache=True)
+def gift_order(ten):
+    """The 90 ordered gifts of a 10-card hand, cheapest-looking first.
+
+    Parameters
+    ----------
+    ten : int
+        The declarer's 10 cards (hand plus widow), bit mask.
+
+    Returns
+    -------
+    ndarray of shape (90, 2), int64
+        ``(give_left, give_right)`` card ids, ordered by a heuristic: few
+        points given away, marriages kept.
+    """
+    cards = np.empty(10, dtype=np.int64)
+    n = 0
+    m = ten
+    while m:
+        cards[n] = lowbit(m)
+        m &= m - 1
+        n += 1
+    out = np.empty((n * (n - 1), 2), dtype=np.int64)
+    key = np.empty(n * (n - 1), dtype=np.int64)
+    k = 0
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            a = cards[i]
+            b = cards[j]
+            rest = ten & ~(1 << a) & ~(1 << b)
+            key[k] = ((POINTS[a] + POINTS[b]) * 4 - marriage_sum(rest)) * 10000 + k
+            out[k, 0] = a
+            out[k, 1] = b
+            k += 1
+    order = np.argsort(key)
+    return out[order]
+
+
+@njit(cache=True)
+def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats):
+    """Best play value over the 90 gifts, sharing one table and the bound.
+
+    Returns
+    -------
+    tuple of int
+        ``(value, give_left, give_right)``; the gift is the first one found,
+        in :func:`gift_order`, that reaches the value.
+    """
+    gifts = gift_order(ten)
+    best = -1
+    ba = -1
+    bb = -1
+    for i in range(gifts.shape[0]):
+        a = gifts[i, 0]
+        b = gifts[i, 1]
+        d = ten & ~(1 << a) & ~(1 << b)
+        ub = 120 + marriage_sum(d)
+        if ub <= best:
+            continue
+        h1 = left | (1 << a)
+        h2 = right | (1 << b)
+        if best >= 0:
+            v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, best + 1, 0, 0, rf,
+                       tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
+            if v <= best:
+                continue
+        v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, ub + 1, 0, 0, rf,
+                   tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
+        if v > best:
+            best = v
+            ba = a
+            bb = b
+    return best, ba, bb
+
+
+@njit(cache=True)
+def exchange_reaches(ten, left, right, target, rf, tk1, tk2, tlo, thi, tbest,
+                     mbuf, sbuf, stats):
+    """First gift (in :func:`gift_order`) after which the declarer reaches
+    ``target`` points; ``(-1, -1)`` when none does."""
+    gifts = gift_order(ten)
+    for i in range(gifts.shape[0]):
+        a = gifts[i, 0]
+        b = gifts[i, 1]
+        d = ten & ~(1 << a) & ~(1 << b)
+        if 120 + marriage_sum(d) < target:
+            continue
+        v = search(d, left | (1 << a), right | (1 << b), 0, 0, -1, -1, -1, 0, 1, 0,
+                   target - 1, target, 0, 0, rf, tk1, tk2, tlo, thi, tbest,
+                   mbuf, sbuf, stats)
+        if v >= target:
+            return a, b
+    return -1, -1
+
+
+@njit(cache=True)
+def exchange_line_gift(ten, left, right, value, rf, vt1, vt2, vlo, vhi, vbest,
+                       jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, stats):
+    """Among the gifts reaching ``value``, the one maximising J.
+
+    Gifts are scanned in increasing ``(give_left, give_right)`` order, so the
+    first of equal-J gifts is kept (deterministic).
+
+    Returns
+    -------
+    tuple of int
+        ``(J, give_left, give_right)``.
+    """
+    bestj = -BIG
+    ba = -1
+    bb = -1
+    for a in range(24):
+        if not (ten >> a) & 1:
+            continue
+        for b in range(24):
+            if b == a or not (ten >> b) & 1:
+                continue
+            d = ten & ~(1 << a) & ~(1 << b)
+            if 120 + marriage_sum(d) < value:
+                continue
+            h1 = left | (1 << a)
+            h2 = right | (1 << b)
+            v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, value - 1, value, 0, 0, rf,
+                       vt1, vt2, vlo, vhi, vbest, mbuf, sbuf, stats)
+            if v < value:
+                continue
+            lo = 1000 * value - 1000
+            if bestj > lo:
+                lo = bestj
+            j = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, lo, 1000 * value + 1000,
+                       0, 1, rf, jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, stats)
+            if j > bestj:
+                bestj = j
+                ba = a
+                bb = b
+    return bestj, ba, bb
+
+
+@njit(cache=True)
+def _moves(h, ply, leader, c0, trump, towner, first, rf, out):
+    """Legal moves of the mover in canonical order (card id ascending, an
+    undeclared lead before the same card declared); returns the count."""
+    n = 0
+    if ply == 0:
+        legal = lead_mask(h, leader, trump, towner, rf)
+        may = first == 0 or (rf & RF_FIRST_MARRIAGE) != 0
+        ms = marriages_of(h) if may else 0
+        m = legal
+        for c in range(24):
+            if (m >> c) & 1:
+                out[n] = c
+                n += 1
+            s = c // 6
+            r = c % 6
+            if (ms >> s) & 1 and (r == QUEEN or (r == KING and not (rf & RF_Q_ONLY))):
+                out[n] = c | DECLARE
+                n += 1
+    else:
+        legal = follow_mask(h, c0 // 6, trump)
+        for c in range(24):
+            if (legal >> c) & 1:
+                out[n] = c
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
+                decl, mode, rf, target, tk1, tk2, tlo, thi, tbest, mbuf, sbuf,
+                stats, line):
+    """Play out one optimal line from a node whose objective is ``target``.
+
+    At each node the first move (canonical order) whose child reaches the
+    node's objective is played.  ``line`` (int64, shape (>=24,)) receives the
+    move codes; returns the number of moves.
+    """
+    moves = np.empty(24, dtype=np.int64)
+    k = 0
+    while True:
+        mover = (leader + ply) % 3
+        h = h0 if mover == 0 else (h1 if mover == 1 else h2)
+        if h == 0:
+            return k
+        n = _moves(h, ply, leader, c0, trump, towner, first, rf, moves)
+        chosen = -1
+        for i in range(n):
+            move = moves[i]
+            c = move & 31
+            bit = 1 << c
+            n0 = h0 & ~bit
+            n1 = h1 & ~bit
+            n2 = h2 & ~bit
+            t2 = trump
+            o2 = towner
+            b2 = bits
+            add = 0
+            nl = leader
+            nply = ply + 1
+            nc0 = c0
+            nc1 = c1
+            nfirst = first
+            if ply == 0:
+                nc0 = c
+                if move & DECLARE:
+                    s = c // 6
+                    t2 = s
+                    o2 = leader
+                    mvl = MVAL[s]
+                    if mode == 0:
+                        add = mvl if leader == decl else 0
+                    else:
+                        add = 1000 * mvl if leader == decl else -mvl
+                        if rf & RF_BOLT_ZERO:
+                            b2 = bits | (1 << leader)
+            elif ply == 1:
+                nc1 = c
+            else:
+                w = c0
+                ws = leader
+                if beats(c1, w, trump):
+                    w = c1
+                    ws = (leader + 1) % 3
+                if beats(c, w, trump):
+                    ws = mover
+                pts = POINTS[c0] + POINTS[c1] + POINTS[c]
+                if ws == decl:
+                    add = pts if mode == 0 else 1000 * pts
+                if mode == 1 and ((rf & RF_BOLT_TRICK) or ((rf & RF_BOLT_ZERO) and pts > 0)):
+                    b2 = bits | (1 << ws)
+                nl = ws
+                nply = 0
+                nc0 = -1
+                nc1 = -1
+                nfirst = 0
+            need = target - add
+            if mover == decl:
+                v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nfirst, b2,
+                           need - 1, need, decl, mode, rf, tk1, tk2, tlo, thi,
+                           tbest, mbuf, sbuf, stats)
+                ok = v >= need
+            else:
+                v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nfirst, b2,
+                           need, need + 1, decl, mode, rf, tk1, tk2, tlo, thi,
+                           tbest, mbuf, sbuf, stats)
+                ok = v <= need
+            if ok:
+                chosen = i
+                h0 = n0
+                h1 = n1
+                h2 = n2
+                trump = t2
+                towner = o2
+                bits = b2
+                leader = nl
+                ply = nply
+                c0 = nc0
+                c1 = nc1
+                first = nfirst
+                target = need
+                break
+        if chosen < 0:
+            return -1 - k
+        line[k] = moves[chosen]
+        k += 1

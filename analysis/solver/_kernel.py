@@ -1,0 +1,420 @@
+"""The numba alpha-beta kernel of the double-dummy solver.
+
+One recursive function, :func:`search`, walks the game card by card.  A node
+is a position: the three hands (int bit masks), the leader of the current
+trick, how many cards are already on the table (``ply`` 0, 1, 2) and which
+(``c0`` led by the leader, ``c1`` by the next seat), the trick's trump
+(-1: none yet), the seat that declared it, the first-trick flag and, for the
+tie-break objective, three "has scored" bits.
+
+Two objectives share the code (``mode``):
+
+* ``mode 0`` – the value: card points of the tricks the declarer wins plus
+  the marriages he declares, from this node on (DESIGN.md, contract 3).
+* ``mode 1`` – the tie-break objective ``J = 1000 * declarer points +
+  300 * (bolted defenders - bolted declarer) - defenders' marriage points``
+  (DESIGN.md, contract 3), from this node on, where the bolts are decided at
+  the end of the deal from the "has scored" bits.
+
+The declarer maximises, both defenders minimise.  A transposition table at
+trick boundaries stores bounds on the objective still to come (marriage
+bonuses and trick points already taken are added outside, so a stored
+entry depends only on its key).  In mode 0, the last player to a trick merges
+cards that are equivalent for the rest of the deal (see :func:`_merge_last`).
+
+Rule flags (``rf``) are the ``RF_*`` bits of :mod:`._bits`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_OWNER_ONLY, RF_FIRST_MARRIAGE,
+                    RF_BOLT_ZERO, RF_BOLT_TRICK, RF_BOLT_DECLARER, popcount,
+                    lowbit, mask_points, marriages_of, marriage_sum, beats,
+                    follow_mask, lead_mask)
+
+INF = 1 << 40
+DECLARE = 32          # move code: card | DECLARE when the lead declares a marriage
+MOVE_SLOTS = 24       # moves per node: at most 8 cards + 8 declarations
+N_LEVELS = 25
+
+
+def new_table(log2_size: int = 20):
+    """Allocate an empty transposition table.
+
+    Parameters
+    ----------
+    log2_size : int
+        The table holds ``2**log2_size`` entries (25 bytes each).
+
+    Returns
+    -------
+    tuple of ndarray
+        ``(key1 int64, key2 int64, lower int32, upper int32, best int8)``,
+        each of shape (2**log2_size,).
+    """
+    n = 1 << log2_size
+    k1 = np.full(n, -1, dtype=np.int64)
+    k2 = np.full(n, -1, dtype=np.int64)
+    lo = np.zeros(n, dtype=np.int32)
+    hi = np.zeros(n, dtype=np.int32)
+    best = np.full(n, -1, dtype=np.int8)
+    return k1, k2, lo, hi, best
+
+
+def new_buffers():
+    """Scratch arrays for move lists: ``(moves, scores, stats)``."""
+    return (np.zeros((N_LEVELS, MOVE_SLOTS), dtype=np.int64),
+            np.zeros((N_LEVELS, MOVE_SLOTS), dtype=np.int64),
+            np.zeros(4, dtype=np.int64))
+
+
+@njit(cache=True, inline="always")
+def _hand(h0, h1, h2, p):
+    if p == 0:
+        return h0
+    if p == 1:
+        return h1
+    return h2
+
+
+@njit(cache=True)
+def _terminal(bits, decl, rf, mode):
+    """Objective of the empty position: bolts in mode 1, nothing in mode 0."""
+    if mode == 0 or (rf & (RF_BOLT_ZERO | RF_BOLT_TRICK)) == 0:
+        return 0
+    v = 0
+    for p in range(3):
+        if (bits >> p) & 1:
+            continue
+        if p != decl:
+            v += 300
+        elif rf & RF_BOLT_DECLARER:
+            v -= 300
+    return v
+
+
+@njit(cache=True, inline="always")
+def _score_bits(bits, seat, pts, rf):
+    """Update the "has scored" bits after ``seat`` takes a trick of ``pts``."""
+    if (rf & RF_BOLT_TRICK) or ((rf & RF_BOLT_ZERO) and pts > 0):
+        return bits | (1 << seat)
+    return bits
+
+
+@njit(cache=True)
+def _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode):
+    """Each hand holds one card: the play is forced (no marriage possible)."""
+    a = _hand(h0, h1, h2, leader)
+    b = _hand(h0, h1, h2, (leader + 1) % 3)
+    c = _hand(h0, h1, h2, (leader + 2) % 3)
+    ca = lowbit(a)
+    cb = lowbit(b)
+    cc = lowbit(c)
+    w = ca
+    ws = leader
+    if beats(cb, w, trump):
+        w = cb
+        ws = (leader + 1) % 3
+    if beats(cc, w, trump):
+        ws = (leader + 2) % 3
+    pts = POINTS[ca] + POINTS[cb] + POINTS[cc]
+    if mode == 0:
+        return pts if ws == decl else 0
+    v = 1000 * pts if ws == decl else 0
+    return v + _terminal(_score_bits(bits, ws, pts, rf), decl, rf, mode)
+
+
+@njit(cache=True, inline="always")
+def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
+    to = towner if ((rf & RF_OWNER_ONLY) and trump >= 0) else 0
+    fi = 0 if (rf & RF_FIRST_MARRIAGE) else first
+    k1 = (h0 | (h1 << 24) | (leader << 48) | ((trump + 1) << 50) | (to << 53)
+          | (fi << 55) | (decl << 56) | (mode << 58))
+    k2 = h2 | (bits << 24) | (rf << 27)
+    return k1, k2
+
+
+@njit(cache=True, inline="always")
+def _slot(k1, k2, n):
+    x = k1 * 0x9E3779B97F4A7C15 + k2 * 0x632BE59BD9B4E019
+    x ^= (x >> 31) & 0x1FFFFFFFF
+    x *= 0x94D049BB133111EB
+    x ^= (x >> 29) & 0x7FFFFFFFF
+    return x & (n - 1)
+
+
+@njit(cache=True)
+def _merge_last(legal, h, others, wcard, wside_now, trump):
+    """Keep one card per group of equivalent cards for the last player.
+
+    The last player's cards of one suit that are adjacent among the cards
+    still held (no other player's card between them) and that all beat, or
+    all fail to beat, the winning card, give the same trick winner and the
+    same future power.  They differ only in points: the group's highest card
+    dominates when the trick goes to the mover's side (its points are banked
+    now instead of later), the lowest otherwise.  Never merged in a suit where
+    the mover holds both K and Q (the marriage would be lost).
+    """
+    out = 0
+    for s in range(4):
+        sm = legal & (0x3F << (6 * s))
+        if sm == 0:
+            continue
+        if (h >> (6 * s + 2)) & (h >> (6 * s + 3)) & 1:
+            out |= sm
+            continue
+        prev = -1
+        glo = -1
+        gbeat = False
+        m = sm
+        while m:
+            c = lowbit(m)
+            m &= m - 1
+            bt = beats(c, wcard, trump)
+            if prev >= 0 and bt == gbeat and (others & (((1 << c) - 1) ^ ((2 << prev) - 1))) == 0:
+                prev = c
+                continue
+            if prev >= 0:
+                win_mine = True if gbeat else wside_now
+                out |= (1 << prev) if win_mine else (1 << glo)
+            glo = c
+            prev = c
+            gbeat = bt
+        win_mine = True if gbeat else wside_now
+        out |= (1 << prev) if win_mine else (1 << glo)
+    return out
+
+
+@njit(cache=True)
+def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
+           alpha, beta, decl, mode, rf, tk1, tk2, tlo, thi, tbest,
+           mbuf, sbuf, stats):
+    """Alpha-beta value of a node (fail-soft), in the units of ``mode``.
+
+    Parameters
+    ----------
+    h0, h1, h2 : int
+        Hands of seats 0, 1, 2 (bit masks, cards on the table removed).
+    leader : int
+        Seat that led (or leads) the current trick.
+    ply : int
+        Cards already on the table in this trick (0, 1 or 2).
+    c0, c1 : int
+        Card ids on the table (-1 when absent), led by ``leader`` and
+        ``leader + 1``.
+    trump, towner : int
+        Trump suit of this trick (-1: none) and the seat that declared it.
+    first : int
+        1 on the first trick of the deal (no marriage unless the rules allow).
+    bits : int
+        "Has scored" bits per seat (mode 1 only; bolts).
+    alpha, beta : int
+        Search window.
+    decl, mode, rf : int
+        Declarer seat, objective (0 value, 1 tie-break J), rule flags.
+    tk1, tk2, tlo, thi, tbest : ndarray
+        Transposition table (:func:`new_table`).
+    mbuf, sbuf, stats : ndarray
+        Scratch (:func:`new_buffers`); ``stats[0]`` counts nodes.
+
+    Returns
+    -------
+    int
+        Objective from this node on (points still to come for mode 0).
+    """
+    stats[0] += 1
+    rem = h0 | h1 | h2
+    level = popcount(rem)
+    mover = (leader + ply) % 3
+    maxi = mover == decl
+    h = _hand(h0, h1, h2, mover)
+    mv = mbuf[level]
+    sc = sbuf[level]
+    n = 0
+    if ply == 0:
+        ncard = popcount(h0)
+        if ncard == 0:
+            return _terminal(bits, decl, rf, mode)
+        if ncard == 1:
+            return _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode)
+        hd = _hand(h0, h1, h2, decl)
+        dm = marriage_sum(hd)
+        if mode == 0:
+            ub = mask_points(rem) + dm
+            lb = 0
+        else:
+            ub = 1000 * (mask_points(rem) + dm) + 600
+            lb = -(marriage_sum(rem & ~hd)) - 600
+        if ub <= alpha:
+            return ub
+        if lb >= beta:
+            return lb
+        k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+        slot = _slot(k1, k2, tk1.shape[0])
+        best_move = -1
+        old_lo = -INF
+        old_hi = INF
+        if tk1[slot] == k1 and tk2[slot] == k2:
+            old_lo = tlo[slot]
+            old_hi = thi[slot]
+            if old_lo >= beta:
+                return old_lo
+            if old_hi <= alpha:
+                return old_hi
+            if old_lo == old_hi:
+                return old_lo
+            if old_lo > alpha:
+                alpha = old_lo
+            if old_hi < beta:
+                beta = old_hi
+            best_move = tbest[slot]
+        # --- lead moves -------------------------------------------------
+        others = rem & ~h
+        legal = lead_mask(h, leader, trump, towner, rf)
+        m = legal
+        while m:
+            c = lowbit(m)
+            m &= m - 1
+            s = c // 6
+            higher = others & (0x3F << (6 * s)) & ~((2 << c) - 1)
+            mv[n] = c
+            if higher == 0:
+                sc[n] = 100 + POINTS[c]
+            else:
+                sc[n] = 50 - POINTS[c]
+            if c == best_move:
+                sc[n] = 10000
+            n += 1
+        if first == 0 or (rf & RF_FIRST_MARRIAGE):
+            ms = marriages_of(h)
+            for s in range(4):
+                if (ms >> s) & 1:
+                    for r in range(2, 4):
+                        if r == 3 and (rf & RF_Q_ONLY):
+                            continue
+                        c = 6 * s + r
+                        mv[n] = c | DECLARE
+                        sc[n] = 500 + MVAL[s] + r
+                        if (c | DECLARE) == best_move:
+                            sc[n] = 10000
+                        n += 1
+    else:
+        led = c0 // 6
+        legal = follow_mask(h, led, trump)
+        wcard = c0
+        wseat = leader
+        if ply == 2 and beats(c1, c0, trump):
+            wcard = c1
+            wseat = (leader + 1) % 3
+        wside_now = (wseat == decl) == maxi
+        if ply == 2 and mode == 0:
+            legal = _merge_last(legal, h, rem & ~h, wcard, wside_now, trump)
+        m = legal
+        while m:
+            c = lowbit(m)
+            m &= m - 1
+            mine = True if beats(c, wcard, trump) else wside_now
+            mv[n] = c
+            sc[n] = (100 + POINTS[c]) if mine else -POINTS[c]
+            n += 1
+    # --- search the moves, best-scored first ---------------------------
+    a0 = alpha
+    b0 = beta
+    best = -INF if maxi else INF
+    bm = -1
+    for i in range(n):
+        j = i
+        for k in range(i + 1, n):
+            if sc[k] > sc[j]:
+                j = k
+        mvj = mv[j]
+        mv[j] = mv[i]
+        mv[i] = mvj
+        scj = sc[j]
+        sc[j] = sc[i]
+        sc[i] = scj
+        move = mv[i]
+        c = move & 31
+        bit = 1 << c
+        n0 = h0 & ~bit
+        n1 = h1 & ~bit
+        n2 = h2 & ~bit
+        if ply == 0:
+            add = 0
+            t2 = trump
+            o2 = towner
+            b2 = bits
+            if move & DECLARE:
+                s = c // 6
+                t2 = s
+                o2 = leader
+                if mode == 0:
+                    add = MVAL[s] if leader == decl else 0
+                else:
+                    add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
+                    if rf & RF_BOLT_ZERO:
+                        b2 = bits | (1 << leader)
+            v = add + search(n0, n1, n2, leader, 1, c, -1, t2, o2, first, b2,
+                             alpha - add, beta - add, decl, mode, rf,
+                             tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
+        elif ply == 1:
+            v = search(n0, n1, n2, leader, 2, c0, c, trump, towner, first, bits,
+                       alpha, beta, decl, mode, rf,
+                       tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
+        else:
+            w = c0
+            ws = leader
+            if beats(c1, w, trump):
+                w = c1
+                ws = (leader + 1) % 3
+            if beats(c, w, trump):
+                ws = mover
+            pts = POINTS[c0] + POINTS[c1] + POINTS[c]
+            add = 0
+            if ws == decl:
+                add = pts if mode == 0 else 1000 * pts
+            b2 = bits
+            if mode == 1:
+                b2 = _score_bits(bits, ws, pts, rf)
+            v = add + search(n0, n1, n2, ws, 0, -1, -1, trump, towner, 0, b2,
+                             alpha - add, beta - add, decl, mode, rf,
+                             tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
+        if maxi:
+            if v > best:
+                best = v
+                bm = move
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best:
+                best = v
+                bm = move
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+    if ply == 0:
+        if best <= a0:
+            lo = old_lo
+            hi = best
+        elif best >= b0:
+            lo = best
+            hi = old_hi
+        else:
+            lo = best
+            hi = best
+        if lo < -2000000000:
+            lo = -2000000000
+        if hi > 2000000000:
+            hi = 2000000000
+        tk1[slot] = k1
+        tk2[slot] = k2
+        tlo[slot] = lo
+        thi[slot] = hi
+        tbest[slot] = bm
+    return best
