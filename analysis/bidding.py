@@ -50,6 +50,12 @@ def bid_cap(rules, hand_mask):
         With ``rules.bid_cap``: 120 plus the value of every marriage held
         (♠ 40, ♣ 60, ♦ 80, ♥ 100; book seed 002: ♥ → 220, ♥ + ♣ → 280),
         points, 120..400; otherwise ``NO_CAP`` (400).
+
+    Examples
+    --------
+    >>> from analysis.cards import parse
+    >>> bid_cap("book", parse("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦"))
+    280
     """
     rules = _resolve(rules)
     m = np.asarray(hand_mask)
@@ -91,6 +97,15 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
     ------
     ValueError
         If ``current_bid`` or ``cap`` is not a multiple of 5 of at least 100.
+
+    Examples
+    --------
+    >>> next_bids("club", 110, 160).tolist()      # no jump over 120
+    [115, 120]
+    >>> next_bids("wiki", 110, 160).tolist()      # raises of exactly 5
+    [115]
+    >>> next_bids("club", None, 160, is_opening=True).tolist()
+    [100]
     """
     rules = _resolve(rules)
     if cap % BID_STEP or cap < OPENING_BID:
@@ -177,6 +192,13 @@ def final_contract_ok(rules, bid, contract, hand8):
     ------
     ValueError
         If a hand does not hold exactly 8 cards.
+
+    Examples
+    --------
+    >>> from analysis.cards import parse
+    >>> hand8 = parse("K♥ Q♥ A♥ 10♥ A♠ 10♠ 9♣ J♦")
+    >>> final_contract_ok("ua", 125, 120, hand8), final_contract_ok("ua", 125, 220, hand8)
+    (False, True)
     """
     m = _check_hand8(hand8)
     c = np.asarray(contract, dtype=np.int64)

@@ -287,6 +287,13 @@ def round_defender_points(rules, raw):
     ------
     ValueError
         On negative points.
+
+    Examples
+    --------
+    >>> round_defender_points("classic", [12, 13, 17, 18]).tolist()
+    [10, 15, 15, 20]
+    >>> round_defender_points("ua", 13)
+    13
     """
     rules = _resolve(rules)
     r = np.asarray(raw, dtype=np.int64)
@@ -308,6 +315,11 @@ def write_off_payment(rules, contract: int) -> float:
     -------
     float
         Points (before the barrel rule ``write_off_pays_barrel``).
+
+    Examples
+    --------
+    >>> [write_off_payment(p, 125) for p in ("club", "classic", "book", "ua")]
+    [62.5, 65.0, 40.0, 60.0]
 
     Raises
     ------
@@ -411,6 +423,26 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     not get one (exempt declarer, sitter), while write-offs and redeals
     leave it alone; a sitter's own write-off (where allowed) ends his stay as
     a failed stay, like his failed contract.
+
+    Examples
+    --------
+    RULES.md worked example 1 (club): contract 160, the declarer took 84
+    card points and declared ♦ (80); the defenders took 23 and 13.
+
+    >>> res = apply_deal("club", new_table("club", dealer=2),
+    ...                  DealOutcome(declarer=0, contract=160, raw=(164, 23, 13),
+    ...                              tricks=(5, 2, 1)))
+    >>> res.deltas.tolist(), res.state.dealer
+    ([160.0, 25.0, 15.0], 0)
+
+    A sitter at 880 who makes 120 wins (club); under wiki he needs 125.
+
+    >>> on_barrel = TableState(scores=(880, 300, 200), barrel=(0, -1, -1))
+    >>> made_120 = DealOutcome(declarer=0, contract=120, raw=(120, 0, 0), tricks=(8, 0, 0))
+    >>> apply_deal("club", on_barrel, made_120).events
+    ['win:0']
+    >>> apply_deal("wiki", on_barrel, made_120).state.barrel
+    (1, -1, -1)
 
     Raises
     ------
