@@ -1,0 +1,274 @@
+"""Vectorized redeal predicates (RULES.md, "Redeals").
+
+Three stages, each read from the profile's ``Rules`` fields:
+
+before bidding (:func:`redeal_before_bidding`)
+    a hand with four 9s (``redeal_four_nines``: club, book, wiki); a hand
+    under ``redeal_hand_under`` card points (club 14, wiki 14; 0 = off).
+when the widow is shown (:func:`redeal_widow`)
+    the widow under ``redeal_widow_under`` card points (club 5, book 5,
+    wiki 3; 0 = off); at least two 9s in the widow
+    (``redeal_widow_two_nines``, wiki).  The seed (004) says "в прикупе две
+    девятки"; a widow with three 9s also holds two, so the toolkit reads it
+    as "two or more" (a choice).
+after the exchange (:func:`redeal_after_exchange`, on 8-card hands)
+    an 8-card hand with four 9s (``redeal_after_four_nines``: club, book †,
+    wiki); an 8-card hand under ``redeal_after_hand_under`` card points,
+    counting the card received (book 15; 0 = off).
+
+Whether a condition forces the redeal or lets a player claim it is the
+profile's ``redeal_claim`` ('forced' in club, 'claimable' in book and wiki);
+the flags say whether the condition holds in a deal, and
+:func:`redeal_flags` reports the forced and claimable cases in separate
+columns.  Who claims (wiki: the declarer for a poor widow, anyone for two
+9s) is the simulator's policy, not decided here.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from . import cards
+from .rules import load_rules
+
+__all__ = [
+    "features", "flags_from_features", "redeal_before_bidding", "redeal_widow",
+    "redeal_after_exchange", "redeal_flags", "FLAG_COLUMNS",
+]
+
+#: Columns of :func:`redeal_flags`, in order, with their dtypes.
+FLAG_COLUMNS = {
+    "four_nines_any": "bool", "hand_under_any": "bool", "redeal_bidding": "bool",
+    "redeal_bidding_seats": "int8", "widow_under": "bool",
+    "widow_two_nines": "bool", "redeal_widow": "bool",
+    "redeal_forced": "bool", "redeal_claimable": "bool",
+}
+
+_POINTS8 = np.zeros((3, 256), dtype=np.int64)
+for _b in range(3):
+    for _v in range(256):
+        _POINTS8[_b, _v] = sum(int(cards.CARD_POINTS[8 * _b + _i])
+                               for _i in range(8) if _v >> _i & 1)
+_NINES = sum(1 << (6 * s) for s in range(4))
+_JACKS = _NINES << 1
+
+
+@numba.njit(cache=True, inline="always")
+def _pop(x):
+    c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+@numba.njit(cache=True)
+def _features_kernel(masks, tab, pts, mar, nin, jac):
+    n, k = masks.shape
+    for i in range(n):
+        for s in range(k):
+            m = np.int64(masks[i, s])
+            pts[i, s] = tab[0, m & 255] + tab[1, (m >> 8) & 255] + tab[2, (m >> 16) & 255]
+            km = (m >> 2) & (m >> 3)
+            mar[i, s] = (km & 1) | ((km >> 5) & 2) | ((km >> 10) & 4) | ((km >> 15) & 8)
+            nin[i, s] = _pop(m & 0x041041)
+            jac[i, s] = _pop(m & 0x082082)
+
+
+def features(masks) -> dict:
+    """Per-mask card features used by the redeal predicates and datasets.
+
+    Parameters
+    ----------
+    masks : ndarray of shape (n, k), uint32 masks
+        E.g. a deals array (k = 4: hand0, hand1, hand2, widow) or 8-card
+        hands (k = 3).  Not validated here.
+
+    Returns
+    -------
+    dict of str -> ndarray of shape (n, k)
+        ``points`` int16 (card points, 0–120), ``marriages`` int8 (4-bit
+        mask of suits with K and Q, ♠ bit 0 … ♥ bit 3), ``nines`` int8 and
+        ``jacks`` int8 (counts, 0–4).
+    """
+    m = np.ascontiguousarray(masks, dtype=np.uint32)
+    if m.ndim != 2:
+        raise ValueError(f"masks must be two-dimensional, got shape {m.shape}")
+    pts = np.empty(m.shape, dtype=np.int16)
+    mar = np.empty(m.shape, dtype=np.int8)
+    nin = np.empty(m.shape, dtype=np.int8)
+    jac = np.empty(m.shape, dtype=np.int8)
+    _features_kernel(m, _POINTS8, pts, mar, nin, jac)
+    return {"points": pts, "marriages": mar, "nines": nin, "jacks": jac}
+
+
+def flags_from_features(feats: dict, rules) -> dict:
+    """Redeal flags of a profile from the :func:`features` of deals.
+
+    Parameters
+    ----------
+    feats : dict
+        :func:`features` of an (n, 4) deals array.
+    rules : str or Rules
+        Profile name or ``Rules``.
+
+    Returns
+    -------
+    dict of str -> ndarray of shape (n,)
+        The columns of :func:`redeal_flags`.
+    """
+    rules = load_rules(rules)
+    pts, nin = feats["points"], feats["nines"]
+    four = (nin[:, :3] == 4) & rules.redeal_four_nines
+    under = pts[:, :3] < rules.redeal_hand_under
+    by_seat = four | under
+    bidding = by_seat.any(axis=1)
+    seats = (by_seat[:, 0].astype(np.int8) | (by_seat[:, 1].astype(np.int8) << 1)
+             | (by_seat[:, 2].astype(np.int8) << 2))
+    w_under = pts[:, 3] < rules.redeal_widow_under
+    w_nines = (nin[:, 3] >= 2) & rules.redeal_widow_two_nines
+    widow = w_under | w_nines
+    any_stage = bidding | widow
+    forced = rules.redeal_claim == "forced"
+    return {
+        "four_nines_any": four.any(axis=1),
+        "hand_under_any": under.any(axis=1),
+        "redeal_bidding": bidding,
+        "redeal_bidding_seats": seats,
+        "widow_under": w_under,
+        "widow_two_nines": w_nines,
+        "redeal_widow": widow,
+        "redeal_forced": any_stage & forced,
+        "redeal_claimable": any_stage & (not forced),
+    }
+
+
+def redeal_flags(deals, rules="club") -> dict:
+    """Redeal columns of the ``deals`` dataset for one profile.
+
+    Parameters
+    ----------
+    deals : ndarray of shape (n, 4), uint32 masks
+        hand0, hand1, hand2, widow.
+    rules : str or Rules
+        Profile name or ``Rules`` (RULES.md, "Redeals").
+
+    Returns
+    -------
+    dict of str -> ndarray of shape (n,)
+        Each flag is False where the profile lacks the condition.
+
+        - ``four_nines_any`` bool: a hand holds four 9s (``redeal_four_nines``).
+        - ``hand_under_any`` bool: a hand has fewer than
+          ``redeal_hand_under`` card points.
+        - ``redeal_bidding`` bool: either of the two, the before-bidding stage.
+        - ``redeal_bidding_seats`` int8: bit ``s`` set when hand ``s``
+          holds a before-bidding reason (who may claim it).
+        - ``widow_under`` bool: the widow has fewer than
+          ``redeal_widow_under`` card points.
+        - ``widow_two_nines`` bool: two or more 9s in the widow
+          (``redeal_widow_two_nines``).
+        - ``redeal_widow`` bool: either of the two, the widow stage (set
+          whatever happened before bidding; the widow is shown only if no
+          before-bidding redeal is made).
+        - ``redeal_forced`` bool: ``redeal_bidding | redeal_widow`` when
+          the profile's ``redeal_claim`` is 'forced', else False.
+        - ``redeal_claimable`` bool: the same when it is 'claimable'.
+
+    Raises
+    ------
+    ValueError
+        If ``deals`` is not an array of 7-7-7-3 partitions, or on bad rules.
+    """
+    from .deal import check_deals
+    return flags_from_features(features(check_deals(deals)), rules)
+
+
+def redeal_before_bidding(deals, rules="club") -> np.ndarray:
+    """Deals with a before-bidding redeal condition.
+
+    Parameters
+    ----------
+    deals : ndarray of shape (n, 4), uint32 masks
+    rules : str or Rules
+
+    Returns
+    -------
+    ndarray of shape (n,), bool
+        A hand with four 9s (if ``redeal_four_nines``) or under
+        ``redeal_hand_under`` card points (RULES.md, "Redeals", club
+        "a hand with four 9s; a hand under 14 card points").
+
+    Raises
+    ------
+    ValueError
+        On bad deals or rules.
+    """
+    return redeal_flags(deals, rules)["redeal_bidding"]
+
+
+def redeal_widow(deals, rules="club") -> np.ndarray:
+    """Deals with a widow-stage redeal condition.
+
+    Parameters
+    ----------
+    deals : ndarray of shape (n, 4), uint32 masks
+    rules : str or Rules
+
+    Returns
+    -------
+    ndarray of shape (n,), bool
+        Widow under ``redeal_widow_under`` card points, or two or more 9s in
+        it (if ``redeal_widow_two_nines``); RULES.md, "Redeals", "when the
+        widow is shown".
+
+    Raises
+    ------
+    ValueError
+        On bad deals or rules.
+    """
+    return redeal_flags(deals, rules)["redeal_widow"]
+
+
+def redeal_after_exchange(hands8, rules="club", *, by_seat: bool = False) -> np.ndarray:
+    """After-exchange redeal condition on the three 8-card hands.
+
+    Parameters
+    ----------
+    hands8 : ndarray of shape (n, 3), uint32 masks
+        The 8-card hands after the exchange (declarer with the widow minus
+        the two gifts, each defender with the card received); disjoint.
+    rules : str or Rules
+    by_seat : bool
+        Return the condition per hand instead of per deal.
+
+    Returns
+    -------
+    ndarray of shape (n,) or (n, 3), bool
+        A hand with four 9s (if ``redeal_after_four_nines``) or under
+        ``redeal_after_hand_under`` card points counting the card received
+        (book 15, seed 002); RULES.md, "Redeals", "after the exchange".
+
+    Raises
+    ------
+    ValueError
+        If ``hands8`` is not (n, 3) disjoint 8-card masks, or on bad rules.
+    """
+    rules = load_rules(rules)
+    h = np.asarray(hands8)
+    if h.ndim != 2 or h.shape[1] != 3 or not np.issubdtype(h.dtype, np.integer):
+        raise ValueError(f"hands8 must be an integer array of shape (n, 3), got "
+                         f"{h.dtype} {h.shape}")
+    if h.size and (h.min() < 0 or h.max() > cards.FULL_DECK):
+        raise ValueError("hands8 hold bits outside the 24 cards")
+    h = h.astype(np.uint32)
+    bad = (cards.popcount(h) != 8).any(axis=1)
+    bad |= cards.popcount(h[:, 0] | h[:, 1] | h[:, 2]) != 24
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"row {i} of hands8 is not three disjoint 8-card hands")
+    f = features(h)
+    cond = ((f["nines"] == 4) & rules.redeal_after_four_nines) | (
+        f["points"] < rules.redeal_after_hand_under)
+    return cond if by_seat else cond.any(axis=1)
