@@ -50,12 +50,24 @@ class DatasetError(ValueError):
     or was made with other parameters than those asked for."""
 
 
+def _umask_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _publish(tmp: str | Path, path: Path) -> None:
+    """Give a finished temporary file the usual permissions and rename it."""
+    os.chmod(tmp, _umask_mode())
+    os.replace(tmp, path)
+
+
 def _atomic_write_bytes(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        os.replace(tmp, path)
+        _publish(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -140,7 +152,7 @@ def write_chunk(out: str | Path, chunk: int, table: pa.Table, params: dict) -> s
     os.close(fd)
     try:
         pq.write_table(table, tmp, compression="zstd", use_dictionary=use_dict or False)
-        os.replace(tmp, path)
+        _publish(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -196,7 +208,7 @@ def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> d
     meta_schema = schema.with_metadata({META_KEY: json.dumps(params, sort_keys=True)})
     tmp = out / "._common_metadata.tmp"
     pq.write_metadata(meta_schema, tmp)
-    os.replace(tmp, out / "_common_metadata")
+    _publish(tmp, out / "_common_metadata")
     _atomic_write_bytes(out / MANIFEST_FILE,
                         json.dumps(manifest, indent=1, sort_keys=True).encode())
     return manifest

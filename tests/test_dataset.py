@@ -1,0 +1,137 @@
+"""The deals dataset: reproducibility, resume, refusals (DESIGN.md, contract 4)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow.dataset as pads
+import pyarrow.parquet as pq
+import pytest
+
+from analysis import dataset
+from analysis.cli import main
+from analysis.jobs.deals import run_deal
+from analysis.rules import PROFILES
+
+
+def _manifest(path):
+    return json.loads((Path(path) / "_manifest.json").read_text())
+
+
+def test_same_seed_same_content_for_1_and_2_workers(tmp_path):
+    a = run_deal(tmp_path / "a", 30_000, 11, PROFILES["club"], chunk_size=7_000, workers=1)
+    b = run_deal(tmp_path / "b", 30_000, 11, PROFILES["club"], chunk_size=7_000, workers=2)
+    assert a["content_hash"] == b["content_hash"]
+    assert a["chunk_hashes"] == b["chunk_hashes"]
+    ta = dataset.read_table(tmp_path / "a", "deals")
+    tb = dataset.read_table(tmp_path / "b", "deals")
+    assert ta.equals(tb)
+    assert ta.num_rows == 30_000
+    assert np.array_equal(ta["deal_id"].to_numpy(), np.arange(30_000))
+    c = run_deal(tmp_path / "c", 30_000, 12, PROFILES["club"], chunk_size=7_000, workers=1)
+    assert c["content_hash"] != a["content_hash"]
+
+
+def test_readable_by_pandas_and_pyarrow_with_metadata(tmp_path):
+    run_deal(tmp_path / "d", 5_000, 3, PROFILES["wiki"], chunk_size=2_000, workers=1)
+    df = pd.read_parquet(tmp_path / "d")
+    assert len(df) == 5_000
+    ds = pads.dataset(tmp_path / "d", format="parquet")
+    assert ds.count_rows() == 5_000
+    meta = json.loads(pq.read_schema(dataset.chunk_path(tmp_path / "d", 0)).metadata[b"thousand"])
+    assert meta["seed"] == 3 and meta["chunk_size"] == 2_000
+    assert meta["rules"]["target"] == 1001 and meta["schema_version"] == 1
+    assert "package_version" in meta
+    # every deal a partition of the 24 cards
+    h = df[["hand0", "hand1", "hand2", "widow"]].to_numpy(dtype=np.uint64)
+    assert np.all(h[:, 0] | h[:, 1] | h[:, 2] | h[:, 3] == (1 << 24) - 1)
+    assert np.all((h[:, 0] & h[:, 1]) | (h[:, 2] & h[:, 3]) | (h[:, 0] & h[:, 3]) == 0)
+
+
+def test_resume_finishes_missing_and_partial_chunks(tmp_path):
+    full = run_deal(tmp_path / "full", 20_000, 5, PROFILES["club"], chunk_size=3_000, workers=1)
+    out = tmp_path / "part"
+    run_deal(out, 20_000, 5, PROFILES["club"], chunk_size=3_000, workers=1)
+    # simulate a stop: two chunks missing, one partial temporary file left over
+    dataset.chunk_path(out, 2).unlink()
+    dataset.chunk_path(out, 5).unlink()
+    (out / "_manifest.json").unlink()
+    (out / ".part-000002.parquet.abc.tmp").write_bytes(b"half a file")
+    with pytest.raises(dataset.DatasetError, match="incomplete"):
+        dataset.read_table(out, "deals")
+    again = run_deal(out, 20_000, 5, PROFILES["club"], chunk_size=3_000, workers=1)
+    assert again["chunks_written"] == 2
+    assert again["content_hash"] == full["content_hash"]
+    assert not list(out.glob(".*.tmp"))
+
+
+def test_interrupted_cli_run_resumes_to_the_same_dataset(tmp_path):
+    ref = run_deal(tmp_path / "ref", 3_000_000, 9, PROFILES["club"], chunk_size=100_000, workers=1)
+    out = tmp_path / "cut"
+    cmd = [sys.executable, "-m", "analysis", "deal", "--n", "3000000", "--seed", "9",
+           "--chunk-size", "100000", "--workers", "1", "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and len(list(out.glob("part-*.parquet"))) < 2:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    n_done = len(list(out.glob("part-*.parquet")))
+    if proc.returncode == 0:  # finished before the signal arrived: nothing to resume
+        pytest.skip("the run finished before it could be interrupted")
+    assert proc.returncode == 130, err
+    assert "rerun the same command to resume" in err
+    assert 2 <= n_done < 30
+    assert main(cmd[3:]) == 0
+    assert _manifest(out)["content_hash"] == ref["content_hash"]
+
+
+def test_other_parameters_are_refused_and_nothing_is_lost(tmp_path):
+    out = tmp_path / "d"
+    m = run_deal(out, 4_000, 1, PROFILES["club"], chunk_size=1_000, workers=1)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    with pytest.raises(dataset.DatasetError, match="other parameters.*seed"):
+        run_deal(out, 4_000, 2, PROFILES["club"], chunk_size=1_000, workers=1)
+    with pytest.raises(dataset.DatasetError, match="other parameters"):
+        run_deal(out, 4_000, 1, PROFILES["book"], chunk_size=1_000, workers=1)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert _manifest(out)["content_hash"] == m["content_hash"]
+
+
+def test_other_schema_version_is_refused(tmp_path):
+    out = tmp_path / "d"
+    run_deal(out, 2_000, 1, PROFILES["club"], chunk_size=1_000, workers=1)
+    p = out / "_params.json"
+    params = json.loads(p.read_text())
+    params["schema_version"] = 0
+    p.write_text(json.dumps(params))
+    with pytest.raises(dataset.DatasetError, match="schema version 0"):
+        dataset.read_table(out, "deals")
+    with pytest.raises(dataset.DatasetError, match="is a deals dataset, not solutions"):
+        params["schema_version"] = 1
+        p.write_text(json.dumps(params))
+        dataset.read_table(out, "solutions")
+
+
+def test_not_a_dataset(tmp_path):
+    with pytest.raises(dataset.DatasetError, match="no dataset folder"):
+        dataset.read_table(tmp_path / "nowhere")
+    (tmp_path / "x").mkdir()
+    with pytest.raises(dataset.DatasetError, match="not a thousand dataset"):
+        dataset.read_table(tmp_path / "x")
+
+
+def test_cli_deal_errors(tmp_path, capsys):
+    assert main(["deal", "--n", "0", "--seed", "1", "--out", str(tmp_path / "z")]) == 2
+    assert "at least 1" in capsys.readouterr().err
+    assert main(["deal", "--n", "10", "--seed", "-1", "--out", str(tmp_path / "z")]) == 2
+    assert "seed" in capsys.readouterr().err
+    assert main(["deal", "--n", "10", "--seed", "1", "--rules", "nope",
+                 "--out", str(tmp_path / "z")]) == 2
+    assert "unknown rules" in capsys.readouterr().err
