@@ -1,0 +1,46 @@
+"""One deal's effect on the table: scores, bolts, the barrel, 555 and the win.
+
+A pure transition ``apply_deal(rules, state, outcome) -> DealResult``: the
+table state before the deal plus what happened in it give the state after
+it, the score changes and the events.  Players are fixed 0, 1, 2 around the
+table (DESIGN.md, contract 2).
+
+Order of the steps (RULES.md, common core, marked † there): the deal's score
+changes (contract, defenders, write-off); bolt penalties; the win; then, if
+nobody won, the barrel (cap, attempts, falls, knock-offs) and the 555 reset.
+Within "the barrel" this module does, in order:
+
+1. a sitter whose score this deal took below the threshold (his own failed
+   contract or write-off, or a penalty under a house variant that scores
+   sitters) leaves the barrel: a failed stay;
+2. every score above the threshold is capped to it;
+3. every remaining sitter spends one attempt; at ``rules.barrel_attempts``
+   attempts he falls (``-rules.barrel_fall_penalty``, a failed stay);
+4. players at the threshold who are not sitting arrive; when the earlier
+   sitters plus the arrivals exceed ``rules.barrel_seats``, every earlier
+   sitter is knocked off (``-KNOCK_OFF_PENALTY``, a failed stay) and all
+   arrivals stay († RULES.md, barrel seats);
+5. ``rules.barrel_third_fall_zero``: a player whose failed stays reach
+   three in this deal scores 0 (only the third, not later ones; choice, the
+   club seed says "после третьего неудачного захода счёт становится нулём");
+6. the 555 reset (``rules.reset_555``).
+
+Decisions where RULES.md leaves a sequence open (each listed in the
+docstring of the function that applies it): four marriages end the game
+before the deal is scored; a sitter gets no bolts at all, as declarer
+either, unless ``rules.barrel_defender_scores``; under the ``streak`` window
+a completed, played deal in which a player cannot get a bolt (exempt
+declarer, sitter) breaks his streak; a stay that ends by the sitter's own
+write-off counts as a failed stay.
+"""
+
+from .points import declarer_delta, round_defender_points, write_off_payment
+from .state import (KNOCK_OFF_PENALTY, MAX_DEAL_POINTS, DealOutcome, DealResult, TableState,
+                    check_state, new_table)
+from .transition import apply_deal
+
+__all__ = [
+    "KNOCK_OFF_PENALTY", "MAX_DEAL_POINTS", "TableState", "DealOutcome",
+    "DealResult", "new_table", "apply_deal", "round_defender_points",
+    "write_off_payment", "declarer_delta", "check_state",
+]

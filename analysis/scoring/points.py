@@ -1,0 +1,104 @@
+"""Score arithmetic of one deal: the declarer's result, defenders' rounding,
+write-off payments (RULES.md, "Deal score" and the conventions table)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .state import MAX_DEAL_POINTS, _resolve
+
+__all__ = ["round_defender_points", "write_off_payment", "declarer_delta"]
+
+
+def round_defender_points(rules, raw):
+    """A defender's written points (RULES.md, "defenders' points rounded").
+
+    Parameters
+    ----------
+    rules : Rules or str
+    raw : int or ndarray of int, any shape
+        Raw points (cards + own marriages), 0..400.
+
+    Returns
+    -------
+    int or ndarray of the same shape, int64
+        With ``rules.round_defenders``: the nearest multiple of 5, last
+        digit 1, 2 down, 3, 4 up, 6, 7 down, 8, 9 up (12 → 10, 13 → 15);
+        otherwise (ua) the raw points.
+
+    Raises
+    ------
+    ValueError
+        On negative points.
+
+    Examples
+    --------
+    >>> round_defender_points("classic", [12, 13, 17, 18]).tolist()
+    [10, 15, 15, 20]
+    >>> round_defender_points("ua", 13)
+    13
+    """
+    rules = _resolve(rules)
+    r = np.asarray(raw, dtype=np.int64)
+    if r.size and r.min() < 0:
+        raise ValueError(f"raw points must not be negative, got {raw!r}")
+    out = 5 * ((r + 2) // 5) if rules.round_defenders else r
+    return int(out) if out.ndim == 0 else out
+
+
+def write_off_payment(rules, contract: int) -> float:
+    """Points each opponent is written when the declarer writes off.
+
+    RULES.md, "write-off: each opponent": ``half`` contract/2 kept exact
+    (club, 125 → 62.5); ``half_round5`` contract/2 rounded to a multiple of
+    5, ties up (classic †, wiki †: 125 → 65, 130 → 65); ``fixed``
+    ``rules.write_off_fixed`` (book 40, ua 60).
+
+    Returns
+    -------
+    float
+        Points (before the barrel rule ``write_off_pays_barrel``).
+
+    Examples
+    --------
+    >>> [write_off_payment(p, 125) for p in ("club", "classic", "book", "ua")]
+    [62.5, 65.0, 40.0, 60.0]
+
+    Raises
+    ------
+    ValueError
+        If the contract is not a multiple of 5 in 100..400.
+    """
+    rules = _resolve(rules)
+    if contract % 5 or not 100 <= contract <= MAX_DEAL_POINTS:
+        raise ValueError(f"contract must be a multiple of 5 in 100..400, got {contract!r}")
+    if rules.write_off_payment == "half":
+        return contract / 2
+    if rules.write_off_payment == "half_round5":
+        return float(5 * -(-contract // 10))
+    return float(rules.write_off_fixed)
+
+
+def declarer_delta(rules, contract: int, points: int, first_hand: bool) -> int:
+    """The declarer's score change for a played contract.
+
+    ``+contract`` if ``points`` reaches it (before any rounding: one point
+    short fails), otherwise ``-contract``, doubled under
+    ``rules.double_penalty_off_first_hand`` when the declarer is not the
+    first hand (book, seed 002; RULES.md "failed contract").
+
+    Parameters
+    ----------
+    contract : int
+        Final contract, points.
+    points : int
+        Declarer's raw points (cards + own marriages).
+    first_hand : bool
+        The declarer sits left of the dealer.
+    """
+    rules = _resolve(rules)
+    if points >= contract:
+        return int(contract)
+    if rules.double_penalty_off_first_hand and not first_hand:
+        return -2 * int(contract)
+    return -int(contract)

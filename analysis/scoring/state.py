@@ -1,0 +1,264 @@
+"""Table state and deal outcome: the values :func:`apply_deal` reads and returns.
+
+Players are fixed 0, 1, 2 around the table (DESIGN.md, contract 2).  The
+state is a frozen dataclass of 3-tuples (cheap to copy, hashable, equal by
+value); :meth:`TableState.score_array` gives numpy views for analysis.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from ..rules import Rules, load_rules
+
+__all__ = ["KNOCK_OFF_PENALTY", "MAX_DEAL_POINTS", "TableState", "DealOutcome",
+           "DealResult", "new_table", "check_state"]
+
+#: Points lost by a sitter knocked off the barrel (RULES.md, barrel seats:
+#: "knocked off with −120"; the same in every profile, so not a field).
+KNOCK_OFF_PENALTY = 120
+#: Most raw points one player can take in a deal: 120 card points plus all
+#: four marriages (40 + 60 + 80 + 100).
+MAX_DEAL_POINTS = 400
+
+
+def _resolve(rules) -> Rules:
+    return rules if isinstance(rules, Rules) else load_rules(rules)
+
+
+def _triple(values, kind, name):
+    try:
+        out = tuple(kind(v) for v in values)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be three numbers, got {values!r}") from None
+    if len(out) != 3:
+        raise ValueError(f"{name} must have one entry per player (3), got {len(out)}")
+    return out
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table between two deals; players are fixed 0, 1, 2.
+
+    Attributes
+    ----------
+    scores : tuple of 3 float
+        Game scores in points; float because the club write-off keeps
+        halves exact (52.5).
+    bolts : tuple of 3 int
+        Bolts counted toward the next penalty: the count since the last
+        penalty (``bolt_window='cumulative'``) or the current run of bolts
+        (``'streak'``); always below ``rules.bolt_count`` between deals.
+    barrel : tuple of 3 int
+        Attempts used on the barrel, 0..``rules.barrel_attempts`` − 1, or
+        −1 when the player is not sitting on it.
+    failed_stays : tuple of 3 int
+        Barrel stays that ended without a win (falls, knock-offs, own
+        failed contracts or write-offs on the barrel).
+    dealer : int
+        Player who deals next, 0..2; the first hand is ``(dealer + 1) % 3``.
+    deals : int
+        Deals played so far, redeals included.
+    winner : int
+        The winner, or −1 while the game goes on.
+
+    Raises
+    ------
+    ValueError
+        On a malformed field (wrong length, out of range), naming it.
+    """
+
+    scores: tuple = (0.0, 0.0, 0.0)
+    bolts: tuple = (0, 0, 0)
+    barrel: tuple = (-1, -1, -1)
+    failed_stays: tuple = (0, 0, 0)
+    dealer: int = 0
+    deals: int = 0
+    winner: int = -1
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "scores", _triple(self.scores, float, "scores"))
+        for name in ("bolts", "barrel", "failed_stays"):
+            set_(self, name, _triple(getattr(self, name), int, name))
+        if min(self.bolts) < 0:
+            raise ValueError(f"bolts must not be negative, got {self.bolts}")
+        if min(self.barrel) < -1:
+            raise ValueError(f"barrel attempts must be -1 (off) or >= 0, got {self.barrel}")
+        if min(self.failed_stays) < 0:
+            raise ValueError(f"failed_stays must not be negative, got {self.failed_stays}")
+        if self.dealer not in (0, 1, 2):
+            raise ValueError(f"dealer must be 0, 1 or 2, got {self.dealer!r}")
+        if self.winner not in (-1, 0, 1, 2):
+            raise ValueError(f"winner must be -1, 0, 1 or 2, got {self.winner!r}")
+        if not isinstance(self.deals, int) or self.deals < 0:
+            raise ValueError(f"deals must be a non-negative integer, got {self.deals!r}")
+
+    @property
+    def first_hand(self) -> int:
+        """The player left of the dealer, who opens the bidding."""
+        return (self.dealer + 1) % 3
+
+    def score_array(self) -> np.ndarray:
+        """Scores as an ndarray of shape (3,), float64."""
+        return np.array(self.scores, dtype=np.float64)
+
+    def barrel_array(self) -> np.ndarray:
+        """Attempts used on the barrel as an ndarray of shape (3,), int8 (−1 off)."""
+        return np.array(self.barrel, dtype=np.int8)
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """What happened in one deal, as the scoring needs it.
+
+    Attributes
+    ----------
+    redeal : bool
+        The deal was redealt; every other field is then ignored.
+    declarer : int
+        Player 0..2 who bought the widow.
+    contract : int
+        Final contract, a multiple of 5, 100..400 (points).
+    bid : int or None
+        Winning bid, a multiple of 5, 100..``contract``; None means the
+        contract.
+    written_off : bool
+        The declarer wrote off (роспись); ``raw`` and ``tricks`` are ignored.
+    raw : tuple of 3 int
+        Points each player took: card points in his tricks plus his own
+        declared marriages, 0..400.
+    tricks : tuple of 3 int
+        Tricks each player took; they sum to 8 in a played deal.
+    declarer_first_hand : bool or None
+        Whether the declarer is the first hand (book's double penalty);
+        None derives it from the table's dealer.  A value that contradicts
+        the dealer raises.
+    four_marriages : int
+        Player holding all four marriages after the exchange, or −1.
+
+    Raises
+    ------
+    ValueError
+        On impossible values, naming the field: a contract not a multiple of
+        5 or outside 100..400, a bid above the contract, tricks not summing
+        to 8, a defender with points but no trick (a defender declares a
+        marriage only when leading, so only after winning a trick).
+    """
+
+    redeal: bool = False
+    declarer: int = -1
+    contract: int = -1
+    bid: "int | None" = None
+    written_off: bool = False
+    raw: tuple = (0, 0, 0)
+    tricks: tuple = (0, 0, 0)
+    declarer_first_hand: "bool | None" = None
+    four_marriages: int = -1
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "raw", _triple(self.raw, int, "raw"))
+        set_(self, "tricks", _triple(self.tricks, int, "tricks"))
+        if self.four_marriages not in (-1, 0, 1, 2):
+            raise ValueError(f"four_marriages must be -1 or a player 0..2, got {self.four_marriages!r}")
+        if self.redeal:
+            return
+        if self.declarer not in (0, 1, 2):
+            raise ValueError(f"declarer must be a player 0..2, got {self.declarer!r}")
+        c = self.contract
+        if not isinstance(c, (int, np.integer)) or c % 5 or not 100 <= c <= MAX_DEAL_POINTS:
+            raise ValueError(f"contract must be a multiple of 5 in 100..400, got {c!r}")
+        if self.bid is None:
+            set_(self, "bid", int(c))
+        elif self.bid % 5 or not 100 <= self.bid <= c:
+            raise ValueError(f"bid must be a multiple of 5 in 100..contract ({c}), got {self.bid!r}")
+        if self.written_off:
+            return
+        if min(self.raw) < 0 or max(self.raw) > MAX_DEAL_POINTS:
+            raise ValueError(f"raw points must be in 0..400, got {self.raw}")
+        if min(self.tricks) < 0 or sum(self.tricks) != 8:
+            raise ValueError(f"tricks must be non-negative and sum to 8, got {self.tricks}")
+        for p in range(3):
+            if p != self.declarer and self.tricks[p] == 0 and self.raw[p] != 0:
+                raise ValueError(
+                    f"defender {p} took no trick but has raw points {self.raw[p]}")
+
+
+class DealResult(NamedTuple):
+    """Result of :func:`apply_deal`.
+
+    Attributes
+    ----------
+    state : TableState
+        The table after the deal.
+    deltas : ndarray of shape (3,), float64
+        Score after minus score before, per player: everything the deal
+        did (contract, defence, write-off, bolt penalty, cap, fall,
+        knock-off, reset).
+    events : list of str
+        ``kind:player`` in the order applied: ``four_marriages``, ``win``,
+        ``bolt_penalty``, ``failed_contract`` and ``barrel_write_off`` (a
+        sitter's own contract ends his stay), ``barrel_exit`` (another
+        penalty took a sitter below the threshold), ``barrel_fall``,
+        ``knocked_off``, ``barrel_enter``, ``barrel_zero`` (third failed
+        stay), ``reset_555``.
+    bolts : ndarray of shape (3,), bool
+        Who got a bolt in this deal.
+    """
+
+    state: TableState
+    deltas: np.ndarray
+    events: list
+    bolts: np.ndarray
+
+
+def new_table(rules="club", dealer: int = 0) -> TableState:
+    """The table before the first deal: all scores 0, nobody on the barrel.
+
+    Parameters
+    ----------
+    rules : Rules or str
+        Checked only (every profile starts the same way).
+    dealer : int
+        First dealer 0..2 (drawn from the game's seed by the simulator).
+
+    Raises
+    ------
+    ValueError
+        On an unknown profile or a dealer outside 0..2.
+    """
+    _resolve(rules)
+    return TableState(dealer=dealer)
+
+def check_state(rules, state: TableState) -> None:
+    """Check the table invariants that hold between deals under ``rules``.
+
+    Scores at or above the threshold belong to sitters (only a winner may
+    exceed it); sitters have used fewer than ``rules.barrel_attempts``
+    attempts; bolt counters are below ``rules.bolt_count``.  (More than
+    ``rules.barrel_seats`` may sit after a simultaneous arrival, so the
+    seat count is not an invariant.)
+
+    Raises
+    ------
+    ValueError
+        Naming the first broken invariant.
+    """
+    rules = _resolve(rules)
+    t = rules.barrel_threshold
+    for p in range(3):
+        if p == state.winner:
+            continue
+        s, a = state.scores[p], state.barrel[p]
+        if s > t:
+            raise ValueError(f"player {p} scores {s}, above the barrel threshold {t}")
+        if (s == t) != (a >= 0):
+            raise ValueError(f"player {p} scores {s} but barrel attempts are {a}")
+        if a >= rules.barrel_attempts:
+            raise ValueError(f"player {p} used {a} attempts of {rules.barrel_attempts}")
+        if state.bolts[p] >= rules.bolt_count:
+            raise ValueError(f"player {p} has {state.bolts[p]} bolts, the penalty count")

@@ -1,0 +1,213 @@
+"""The transition ``apply_deal(rules, state, outcome) -> DealResult``.
+
+See the package docstring for the order of the steps and the choices made
+where RULES.md is silent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from .points import declarer_delta, write_off_payment
+from .state import (KNOCK_OFF_PENALTY, DealOutcome, DealResult, TableState, _resolve,  # noqa: F401
+                    new_table)
+
+__all__ = ["apply_deal"]
+
+
+def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
+    """Apply one deal to the table.
+
+    Parameters
+    ----------
+    rules : Rules or str
+        The conventions (profile name or ``Rules``).
+    state : TableState
+        The table before the deal.
+    outcome : DealOutcome
+        What happened in the deal.
+
+    Returns
+    -------
+    DealResult
+        ``state`` after the deal, ``deltas`` (3,) float64, ``events``,
+        ``bolts`` (3,) bool.
+
+    Notes
+    -----
+    A redeal only counts the deal: same dealer, no barrel attempt.  After a
+    completed deal (write-offs included) the deal passes left.
+
+    Choices (RULES.md is silent on the sequence): ``four_marriages_win``
+    ends the game before the deal is scored, even when the holder also wrote
+    off, and the holder keeps his score (book †); a sitter gets neither bolts
+    nor defence points, as declarer either, unless
+    ``rules.barrel_defender_scores``; under ``bolt_window='streak'`` a played
+    deal without a bolt for a player breaks his streak even when he could
+    not get one (exempt declarer, sitter), while write-offs and redeals
+    leave it alone; a sitter's own write-off (where allowed) ends his stay as
+    a failed stay, like his failed contract.
+
+    Examples
+    --------
+    RULES.md worked example 1 (club): contract 160, the declarer took 84
+    card points and declared ♦ (80); the defenders took 23 and 13.
+
+    >>> res = apply_deal("club", new_table("club", dealer=2),
+    ...                  DealOutcome(declarer=0, contract=160, raw=(164, 23, 13),
+    ...                              tricks=(5, 2, 1)))
+    >>> res.deltas.tolist(), res.state.dealer
+    ([160.0, 25.0, 15.0], 0)
+
+    A sitter at 880 who makes 120 wins (club); under wiki he needs 125.
+
+    >>> on_barrel = TableState(scores=(880, 300, 200), barrel=(0, -1, -1))
+    >>> made_120 = DealOutcome(declarer=0, contract=120, raw=(120, 0, 0), tricks=(8, 0, 0))
+    >>> apply_deal("club", on_barrel, made_120).events
+    ['win:0']
+    >>> apply_deal("wiki", on_barrel, made_120).state.barrel
+    (1, -1, -1)
+
+    Raises
+    ------
+    ValueError
+        If the game is already won, if a sitter writes off where
+        ``rules.write_off_on_barrel`` forbids it, or if
+        ``declarer_first_hand`` contradicts the dealer.
+    """
+    rules = _resolve(rules)
+    if state.winner != -1:
+        raise ValueError(f"the game is over: player {state.winner} has won")
+    no_bolts = np.zeros(3, dtype=bool)
+    if outcome.redeal:
+        return DealResult(_state(state.scores, state.bolts, state.barrel, state.failed_stays,
+                                 state.dealer, state.deals + 1, -1),
+                          np.zeros(3), [], no_bolts)
+    d, c = outcome.declarer, outcome.contract
+    first_hand = state.first_hand == d
+    if outcome.declarer_first_hand is not None and outcome.declarer_first_hand != first_hand:
+        raise ValueError(
+            f"declarer_first_hand={outcome.declarer_first_hand} but the first hand "
+            f"is player {state.first_hand}, the declarer is {d}")
+    old = state.scores
+    nxt = dict(dealer=(state.dealer + 1) % 3, deals=state.deals + 1)
+    events: list[str] = []
+    if rules.four_marriages_win and outcome.four_marriages >= 0:
+        p = outcome.four_marriages  # book †: immediate win, score not raised
+        return DealResult(replace(state, winner=p, **nxt), np.zeros(3),
+                          [f"four_marriages:{p}", f"win:{p}"], no_bolts)
+
+    s = list(old)
+    sitting = [a >= 0 for a in state.barrel]
+    counters = list(state.bolts)
+    bolts = [False, False, False]
+    made = False
+    # 1. the deal's score changes
+    if outcome.written_off:
+        if sitting[d] and not rules.write_off_on_barrel:
+            raise ValueError(
+                f"player {d} sits on the barrel and the {rules.name!r} rules "
+                "forbid a write-off there (write_off_on_barrel)")
+        s[d] -= c
+        pay = write_off_payment(rules, c)
+        for p in range(3):
+            if p != d and (not sitting[p] or rules.write_off_pays_barrel):
+                s[p] += pay
+    else:
+        raw = outcome.raw
+        made = raw[d] >= c
+        s[d] += declarer_delta(rules, c, raw[d], first_hand)
+        for p in range(3):
+            if p != d and (not sitting[p] or rules.barrel_defender_scores):
+                s[p] += 5 * ((raw[p] + 2) // 5) if rules.round_defenders else raw[p]
+        # 2. bolts (none after a write-off; RULES.md "bolts after a write-off")
+        if rules.bolt_rule != "none":
+            by_trick = rules.bolt_rule == "no_trick"
+            for p in range(3):
+                can = ((p != d or rules.bolt_declarer)
+                       and (not sitting[p] or rules.barrel_defender_scores))
+                if can and (outcome.tricks[p] == 0 if by_trick else raw[p] == 0):
+                    bolts[p] = True
+                    counters[p] += 1
+                    if counters[p] >= rules.bolt_count:
+                        s[p] -= rules.bolt_penalty
+                        counters[p] = 0
+                        events.append(f"bolt_penalty:{p}")
+                elif rules.bolt_window == "streak":
+                    counters[p] = 0
+    # 3. the win: only a sitter who declares and makes a contract reaching the target
+    if sitting[d] and made and s[d] >= rules.target:
+        events.append(f"win:{d}")
+        new = _state(tuple(s), tuple(counters), state.barrel, state.failed_stays,
+                     nxt["dealer"], nxt["deals"], d)
+        return _result(new, old, events, bolts)
+
+    # 4. the barrel
+    t = rules.barrel_threshold
+    barrel = list(state.barrel)
+    failed = list(state.failed_stays)
+    for p in range(3):  # a sitter taken below the threshold leaves
+        if sitting[p] and s[p] < t:
+            barrel[p] = -1
+            failed[p] += 1
+            if p == d:
+                kind = "barrel_write_off" if outcome.written_off else "failed_contract"
+            else:
+                kind = "barrel_exit"
+            events.append(f"{kind}:{p}")
+    for p in range(3):  # cap (a made contract that falls short is capped back †)
+        if s[p] > t:
+            s[p] = float(t)
+    for p in range(3):  # attempts and falls
+        if barrel[p] >= 0:
+            barrel[p] += 1
+            if barrel[p] >= rules.barrel_attempts:
+                s[p] -= rules.barrel_fall_penalty
+                barrel[p] = -1
+                failed[p] += 1
+                events.append(f"barrel_fall:{p}")
+    arrivals = [p for p in range(3) if barrel[p] < 0 and s[p] >= t]
+    if arrivals:  # knock-offs; arrivals in the same deal all stay †
+        earlier = [p for p in range(3) if barrel[p] >= 0]
+        if len(earlier) + len(arrivals) > rules.barrel_seats:
+            for p in earlier:
+                s[p] -= KNOCK_OFF_PENALTY
+                barrel[p] = -1
+                failed[p] += 1
+                events.append(f"knocked_off:{p}")
+        for p in arrivals:
+            barrel[p] = 0
+            events.append(f"barrel_enter:{p}")
+    if rules.barrel_third_fall_zero:
+        for p in range(3):
+            if failed[p] >= 3 > state.failed_stays[p]:
+                s[p] = 0.0
+                events.append(f"barrel_zero:{p}")
+    # 5. the 555 reset
+    if rules.reset_555 != "none":
+        both = rules.reset_555 == "both"
+        for p in range(3):
+            if s[p] == 555 or (both and s[p] == -555):
+                s[p] = 0.0
+                events.append(f"reset_555:{p}")
+    new = _state(tuple(float(x) for x in s), tuple(counters), tuple(barrel), tuple(failed),
+                 nxt["dealer"], nxt["deals"], -1)
+    return _result(new, old, events, bolts)
+
+
+def _state(scores, bolts, barrel, failed, dealer, deals, winner) -> TableState:
+    # apply_deal builds states from values it has already checked; skip
+    # __post_init__ (a third of the cost of a deal).
+    st = object.__new__(TableState)
+    for name, value in (("scores", scores), ("bolts", bolts), ("barrel", barrel),
+                        ("failed_stays", failed), ("dealer", dealer), ("deals", deals),
+                        ("winner", winner)):
+        object.__setattr__(st, name, value)
+    return st
+
+
+def _result(new: TableState, old, events, bolts) -> DealResult:
+    deltas = np.array(new.scores, dtype=np.float64) - np.array(old, dtype=np.float64)
+    return DealResult(new, deltas, events, np.array(bolts, dtype=bool))
