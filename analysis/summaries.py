@@ -1,0 +1,67 @@
+"""Tables that summarise datasets, with intervals, for the CLI and notebooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import dataset
+from .rules import Rules
+from .stats import proportion_table
+
+__all__ = ["REDEAL_EVENTS", "redeal_summary", "format_table"]
+
+#: Deal-only redeal columns of the deals dataset summarised by :func:`redeal_summary`.
+REDEAL_EVENTS = ("four_nines_any", "hand_under_any", "redeal_bidding",
+                 "widow_under", "widow_two_nines", "redeal_widow")
+
+
+def redeal_summary(deals, rules: Rules | None = None, alpha: float = 0.05) -> pd.DataFrame:
+    """How often each redeal condition fires, beside its exact probability.
+
+    Parameters
+    ----------
+    deals : path or pandas.DataFrame
+        A deals dataset (folder) or its frame; its flags were computed for
+        the profile recorded in its metadata.
+    rules : Rules, optional
+        The profile of those flags (read from the dataset's parameters when
+        ``deals`` is a path).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by event (``four_nines_any``, ``hand_under_any``,
+        ``redeal_bidding``, ``widow_under``, ``widow_two_nines``,
+        ``redeal_widow``, ``redeal_before_play``) with ``count``, ``p``,
+        ``ci_low``, ``ci_high`` (Wilson, Clopper–Pearson near 0 or 1),
+        ``exact`` (:func:`analysis.exact.redeal_probabilities`) and ``z``
+        (deviation in standard errors). Probabilities are per deal dealt.
+    """
+    from .exact import redeal_probabilities
+
+    if isinstance(deals, (str, Path)):
+        params = dataset.read_params(deals)
+        rules = rules or Rules.from_dict(params["rules"])
+        deals = dataset.read_frame(deals, "deals", columns=list(REDEAL_EVENTS))
+    if rules is None:
+        raise ValueError("redeal_summary needs the rules of a deals frame")
+    counts = {e: int(np.count_nonzero(deals[e].to_numpy())) for e in REDEAL_EVENTS}
+    counts["redeal_before_play"] = int(np.count_nonzero(
+        deals["redeal_bidding"].to_numpy() | deals["redeal_widow"].to_numpy()))
+    exact = redeal_probabilities(rules)
+    return proportion_table(counts, len(deals), exact, alpha=alpha)
+
+
+def format_table(df: pd.DataFrame, pct: tuple[str, ...] = ("p", "ci_low", "ci_high", "exact"),
+                 digits: int = 3) -> str:
+    """Render a summary frame as fixed-width text, probabilities in percent."""
+    out = df.copy()
+    for c in pct:
+        if c in out:
+            out[c] = (100 * out[c]).map(lambda v: f"{v:.{digits}f}%")
+    if "z" in out:
+        out["z"] = out["z"].map(lambda v: f"{v:+.2f}")
+    return out.to_string()

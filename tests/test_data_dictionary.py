@@ -1,0 +1,41 @@
+"""docs/DATA.md documents exactly the columns and dtypes the code writes."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from analysis.rules import PROFILES
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "DATA.md"
+
+
+def documented(kind: str) -> dict[str, str]:
+    text = DOC.read_text(encoding="utf-8")
+    m = re.search(rf"^## {kind}\n(.*?)(?=^## |\Z)", text, re.S | re.M)
+    assert m, f"docs/DATA.md has no section '## {kind}'"
+    rows = re.findall(r"^\| *([a-z_0-9]+) *\| *([a-z0-9]+) *\|", m.group(1), re.M)
+    return {name: dtype for name, dtype in rows if name != "column"}
+
+
+def _schema_dtypes(schema) -> dict[str, str]:
+    names = {"int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
+             "uint32": "uint32", "bool": "bool", "double": "float64",
+             "string": "string", "large_string": "string"}
+    return {f.name: names.get(str(f.type), str(f.type)) for f in schema}
+
+
+def test_deals_columns_documented():
+    from analysis.jobs.deals import deals_schema
+    for r in PROFILES.values():
+        assert _schema_dtypes(deals_schema(r)) == documented("deals")
+
+
+def test_solutions_columns_documented():
+    solve = pytest.importorskip("analysis.jobs.solutions")
+    assert _schema_dtypes(solve.solutions_schema()) == documented("solutions")
+
+
+def test_games_columns_documented():
+    games = pytest.importorskip("analysis.jobs.games")
+    assert _schema_dtypes(games.games_schema()) == documented("games")
