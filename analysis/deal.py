@@ -544,16 +544,34 @@ def check_deals(deals) -> np.ndarray:
         raise ValueError(f"deals must hold integer masks, got dtype {d.dtype}")
     if d.size and (d.min() < 0 or d.max() > _FULL):
         raise ValueError("deals hold bits outside the 24 cards")
-    d = d.astype(np.uint32, copy=False)
-    counts = cards.popcount(d)
-    bad = (counts != np.array(SEAT_SIZES)).any(axis=1)
-    union = d[:, 0] | d[:, 1] | d[:, 2] | d[:, 3]
-    bad |= union != _FULL
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
+    d = np.ascontiguousarray(d, dtype=np.uint32)
+    i = _first_bad_deal(d)
+    if i >= 0:
         raise ValueError(f"deal {i} is not a 7-7-7-3 partition of the deck: "
-                         f"card counts {counts[i].tolist()}")
+                         f"card counts {cards.popcount(d[i]).tolist()}")
     return d
+
+
+@numba.njit(cache=True)
+def _first_bad_deal(d):
+    for i in range(d.shape[0]):
+        a = np.int64(d[i, 0])
+        b = np.int64(d[i, 1])
+        c = np.int64(d[i, 2])
+        w = np.int64(d[i, 3])
+        if (a | b | c | w) != 0xFFFFFF or _pop(a) != 7 or _pop(b) != 7 or _pop(c) != 7:
+            return i
+        if _pop(w) != 3:  # with the union full and 21 + 3 cards, also disjoint
+            return i
+    return -1
+
+
+@numba.njit(cache=True, inline="always")
+def _pop(x):
+    x = x - ((x >> 1) & 0x555555)
+    x = (x & 0x333333) + ((x >> 2) & 0x333333)
+    x = (x + (x >> 4)) & 0x0F0F0F
+    return (x * 0x010101 >> 16) & 0xFF
 
 
 def derived_columns(deals, rules="club") -> dict:

@@ -56,11 +56,11 @@ _JACKS = _NINES << 1
 
 @numba.njit(cache=True, inline="always")
 def _pop(x):
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    """Population count of a 24-bit value (SWAR)."""
+    x = x - ((x >> 1) & 0x555555)
+    x = (x & 0x333333) + ((x >> 2) & 0x333333)
+    x = (x + (x >> 4)) & 0x0F0F0F
+    return (x * 0x010101 >> 16) & 0xFF
 
 
 @numba.njit(cache=True)
@@ -69,11 +69,11 @@ def _features_kernel(masks, tab, pts, mar, nin, jac):
     for i in range(n):
         for s in range(k):
             m = np.int64(masks[i, s])
-            pts[i, s] = tab[0, m & 255] + tab[1, (m >> 8) & 255] + tab[2, (m >> 16) & 255]
+            pts[s, i] = tab[0, m & 255] + tab[1, (m >> 8) & 255] + tab[2, (m >> 16) & 255]
             km = (m >> 2) & (m >> 3)
-            mar[i, s] = (km & 1) | ((km >> 5) & 2) | ((km >> 10) & 4) | ((km >> 15) & 8)
-            nin[i, s] = _pop(m & 0x041041)
-            jac[i, s] = _pop(m & 0x082082)
+            mar[s, i] = (km & 1) | ((km >> 5) & 2) | ((km >> 10) & 4) | ((km >> 15) & 8)
+            nin[s, i] = _pop(m & 0x041041)
+            jac[s, i] = _pop(m & 0x082082)
 
 
 def features(masks) -> dict:
@@ -90,17 +90,19 @@ def features(masks) -> dict:
     dict of str -> ndarray of shape (n, k)
         ``points`` int16 (card points, 0–120), ``marriages`` int8 (4-bit
         mask of suits with K and Q, ♠ bit 0 … ♥ bit 3), ``nines`` int8 and
-        ``jacks`` int8 (counts, 0–4).
+        ``jacks`` int8 (counts, 0–4).  Transposed views of (k, n) arrays,
+        so that every column ``[:, s]`` is contiguous.
     """
     m = np.ascontiguousarray(masks, dtype=np.uint32)
     if m.ndim != 2:
         raise ValueError(f"masks must be two-dimensional, got shape {m.shape}")
-    pts = np.empty(m.shape, dtype=np.int16)
-    mar = np.empty(m.shape, dtype=np.int8)
-    nin = np.empty(m.shape, dtype=np.int8)
-    jac = np.empty(m.shape, dtype=np.int8)
+    shape = m.shape[::-1]  # column-major storage: each seat's column is contiguous
+    pts = np.empty(shape, dtype=np.int16)
+    mar = np.empty(shape, dtype=np.int8)
+    nin = np.empty(shape, dtype=np.int8)
+    jac = np.empty(shape, dtype=np.int8)
     _features_kernel(m, _POINTS8, pts, mar, nin, jac)
-    return {"points": pts, "marriages": mar, "nines": nin, "jacks": jac}
+    return {"points": pts.T, "marriages": mar.T, "nines": nin.T, "jacks": jac.T}
 
 
 def flags_from_features(feats: dict, rules) -> dict:
@@ -120,28 +122,43 @@ def flags_from_features(feats: dict, rules) -> dict:
     """
     rules = load_rules(rules)
     pts, nin = feats["points"], feats["nines"]
-    four = (nin[:, :3] == 4) & rules.redeal_four_nines
-    under = pts[:, :3] < rules.redeal_hand_under
-    by_seat = four | under
-    bidding = by_seat.any(axis=1)
-    seats = (by_seat[:, 0].astype(np.int8) | (by_seat[:, 1].astype(np.int8) << 1)
-             | (by_seat[:, 2].astype(np.int8) << 2))
-    w_under = pts[:, 3] < rules.redeal_widow_under
-    w_nines = (nin[:, 3] >= 2) & rules.redeal_widow_two_nines
-    widow = w_under | w_nines
-    any_stage = bidding | widow
+    n = pts.shape[0]
+    out = {k: np.empty(n, dtype=np.dtype(v)) for k, v in FLAG_COLUMNS.items()}
+    _flags_kernel(pts, nin, rules.redeal_four_nines, rules.redeal_hand_under,
+                  rules.redeal_widow_under, rules.redeal_widow_two_nines,
+                  out["four_nines_any"], out["hand_under_any"], out["redeal_bidding"],
+                  out["redeal_bidding_seats"], out["widow_under"], out["widow_two_nines"],
+                  out["redeal_widow"])
+    any_stage = out["redeal_bidding"] | out["redeal_widow"]
     forced = rules.redeal_claim == "forced"
-    return {
-        "four_nines_any": four.any(axis=1),
-        "hand_under_any": under.any(axis=1),
-        "redeal_bidding": bidding,
-        "redeal_bidding_seats": seats,
-        "widow_under": w_under,
-        "widow_two_nines": w_nines,
-        "redeal_widow": widow,
-        "redeal_forced": any_stage & forced,
-        "redeal_claimable": any_stage & (not forced),
-    }
+    out["redeal_forced"] = any_stage & forced
+    out["redeal_claimable"] = any_stage & (not forced)
+    return out
+
+
+@numba.njit(cache=True)
+def _flags_kernel(pts, nin, four_on, hand_under, widow_under, two_nines_on,
+                  four_any, under_any, bidding, seats, w_under, w_nines, widow):
+    for i in range(pts.shape[0]):
+        f = False
+        u = False
+        sb = 0
+        for s in range(3):
+            fs = four_on and nin[i, s] == 4
+            us = pts[i, s] < hand_under
+            f |= fs
+            u |= us
+            if fs or us:
+                sb |= 1 << s
+        four_any[i] = f
+        under_any[i] = u
+        bidding[i] = f or u
+        seats[i] = sb
+        wu = pts[i, 3] < widow_under
+        wn = two_nines_on and nin[i, 3] >= 2
+        w_under[i] = wu
+        w_nines[i] = wn
+        widow[i] = wu or wn
 
 
 def redeal_flags(deals, rules="club") -> dict:
