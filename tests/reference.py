@@ -199,6 +199,8 @@ class JResult(NamedTuple):
         Raw points of each seat over the whole deal (given + added).
     tricks : tuple of 3 int
         Tricks of each seat over the whole deal (given + added).
+    marriages_added : tuple of 3 int
+        Marriage points each seat declares along the line (in ``points``).
     """
 
     j: int
@@ -207,6 +209,7 @@ class JResult(NamedTuple):
     defender_marriages: int
     points: tuple
     tricks: tuple
+    marriages_added: tuple
 
 
 def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
@@ -265,27 +268,30 @@ def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
 
     zero = (0, 0, 0)
 
+    def plus(a, b):
+        return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
     @lru_cache(maxsize=None)
     def solve(hands, leader, trump, owner, first, safe):
-        """(J, declarer_added, defender_marriages, points_added, tricks_added)."""
+        """(J, points_added, tricks_added, marriages_added), by seat."""
         if hands[leader] == 0:
             b = bolted_of(safe)
             j = 300 * (sum(b[s] for s in range(3) if s != declarer) - b[declarer])
-            return (j, 0, 0, zero, zero)
+            return (j, zero, zero, zero)
         s1, s2 = (leader + 1) % 3, (leader + 2) % 3
         best = None
         for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
                                                      first, rules):
-            marriage = MARRIAGE_VALUES[t] if declared else 0
+            mar = [0, 0, 0]
+            if declared:
+                mar[leader] = MARRIAGE_VALUES[t]
             best1 = None
             for c1, thirds in follows:
                 best2 = None
                 for c2 in thirds:
                     win = trick_winner(((leader, lead), (s1, c1), (s2, c2)), t)
-                    pts = CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
-                    add = [0, 0, 0]
-                    add[leader] += marriage
-                    add[win] += pts
+                    add = list(mar)
+                    add[win] += CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
                     trk = [0, 0, 0]
                     trk[win] = 1
                     new_safe = tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
@@ -293,18 +299,16 @@ def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
                                      for s in range(3))
                     sub = solve(_after(hands, leader, lead, c1, c2), win, t, o, False,
                                 new_safe)
-                    dm = marriage if leader != declarer else 0
-                    cand = (sub[0] + 1000 * add[declarer] - dm,
-                            sub[1] + add[declarer], sub[2] + dm,
-                            tuple(a + b for a, b in zip(add, sub[3])),
-                            tuple(a + b for a, b in zip(trk, sub[4])))
+                    dm = mar[leader] if leader != declarer else 0
+                    cand = (sub[0] + 1000 * add[declarer] - dm, plus(add, sub[1]),
+                            plus(trk, sub[2]), plus(mar, sub[3]))
                     best2 = pick(s2, best2, cand)
                 best1 = pick(s1, best1, best2)
             best = pick(leader, best, best1)
         return best
 
     safe0 = safe_flags(points, tricks)
-    j, dec, dm, padd, tadd = solve(hands, leader, trump, trump_owner, first_trick, safe0)
-    tot_p = tuple(a + b for a, b in zip(points, padd))
-    tot_t = tuple(a + b for a, b in zip(tricks, tadd))
-    return JResult(j, dec, bolted_of(safe_flags(tot_p, tot_t)), dm, tot_p, tot_t)
+    j, padd, tadd, madd = solve(hands, leader, trump, trump_owner, first_trick, safe0)
+    tot_p, tot_t = plus(points, padd), plus(tricks, tadd)
+    return JResult(j, padd[declarer], bolted_of(safe_flags(tot_p, tot_t)),
+                   sum(madd) - madd[declarer], tot_p, tot_t, madd)
