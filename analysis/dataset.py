@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
+import uuid
 from pathlib import Path
 from typing import Any
 
+import fsspec
 import numpy as np
 import pyarrow as pa
 import pyarrow.dataset as pads
@@ -33,7 +33,7 @@ from . import __version__
 __all__ = [
     "SCHEMA_VERSIONS", "META_KEY", "DatasetError", "open_output", "chunk_path",
     "write_chunk", "finalize", "read_params", "read_table", "read_frame",
-    "content_hash", "load",
+    "content_hash", "load", "open_dataset", "describe", "deals_identity",
 ]
 
 #: Schema version per dataset kind; bump when columns change meaning or type.
@@ -50,32 +50,40 @@ class DatasetError(ValueError):
     or was made with other parameters than those asked for."""
 
 
-def _umask_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
+def _fs(path) -> tuple["fsspec.AbstractFileSystem", str]:
+    """The fsspec filesystem and the path inside it, for a local path or a URL."""
+    return fsspec.core.url_to_fs(str(path))
 
 
-def _publish(tmp: str | Path, path: Path) -> None:
-    """Give a finished temporary file the usual permissions and rename it."""
-    os.chmod(tmp, _umask_mode())
-    os.replace(tmp, path)
+def _join(root: str, name: str) -> str:
+    return root.rstrip("/") + "/" + name
 
 
-def _atomic_write_bytes(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def _atomic_write(fs, path: str, write) -> None:
+    """Write through ``write(file)`` to a temporary name, then rename to ``path``."""
+    parent, _, name = path.rpartition("/")
+    tmp = _join(parent, f".{name}.{uuid.uuid4().hex}.tmp")
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        _publish(tmp, path)
+        with fs.open(tmp, "wb") as fh:
+            write(fh)
+        fs.mv(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if fs.exists(tmp):
+            fs.rm(tmp)
         raise
 
 
-def chunk_path(out: str | Path, chunk: int) -> Path:
-    """Path of chunk ``chunk``'s file inside dataset folder ``out``."""
-    return Path(out) / f"part-{chunk:06d}.parquet"
+def _atomic_write_bytes(fs, path: str, data: bytes) -> None:
+    _atomic_write(fs, path, lambda fh: fh.write(data))
+
+
+def chunk_path(out: str | Path, chunk: int) -> str:
+    """Path (or URL path) of chunk ``chunk``'s file inside dataset folder ``out``."""
+    return _join(str(out), f"part-{chunk:06d}.parquet")
+
+
+def _chunk_files(fs, root: str) -> list[str]:
+    return sorted(fs.glob(_join(root, "part-*.parquet")))
 
 
 def _comparable(params: dict) -> dict:
@@ -87,7 +95,7 @@ def open_output(out: str | Path, params: dict) -> set[int]:
 
     Parameters
     ----------
-    out : path
+    out : path or fsspec URL
         Dataset folder; created if missing.
     params : dict
         JSON-ready generating parameters; must contain ``kind`` (one of
@@ -106,31 +114,31 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         If ``out`` holds a dataset made with other parameters, another kind
         or another schema version (nothing in it is touched).
     """
-    out = Path(out)
+    fs, root = _fs(out)
     kind = params["kind"]
     params = dict(params, schema_version=SCHEMA_VERSIONS[kind],
                   package_version=__version__)
-    if out.exists() and not out.is_dir():
+    if fs.exists(root) and not fs.isdir(root):
         raise DatasetError(f"{out} exists and is not a folder")
-    out.mkdir(parents=True, exist_ok=True)
-    pfile = out / PARAMS_FILE
-    if pfile.exists():
-        old = json.loads(pfile.read_text(encoding="utf-8"))
+    fs.makedirs(root, exist_ok=True)
+    pfile = _join(root, PARAMS_FILE)
+    if fs.exists(pfile):
+        old = json.loads(fs.cat_file(pfile).decode("utf-8"))
         if _comparable(old) != _comparable(params):
-            diff = sorted(k for k in set(old) | set(params) - _VOLATILE
+            diff = sorted(k for k in set(old) | set(params)
                           if old.get(k) != params.get(k) and k not in _VOLATILE)
             raise DatasetError(
                 f"{out} holds a {old.get('kind')} dataset made with other parameters "
                 f"({', '.join(f'{k}: {old.get(k)!r} there, {params.get(k)!r} asked' for k in diff[:4])}); "
                 "choose another output folder or delete it")
     else:
-        if any(out.glob("part-*.parquet")):
+        if _chunk_files(fs, root):
             raise DatasetError(f"{out} holds Parquet files but no {PARAMS_FILE}; "
                                "choose an empty or new folder")
-        _atomic_write_bytes(pfile, json.dumps(params, indent=1, sort_keys=True).encode())
-    for tmp in out.glob(".*.tmp"):
-        tmp.unlink(missing_ok=True)
-    return {int(p.stem.split("-")[1]) for p in out.glob("part-*.parquet")}
+        _atomic_write_bytes(fs, pfile, json.dumps(params, indent=1, sort_keys=True).encode())
+    for tmp in fs.glob(_join(root, ".*.tmp")):
+        fs.rm(tmp)
+    return {int(p.rsplit("/", 1)[1][5:11]) for p in _chunk_files(fs, root)}
 
 
 def write_chunk(out: str | Path, chunk: int, table: pa.Table, params: dict) -> str:
@@ -140,22 +148,14 @@ def write_chunk(out: str | Path, chunk: int, table: pa.Table, params: dict) -> s
     the chunk index.  Mask columns (uint32) are written without dictionary
     encoding.
     """
-    out = Path(out)
+    fs, root = _fs(out)
     kind = params["kind"]
     meta = dict(params, schema_version=SCHEMA_VERSIONS[kind],
                 package_version=__version__, chunk=chunk)
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta, sort_keys=True)})
-    no_dict = [f.name for f in table.schema if f.type == pa.uint32()]
-    use_dict = [f.name for f in table.schema if f.name not in no_dict]
-    path = chunk_path(out, chunk)
-    fd, tmp = tempfile.mkstemp(dir=out, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        pq.write_table(table, tmp, compression="zstd", use_dictionary=use_dict or False)
-        _publish(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    use_dict = [f.name for f in table.schema if f.type != pa.uint32()]
+    _atomic_write(fs, chunk_path(root, chunk), lambda fh: pq.write_table(
+        table, fh, compression="zstd", use_dictionary=use_dict or False))
     return content_hash(table)
 
 
@@ -191,14 +191,15 @@ def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> d
     DatasetError
         If a chunk file is missing.
     """
-    out = Path(out)
+    fs, root = _fs(out)
     params = read_params(out)
     hashes, rows = [], []
     for c in range(params["n_chunks"]):
-        p = chunk_path(out, c)
-        if not p.exists():
+        p = chunk_path(root, c)
+        if not fs.exists(p):
             raise DatasetError(f"{out}: chunk {c} is missing; rerun the command to finish it")
-        t = pq.read_table(p)
+        with fs.open(p, "rb") as fh:
+            t = pq.read_table(fh)
         hashes.append(content_hash(t))
         rows.append(t.num_rows)
     manifest = dict(params=params, chunk_rows=rows, chunk_hashes=hashes,
@@ -206,10 +207,9 @@ def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> d
                     content_hash=hashlib.sha256("".join(hashes).encode()).hexdigest()[:16],
                     **(extra or {}))
     meta_schema = schema.with_metadata({META_KEY: json.dumps(params, sort_keys=True)})
-    tmp = out / "._common_metadata.tmp"
-    pq.write_metadata(meta_schema, tmp)
-    _publish(tmp, out / "_common_metadata")
-    _atomic_write_bytes(out / MANIFEST_FILE,
+    _atomic_write(fs, _join(root, "_common_metadata"),
+                  lambda fh: pq.write_metadata(meta_schema, fh))
+    _atomic_write_bytes(fs, _join(root, MANIFEST_FILE),
                         json.dumps(manifest, indent=1, sort_keys=True).encode())
     return manifest
 
@@ -222,16 +222,16 @@ def read_params(path: str | Path) -> dict:
     DatasetError
         If the folder is missing or not a dataset of this toolkit.
     """
-    path = Path(path)
-    pfile = path / PARAMS_FILE
-    if not path.is_dir():
+    fs, root = _fs(path)
+    pfile = _join(root, PARAMS_FILE)
+    if not fs.isdir(root):
         raise DatasetError(f"no dataset folder at {path}")
-    if not pfile.exists():
+    if not fs.exists(pfile):
         raise DatasetError(f"{path} is not a thousand dataset (no {PARAMS_FILE})")
-    return json.loads(pfile.read_text(encoding="utf-8"))
+    return json.loads(fs.cat_file(pfile).decode("utf-8"))
 
 
-def _check_version(path: Path, params: dict, kind: str | None) -> None:
+def _check_version(path, params: dict, kind: str | None) -> None:
     if kind is not None and params.get("kind") != kind:
         raise DatasetError(f"{path} is a {params.get('kind')} dataset, not {kind}")
     want = SCHEMA_VERSIONS.get(params.get("kind"))
@@ -253,21 +253,36 @@ def read_table(path: str | Path, kind: str | None = None, *,
         in every file's metadata), or, with ``require_complete``, if chunks
         are missing.
     """
-    path = Path(path)
+    fs, root = _fs(path)
     params = read_params(path)
     _check_version(path, params, kind)
-    files = sorted(path.glob("part-*.parquet"))
+    files = _chunk_files(fs, root)
     if require_complete and len(files) != params["n_chunks"]:
         raise DatasetError(f"{path} is incomplete: {len(files)} of {params['n_chunks']} "
                            "chunks; rerun the command that made it to finish")
-    for f in files:
-        meta = pq.read_schema(f).metadata or {}
-        fp = json.loads(meta.get(META_KEY, b"{}"))
-        _check_version(f, fp, kind)
     if not files:
         raise DatasetError(f"{path} holds no chunks")
-    ds = pads.dataset([str(f) for f in files], format="parquet")
+    ds = pads.dataset(files, format="parquet", filesystem=fs)
+    for frag in ds.get_fragments():
+        meta = frag.physical_schema.metadata or {}
+        _check_version(frag.path, json.loads(meta.get(META_KEY, b"{}")), kind)
     return ds.to_table(columns=columns)
+
+
+def open_dataset(path: str | Path, kind: str | None = None) -> pads.Dataset:
+    """A ``pyarrow.dataset.Dataset`` over a dataset folder's chunks (for filtered reads).
+
+    Raises
+    ------
+    DatasetError
+        On another kind or schema version, or a folder without chunks.
+    """
+    fs, root = _fs(path)
+    _check_version(path, read_params(path), kind)
+    files = _chunk_files(fs, root)
+    if not files:
+        raise DatasetError(f"{path} holds no chunks")
+    return pads.dataset(files, format="parquet", filesystem=fs)
 
 
 def read_frame(path: str | Path, kind: str | None = None, **kw):
@@ -324,9 +339,15 @@ def deals_identity(path: str | Path) -> str:
 
 def describe(path: str | Path) -> dict[str, Any]:
     """Parameters plus, when finished, the manifest of a dataset folder."""
-    path = Path(path)
+    fs, root = _fs(path)
     info = {"params": read_params(path)}
-    m = path / MANIFEST_FILE
-    if m.exists():
-        info["manifest"] = json.loads(m.read_text(encoding="utf-8"))
+    m = _join(root, MANIFEST_FILE)
+    if fs.exists(m):
+        info["manifest"] = json.loads(fs.cat_file(m).decode("utf-8"))
     return info
+
+
+def absolute(path: str | Path) -> str:
+    """An absolute local path, or the URL unchanged (recorded in parameters)."""
+    s = str(path)
+    return s if "://" in s else str(Path(s).resolve())

@@ -50,7 +50,7 @@ class ChunkFailed(RuntimeError):
 
 @contextmanager
 def executor(workers: int | None = None, scheduler: str | None = None,
-             timeout: float = 10.0) -> Iterator[Executor]:
+             timeout: float = 5.0) -> Iterator[Executor]:
     """Open the executor chosen on the command line.
 
     Parameters

@@ -59,8 +59,8 @@ def test_resume_finishes_missing_and_partial_chunks(tmp_path):
     out = tmp_path / "part"
     run_deal(out, 20_000, 5, PROFILES["club"], chunk_size=3_000, workers=1)
     # simulate a stop: two chunks missing, one partial temporary file left over
-    dataset.chunk_path(out, 2).unlink()
-    dataset.chunk_path(out, 5).unlink()
+    os.remove(dataset.chunk_path(out, 2))
+    os.remove(dataset.chunk_path(out, 5))
     (out / "_manifest.json").unlink()
     (out / ".part-000002.parquet.abc.tmp").write_bytes(b"half a file")
     with pytest.raises(dataset.DatasetError, match="incomplete"):
