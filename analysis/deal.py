@@ -421,7 +421,8 @@ def parse_fixed(fixed) -> np.ndarray:
     ----------
     fixed : dict or array_like
         Either a dict ``{seat: mask}`` with seats 0, 1, 2 (hands relative to
-        the dealer), 3 or ``'widow'`` and masks as int or card strings
+        the dealer; also ``'hand0'`` … ``'hand2'``), 3 or ``'widow'`` and
+        masks as int or card strings
         (``"A♥ K♥"``), or an int8 array of shape (24,) giving each card's
         seat (0..3, 3 = widow) or -1 for a free card.
 

@@ -230,3 +230,36 @@ def test_derived_columns_worked_example():
     assert [int(c[f"nines{s}"][0]) for s in range(3)] == [1, 3, 0]
     assert [int(c[f"jacks{s}"][0]) for s in range(3)] == [1, 0, 2]
     assert int(c["points_widow"][0]) == 2 + 11 + 10
+
+
+@st.composite
+def fixed_specs(draw):
+    """A random valid assignment: each card free (-1) or fixed to a seat with room."""
+    order = draw(st.permutations(range(24)))
+    room = [7, 7, 7, 3]
+    arr = np.full(24, -1, dtype=np.int8)
+    for c in order:
+        s = draw(st.integers(-1, 3))
+        if s >= 0 and room[s] > 0:
+            arr[c] = s
+            room[s] -= 1
+    return arr
+
+
+@settings(max_examples=60, deadline=None)
+@given(spec=fixed_specs(), seed=st.integers(0, 2**32))
+def test_constrained_property(spec, seed):
+    d = D.deal_constrained(D.chunk_rng(seed, 0), 50, spec)
+    _assert_partitions(d)
+    for s in range(4):
+        mask = sum(1 << c for c in range(24) if spec[c] == s)
+        assert ((d[:, s] & mask) == mask).all()
+    as_dict = {s: sum(1 << c for c in range(24) if spec[c] == s) for s in range(3)}
+    as_dict["widow"] = sum(1 << c for c in range(24) if spec[c] == 3)
+    assert (D.deal_constrained(D.chunk_rng(seed, 0), 50, as_dict) == d).all()
+
+
+def test_constrained_fully_fixed():
+    d0 = D.deal_unrank([42])[0]
+    d = D.deal_constrained(D.chunk_rng(0, 0), 5, {s: int(d0[s]) for s in range(3)})
+    assert (d == d0).all()
