@@ -268,6 +268,48 @@ def test_reference_j_puts_the_declarers_total_first():
 
 
 # --------------------------------------------------------------------------
+# properties of the reference itself
+# --------------------------------------------------------------------------
+
+def _permute_suits(mask: int, perm) -> int:
+    return sum(1 << (6 * perm[c // 6] + c % 6) for c in range(24) if mask >> c & 1)
+
+
+def _declarable(hand: int) -> int:
+    return sum(v for s, v in enumerate(MARRIAGE_VALUES)
+               if hand >> (6 * s + 2) & 1 and hand >> (6 * s + 3) & 1)
+
+
+@pytest.mark.parametrize("profile", ["club", "book", "wiki"])
+def test_reference_properties(profile):
+    rules = Rules.profile(profile)
+    rng = np.random.default_rng([11, PROFILES.index(profile)])
+    for i in range(25):
+        pos = random_endgame(rng, 3, rules)
+        kw = _kwargs(pos)
+        v = ref.reference_value(pos.hands, rules=rules, **kw)
+        remaining = sum(CARD_POINTS[c] for h in pos.hands for c in range(24) if h >> c & 1)
+        # Bounds: 0 .. remaining card points + the declarer's own marriages.
+        assert 0 <= v <= remaining + _declarable(pos.hands[pos.declarer])
+        # Renaming the suits changes nothing when no hand holds K+Q (then
+        # no marriage values enter) - trump and owner renamed alike.
+        if not any(_declarable(h) for h in pos.hands):
+            perm = [int(x) for x in rng.permutation(4)]
+            hands = [_permute_suits(h, perm) for h in pos.hands]
+            kw2 = dict(kw, trump=None if pos.trump is None else perm[pos.trump])
+            assert ref.reference_value(hands, rules=rules, **kw2) == v
+        # Allowing a marriage on this trick, led by the declarer, never hurts him.
+        if pos.leader == pos.declarer:
+            kw3 = dict(kw, first_trick=True)
+            no = ref.reference_value(pos.hands, rules=rules.with_changes(first_trick_marriage=False), **kw3)
+            yes = ref.reference_value(pos.hands, rules=rules.with_changes(first_trick_marriage=True), **kw3)
+            assert no <= yes
+        # makes agrees with the value.
+        assert ref.reference_makes(pos.hands, v, rules=rules, **kw)
+        assert not ref.reference_makes(pos.hands, v + 1, rules=rules, **kw)
+
+
+# --------------------------------------------------------------------------
 # the generators (analysis.testing)
 # --------------------------------------------------------------------------
 
