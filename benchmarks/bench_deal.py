@@ -33,13 +33,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis import deal as D  # noqa: E402
+from analysis import unrank as U  # noqa: E402
 from analysis import exact  # noqa: E402
 
 
 def _portable(rng, n):
     r = rng.integers(0, D.N_DEALS, n, dtype=np.uint64)
     out = np.empty((n, 4), dtype=np.uint32)
-    D._deal_kernel(r, *D._fast_tables(), D._PDEP8, D._POP8, out)
+    U._deal_kernel(r, *U._fast_tables(), U._PDEP8, U._POP8, out)
     return out
 
 

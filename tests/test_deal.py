@@ -10,6 +10,7 @@ from scipy import stats
 
 from analysis import cards
 from analysis import deal as D
+from analysis import unrank as U
 
 FULL = cards.FULL_DECK
 
@@ -75,8 +76,8 @@ def test_hardware_and_portable_kernels_agree():
     r = D.chunk_rng(5, 0).integers(0, D.N_DEALS, 100_000, dtype=np.uint64)
     a = np.empty((r.size, 4), np.uint32)
     b = np.empty((r.size, 4), np.uint32)
-    D._deal_kernel_hw(r, *D._fast_tables(), a)
-    D._deal_kernel(r, *D._fast_tables(), D._PDEP8, D._POP8, b)
+    U._deal_kernel_hw(r, *U._fast_tables(), a)
+    U._deal_kernel(r, *U._fast_tables(), U._PDEP8, U._POP8, b)
     assert (a == b).all()
 
 
