@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -114,7 +114,10 @@ def run_chunks(ex: Executor, fn: Callable, chunk_args: Sequence[tuple],
     retried ``retries`` times; chunks that still fail are reported together
     in a :class:`ChunkFailed` after every other chunk has finished.  On
     Ctrl-C the pending chunks are cancelled and ``KeyboardInterrupt``
-    propagates; chunks already finished stay written.
+    propagates; chunks already finished stay written.  If a worker process
+    dies, the pool is broken: ``concurrent.futures.BrokenExecutor``
+    propagates at once so the caller can reopen it (see
+    :func:`analysis.jobs.runner.run_job`).
 
     Parameters
     ----------
@@ -136,6 +139,8 @@ def run_chunks(ex: Executor, fn: Callable, chunk_args: Sequence[tuple],
             done = next(as_completed(list(pending)))
             i = pending.pop(done)
             exc = done.exception()
+            if isinstance(exc, BrokenExecutor):
+                raise exc  # a worker process died: the caller reopens the pool
             if exc is None:
                 results[i] = done.result()
                 bar.update(1)

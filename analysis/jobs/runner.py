@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+from concurrent.futures import BrokenExecutor
 from pathlib import Path
 from typing import Callable
 
 import pyarrow as pa
 
 from .. import dataset
-from ..parallel import executor, run_chunks
+from ..parallel import ChunkFailed, executor, run_chunks
 
 __all__ = ["run_job", "n_chunks"]
 
@@ -52,13 +53,27 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
         The manifest (see :func:`analysis.dataset.finalize`), plus
         ``chunks_written`` (how many this call wrote).
     """
-    done = dataset.open_output(out, params)
-    todo = [c for c in range(params["n_chunks"]) if c not in done]
-    if todo:
-        with executor(workers, scheduler) as ex:
-            run_chunks(ex, chunk_fn, [(str(out), c, params) for c in todo],
-                       desc=desc, progress=progress,
-                       describe=lambda a: f"chunk {a[1]} (seed {a[2].get('seed')})")
+    already = len(dataset.open_output(out, params))
+    for attempt in range(2):
+        done = dataset.open_output(out, params)
+        todo = [c for c in range(params["n_chunks"]) if c not in done]
+        if not todo:
+            break
+        try:
+            with executor(workers, scheduler) as ex:
+                run_chunks(ex, chunk_fn, [(str(out), c, params) for c in todo],
+                           desc=desc, progress=progress, describe=_describe)
+            break
+        except BrokenExecutor as exc:
+            # A worker process died (killed, out of memory): finished chunks are
+            # on disk; reopen the pool once for the rest.
+            if attempt:
+                raise ChunkFailed(f"worker processes died twice while writing {out}: "
+                                  f"{exc}; rerun the command to resume") from None
     manifest = dataset.finalize(out, schema)
-    manifest["chunks_written"] = len(todo)
+    manifest["chunks_written"] = params["n_chunks"] - already
     return manifest
+
+
+def _describe(args: tuple) -> str:
+    return f"chunk {args[1]} (seed {args[2].get('seed')})"

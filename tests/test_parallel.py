@@ -1,0 +1,81 @@
+"""Executors give the same datasets; failures are retried or reported (issue 7)."""
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from analysis import dataset
+from analysis.jobs.deals import deal_chunk, deal_params, deals_schema, run_deal
+from analysis.jobs.runner import run_job
+from analysis.parallel import ChunkFailed, SerialExecutor, executor, run_chunks
+from analysis.rules import PROFILES
+
+CLUB = PROFILES["club"]
+
+
+def test_serial_pool_and_dask_give_identical_deals(tmp_path):
+    kw = dict(n=20_000, seed=4, rules=CLUB, chunk_size=6_000)
+    a = run_deal(tmp_path / "serial", workers=1, **kw)
+    b = run_deal(tmp_path / "pool", workers=2, **kw)
+    c = run_deal(tmp_path / "dask", workers=2, scheduler="local", **kw)
+    d = run_deal(f"file://{tmp_path}/url", workers=2, **kw)
+    assert a["content_hash"] == b["content_hash"] == c["content_hash"] == d["content_hash"]
+
+
+def test_unreachable_scheduler_fails_fast_with_a_clear_error():
+    t0 = time.perf_counter()
+    with pytest.raises(ConnectionError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        with executor(1, "tcp://127.0.0.1:9", timeout=2):
+            pass
+    assert time.perf_counter() - t0 < 30
+
+
+def _flaky(marker: str, x: int) -> int:
+    # fails on its first call for x == 3, succeeds on the retry
+    if x == 3 and not os.path.exists(marker):
+        Path(marker).write_text("failed once")
+        raise RuntimeError("transient failure")
+    return x * x
+
+
+def _always_fails(x: int) -> int:
+    if x == 2:
+        raise RuntimeError("broken input")
+    return x
+
+
+def test_failed_chunk_is_retried_once(tmp_path):
+    marker = str(tmp_path / "m")
+    with executor(2) as ex:
+        assert run_chunks(ex, _flaky, [(marker, i) for i in range(6)]) == [0, 1, 4, 9, 16, 25]
+    assert os.path.exists(marker)
+
+
+def test_chunk_failing_twice_is_reported_after_the_others_finish():
+    with pytest.raises(ChunkFailed, match=r"(?s)1 chunk\(s\) failed.*chunk 2.*broken input"):
+        run_chunks(SerialExecutor(), _always_fails, [(i,) for i in range(5)],
+                   describe=lambda a: f"chunk {a[0]}")
+
+
+def _kill_once(out: str, chunk: int, params: dict) -> str:
+    marker = Path(out) / f".killed-{chunk}"
+    if chunk == 1 and not marker.exists():
+        marker.write_text("")
+        os._exit(9)  # the worker process dies as if killed
+    return deal_chunk(out, chunk, params)
+
+
+def test_killed_worker_process_is_recovered(tmp_path):
+    params = deal_params(12_000, 8, CLUB, chunk_size=3_000)
+    ref = run_deal(tmp_path / "ref", 12_000, 8, CLUB, chunk_size=3_000, workers=1)
+    m = run_job(tmp_path / "k", params, _kill_once, deals_schema(CLUB), workers=2)
+    assert (tmp_path / "k" / ".killed-1").exists()
+    assert m["content_hash"] == ref["content_hash"]
+
+
+def test_workers_must_be_positive():
+    with pytest.raises(ValueError, match="at least 1"):
+        with executor(0):
+            pass
