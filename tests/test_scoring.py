@@ -467,13 +467,25 @@ def outcomes(draw):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_invariants_over_random_sequences(data):
+    _check_random_sequence(data)
+
+
+@pytest.mark.verify
+@settings(max_examples=4000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_invariants_over_many_random_sequences(data):
+    _check_random_sequence(data)
+
+
+def _check_random_sequence(data):
     rules = data.draw(st.sampled_from(VARIANTS))
     state = data.draw(table_states(rules))
     check_state(rules, state)
     for o in data.draw(st.lists(outcomes(), min_size=1, max_size=25)):
         before = state
         if (o.written_off and before.barrel[o.declarer] >= 0
-                and not rules.write_off_on_barrel):
+                and not rules.write_off_on_barrel
+                and not (rules.four_marriages_win and o.four_marriages >= 0)):
             with pytest.raises(ValueError):
                 apply_deal(rules, before, o)
             continue
