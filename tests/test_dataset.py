@@ -72,10 +72,10 @@ def test_resume_finishes_missing_and_partial_chunks(tmp_path):
 
 
 def test_interrupted_cli_run_resumes_to_the_same_dataset(tmp_path):
-    ref = run_deal(tmp_path / "ref", 3_000_000, 9, PROFILES["club"], chunk_size=100_000, workers=1)
+    ref = run_deal(tmp_path / "ref", 1_200_000, 9, PROFILES["club"], chunk_size=40_000, workers=1)
     out = tmp_path / "cut"
-    cmd = [sys.executable, "-m", "analysis", "deal", "--n", "3000000", "--seed", "9",
-           "--chunk-size", "100000", "--workers", "1", "--out", str(out)]
+    cmd = [sys.executable, "-m", "analysis", "deal", "--n", "1200000", "--seed", "9",
+           "--chunk-size", "40000", "--workers", "1", "--out", str(out)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 60
     while time.time() < deadline and len(list(out.glob("part-*.parquet"))) < 2:
