@@ -42,9 +42,10 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
 
     Choices (RULES.md is silent on the sequence): ``four_marriages_win``
     ends the game before the deal is scored, even when the holder also wrote
-    off, and the holder keeps his score (book †); a sitter gets neither bolts
+    off (so a forbidden barrel write-off is not judged), and the holder
+    keeps his score (book †); a sitter gets neither bolts
     nor defence points, as declarer either, unless
-    ``rules.barrel_defender_scores``; under ``bolt_window='streak'`` a played
+    ``rules.barrel_defender_scores`` (classic, book, ua: †); under ``bolt_window='streak'`` a played
     deal without a bolt for a player breaks his streak even when he could
     not get one (exempt declarer, sitter), while write-offs and redeals
     leave it alone; a sitter's own write-off (where allowed) ends his stay as
@@ -104,6 +105,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     counters = list(state.bolts)
     bolts = [False, False, False]
     made = False
+    # Order of the steps: RULES.md common core, marked † there (a choice).
     # 1. the deal's score changes
     if outcome.written_off:
         if sitting[d] and not rules.write_off_on_barrel:
@@ -113,6 +115,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         s[d] -= c
         pay = write_off_payment(rules, c)
         for p in range(3):
+            # no payment to a sitter in any profile († the seeds are silent)
             if p != d and (not sitting[p] or rules.write_off_pays_barrel):
                 s[p] += pay
     else:
@@ -160,7 +163,8 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     for p in range(3):  # cap (a made contract that falls short is capped back †)
         if s[p] > t:
             s[p] = float(t)
-    for p in range(3):  # attempts and falls
+    # attempts and falls: every completed deal counts, write-offs too †
+    for p in range(3):
         if barrel[p] >= 0:
             barrel[p] += 1
             if barrel[p] >= rules.barrel_attempts:
