@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from analysis.rules import Rules
 from analysis.scoring import (
     DealOutcome, TableState, apply_deal, check_state, declarer_delta, new_table,
-    round_defender_points, write_off_payment,
+    round_defender_points, write_off_allowed, write_off_payment,
 )
 
 CLUB, CLASSIC, BOOK, UA, WIKI = (Rules.profile(n) for n in ("club", "classic", "book", "ua", "wiki"))
@@ -602,3 +602,14 @@ def test_club_sitter_making_a_contract_short_of_the_target_is_capped():
     r = CLUB.with_changes(target=1005)  # needs 125 from 880
     res = apply_deal(r, at((880, 0, 0), (0, -1, -1)), play(0, 120, (130, 0, 0), (8, 0, 0)))
     assert res.state.scores[0] == 880 and res.state.barrel[0] == 1 and res.state.winner == -1
+
+
+@pytest.mark.parametrize("rules, allowed", [
+    (CLUB, False), (CLASSIC, True), (BOOK, False), (UA, True), (WIKI, True)])
+def test_write_off_allowed_on_the_barrel_per_profile(rules, allowed):
+    s = at((rules.barrel_threshold, 0, 0), (0, -1, -1))
+    assert write_off_allowed(rules, s, 0) is allowed
+    assert write_off_allowed(rules, s, 1) is True
+    if not allowed:
+        with pytest.raises(ValueError):
+            apply_deal(rules, s, write_off(0, 120))

@@ -15,7 +15,7 @@ import numpy as np
 from ..rules import Rules, load_rules
 
 __all__ = ["KNOCK_OFF_PENALTY", "MAX_DEAL_POINTS", "TableState", "DealOutcome",
-           "DealResult", "new_table", "check_state"]
+           "DealResult", "new_table", "check_state", "write_off_allowed"]
 
 #: Points lost by a sitter knocked off the barrel (RULES.md, barrel seats:
 #: "knocked off with −120"; the same in every profile, so not a field).
@@ -262,3 +262,21 @@ def check_state(rules, state: TableState) -> None:
             raise ValueError(f"player {p} used {a} attempts of {rules.barrel_attempts}")
         if state.bolts[p] >= rules.bolt_count:
             raise ValueError(f"player {p} has {state.bolts[p]} bolts, the penalty count")
+
+
+def write_off_allowed(rules, state: TableState, player: int) -> bool:
+    """Whether ``player`` may write off as declarer at this table.
+
+    False only when he sits on the barrel and ``rules.write_off_on_barrel``
+    forbids it (club, book); the stage at which a write-off is made
+    (``rules.write_off_stage``) is the simulator's business.
+
+    Raises
+    ------
+    ValueError
+        If ``player`` is not 0, 1 or 2.
+    """
+    rules = _resolve(rules)
+    if player not in (0, 1, 2):
+        raise ValueError(f"player must be 0, 1 or 2, got {player!r}")
+    return rules.write_off_on_barrel or state.barrel[player] < 0
