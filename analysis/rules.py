@@ -21,7 +21,10 @@ command line's ``--set`` does); every construction is validated.
 One convention row of RULES.md is deliberately *not* a field: whether the
 exchange cards are passed face up or down.  The toolkit's analyses are
 double-dummy (every player sees every card), so that row cannot change any
-number the toolkit computes; a field for it would be decorative.
+number the toolkit computes; a field for it would be decorative.  Nor is
+"write-off payment to an opponent sitting on the barrel" (none in every
+profile, † the seeds are silent): a sitter's score is capped at the
+threshold after the deal, so a payment could never change it.
 """
 
 from __future__ import annotations
@@ -111,9 +114,6 @@ class Rules:
     write_off_fixed: int = dataclasses.field(default=0, metadata=_doc(
         "Points each opponent gets when write_off_payment is 'fixed' "
         "(book 40, seed 002; ua 60, seed 003); 0 otherwise."))
-    write_off_pays_barrel: bool = dataclasses.field(default=False, metadata=_doc(
-        "An opponent sitting on the barrel is paid the write-off. No in "
-        "every profile (†: the seeds are silent)."))
     write_off_on_barrel: bool = dataclasses.field(default=False, metadata=_doc(
         "A declarer on the barrel may write off. club: forbidden ('На бочке "
         "роспись запрещена'); book: forbidden (†, 'may not pass' read as "

@@ -382,10 +382,10 @@ def test_barrel_defender_scores_brings_bolts_to_sitters():
     assert res.state.scores == (880, 100, 10) and res.state.winner == -1
 
 
-def test_write_off_pays_barrel_is_capped_away():
-    r = CLUB.with_changes(write_off_pays_barrel=True)
-    res = apply_deal(r, at((100, 880, 0), (-1, 0, -1)), write_off(0, 120))
+def test_write_off_pays_no_barrel_sitter():
+    res = apply_deal(CLUB, at((100, 880, 0), (-1, 0, -1)), write_off(0, 120))
     assert res.state.scores == (-20, 880, 60)
+    assert res.deltas.tolist() == [-120, 0, 60]
 
 
 def test_redeal_changes_only_the_deal_count():
@@ -423,7 +423,7 @@ def test_bad_input_raises():
 VARIANTS = [CLUB, CLASSIC, BOOK, UA, WIKI,
             CLUB.with_changes(barrel_seats=1, bolt_window="streak"),
             CLASSIC.with_changes(barrel_defender_scores=True, barrel_seats=2),
-            WIKI.with_changes(bolt_declarer=False, write_off_pays_barrel=True)]
+            WIKI.with_changes(bolt_declarer=False)]
 
 
 @st.composite

@@ -57,7 +57,7 @@ def write_off_payment(rules, contract: int) -> float:
     Returns
     -------
     float
-        Points (before the barrel rule ``write_off_pays_barrel``).
+        Points each opponent not sitting on the barrel receives (a sitter gets none).
 
     Examples
     --------

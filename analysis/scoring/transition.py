@@ -115,8 +115,9 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         s[d] -= c
         pay = write_off_payment(rules, c)
         for p in range(3):
-            # no payment to a sitter in any profile († the seeds are silent)
-            if p != d and (not sitting[p] or rules.write_off_pays_barrel):
+            # no payment to a sitter in any profile († the seeds are silent;
+            # a payment would be capped away at the threshold anyway)
+            if p != d and not sitting[p]:
                 s[p] += pay
     else:
         raw = outcome.raw
