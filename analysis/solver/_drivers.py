@@ -60,7 +60,7 @@ def gift_order(ten):
 
 
 @njit(cache=True)
-def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats):
+def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk, stats):
     """Best play value over the 90 gifts, sharing one table and the bound.
 
     Returns
@@ -84,11 +84,11 @@ def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, s
         h2 = right | (1 << b)
         if best >= 0:
             v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, best + 1, 0, 0, rf,
-                       tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
+                       tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk, stats)
             if v <= best:
                 continue
         v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, ub + 1, 0, 0, rf,
-                   tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
+                   tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk, stats)
         if v > best:
             best = v
             ba = a
@@ -98,7 +98,7 @@ def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, s
 
 @njit(cache=True)
 def exchange_reaches(ten, left, right, target, rf, tk1, tk2, tlo, thi, tbest,
-                     mbuf, sbuf, stats):
+                     mbuf, sbuf, sk, stats):
     """First gift (in :func:`gift_order`) after which the declarer reaches
     ``target`` points; ``(-1, -1)`` when none does."""
     gifts = gift_order(ten)
@@ -110,7 +110,7 @@ def exchange_reaches(ten, left, right, target, rf, tk1, tk2, tlo, thi, tbest,
             continue
         v = search(d, left | (1 << a), right | (1 << b), 0, 0, -1, -1, -1, 0, 1, 0,
                    target - 1, target, 0, 0, rf, tk1, tk2, tlo, thi, tbest,
-                   mbuf, sbuf, stats)
+                   mbuf, sbuf, sk, stats)
         if v >= target:
             return a, b
     return -1, -1
@@ -118,7 +118,7 @@ def exchange_reaches(ten, left, right, target, rf, tk1, tk2, tlo, thi, tbest,
 
 @njit(cache=True)
 def exchange_line_gift(ten, left, right, value, rf, vt1, vt2, vlo, vhi, vbest,
-                       jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, stats):
+                       jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, sk, stats):
     """Among the gifts reaching ``value``, the one maximising J.
 
     Gifts are scanned in increasing ``(give_left, give_right)`` order, so the
@@ -144,14 +144,14 @@ def exchange_line_gift(ten, left, right, value, rf, vt1, vt2, vlo, vhi, vbest,
             h1 = left | (1 << a)
             h2 = right | (1 << b)
             v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, value - 1, value, 0, 0, rf,
-                       vt1, vt2, vlo, vhi, vbest, mbuf, sbuf, stats)
+                       vt1, vt2, vlo, vhi, vbest, mbuf, sbuf, sk, stats)
             if v < value:
                 continue
             lo = 1000 * value - 1000
             if bestj > lo:
                 lo = bestj
             j = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, lo, 1000 * value + 1000,
-                       0, 1, rf, jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, stats)
+                       0, 1, rf, jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, sk, stats)
             if j > bestj:
                 bestj = j
                 ba = a
@@ -188,14 +188,92 @@ def _moves(h, ply, leader, c0, trump, towner, first, rf, out):
 
 
 @njit(cache=True)
+def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first,
+               bits, decl, mode, rf):
+    """The child of a node after ``move`` and the objective added on the way.
+
+    Returns
+    -------
+    tuple of int
+        ``(add, h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits)``
+        of the child; ``add`` is the marriage (mode 0: the declarer's only)
+        or the trick points the move banks, in the units of ``mode``.
+    """
+    c = move & 31
+    mover = (leader + ply) % 3
+    bit = 1 << c
+    h0 &= ~bit
+    h1 &= ~bit
+    h2 &= ~bit
+    add = 0
+    if ply == 0:
+        c0 = c
+        ply = 1
+        if move & DECLARE:
+            s = c // 6
+            trump = s
+            towner = leader
+            if mode == 0:
+                add = MVAL[s] if leader == decl else 0
+            else:
+                add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
+                if rf & RF_BOLT_ZERO:
+                    bits |= 1 << leader
+    elif ply == 1:
+        c1 = c
+        ply = 2
+    else:
+        w = c0
+        ws = leader
+        if beats(c1, w, trump):
+            w = c1
+            ws = (leader + 1) % 3
+        if beats(c, w, trump):
+            ws = mover
+        pts = POINTS[c0] + POINTS[c1] + POINTS[c]
+        if ws == decl:
+            add = pts if mode == 0 else 1000 * pts
+        if mode == 1 and ((rf & RF_BOLT_TRICK) or ((rf & RF_BOLT_ZERO) and pts > 0)):
+            bits |= 1 << ws
+        leader = ws
+        ply = 0
+        c0 = -1
+        c1 = -1
+        first = 0
+    return add, h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits
+
+
+@njit(cache=True)
+def move_values(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
+                decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk,
+                stats, out_moves, out_vals):
+    """Exact objective after each legal move of the mover (canonical order).
+
+    Returns the number of moves written to ``out_moves`` / ``out_vals``.
+    """
+    mover = (leader + ply) % 3
+    h = h0 if mover == 0 else (h1 if mover == 1 else h2)
+    n = _moves(h, ply, leader, c0, trump, towner, first, rf, out_moves)
+    for i in range(n):
+        (add, n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf,
+         b2) = apply_move(out_moves[i], h0, h1, h2, leader, ply, c0, c1, trump,
+                          towner, first, bits, decl, mode, rf)
+        out_vals[i] = add + search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
+                                   -BIG, BIG, decl, mode, rf, tk1, tk2, tlo, thi,
+                                   tbest, mbuf, sbuf, sk, stats)
+    return n
+
+
+@njit(cache=True)
 def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                 decl, mode, rf, target, tk1, tk2, tlo, thi, tbest, mbuf, sbuf,
-                stats, line):
+                sk, stats, line):
     """Play out one optimal line from a node whose objective is ``target``.
 
     At each node the first move (canonical order) whose child reaches the
     node's objective is played.  ``line`` (int64, shape (>=24,)) receives the
-    move codes; returns the number of moves.
+    move codes; returns the number of moves, or ``-1 - k`` if no move
+    reached the objective at move ``k`` (an inconsistency).
     """
     moves = np.empty(24, dtype=np.int64)
     k = 0
@@ -207,79 +285,24 @@ def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
         n = _moves(h, ply, leader, c0, trump, towner, first, rf, moves)
         chosen = -1
         for i in range(n):
-            move = moves[i]
-            c = move & 31
-            bit = 1 << c
-            n0 = h0 & ~bit
-            n1 = h1 & ~bit
-            n2 = h2 & ~bit
-            t2 = trump
-            o2 = towner
-            b2 = bits
-            add = 0
-            nl = leader
-            nply = ply + 1
-            nc0 = c0
-            nc1 = c1
-            nfirst = first
-            if ply == 0:
-                nc0 = c
-                if move & DECLARE:
-                    s = c // 6
-                    t2 = s
-                    o2 = leader
-                    mvl = MVAL[s]
-                    if mode == 0:
-                        add = mvl if leader == decl else 0
-                    else:
-                        add = 1000 * mvl if leader == decl else -mvl
-                        if rf & RF_BOLT_ZERO:
-                            b2 = bits | (1 << leader)
-            elif ply == 1:
-                nc1 = c
-            else:
-                w = c0
-                ws = leader
-                if beats(c1, w, trump):
-                    w = c1
-                    ws = (leader + 1) % 3
-                if beats(c, w, trump):
-                    ws = mover
-                pts = POINTS[c0] + POINTS[c1] + POINTS[c]
-                if ws == decl:
-                    add = pts if mode == 0 else 1000 * pts
-                if mode == 1 and ((rf & RF_BOLT_TRICK) or ((rf & RF_BOLT_ZERO) and pts > 0)):
-                    b2 = bits | (1 << ws)
-                nl = ws
-                nply = 0
-                nc0 = -1
-                nc1 = -1
-                nfirst = 0
+            (add, n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf,
+             b2) = apply_move(moves[i], h0, h1, h2, leader, ply, c0, c1, trump,
+                              towner, first, bits, decl, mode, rf)
             need = target - add
             if mover == decl:
-                v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nfirst, b2,
+                v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
                            need - 1, need, decl, mode, rf, tk1, tk2, tlo, thi,
-                           tbest, mbuf, sbuf, stats)
+                           tbest, mbuf, sbuf, sk, stats)
                 ok = v >= need
             else:
-                v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nfirst, b2,
+                v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
                            need, need + 1, decl, mode, rf, tk1, tk2, tlo, thi,
-                           tbest, mbuf, sbuf, stats)
+                           tbest, mbuf, sbuf, sk, stats)
                 ok = v <= need
             if ok:
                 chosen = i
-                h0 = n0
-                h1 = n1
-                h2 = n2
-                trump = t2
-                towner = o2
-                bits = b2
-                leader = nl
-                ply = nply
-                c0 = nc0
-                c1 = nc1
-                first = nfirst
-                target = need
+                h0, h1, h2, leader, ply, c0, c1 = n0, n1, n2, nl, nply, nc0, nc1
+                trump, towner, first, bits, target = t2, o2, nf, b2, need
                 break
         if chosen < 0:
             return -1 - k

@@ -39,6 +39,12 @@ INF = 1 << 40
 DECLARE = 32          # move code: card | DECLARE when the lead declares a marriage
 MOVE_SLOTS = 24       # moves per node: at most 8 cards + 8 declarations
 N_LEVELS = 25
+# fields of one node on the explicit stack (search is iterative: numba's
+# cache cannot reload a recursive function reliably, numba issue #6061)
+(F_H0, F_H1, F_H2, F_LEAD, F_PLY, F_C0, F_C1, F_TR, F_TO, F_FI, F_BI, F_AL,
+ F_BE, F_BEST, F_BM, F_ADD, F_NI, F_NN, F_A0, F_B0, F_SLOT, F_K1, F_K2,
+ F_OLO, F_OHI, F_MAXI) = range(26)
+N_FIELDS = 26
 
 
 def new_table(log2_size: int = 20):
@@ -65,9 +71,13 @@ def new_table(log2_size: int = 20):
 
 
 def new_buffers():
-    """Scratch arrays for move lists: ``(moves, scores, stats)``."""
-    return (np.zeros((N_LEVELS, MOVE_SLOTS), dtype=np.int64),
-            np.zeros((N_LEVELS, MOVE_SLOTS), dtype=np.int64),
+    """Scratch arrays of the search: ``(moves, scores, node stack, stats)``.
+
+    ``stats[0]`` counts the nodes searched.
+    """
+    return (np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
+            np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
+            np.zeros((N_LEVELS + 1, N_FIELDS), dtype=np.int64),
             np.zeros(4, dtype=np.int64))
 
 
@@ -189,57 +199,35 @@ def _merge_last(legal, h, others, wcard, wside_now, trump):
 
 
 @njit(cache=True)
-def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-           alpha, beta, decl, mode, rf, tk1, tk2, tlo, thi, tbest,
-           mbuf, sbuf, stats):
-    """Alpha-beta value of a node (fail-soft), in the units of ``mode``.
-
-    Parameters
-    ----------
-    h0, h1, h2 : int
-        Hands of seats 0, 1, 2 (bit masks, cards on the table removed).
-    leader : int
-        Seat that led (or leads) the current trick.
-    ply : int
-        Cards already on the table in this trick (0, 1 or 2).
-    c0, c1 : int
-        Card ids on the table (-1 when absent), led by ``leader`` and
-        ``leader + 1``.
-    trump, towner : int
-        Trump suit of this trick (-1: none) and the seat that declared it.
-    first : int
-        1 on the first trick of the deal (no marriage unless the rules allow).
-    bits : int
-        "Has scored" bits per seat (mode 1 only; bolts).
-    alpha, beta : int
-        Search window.
-    decl, mode, rf : int
-        Declarer seat, objective (0 value, 1 tie-break J), rule flags.
-    tk1, tk2, tlo, thi, tbest : ndarray
-        Transposition table (:func:`new_table`).
-    mbuf, sbuf, stats : ndarray
-        Scratch (:func:`new_buffers`); ``stats[0]`` counts nodes.
-
-    Returns
-    -------
-    int
-        Objective from this node on (points still to come for mode 0).
-    """
-    stats[0] += 1
+def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
+    """Open node ``d``: return ``(True, value)`` when it is decided at once
+    (end of deal, last trick, bound, table hit), else generate its moves
+    into ``mbuf[d]`` with ordering scores in ``sbuf[d]`` and return
+    ``(False, 0)``."""
+    h0 = S[d, F_H0]
+    h1 = S[d, F_H1]
+    h2 = S[d, F_H2]
+    leader = S[d, F_LEAD]
+    ply = S[d, F_PLY]
+    trump = S[d, F_TR]
+    towner = S[d, F_TO]
+    first = S[d, F_FI]
+    bits = S[d, F_BI]
+    alpha = S[d, F_AL]
+    beta = S[d, F_BE]
     rem = h0 | h1 | h2
-    level = popcount(rem)
     mover = (leader + ply) % 3
     maxi = mover == decl
     h = _hand(h0, h1, h2, mover)
-    mv = mbuf[level]
-    sc = sbuf[level]
+    mv = mbuf[d]
+    sc = sbuf[d]
     n = 0
     if ply == 0:
         ncard = popcount(h0)
         if ncard == 0:
-            return _terminal(bits, decl, rf, mode)
+            return True, _terminal(bits, decl, rf, mode)
         if ncard == 1:
-            return _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode)
+            return True, _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode)
         hd = _hand(h0, h1, h2, decl)
         dm = marriage_sum(hd)
         if mode == 0:
@@ -249,9 +237,9 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             ub = 1000 * (mask_points(rem) + dm) + 600
             lb = -(marriage_sum(rem & ~hd)) - 600
         if ub <= alpha:
-            return ub
+            return True, ub
         if lb >= beta:
-            return lb
+            return True, lb
         k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
         slot = _slot(k1, k2, tk1.shape[0])
         best_move = -1
@@ -261,17 +249,21 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             old_lo = tlo[slot]
             old_hi = thi[slot]
             if old_lo >= beta:
-                return old_lo
+                return True, old_lo
             if old_hi <= alpha:
-                return old_hi
+                return True, old_hi
             if old_lo == old_hi:
-                return old_lo
+                return True, old_lo
             if old_lo > alpha:
                 alpha = old_lo
             if old_hi < beta:
                 beta = old_hi
             best_move = tbest[slot]
-        # --- lead moves -------------------------------------------------
+        S[d, F_SLOT] = slot
+        S[d, F_K1] = k1
+        S[d, F_K2] = k2
+        S[d, F_OLO] = old_lo
+        S[d, F_OHI] = old_hi
         others = rem & ~h
         legal = lead_mask(h, leader, trump, towner, rf)
         m = legal
@@ -302,8 +294,9 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                             sc[n] = 10000
                         n += 1
     else:
-        led = c0 // 6
-        legal = follow_mask(h, led, trump)
+        c0 = S[d, F_C0]
+        c1 = S[d, F_C1]
+        legal = follow_mask(h, c0 // 6, trump)
         wcard = c0
         wseat = leader
         if ply == 2 and beats(c1, c0, trump):
@@ -320,101 +313,208 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             mv[n] = c
             sc[n] = (100 + POINTS[c]) if mine else -POINTS[c]
             n += 1
-    # --- search the moves, best-scored first ---------------------------
-    a0 = alpha
-    b0 = beta
-    best = -INF if maxi else INF
-    bm = -1
-    for i in range(n):
-        j = i
-        for k in range(i + 1, n):
-            if sc[k] > sc[j]:
-                j = k
-        mvj = mv[j]
-        mv[j] = mv[i]
-        mv[i] = mvj
-        scj = sc[j]
-        sc[j] = sc[i]
-        sc[i] = scj
-        move = mv[i]
-        c = move & 31
-        bit = 1 << c
-        n0 = h0 & ~bit
-        n1 = h1 & ~bit
-        n2 = h2 & ~bit
-        if ply == 0:
-            add = 0
-            t2 = trump
-            o2 = towner
-            b2 = bits
-            if move & DECLARE:
-                s = c // 6
-                t2 = s
-                o2 = leader
-                if mode == 0:
-                    add = MVAL[s] if leader == decl else 0
-                else:
-                    add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
-                    if rf & RF_BOLT_ZERO:
-                        b2 = bits | (1 << leader)
-            v = add + search(n0, n1, n2, leader, 1, c, -1, t2, o2, first, b2,
-                             alpha - add, beta - add, decl, mode, rf,
-                             tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
-        elif ply == 1:
-            v = search(n0, n1, n2, leader, 2, c0, c, trump, towner, first, bits,
-                       alpha, beta, decl, mode, rf,
-                       tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
-        else:
-            w = c0
-            ws = leader
-            if beats(c1, w, trump):
-                w = c1
-                ws = (leader + 1) % 3
-            if beats(c, w, trump):
-                ws = mover
-            pts = POINTS[c0] + POINTS[c1] + POINTS[c]
-            add = 0
-            if ws == decl:
-                add = pts if mode == 0 else 1000 * pts
-            b2 = bits
-            if mode == 1:
-                b2 = _score_bits(bits, ws, pts, rf)
-            v = add + search(n0, n1, n2, ws, 0, -1, -1, trump, towner, 0, b2,
-                             alpha - add, beta - add, decl, mode, rf,
-                             tk1, tk2, tlo, thi, tbest, mbuf, sbuf, stats)
-        if maxi:
-            if v > best:
-                best = v
-                bm = move
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        else:
-            if v < best:
-                best = v
-                bm = move
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        break
+    S[d, F_AL] = alpha
+    S[d, F_BE] = beta
+    S[d, F_A0] = alpha
+    S[d, F_B0] = beta
+    S[d, F_NN] = n
+    S[d, F_NI] = 0
+    S[d, F_MAXI] = 1 if maxi else 0
+    S[d, F_BEST] = -INF if maxi else INF
+    S[d, F_BM] = -1
+    return False, 0
+
+
+@njit(cache=True)
+def _child(S, d, move, decl, mode, rf):
+    """Write the child of node ``d`` after ``move`` into ``S[d + 1]``."""
+    h0 = S[d, F_H0]
+    h1 = S[d, F_H1]
+    h2 = S[d, F_H2]
+    leader = S[d, F_LEAD]
+    ply = S[d, F_PLY]
+    trump = S[d, F_TR]
+    towner = S[d, F_TO]
+    bits = S[d, F_BI]
+    c = move & 31
+    bit = 1 << c
+    e = d + 1
+    S[e, F_H0] = h0 & ~bit
+    S[e, F_H1] = h1 & ~bit
+    S[e, F_H2] = h2 & ~bit
+    S[e, F_TR] = trump
+    S[e, F_TO] = towner
+    S[e, F_BI] = bits
+    S[e, F_FI] = S[d, F_FI]
+    add = 0
     if ply == 0:
-        if best <= a0:
-            lo = old_lo
-            hi = best
-        elif best >= b0:
-            lo = best
-            hi = old_hi
+        S[e, F_LEAD] = leader
+        S[e, F_PLY] = 1
+        S[e, F_C0] = c
+        S[e, F_C1] = -1
+        if move & DECLARE:
+            s = c // 6
+            S[e, F_TR] = s
+            S[e, F_TO] = leader
+            if mode == 0:
+                add = MVAL[s] if leader == decl else 0
+            else:
+                add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
+                if rf & RF_BOLT_ZERO:
+                    S[e, F_BI] = bits | (1 << leader)
+    elif ply == 1:
+        S[e, F_LEAD] = leader
+        S[e, F_PLY] = 2
+        S[e, F_C0] = S[d, F_C0]
+        S[e, F_C1] = c
+    else:
+        c0 = S[d, F_C0]
+        c1 = S[d, F_C1]
+        w = c0
+        ws = leader
+        if beats(c1, w, trump):
+            w = c1
+            ws = (leader + 1) % 3
+        if beats(c, w, trump):
+            ws = (leader + 2) % 3
+        pts = POINTS[c0] + POINTS[c1] + POINTS[c]
+        if ws == decl:
+            add = pts if mode == 0 else 1000 * pts
+        if mode == 1:
+            S[e, F_BI] = _score_bits(bits, ws, pts, rf)
+        S[e, F_LEAD] = ws
+        S[e, F_PLY] = 0
+        S[e, F_C0] = -1
+        S[e, F_C1] = -1
+        S[e, F_FI] = 0
+    S[e, F_ADD] = add
+    S[e, F_AL] = S[d, F_AL] - add
+    S[e, F_BE] = S[d, F_BE] - add
+
+
+@njit(cache=True)
+def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
+           alpha, beta, decl, mode, rf, tk1, tk2, tlo, thi, tbest,
+           mbuf, sbuf, S, stats):
+    """Alpha-beta value of a node (fail-soft), in the units of ``mode``.
+
+    Parameters
+    ----------
+    h0, h1, h2 : int
+        Hands of seats 0, 1, 2 (bit masks, cards on the table removed).
+    leader : int
+        Seat that led (or leads) the current trick.
+    ply : int
+        Cards already on the table in this trick (0, 1 or 2).
+    c0, c1 : int
+        Card ids on the table (-1 when absent), led by ``leader`` and
+        ``leader + 1``.
+    trump, towner : int
+        Trump suit of this trick (-1: none) and the seat that declared it.
+    first : int
+        1 on the first trick of the deal (no marriage unless the rules allow).
+    bits : int
+        "Has scored" bits per seat (mode 1 only; bolts).
+    alpha, beta : int
+        Search window.
+    decl, mode, rf : int
+        Declarer seat, objective (0 value, 1 tie-break J), rule flags.
+    tk1, tk2, tlo, thi, tbest : ndarray
+        Transposition table (:func:`new_table`).
+    mbuf, sbuf, S, stats : ndarray
+        Scratch (:func:`new_buffers`); ``stats[0]`` counts nodes.
+
+    Returns
+    -------
+    int
+        Objective from this node on (points still to come for mode 0).
+    """
+    S[0, F_H0] = h0
+    S[0, F_H1] = h1
+    S[0, F_H2] = h2
+    S[0, F_LEAD] = leader
+    S[0, F_PLY] = ply
+    S[0, F_C0] = c0
+    S[0, F_C1] = c1
+    S[0, F_TR] = trump
+    S[0, F_TO] = towner
+    S[0, F_FI] = first
+    S[0, F_BI] = bits
+    S[0, F_AL] = alpha
+    S[0, F_BE] = beta
+    S[0, F_ADD] = 0
+    d = 0
+    entering = True
+    ret = 0
+    while True:
+        if entering:
+            stats[0] += 1
+            done, ret = _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf)
+            if done:
+                if d == 0:
+                    return ret
+                d -= 1
+                entering = False
+                continue
         else:
-            lo = best
-            hi = best
-        if lo < -2000000000:
-            lo = -2000000000
-        if hi > 2000000000:
-            hi = 2000000000
-        tk1[slot] = k1
-        tk2[slot] = k2
-        tlo[slot] = lo
-        thi[slot] = hi
-        tbest[slot] = bm
-    return best
+            v = S[d + 1, F_ADD] + ret
+            if S[d, F_MAXI]:
+                if v > S[d, F_BEST]:
+                    S[d, F_BEST] = v
+                    S[d, F_BM] = mbuf[d, S[d, F_NI] - 1]
+                    if v > S[d, F_AL]:
+                        S[d, F_AL] = v
+            else:
+                if v < S[d, F_BEST]:
+                    S[d, F_BEST] = v
+                    S[d, F_BM] = mbuf[d, S[d, F_NI] - 1]
+                    if v < S[d, F_BE]:
+                        S[d, F_BE] = v
+        i = S[d, F_NI]
+        n = S[d, F_NN]
+        if i < n and S[d, F_AL] < S[d, F_BE]:
+            mv = mbuf[d]
+            sc = sbuf[d]
+            j = i
+            for k in range(i + 1, n):
+                if sc[k] > sc[j]:
+                    j = k
+            mvj = mv[j]
+            mv[j] = mv[i]
+            mv[i] = mvj
+            scj = sc[j]
+            sc[j] = sc[i]
+            sc[i] = scj
+            S[d, F_NI] = i + 1
+            _child(S, d, mvj, decl, mode, rf)
+            d += 1
+            entering = True
+            continue
+        best = S[d, F_BEST]
+        if S[d, F_PLY] == 0:
+            a0 = S[d, F_A0]
+            b0 = S[d, F_B0]
+            if best <= a0:
+                lo = S[d, F_OLO]
+                hi = best
+            elif best >= b0:
+                lo = best
+                hi = S[d, F_OHI]
+            else:
+                lo = best
+                hi = best
+            if lo < -2000000000:
+                lo = -2000000000
+            if hi > 2000000000:
+                hi = 2000000000
+            slot = S[d, F_SLOT]
+            tk1[slot] = S[d, F_K1]
+            tk2[slot] = S[d, F_K2]
+            tlo[slot] = lo
+            thi[slot] = hi
+            tbest[slot] = S[d, F_BM]
+        ret = best
+        if d == 0:
+            return ret
+        d -= 1
+        entering = False

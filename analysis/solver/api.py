@@ -151,10 +151,10 @@ def _prepare(hands, declarer, leader, trump, trump_owner, first_trick, rules):
 
 def _search(hs, leader, trump, owner, first, declarer, rf, alpha, beta,
             mode=0, bits=0, stats=None):
-    vt, jt, (mbuf, sbuf, st) = STATE.tables()
+    vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     tt = vt if mode == 0 else jt
     v = search(hs[0], hs[1], hs[2], leader, 0, -1, -1, trump, owner, first, bits,
-               alpha, beta, declarer, mode, rf, *tt, mbuf, sbuf, st)
+               alpha, beta, declarer, mode, rf, *tt, mbuf, sbuf, sk, st)
     if stats is not None:
         stats[0] += st[0]
     st[0] = 0
@@ -334,14 +334,14 @@ def exchange_value(hand, widow, left, right, *, rules="club", line=True,
     rules = resolve_rules(rules)
     ten, lm, rm = _check_exchange(hand, widow, left, right)
     rf = rule_flags(rules)
-    vt, jt, (mbuf, sbuf, st) = STATE.tables()
-    value, a, b = _drivers.exchange_best(ten, lm, rm, rf, *vt, mbuf, sbuf, st)
+    vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
+    value, a, b = _drivers.exchange_best(ten, lm, rm, rf, *vt, mbuf, sbuf, sk, st)
     value = int(value)
     obj = -1
     moves: tuple = ()
     if line:
         obj, a, b = _drivers.exchange_line_gift(ten, lm, rm, value, rf, *vt, *jt,
-                                                mbuf, sbuf, st)
+                                                mbuf, sbuf, sk, st)
         obj = int(obj)
     if stats is not None:
         stats[0] += st[0]
@@ -403,9 +403,9 @@ def exchange_makes(hand, widow, left, right, contract, *, rules="club",
         raise ValueError(f"contract must be an integer, got {contract!r}")
     rules = resolve_rules(rules)
     ten, lm, rm = _check_exchange(hand, widow, left, right)
-    vt, jt, (mbuf, sbuf, st) = STATE.tables()
+    vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     a, b = _drivers.exchange_reaches(ten, lm, rm, max(int(contract), 0),
-                                     rule_flags(rules), *vt, mbuf, sbuf, st)
+                                     rule_flags(rules), *vt, mbuf, sbuf, sk, st)
     if stats is not None:
         stats[0] += st[0]
     st[0] = 0

@@ -17,7 +17,9 @@ from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_FIRST_MARRIAGE, popcount,
 __all__ = ["baseline_value"]
 
 
-@njit(cache=True)
+# Not cached: numba cannot reliably reload a cached recursive function
+# (numba issue #6061); this baseline compiles in a few seconds.
+@njit(cache=False)
 def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
            decl, rf, stats):
     stats[0] += 1
