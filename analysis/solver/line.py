@@ -197,12 +197,12 @@ def format_line(analysis: DealAnalysis) -> str:
     lines.append(f"value: {analysis.value} (declarer's card points + own marriages)")
     for i, t in enumerate(analysis.tricks, 1):
         parts = []
-        for seat, c in t.cards:
+        for k, (seat, c) in enumerate(t.cards):
             mark = "*" if seat == t.winner else ""
-            parts.append(f"{seat}:{card_name(c)}{mark}")
-        decl = f" declares {SUIT_SYMBOLS[t.declared]}" if t.declared >= 0 else ""
+            decl = f" (declares {SUIT_SYMBOLS[t.declared]})" if k == 0 and t.declared >= 0 else ""
+            parts.append(f"{seat}:{card_name(c)}{mark}{decl}")
         trump = SUIT_SYMBOLS[t.trump] if t.trump >= 0 else "-"
-        lines.append(f"{i:>2}. trump {trump}  {'  '.join(parts)}{decl}  -> seat {t.winner} "
+        lines.append(f"{i:>2}. trump {trump}  {'  '.join(parts)}  -> seat {t.winner} "
                      f"+{t.points}  points {t.raw[0]}/{t.raw[1]}/{t.raw[2]}")
     if analysis.tricks:
         last = analysis.tricks[-1]
