@@ -27,7 +27,8 @@ from hypothesis import HealthCheck, given, settings
 from analysis.cards import format as fmt, parse as P
 from analysis.rules import Rules
 from analysis.testing import (
-    Position, lead_moves, play_trick, random_deals, random_endgame,
+    Position, lead_moves, play_trick, position_after_exchange, random_deal,
+    random_deals, random_endgame,
 )
 from analysis.testing.play import CARD_POINTS, MARRIAGE_VALUES, follow_moves
 from analysis.testing.strategies import deals, endgames, positions
@@ -446,7 +447,102 @@ def test_play_value_agrees_on_drawn_wiki_endgames(pos):
 
 @pytest.mark.verify
 @pytest.mark.parametrize("profile", PROFILES)
-@pytest.mark.parametrize("tricks,n", [(2, 1000), (3, 2000), (4, 1000), (5, 60)])
+@pytest.mark.parametrize("tricks,n", [(2, 1000), (3, 4000), (4, 1000), (5, 60)])
 def test_play_value_agrees_in_volume(solver, profile, tricks, n):
     bad = _agreement(solver, profile, tricks, range(10_000, 10_000 + n))
     assert not bad, f"{len(bad)} of {n} disagree:\n" + "\n".join(bad[:50])
+
+
+# --------------------------------------------------------------------------
+# (c) the solver's tie-broken line against the reference J-optimum
+# --------------------------------------------------------------------------
+
+def _bolts(pos: Position, rules: Rules) -> int:
+    """Bolted defenders minus the bolted declarer at the end of a deal."""
+    if rules.bolt_rule == "none":
+        return 0
+    took = pos.points if rules.bolt_rule == "zero_points" else pos.tricks
+    bolted = [took[s] == 0 for s in range(3)]
+    d = pos.declarer
+    return (sum(bolted[s] for s in range(3) if s != d)
+            - (bolted[d] if rules.bolt_declarer else 0))
+
+
+def _line_j(start: Position, end: Position, rules: Rules) -> int:
+    """J of a line's remainder from ``start`` to the end ``end`` of the deal."""
+    d = start.declarer
+    def_mar = sum(end.marriages[s] - start.marriages[s] for s in range(3) if s != d)
+    return 1000 * (end.points[d] - start.points[d]) + 300 * _bolts(end, rules) - def_mar
+
+
+def _replay_line(solver, hands3, widow, declarer, rules):
+    """Replay ``analyse_deal``'s line with the plain rules of play.
+
+    Returns the analysis and the positions before each trick and at the
+    end; fails if a move is illegal or a reported figure is wrong.
+    """
+    a = solver.analyse_deal(hands3, widow, declarer, rules)
+    pos = position_after_exchange(hands3, widow, declarer, a.give_left, a.give_right)
+    seen = [pos]
+    assert len(a.tricks) == 8
+    for n, t in enumerate(a.tricks, 1):
+        (s0, c0), (s1, c1), (s2, c2) = t.cards
+        assert (t.leader, s0, s1, s2) == (pos.leader, pos.leader, (pos.leader + 1) % 3,
+                                          (pos.leader + 2) % 3), f"trick {n}: wrong seats"
+        assert t.declared in (-1, c0 // 6), f"trick {n}: declared {t.declared}"
+        pos = play_trick(pos, c0, t.declared >= 0, c1, c2, rules)   # raises if illegal
+        assert t.winner == pos.leader, f"trick {n}: winner"
+        assert t.trump == (-1 if pos.trump is None else pos.trump), f"trick {n}: trump"
+        assert t.points == CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2]
+        assert tuple(t.raw) == pos.points and tuple(t.tricks) == pos.tricks, f"trick {n}"
+        seen.append(pos)
+    return a, seen
+
+
+def _check_line(solver, profile, i, ks):
+    rules = Rules.profile(profile)
+    rng = np.random.default_rng([BASE_SEED, 99, PROFILES.index(profile), i])
+    hands3, widow = random_deal(rng)
+    d = int(rng.integers(3))
+    where = (f"line case ({profile!r}, {i}): hands={[fmt(h) for h in hands3]} "
+             f"widow={fmt(widow)} declarer={d}")
+    a, seen = _replay_line(solver, hands3, widow, d, rules)
+    end = seen[-1]
+    # Points and tricks add up; the declarer's total is the value.
+    assert sum(end.tricks) == 8, where
+    assert sum(end.points) == 120 + sum(end.marriages), where
+    assert end.points[d] == a.value, where
+    assert _line_j(seen[0], end, rules) == a.objective, where
+    # exchange_value reports the same value, objective and line figures.
+    left, right = (d + 1) % 3, (d + 2) % 3
+    r = solver.exchange_value(hands3[d], widow, hands3[left], hands3[right], rules=profile)
+    got = (r.value, r.objective, r.give_left, r.give_right, r.declarer_tricks,
+           r.left_points, r.left_tricks, r.right_points, r.right_tricks)
+    want = (a.value, a.objective, a.give_left, a.give_right, end.tricks[d],
+            end.points[left], end.tricks[left], end.points[right], end.tricks[right])
+    assert got == want, f"{where}: exchange_value {got} != replayed line {want}"
+    # Along an optimal line every endgame is played J-optimally: the rest of
+    # the line reaches the reference J-optimum and the reference value.
+    for k in ks:
+        p = seen[8 - k]
+        kw = _kwargs(p)
+        best = ref.reference_j(p.hands, rules=rules, points=p.points, tricks=p.tricks, **kw)
+        assert _line_j(p, end, rules) == best.j, (
+            f"{where}: last {k} tricks of the line give J={_line_j(p, end, rules)}, "
+            f"reference J-optimum {best.j} ({best})")
+        assert end.points[d] - p.points[d] == ref.reference_value(p.hands, rules=rules, **kw)
+        bolted_def = sum(best.bolted[s] for s in range(3) if s != d)
+        assert bolted_def - best.bolted[d] == _bolts(end, rules), where
+
+
+@pytest.mark.parametrize("profile", ["club", "book", "wiki"])
+def test_line_is_legal_adds_up_and_ends_j_optimally(solver, profile):
+    for i in range(10):
+        _check_line(solver, profile, i, ks=(2, 3, 4))
+
+
+@pytest.mark.verify
+@pytest.mark.parametrize("profile", PROFILES)
+def test_line_in_volume(solver, profile):
+    for i in range(1000, 1150):
+        _check_line(solver, profile, i, ks=(3, 4, 5))
