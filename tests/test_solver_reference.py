@@ -376,18 +376,26 @@ def _kwargs(pos: Position) -> dict:
                 trump_owner=pos.trump_owner, first_trick=pos.first_trick)
 
 
+def _holds_marriage(hands) -> bool:
+    return any(h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1 for h in hands for s in range(4))
+
+
 def case(profile: str, tricks: int, i: int):
     """Random endgame number ``i``: ``(hands, kwargs)``, reproducible.
 
-    Three in four are positions exactly as reached by random legal play
-    (:func:`analysis.testing.random_endgame`); one in four is perturbed: a
-    random leader, a random first-trick flag, and a random trump (or none)
-    among the suits in which no hand holds K and Q, with a random owner.
+    By ``i % 4``: 0 and 1 are positions exactly as reached by random legal
+    play (:func:`analysis.testing.random_endgame`); 2 is such a position in
+    which some hand still holds a K+Q pair (drawn again until one does, so
+    marriage leads are in play); 3 is like 2 but perturbed: a random leader,
+    a random first-trick flag, and a random trump (or none) among the suits
+    in which no hand holds K and Q, with a random owner.
     """
     rng = np.random.default_rng([BASE_SEED, PROFILES.index(profile), tricks, i])
     pos = random_endgame(rng, tricks, profile)
+    while i % 4 >= 2 and not _holds_marriage(pos.hands):
+        pos = random_endgame(rng, tricks, profile, declare_prob=0.2)
     kw = _kwargs(pos)
-    if rng.random() < 0.25:
+    if i % 4 == 3:
         free = [None] + [s for s in range(4) if not any(
             h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1 for h in pos.hands)]
         trump = free[int(rng.integers(len(free)))]
@@ -425,8 +433,8 @@ def _agreement(solver, profile, tricks, indices):
 
 
 # club, book and wiki have distinct play conventions; classic and ua play as club.
-CI_COUNTS = {"club": (80, 40), "book": (80, 40), "wiki": (80, 40),
-             "classic": (20, 10), "ua": (20, 10)}
+CI_COUNTS = {"club": (160, 60), "book": (160, 60), "wiki": (160, 60),
+             "classic": (40, 16), "ua": (40, 16)}
 
 
 @pytest.mark.parametrize("profile", PROFILES)
