@@ -33,7 +33,7 @@ from analysis.testing.play import (
 )
 
 __all__ = ["reference_value", "reference_makes", "reference_j", "JResult",
-           "check_position"]
+           "reference_card_values", "check_position"]
 
 
 def check_position(hands, declarer, leader, trump, trump_owner, first_trick):
@@ -139,6 +139,11 @@ def reference_value(hands, *, declarer=0, leader=None, trump=None,
     rules = as_rules(rules)
     hands, leader, first_trick = check_position(hands, declarer, leader, trump,
                                                 trump_owner, first_trick)
+    return _value_solver(declarer, rules)(hands, leader, trump, trump_owner, first_trick)
+
+
+def _value_solver(declarer, rules):
+    """``solve(hands, leader, trump, owner, first) -> points the declarer adds``."""
 
     def pick(seat, best, v):
         if best is None:
@@ -167,7 +172,7 @@ def reference_value(hands, *, declarer=0, leader=None, trump=None,
             best = pick(leader, best, best1)
         return best
 
-    return solve(hands, leader, trump, trump_owner, first_trick)
+    return solve
 
 
 def reference_makes(hands, contract: int, **kwargs) -> bool:
@@ -248,6 +253,25 @@ def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
     points, tricks = tuple(int(p) for p in points), tuple(int(t) for t in tricks)
     if len(points) != 3 or len(tricks) != 3 or min(points + tricks) < 0:
         raise ValueError("points and tricks must be three non-negative numbers")
+    solve, safe_flags, bolted_of = _j_solver(declarer, rules)
+    safe0 = safe_flags(points, tricks)
+    j, padd, tadd, madd = solve(hands, leader, trump, trump_owner, first_trick, safe0)
+    tot_p, tot_t = _plus(points, padd), _plus(tricks, tadd)
+    return JResult(j, padd[declarer], bolted_of(safe_flags(tot_p, tot_t)),
+                   sum(madd) - madd[declarer], tot_p, tot_t, madd)
+
+
+def _plus(a, b):
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _j_solver(declarer, rules):
+    """The J search and its bolt helpers.
+
+    Returns ``(solve, safe_flags, bolted_of)``: ``solve(hands, leader, trump,
+    owner, first, safe) -> (J, points_added, tricks_added, marriages_added)``
+    where ``safe[s]`` says seat ``s`` can no longer be bolted.
+    """
     rule = rules.bolt_rule
 
     def safe_flags(pts, trk):
@@ -256,6 +280,10 @@ def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
         if rule == "no_trick":
             return tuple(t > 0 for t in trk)
         return (True, True, True)
+
+    def advance(safe, add, trk):
+        return tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
+                     or (rule == "no_trick" and trk[s] > 0) for s in range(3))
 
     def bolted_of(safe):
         return tuple(not safe[s] and (s != declarer or rules.bolt_declarer) for s in range(3))
@@ -267,9 +295,6 @@ def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
         return cand if better else best
 
     zero = (0, 0, 0)
-
-    def plus(a, b):
-        return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
     @lru_cache(maxsize=None)
     def solve(hands, leader, trump, owner, first, safe):
@@ -294,21 +319,123 @@ def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
                     add[win] += CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
                     trk = [0, 0, 0]
                     trk[win] = 1
-                    new_safe = tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
-                                     or (rule == "no_trick" and trk[s] > 0)
-                                     for s in range(3))
+                    new_safe = advance(safe, add, trk)
                     sub = solve(_after(hands, leader, lead, c1, c2), win, t, o, False,
                                 new_safe)
                     dm = mar[leader] if leader != declarer else 0
-                    cand = (sub[0] + 1000 * add[declarer] - dm, plus(add, sub[1]),
-                            plus(trk, sub[2]), plus(mar, sub[3]))
+                    cand = (sub[0] + 1000 * add[declarer] - dm, _plus(add, sub[1]),
+                            _plus(trk, sub[2]), _plus(mar, sub[3]))
                     best2 = pick(s2, best2, cand)
                 best1 = pick(s1, best1, best2)
             best = pick(leader, best, best1)
         return best
 
-    safe0 = safe_flags(points, tricks)
-    j, padd, tadd, madd = solve(hands, leader, trump, trump_owner, first_trick, safe0)
-    tot_p, tot_t = plus(points, padd), plus(tricks, tadd)
-    return JResult(j, padd[declarer], bolted_of(safe_flags(tot_p, tot_t)),
-                   sum(madd) - madd[declarer], tot_p, tot_t, madd)
+    return solve, safe_flags, bolted_of
+
+
+def reference_card_values(hands, *, declarer=0, leader=None, trick=(), trump=None,
+                          trump_owner=None, first_trick=False, rules="club",
+                          objective="value", points=(0, 0, 0), tricks=(0, 0, 0)):
+    """The minimax value of every legal move of the player to move.
+
+    Same meaning as ``analysis.solver.card_values``: the position may be in
+    the middle of a trick.
+
+    Parameters
+    ----------
+    hands : sequence of 3 int
+        Cards still held (cards on the table excluded).
+    declarer, leader : int
+        ``leader`` led (or leads) the current trick.
+    trick : sequence of (seat, card)
+        Cards on the table, in playing order (0-2 of them).
+    trump, trump_owner : int or None
+        Trump in force for this trick (after a marriage declared with its
+        lead) and its declarer.
+    first_trick : bool
+        The current trick is the deal's first.
+    rules : str or Rules
+    objective : {'value', 'J'}
+        ``'value'``: points the declarer adds from here on, the trick on the
+        table included (a marriage declared with a lead already on the table
+        is past).  ``'J'``: J from here on, bolts judged with ``points`` and
+        ``tricks`` (taken so far in the deal, before the trick on the table).
+
+    Returns
+    -------
+    list of (int, bool, int)
+        ``(card, declared, value)`` per legal move, in the order of
+        :func:`analysis.testing.play.lead_moves` (leads) or ascending cards.
+
+    Raises
+    ------
+    ValueError
+        On an inconsistent position or an unknown objective.
+    """
+    rules = as_rules(rules)
+    if objective not in ("value", "J"):
+        raise ValueError(f"objective must be 'value' or 'J', got {objective!r}")
+    trick = tuple((int(a), int(b)) for a, b in trick)
+    if len(trick) > 2:
+        raise ValueError("at most two cards may lie on the table")
+    if leader is None:
+        leader = declarer
+    full = [int(h) for h in hands]
+    for n, (seat, c) in enumerate(trick):
+        if seat != (leader + n) % 3:
+            raise ValueError("cards on the table must be played by the leader and the next seats")
+        full[seat] |= 1 << c
+    check_position(full, declarer, leader, trump, trump_owner, False)
+    hands = tuple(int(h) for h in hands)
+    vsolve = _value_solver(declarer, rules)
+    jsolve, safe_flags, _ = _j_solver(declarer, rules)
+    rule = rules.bolt_rule
+
+    def finish(hands, plays, t, o, first, safe):
+        """Value of completing the trick ``plays``, remaining seats optimal."""
+        n = len(plays)
+        if n == 3:
+            win = trick_winner(plays, t)
+            pts = sum(CARD_POINTS[c] for _, c in plays)
+            mine = pts if win == declarer else 0
+            if objective == "value":
+                return mine + vsolve(hands, win, t, o, False)
+            add, trk = [0, 0, 0], [0, 0, 0]
+            add[win], trk[win] = pts, 1
+            new_safe = tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
+                             or (rule == "no_trick" and trk[s] > 0) for s in range(3))
+            return 1000 * mine + jsolve(hands, win, t, o, False, new_safe)[0]
+        seat = (plays[0][0] + n) % 3
+        vals = [finish(_without(hands, seat, c), plays + ((seat, c),), t, o, first, safe)
+                for c in follow_moves(hands[seat], plays[0][1] // 6, t)]
+        return max(vals) if seat == declarer else min(vals)
+
+    safe = safe_flags(tuple(int(p) for p in points), tuple(int(t) for t in tricks))
+    out = []
+    if not trick:
+        for c, declared in lead_moves(hands[leader], leader, trump, trump_owner,
+                                      first_trick, rules):
+            t, o, gain, sf = trump, trump_owner, 0, safe
+            if declared:
+                t, o = c // 6, leader
+                m = MARRIAGE_VALUES[t]
+                if objective == "value":
+                    gain = m if leader == declarer else 0
+                else:
+                    gain = 1000 * m if leader == declarer else -m
+                    if rule == "zero_points":
+                        sf = tuple(sf[s] or s == leader for s in range(3))
+            out.append((c, declared, gain + finish(_without(hands, leader, c),
+                                                   ((leader, c),), t, o, first_trick, sf)))
+        return out
+    seat = (leader + len(trick)) % 3
+    for c in follow_moves(hands[seat], trick[0][1] // 6, trump):
+        out.append((c, False, finish(_without(hands, seat, c), trick + ((seat, c),),
+                                     trump, trump_owner, first_trick, safe)))
+    return out
+
+
+def _without(hands, seat, c):
+    h = list(hands)
+    h[seat] &= ~(1 << c)
+    return tuple(h)

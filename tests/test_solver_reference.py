@@ -381,7 +381,10 @@ def _holds_marriage(hands) -> bool:
 
 
 def case(profile: str, tricks: int, i: int):
-    """Random endgame number ``i``: ``(hands, kwargs)``, reproducible.
+    """Random endgame number ``i``: ``(hands, kwargs, (points, tricks))``.
+
+    Reproducible; ``points`` and ``tricks`` are what each seat took in the
+    deal so far.
 
     By ``i % 4``: 0 and 1 are positions exactly as reached by random legal
     play (:func:`analysis.testing.random_endgame`); 2 is such a position in
@@ -401,7 +404,7 @@ def case(profile: str, tricks: int, i: int):
         trump = free[int(rng.integers(len(free)))]
         kw.update(leader=int(rng.integers(3)), first_trick=bool(rng.random() < 0.5),
                   trump=trump, trump_owner=None if trump is None else int(rng.integers(3)))
-    return pos.hands, kw
+    return pos.hands, kw, (pos.points, pos.tricks)
 
 
 def describe(profile, tricks, i, hands, kw) -> str:
@@ -417,7 +420,7 @@ def solver():
 def _agreement(solver, profile, tricks, indices):
     bad = []
     for i in indices:
-        hands, kw = case(profile, tricks, i)
+        hands, kw, _ = case(profile, tricks, i)
         want = ref.reference_value(hands, rules=profile, **kw)
         got = solver.play_value(hands, rules=profile, **kw)
         if got != want:
@@ -554,3 +557,125 @@ def test_line_is_legal_adds_up_and_ends_j_optimally(solver, profile):
 def test_line_in_volume(solver, profile):
     for i in range(1000, 1150):
         _check_line(solver, profile, i, ks=(3, 4, 5))
+
+
+
+# --------------------------------------------------------------------------
+# card_values and line_from on endgames
+# --------------------------------------------------------------------------
+
+def _solver_position(solver, hands, kw, taken, trick=()):
+    return solver.Position(hands=tuple(hands), declarer=kw["declarer"], leader=kw["leader"],
+                           trick=tuple(trick), trump=kw["trump"],
+                           trump_owner=kw["trump_owner"], first_trick=kw["first_trick"],
+                           points=tuple(taken[0]), tricks=tuple(taken[1]))
+
+
+def _mid_trick(hands, kw, rng, rules):
+    """Play one or two cards of the next trick (an undeclared lead, random
+    legal follows); None when the leader has no undeclared lead."""
+    leads = [c for c, d in lead_moves(hands[kw["leader"]], kw["leader"], kw["trump"],
+                                      kw["trump_owner"], kw["first_trick"], rules) if not d]
+    if not leads:
+        return None
+    ld = kw["leader"]
+    c0 = leads[int(rng.integers(len(leads)))]
+    h = list(hands)
+    h[ld] &= ~(1 << c0)
+    trick = [(ld, c0)]
+    if rng.random() < 0.5:
+        follows = follow_moves(h[(ld + 1) % 3], c0 // 6, kw["trump"])
+        c1 = follows[int(rng.integers(len(follows)))]
+        h[(ld + 1) % 3] &= ~(1 << c1)
+        trick.append(((ld + 1) % 3, c1))
+    return tuple(h), tuple(trick)
+
+
+def _card_values_agree(solver, profile, tricks, indices):
+    rules = Rules.profile(profile)
+    bad = []
+    for i in indices:
+        hands, kw, taken = case(profile, tricks, i)
+        rng = np.random.default_rng([BASE_SEED, 7, i])
+        spots = [(hands, ())]
+        mid = _mid_trick(hands, kw, rng, rules)
+        if mid is not None:
+            spots.append(mid)
+        for h, trick in spots:
+            for objective in ("value", "J"):
+                got = sorted((m.card, bool(m.declared), m.value) for m in solver.card_values(
+                    _solver_position(solver, h, kw, taken, trick), rules=profile,
+                    objective=objective))
+                want = sorted(ref.reference_card_values(
+                    h, trick=trick, rules=rules, objective=objective, points=taken[0],
+                    tricks=taken[1], **kw))
+                if got != want:
+                    bad.append(f"{describe(profile, tricks, i, h, kw)} trick={trick} "
+                               f"taken={taken} {objective}: card_values={got} reference={want}")
+    return bad
+
+
+@pytest.mark.parametrize("profile", ["club", "book", "wiki"])
+def test_card_values_agree_with_reference(solver, profile):
+    bad = (_card_values_agree(solver, profile, 3, range(40))
+           + _card_values_agree(solver, profile, 4, range(12)))
+    assert not bad, "\n".join(bad)
+
+
+def _replay_moves(pos: Position, codes, rules) -> list[Position]:
+    """Positions along a line of move codes (card id, +32 for a declaring lead)."""
+    codes = list(codes)
+    assert len(codes) == 3 * bin(pos.hands[0]).count("1"), "line length"
+    seen = [pos]
+    for n in range(0, len(codes), 3):
+        a, b, c = codes[n:n + 3]
+        assert b < 32 and c < 32, "only leads may declare"
+        pos = play_trick(pos, a % 32, a >= 32, b, c, rules)    # raises if illegal
+        seen.append(pos)
+    return seen
+
+
+def _line_from_agrees(solver, profile, tricks, indices):
+    rules = Rules.profile(profile)
+    bad = []
+    for i in indices:
+        hands, kw, taken = case(profile, tricks, i)
+        j, codes = solver.line_from(_solver_position(solver, hands, kw, taken), rules=profile,
+                                    objective="J")
+        best = ref.reference_j(hands, rules=rules, points=taken[0], tricks=taken[1], **kw)
+        where = f"{describe(profile, tricks, i, hands, kw)} taken={taken}"
+        start = Position(tuple(hands), kw["declarer"], kw["leader"], kw["trump"],
+                         kw["trump_owner"], kw["first_trick"], tuple(taken[0]),
+                         tuple(taken[1]), (0, 0, 0))
+        try:
+            seen = _replay_moves(start, codes, rules)
+        except (AssertionError, ValueError) as e:
+            bad.append(f"{where}: line {codes} cannot be replayed: {e}")
+            continue
+        end, d = seen[-1], kw["declarer"]
+        line_j = _line_j(start, end, rules)
+        if not (j == best.j == line_j
+                and end.points[d] - start.points[d] == best.declarer_added
+                and _bolts(end, rules) == (sum(best.bolted[s] for s in range(3) if s != d)
+                                           - best.bolted[d])):
+            bad.append(f"{where}: line_from J={j}, its line J={line_j} "
+                       f"(declarer +{end.points[d] - start.points[d]}, bolts "
+                       f"{_bolts(end, rules)}), reference {best}")
+    return bad
+
+
+@pytest.mark.parametrize("profile", ["club", "book", "wiki"])
+def test_line_from_reaches_the_reference_j_optimum(solver, profile):
+    bad = (_line_from_agrees(solver, profile, 3, range(60))
+           + _line_from_agrees(solver, profile, 4, range(20)))
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.verify
+@pytest.mark.parametrize("profile", PROFILES)
+def test_card_values_and_lines_in_volume(solver, profile):
+    bad = (_card_values_agree(solver, profile, 3, range(20_000, 20_400))
+           + _card_values_agree(solver, profile, 4, range(20_000, 20_150))
+           + _line_from_agrees(solver, profile, 3, range(20_000, 21_000))
+           + _line_from_agrees(solver, profile, 4, range(20_000, 20_300)))
+    assert not bad, f"{len(bad)} disagree:\n" + "\n".join(bad[:50])
