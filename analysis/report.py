@@ -1,0 +1,295 @@
+"""Execute the research notebooks into an HTML report (``thousand report``).
+
+The notebooks are jupytext ``py:percent`` files in ``notebooks/``.  For
+each, :func:`run_report`
+
+1. reads its parameters cell (tagged ``parameters``) with the quick switch
+   set as asked, and makes the datasets those parameters name if they are
+   missing (:func:`prepare_data`);
+2. converts it with jupytext, injects explicit parameter overrides in a cell
+   after the parameters cell (as papermill does), and executes it with
+   nbclient in the notebooks folder, with ``THOUSAND_QUICK`` and
+   ``THOUSAND_DATA`` set in the kernel's environment;
+3. writes ``<name>.html`` (nbconvert's ``HTMLExporter``), the executed
+   ``<name>.ipynb`` and an ``index.html`` that links them with their run
+   times.
+
+A notebook that fails still gets its HTML (with the traceback); the run
+goes on with the others and then raises :class:`ReportError` naming every
+failure.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import html
+import os
+import time
+from pathlib import Path
+
+__all__ = ["NOTEBOOKS", "ReportError", "notebooks_dir", "read_parameters", "prepare_data",
+           "execute_notebook", "save_figures", "run_report"]
+
+#: The notebooks of the report, in reading order.
+NOTEBOOKS = ("redeals", "bidding_odds", "bolts", "barrel", "conventions")
+
+
+class ReportError(RuntimeError):
+    """One or more notebooks failed; their HTML shows the traceback."""
+
+
+def notebooks_dir() -> Path:
+    """The ``notebooks/`` folder of the source tree (beside the package)."""
+    return Path(__file__).resolve().parent.parent / "notebooks"
+
+
+@contextlib.contextmanager
+def _environ(**values):
+    old = {k: os.environ.get(k) for k in values}
+    try:
+        for k, v in values.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = str(v)
+        yield
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _source(name_or_path) -> Path:
+    p = Path(name_or_path)
+    if p.suffix != ".py":
+        p = notebooks_dir() / f"{name_or_path}.py"
+    if not p.exists():
+        raise ValueError(f"no notebook {name_or_path!r} (looked for {p}); "
+                         f"known: {', '.join(NOTEBOOKS)}")
+    return p
+
+
+def _read(src: Path):
+    import jupytext
+    return jupytext.read(src)
+
+
+def _parameters_index(nb) -> int:
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and "parameters" in cell.metadata.get("tags", []):
+            return i
+    raise ValueError("notebook has no code cell tagged 'parameters'")
+
+
+def read_parameters(name_or_path, *, quick: bool, data: str | Path | None = None,
+                    overrides: dict | None = None) -> dict:
+    """The values a notebook's parameters cell sets, as the report will run it.
+
+    Parameters
+    ----------
+    name_or_path : str or path
+        A name of :data:`NOTEBOOKS` or the path of a ``.py`` notebook.
+    quick : bool
+        Evaluate with ``THOUSAND_QUICK`` set (the small sizes).
+    data : path, optional
+        ``THOUSAND_DATA`` (the datasets folder).
+    overrides : dict, optional
+        Values that replace the cell's, as the injected cell does.
+
+    Returns
+    -------
+    dict
+        Upper-case names the cell defines (``N_DEALS``, ``SEED``, ``DATA`` ...).
+
+    Raises
+    ------
+    ValueError
+        If the notebook is unknown or has no parameters cell.
+    """
+    nb = _read(_source(name_or_path))
+    cell = nb.cells[_parameters_index(nb)]
+    ns: dict = {}
+    env = {"THOUSAND_QUICK": "1" if quick else "0", "CI": None if not quick else "1"}
+    if data is not None:
+        env["THOUSAND_DATA"] = str(Path(data).resolve())
+    with _environ(**env):
+        exec(compile(cell.source, f"{name_or_path}:parameters", "exec"), ns)
+    out = {k: v for k, v in ns.items() if k.isupper() and not k.startswith("_")}
+    out.update(overrides or {})
+    return out
+
+
+def prepare_data(params: dict, workers: int | None = None) -> list[Path]:
+    """Make the datasets a notebook's parameters name, if they are missing.
+
+    Recognised parameters: ``DATA`` with ``N_DEALS`` and ``SEED`` (a deals
+    dataset, :func:`analysis.research.setup.ensure_deals`).  Notebooks that
+    solve or simulate small samples do it in their own cells.
+
+    Returns
+    -------
+    list of Path
+        The datasets that now exist.
+    """
+    from .research import setup
+    made = []
+    if {"DATA", "N_DEALS", "SEED"} <= set(params):
+        made.append(setup.ensure_deals(params["DATA"], int(params["N_DEALS"]),
+                                       int(params["SEED"]), workers=workers))
+    return made
+
+
+def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
+                     data: str | Path = "data", overrides: dict | None = None,
+                     timeout: int = 3600):
+    """Execute one notebook and write its HTML and executed ``.ipynb``.
+
+    Parameters
+    ----------
+    name_or_path : str or path
+        A name of :data:`NOTEBOOKS` or a ``.py`` notebook.
+    out_dir : path
+        Where ``<name>.html`` and ``<name>.ipynb`` go (created).
+    quick : bool
+        Small sizes (``THOUSAND_QUICK=1`` in the kernel).
+    data : path
+        Datasets folder (``THOUSAND_DATA`` in the kernel).
+    overrides : dict, optional
+        Parameter values injected after the parameters cell.
+    timeout : int
+        Seconds a single cell may run.
+
+    Returns
+    -------
+    (Path, nbformat.NotebookNode, Exception or None)
+        The HTML path, the executed notebook, and the cell error if one
+        stopped it.
+    """
+    import nbformat
+    from nbclient import NotebookClient
+    from nbconvert import HTMLExporter
+
+    src = _source(name_or_path)
+    nb = _read(src)
+    if overrides:
+        i = _parameters_index(nb)
+        code = "\n".join(f"{k} = {v!r}" for k, v in overrides.items())
+        cell = nbformat.v4.new_code_cell("# Parameters injected by thousand report\n" + code)
+        cell.metadata["tags"] = ["injected-parameters"]
+        nb.cells.insert(i + 1, cell)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    env = {"THOUSAND_QUICK": "1" if quick else "0", "CI": "1" if quick else None,
+           "THOUSAND_DATA": str(Path(data).resolve()), "MPLBACKEND": "module://matplotlib_inline.backend_inline",
+           "PYTHONWARNINGS": "ignore::DeprecationWarning"}
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(src.parent)}})
+    error = None
+    with _environ(**env):
+        try:
+            client.execute()
+        except Exception as exc:  # CellExecutionError, DeadKernelError, timeouts
+            error = exc
+    nbformat.write(nb, out / f"{src.stem}.ipynb")
+    body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
+    html_path = out / f"{src.stem}.html"
+    html_path.write_text(body, encoding="utf-8")
+    return html_path, nb, error
+
+
+def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
+    """Write the PNG outputs of an executed notebook as files (for review).
+
+    Returns
+    -------
+    list of Path
+        ``<stem>-NN.png`` in output order.
+    """
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            data = o.get("data", {})
+            if "image/png" in data:
+                p = folder / f"{stem}-{len(paths):02d}.png"
+                p.write_bytes(base64.b64decode(data["image/png"]))
+                paths.append(p)
+    return paths
+
+
+def _index(out: Path, rows: list, quick: bool) -> Path:
+    from . import __version__
+    items = "\n".join(
+        f"<tr><td><a href='{html.escape(n)}.html'>{html.escape(n)}</a></td>"
+        f"<td>{t:.0f} s</td><td>{'failed: ' + html.escape(str(e).splitlines()[0][:200]) if e else 'ok'}"
+        f"</td></tr>" for n, t, e in rows)
+    total = sum(t for _, t, _ in rows)
+    page = (f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>"
+            f"<h1>Thousand research report</h1><p>thousand-analysis {__version__}, "
+            f"{'quick (small sizes)' if quick else 'default sizes'}, made "
+            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {total:.0f} s.</p>"
+            f"<table><tr><th>notebook</th><th>run time</th><th>status</th></tr>{items}</table>")
+    p = out / "index.html"
+    p.write_text(page, encoding="utf-8")
+    return p
+
+
+def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | Path = "data",
+               names=None, overrides: dict | None = None, workers: int | None = None,
+               log=print) -> Path:
+    """Make the datasets, execute every notebook and write the HTML report.
+
+    Parameters
+    ----------
+    out : path
+        Report folder (``index.html`` plus one HTML per notebook).
+    quick : bool
+        The notebooks' small sizes (CI).
+    data : path
+        Datasets folder, made first where missing.
+    names : sequence of str, optional
+        Notebooks to run (default :data:`NOTEBOOKS` that exist).
+    overrides : dict of name -> dict, optional
+        Parameter overrides per notebook (tests use tiny sizes).
+    workers : int, optional
+        Worker processes for dataset jobs.
+    log : callable
+        Receives one progress line per step.
+
+    Returns
+    -------
+    Path
+        ``index.html`` of the report.
+
+    Raises
+    ------
+    ReportError
+        If any notebook raised; the report is written all the same.
+    ValueError
+        On an unknown notebook name.
+    """
+    out = Path(out)
+    if names is None:
+        names = [n for n in NOTEBOOKS if (notebooks_dir() / f"{n}.py").exists()]
+    overrides = overrides or {}
+    rows, failed = [], []
+    for name in names:
+        t0 = time.perf_counter()
+        params = read_parameters(name, quick=quick, data=data, overrides=overrides.get(name))
+        for p in prepare_data(params, workers=workers):
+            log(f"[report] {name}: dataset {p}")
+        html_path, _, err = execute_notebook(name, out, quick=quick, data=data,
+                                             overrides=overrides.get(name))
+        dt = time.perf_counter() - t0
+        rows.append((name, dt, err))
+        log(f"[report] {name}: {'FAILED' if err else 'ok'} in {dt:.0f} s -> {html_path}")
+        if err:
+            failed.append(f"{name}: {str(err).strip().splitlines()[-1] if str(err).strip() else type(err).__name__}")
+    index = _index(out, rows, quick)
+    if failed:
+        raise ReportError("notebooks failed (see their HTML): " + "; ".join(failed))
+    return index

@@ -1,0 +1,18 @@
+"""Library behind the research notebooks (``notebooks/*.py``).
+
+Notebooks stay thin: a query and a plot per cell.  Everything else lives
+here, one concept per module, with tests in ``tests/test_research*.py``:
+
+- :mod:`~analysis.research.setup`: the parameters every notebook shares
+  (quick mode for CI, provenance, interval half-widths, dataset paths);
+- :mod:`~analysis.research.plots`: matplotlib helpers that draw
+  probabilities with their confidence intervals;
+- :mod:`~analysis.research.redeals`: redeal frequencies per profile and per
+  threshold, Monte Carlo beside the exact value;
+- :mod:`~analysis.research.bolts`: bolts under each bolt definition from
+  double-dummy solutions;
+- :mod:`~analysis.research.survival`: barrel stays from a games dataset and
+  their Kaplan–Meier curves;
+- :mod:`~analysis.research.paired`: paired (common random numbers)
+  comparisons of two conventions.
+"""

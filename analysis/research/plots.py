@@ -1,0 +1,141 @@
+"""Matplotlib helpers: probabilities drawn with their confidence intervals.
+
+Every helper takes the ``Axes`` to draw on and returns it, so a notebook
+cell stays one call plus a title.  Probabilities are shown in percent.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["use_style", "interval_dots", "interval_lines", "survival_steps"]
+
+
+def use_style() -> None:
+    """Legible defaults for report figures (font sizes, grid, figure size)."""
+    import matplotlib as mpl
+    mpl.rcParams.update({
+        "figure.figsize": (8.0, 4.5), "figure.dpi": 100, "savefig.dpi": 120,
+        "font.size": 11, "axes.titlesize": 12, "axes.labelsize": 11,
+        "legend.fontsize": 10, "axes.grid": True, "grid.alpha": 0.3,
+        "axes.spines.top": False, "axes.spines.right": False,
+        "figure.constrained_layout.use": True,
+    })
+
+
+def _pct(*arrays):
+    return [100.0 * np.asarray(a, dtype=np.float64) for a in arrays]
+
+
+def interval_dots(ax, labels, p, low, high, *, exact=None, label="Monte Carlo, 95 % CI",
+                  xlabel="probability per deal (%)", log=False, color="C0"):
+    """Horizontal dot-and-whisker chart of probabilities with intervals.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    labels : sequence of str
+        One per row, drawn top to bottom.
+    p, low, high : array-like of float, shape (k,)
+        Estimates and interval ends, probabilities 0–1 (drawn in percent).
+    exact : array-like of float, shape (k,), optional
+        Exact values, drawn as open diamonds.
+    log : bool
+        Logarithmic percent axis (for rare events; zeros are not drawn).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    ValueError
+        If the arrays do not all have one value per label.
+    """
+    k = len(labels)
+    p, low, high = _pct(p, low, high)
+    if not (p.shape == low.shape == high.shape == (k,)):
+        raise ValueError("p, low and high need one value per label")
+    y = np.arange(k)[::-1]
+    err = np.vstack([np.maximum(p - low, 0), np.maximum(high - p, 0)])
+    ax.errorbar(p, y, xerr=err, fmt="o", color=color, capsize=4, label=label)
+    if exact is not None:
+        (ex,) = _pct(exact)
+        if ex.shape != (k,):
+            raise ValueError("exact needs one value per label")
+        ax.plot(ex, y, "D", mfc="none", mec="k", ms=8, label="exact")
+    ax.set_yticks(y, labels)
+    ax.set_xlabel(xlabel)
+    if log:
+        from matplotlib.ticker import FuncFormatter
+        ax.set_xscale("log")
+        plain = FuncFormatter(lambda v, _: f"{v:g}")
+        ax.xaxis.set_major_formatter(plain)
+        ax.xaxis.set_minor_formatter(plain)
+        ax.tick_params(axis="x", which="minor", labelsize=8)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    return ax
+
+
+def interval_lines(ax, x, p, low, high, *, label=None, xlabel="", ylabel="probability (%)",
+                   color=None, marker="o", percent=True):
+    """A line of estimates over ``x`` with a shaded 95 % band.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    x : array-like, shape (k,)
+    p, low, high : array-like of float, shape (k,)
+        Estimates and band ends (probabilities 0–1 drawn in percent when
+        ``percent``; otherwise drawn as given).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    ValueError
+        If the arrays differ in length.
+    """
+    x = np.asarray(x)
+    if percent:
+        p, low, high = _pct(p, low, high)
+    else:
+        p, low, high = (np.asarray(a, dtype=np.float64) for a in (p, low, high))
+    if not (x.shape == p.shape == low.shape == high.shape):
+        raise ValueError("x, p, low and high must have the same length")
+    (line,) = ax.plot(x, p, marker=marker, label=label, color=color)
+    ax.fill_between(x, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    return ax
+
+
+def survival_steps(ax, t, s, low, high, *, label=None, color=None,
+                   xlabel="deals on the barrel", ylabel="still on the barrel (%)"):
+    """A Kaplan–Meier step curve with its pointwise 95 % band.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    t : array-like, shape (k,)
+        Times of the steps (deals), increasing.
+    s, low, high : array-like of float, shape (k,)
+        Survival probability after each time and its band (0–1, drawn in %).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    t = np.concatenate([[0], np.asarray(t, dtype=np.float64)])
+    s, low, high = (np.concatenate([[1.0], np.asarray(a, dtype=np.float64)])
+                    for a in (s, low, high))
+    s, low, high = _pct(s, low, high)
+    (line,) = ax.step(t, s, where="post", label=label, color=color)
+    ax.fill_between(t, np.nan_to_num(low), np.nan_to_num(high, nan=100.0), step="post",
+                    color=line.get_color(), alpha=0.2, linewidth=0)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(0, 102)
+    return ax

@@ -1,0 +1,207 @@
+"""Redeal frequencies per profile and per threshold, beside the exact values.
+
+The deal-only redeal stages of RULES.md ("Redeals": before bidding and when
+the widow is shown) are properties of the deal, so one sample of deals
+serves every profile and every threshold (common random numbers: the
+differences between profiles are not blurred by different samples).  Each
+Monte Carlo frequency carries a 95 % interval
+(:func:`analysis.stats.proportion_ci`: Wilson, Clopper–Pearson near 0 or 1)
+and sits beside its exact probability (:func:`analysis.exact.redeal_probabilities`).
+The after-exchange stage depends on the declarer's gift, so it is not here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..exact import redeal_probabilities
+from ..redeal import features, flags_from_features
+from ..rules import load_rules
+from ..stats import proportion_ci, z_score
+
+__all__ = ["EVENT_LABELS", "profile_redeals", "threshold_sweep", "deals_per_played"]
+
+#: Events reported, with their stage and a reader's label (RULES.md, "Redeals").
+EVENT_LABELS = {
+    "four_nines_any": ("before bidding", "a hand with four 9s"),
+    "hand_under_any": ("before bidding", "a hand under {hand} card points"),
+    "redeal_bidding": ("before bidding", "any before-bidding condition"),
+    "widow_under": ("widow shown", "widow under {widow} card points"),
+    "widow_two_nines": ("widow shown", "two or more 9s in the widow"),
+    "redeal_widow": ("widow shown", "any widow condition"),
+    "redeal_before_play": ("either", "the deal is redealt (either stage)"),
+}
+
+_ON = {
+    "four_nines_any": lambda r: r.redeal_four_nines,
+    "hand_under_any": lambda r: r.redeal_hand_under > 0,
+    "redeal_bidding": lambda r: r.redeal_four_nines or r.redeal_hand_under > 0,
+    "widow_under": lambda r: r.redeal_widow_under > 0,
+    "widow_two_nines": lambda r: r.redeal_widow_two_nines,
+    "redeal_widow": lambda r: r.redeal_widow_under > 0 or r.redeal_widow_two_nines,
+    "redeal_before_play": lambda r: True,
+}
+
+
+def _features(deals):
+    if isinstance(deals, dict):
+        return deals
+    return features(np.asarray(deals, dtype=np.uint32))
+
+
+def _counts(feats: dict, rules) -> dict:
+    f = flags_from_features(feats, rules)
+    out = {e: int(np.count_nonzero(f[e])) for e in EVENT_LABELS if e in f}
+    out["redeal_before_play"] = int(np.count_nonzero(f["redeal_bidding"] | f["redeal_widow"]))
+    return out
+
+
+def _rows(counts: dict, n: int, exact: dict, events) -> dict:
+    k = np.array([counts[e] for e in events], dtype=np.int64)
+    lo, hi = proportion_ci(k, np.full(len(k), n))
+    ex = np.array([float(exact[e]) for e in events])
+    return {"count": k, "deals": n, "p": k / n, "ci_low": np.atleast_1d(lo),
+            "ci_high": np.atleast_1d(hi), "exact": ex, "z": z_score(k, n, ex)}
+
+
+def profile_redeals(deals, profiles=("club", "classic", "book", "ua", "wiki"),
+                    all_events: bool = False) -> pd.DataFrame:
+    """How often each redeal condition fires, per profile, on one sample.
+
+    Parameters
+    ----------
+    deals : ndarray of shape (n, 4), uint32 masks, or dict
+        hand0, hand1, hand2, widow (or their :func:`analysis.redeal.features`).
+    profiles : sequence of str or Rules
+    all_events : bool
+        Keep the rows of conditions a profile does not have (always 0).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (profile, event) with ``stage``, ``condition`` (label),
+        ``claim`` ('forced' or 'claimable', the profile's ``redeal_claim``;
+        '—' where the profile has no redeals), ``count``, ``deals``, ``p``,
+        ``ci_low``, ``ci_high`` (95 %), ``exact`` (probability per deal
+        dealt) and ``z`` (deviation in standard errors of the exact value).
+
+    Raises
+    ------
+    ValueError
+        On bad deals or an unknown profile.
+    """
+    feats = _features(deals)
+    n = int(feats["points"].shape[0])
+    if n == 0:
+        raise ValueError("profile_redeals needs at least one deal")
+    frames = []
+    for prof in profiles:
+        r = load_rules(prof)
+        events = [e for e in EVENT_LABELS if all_events or _ON[e](r)]
+        cols = _rows(_counts(feats, r), n, redeal_probabilities(r), events)
+        any_redeal = _ON["redeal_bidding"](r) or _ON["redeal_widow"](r)
+        df = pd.DataFrame({"profile": r.name, "event": events,
+                           "stage": [EVENT_LABELS[e][0] for e in events],
+                           "condition": [EVENT_LABELS[e][1].format(
+                               hand=r.redeal_hand_under, widow=r.redeal_widow_under)
+                               for e in events],
+                           "claim": r.redeal_claim if any_redeal else "—", **cols})
+        frames.append(df)
+    return pd.concat(frames, ignore_index=True).set_index(["profile", "event"])
+
+
+def threshold_sweep(deals, hand=(13, 14, 15), widow=(3, 5, 6, 8),
+                    base="club") -> pd.DataFrame:
+    """Redeal frequency as the point thresholds change (house conventions).
+
+    Parameters
+    ----------
+    deals : ndarray of shape (n, 4), uint32 masks, or dict of features
+    hand : sequence of int
+        Values of ``redeal_hand_under`` (a 7-card hand under this many card
+        points is redealt before bidding; club 14, wiki 13–15 by agreement).
+    widow : sequence of int
+        Values of ``redeal_widow_under`` (club and book 5, wiki 3).
+    base : str or Rules
+        The other conventions (four 9s and so on) come from this profile.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by (``hand_under``, ``widow_under``) — every combination —
+        with the columns of :func:`profile_redeals` for three events:
+        ``p_hand``/``exact_hand`` (a hand under the threshold),
+        ``p_widow``/``exact_widow`` (widow under the threshold) and
+        ``count``, ``p``, ``ci_low``, ``ci_high``, ``exact``, ``z`` for the
+        deal being redealt before play at all.
+
+    Raises
+    ------
+    ValueError
+        On thresholds outside 0..120 or an empty sample.
+    """
+    feats = _features(deals)
+    n = int(feats["points"].shape[0])
+    if n == 0:
+        raise ValueError("threshold_sweep needs at least one deal")
+    base = load_rules(base)
+    rows = []
+    for h in hand:
+        for w in widow:
+            r = base.with_changes(redeal_hand_under=int(h), redeal_widow_under=int(w))
+            c = _counts(feats, r)
+            ex = redeal_probabilities(r)
+            rows.append({"hand_under": int(h), "widow_under": int(w),
+                         "count_hand": c["hand_under_any"], "exact_hand": float(ex["hand_under_any"]),
+                         "count_widow": c["widow_under"], "exact_widow": float(ex["widow_under"]),
+                         "count": c["redeal_before_play"],
+                         "exact": float(ex["redeal_before_play"])})
+    df = pd.DataFrame(rows).set_index(["hand_under", "widow_under"])
+    df["deals"] = n
+    for suffix in ("_hand", "_widow", ""):
+        k = df[f"count{suffix}"].to_numpy()
+        lo, hi = proportion_ci(k, np.full(len(k), n))
+        df[f"p{suffix}"] = k / n
+        df[f"ci_low{suffix}"] = lo
+        df[f"ci_high{suffix}"] = hi
+    df["z"] = z_score(df["count"].to_numpy(), n, df["exact"].to_numpy())
+    return df
+
+
+def deals_per_played(p, ci_low=None, ci_high=None):
+    """Deals dealt per deal played when each deal is redealt with probability ``p``.
+
+    Redeals are independent fresh deals, so the number dealt until one is
+    played is geometric with mean ``1 / (1 - p)``.  The map is increasing,
+    so the interval of ``p`` maps to an interval of the mean.
+
+    Parameters
+    ----------
+    p, ci_low, ci_high : float or ndarray of float
+        Redeal probability per deal dealt (0 ≤ p < 1) and its interval.
+
+    Returns
+    -------
+    ndarray of float64, or a tuple of three when the interval is given
+        Deals dealt per deal played (≥ 1).
+
+    Raises
+    ------
+    ValueError
+        If a probability is outside [0, 1).
+
+    Examples
+    --------
+    >>> float(deals_per_played(0.2))
+    1.25
+    """
+    out = []
+    for v in (p, ci_low, ci_high):
+        if v is None:
+            continue
+        a = np.asarray(v, dtype=np.float64)
+        if np.any((a < 0) | (a >= 1)):
+            raise ValueError("redeal probabilities must be in [0, 1)")
+        out.append(1.0 / (1.0 - a))
+    return out[0] if len(out) == 1 else tuple(out)

@@ -1,0 +1,215 @@
+"""What every research notebook shares: quick mode, provenance, sizes, data.
+
+A notebook's parameters cell reads :func:`quick_mode` to shrink its sample
+sizes when the environment variable ``THOUSAND_QUICK`` (or ``CI``) is set,
+and :func:`data_dir` for the folder of its datasets (``THOUSAND_DATA``,
+else ``../data`` beside the notebooks).  :func:`provenance` is the table
+each notebook prints first, so a reader can tell which profile, seed,
+sample size and package version produced it; :func:`half_width` states the
+precision its default sizes reach.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import platform
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .. import __version__
+from ..stats import proportion_ci
+
+__all__ = ["quick_mode", "data_dir", "provenance", "half_width", "max_half_width",
+           "deals_path", "ensure_deals", "read_deal_masks", "show", "QUICK_VARS"]
+
+# tqdm.auto warns in a kernel without ipywidgets; the bars are off there anyway.
+warnings.filterwarnings("ignore", message="IProgress not found")
+
+#: Environment variables that switch the notebooks to their small sizes.
+QUICK_VARS = ("THOUSAND_QUICK", "CI")
+_FALSE = ("", "0", "false", "no", "off")
+
+
+def quick_mode(environ=None) -> bool:
+    """True when ``THOUSAND_QUICK`` or ``CI`` is set to a true value.
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        The environment (default ``os.environ``).
+
+    Returns
+    -------
+    bool
+        False when neither is set or both are empty, ``0``, ``false``, ``no``
+        or ``off`` (any case).
+
+    Examples
+    --------
+    >>> quick_mode({"CI": "true"}), quick_mode({"THOUSAND_QUICK": "0"}), quick_mode({})
+    (True, False, False)
+    """
+    env = os.environ if environ is None else environ
+    return any(env.get(v, "").strip().lower() not in _FALSE for v in QUICK_VARS)
+
+
+def data_dir(default: str | Path = "../data", environ=None) -> Path:
+    """Folder for the notebooks' datasets: ``THOUSAND_DATA`` or ``default``."""
+    env = os.environ if environ is None else environ
+    return Path(env.get("THOUSAND_DATA") or default)
+
+
+def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
+    """The table that says what produced a notebook.
+
+    Parameters
+    ----------
+    profiles : str or sequence of str
+        Rules profiles (or variants) the notebook used.
+    seed : int
+        Root seed of its random streams.
+    **sizes : int or str
+        Sample sizes and other settings, e.g. ``deals=1_000_000``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One column ``value`` indexed by ``item``: package version, profiles,
+        seed, each size, quick mode, numpy version, Python version, date (UTC).
+    """
+    if isinstance(profiles, str):
+        profiles = [profiles]
+    rows = {"package": f"thousand-analysis {__version__}",
+            "profiles": ", ".join(str(p) for p in profiles), "seed": seed}
+    for k, v in sizes.items():
+        rows[k] = f"{v:,}" if isinstance(v, (int, np.integer)) else str(v)
+    rows["quick mode (THOUSAND_QUICK / CI)"] = quick_mode()
+    rows["numpy"] = np.__version__
+    rows["python"] = platform.python_version()
+    rows["run at (UTC)"] = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M")
+    return pd.DataFrame({"value": [str(v) for v in rows.values()]},
+                        index=pd.Index(list(rows), name="item"))
+
+
+def half_width(p, n, alpha: float = 0.05):
+    """Half-width of the 95 % interval of a proportion ``p`` seen in ``n`` trials.
+
+    Parameters
+    ----------
+    p : float or ndarray of float
+        Proportion, 0–1.
+    n : int or ndarray of int
+        Trials (deals, games, hands), positive.
+
+    Returns
+    -------
+    float or ndarray of float64
+        ``(high - low) / 2`` of :func:`analysis.stats.proportion_ci` at
+        ``round(p * n)`` successes, in probability units (0.01 = 1 point of
+        percentage).
+
+    Raises
+    ------
+    ValueError
+        If ``p`` is outside [0, 1] or ``n`` is not positive.
+
+    Examples
+    --------
+    >>> round(half_width(0.5, 10_000), 4)
+    0.0098
+    """
+    p = np.asarray(p, dtype=np.float64)
+    n = np.asarray(n)
+    if np.any((p < 0) | (p > 1)) or np.any(n <= 0):
+        raise ValueError("half_width needs 0 <= p <= 1 and n > 0")
+    k = np.rint(p * n)
+    lo, hi = proportion_ci(k, np.broadcast_to(n, k.shape))
+    out = (np.asarray(hi) - np.asarray(lo)) / 2
+    return float(out) if out.ndim == 0 else out
+
+
+def max_half_width(table: pd.DataFrame, low: str = "ci_low", high: str = "ci_high") -> float:
+    """Largest interval half-width in a table with ``ci_low`` / ``ci_high`` columns.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing or the table is empty.
+    """
+    for c in (low, high):
+        if c not in table:
+            raise ValueError(f"table has no column {c!r}")
+    if len(table) == 0:
+        raise ValueError("empty table")
+    return float(((table[high] - table[low]) / 2).max())
+
+
+def deals_path(data: str | Path, n: int, seed: int, rules="club") -> Path:
+    """Where a deals dataset of ``n`` deals with ``seed`` lives under ``data``.
+
+    The name is the one ``thousand run`` uses
+    (``deals-<profile>-<fingerprint>-s<seed>-n<n>``), so the report reuses
+    the deals that ``make run`` made.
+    """
+    from ..rules import load_rules
+    r = load_rules(rules)
+    return Path(data) / f"deals-{r.name}-{r.fingerprint()}-s{seed}-n{n}"
+
+
+def ensure_deals(data: str | Path, n: int, seed: int, rules="club",
+                 workers: int | None = None) -> Path:
+    """The deals dataset of :func:`deals_path`, made first if missing or unfinished.
+
+    Raises
+    ------
+    analysis.dataset.DatasetError
+        If the folder holds a dataset made with other parameters.
+    """
+    from ..jobs.deals import run_deal
+    from ..rules import load_rules
+    path = deals_path(data, n, seed, rules)
+    manifest = path / "_manifest.json"
+    if not manifest.exists():
+        run_deal(str(path), n, seed, load_rules(rules), workers=workers, progress=False)
+    return path
+
+
+def read_deal_masks(path: str | Path) -> np.ndarray:
+    """The (n, 4) uint32 masks hand0, hand1, hand2, widow of a deals dataset."""
+    from .. import dataset
+    t = dataset.read_table(path, "deals", columns=["hand0", "hand1", "hand2", "widow"])
+    return np.stack([t.column(c).to_numpy() for c in ("hand0", "hand1", "hand2", "widow")],
+                    axis=1).astype(np.uint32)
+
+
+def show(table: pd.DataFrame, pct=("p", "ci_low", "ci_high", "exact"), digits: int = 3):
+    """A table for display: probability columns in percent, the rest as numbers.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+    pct : sequence of str
+        Columns holding probabilities 0–1 (shown as ``12.345%``); columns
+        whose name starts with one of them (``p_hand``) too.
+    digits : int
+        Decimals of the percentages.
+
+    Returns
+    -------
+    pandas.io.formats.style.Styler
+        Renders as an HTML table in a notebook; ``.data`` is the frame.
+    """
+    fmt = {}
+    for c in table.columns:
+        name = str(c)
+        if any(name == q or name.startswith(q + "_") for q in pct):
+            fmt[c] = f"{{:.{digits}f}}%".format
+    shown = table.copy()
+    for c in fmt:
+        shown[c] = 100 * shown[c]
+    num = {c: "{:+.2f}".format for c in shown.columns if str(c) == "z"}
+    return shown.style.format({**fmt, **num}, precision=4, thousands=",")

@@ -1,0 +1,72 @@
+"""Every research notebook executes on small inputs (what CI runs).
+
+Each notebook runs through :func:`analysis.report.execute_notebook` in quick
+mode (``THOUSAND_QUICK=1``, the small sizes of its parameters cell) into a
+temporary report folder; any cell error fails the test, with the cell's
+traceback in the message.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from analysis import report
+from analysis.cli import main
+
+AVAILABLE = [n for n in report.NOTEBOOKS if (report.notebooks_dir() / f"{n}.py").exists()]
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return tmp_path_factory.mktemp("data")
+
+
+@pytest.mark.parametrize("name", AVAILABLE)
+def test_notebook_executes_quick(name, data, tmp_path):
+    params = report.read_parameters(name, quick=True, data=data)
+    report.prepare_data(params, workers=1)
+    html, nb, err = report.execute_notebook(name, tmp_path, quick=True, data=data)
+    assert err is None, f"{name} failed:\n{err}"
+    text = html.read_text(encoding="utf-8")
+    assert "thousand-analysis" in text          # provenance table
+    assert report.save_figures(nb, tmp_path / "figs", name), f"{name} draws no figure"
+
+
+def test_every_notebook_has_parameters_that_shrink():
+    assert "redeals" in AVAILABLE
+    for name in AVAILABLE:
+        quick = report.read_parameters(name, quick=True)
+        full = report.read_parameters(name, quick=False)
+        assert quick["QUICK"] is True and full["QUICK"] is False
+        assert "SEED" in full
+        sizes = [k for k in full if k.startswith("N_")]
+        assert sizes, f"{name} names no sample size N_*"
+        assert all(quick[k] < full[k] for k in sizes), name
+        over = report.read_parameters(name, quick=True, overrides={"SEED": 99})
+        assert over["SEED"] == 99
+
+
+def test_unknown_notebook_is_refused():
+    with pytest.raises(ValueError, match="no notebook 'nope'"):
+        report.read_parameters("nope", quick=True)
+
+
+def test_report_command_writes_html_and_index(tmp_path, capsys):
+    out, data = tmp_path / "rep", tmp_path / "data"
+    rc = main(["report", "--quick", "--only", "redeals", "--out", str(out),
+               "--data", str(data), "--workers", "1"])
+    assert rc == 0
+    assert (out / "redeals.html").exists()
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "redeals.html" in index and "quick" in index
+    assert f"report at {out / 'index.html'}" in capsys.readouterr().out
+
+
+def test_failing_notebook_is_reported(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("# %% tags=[\"parameters\"]\nN_X = 1\nSEED = 0\n\n# %%\n"
+                   "raise RuntimeError('boom in a cell')\n", encoding="utf-8")
+    html, _, err = report.execute_notebook(bad, tmp_path / "out", quick=True,
+                                           data=tmp_path / "data")
+    assert err is not None and "boom in a cell" in str(err)
+    assert "boom in a cell" in Path(html).read_text(encoding="utf-8")
