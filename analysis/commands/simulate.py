@@ -1,0 +1,85 @@
+"""``thousand simulate --games G --seed S [--out data/games] [policy options]``."""
+
+from __future__ import annotations
+
+import time
+
+from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
+
+
+def _prob(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise ValueError(f"expected a probability in [0, 1], got {text!r}") from None
+    if not 0 <= v <= 1:
+        raise ValueError(f"expected a probability in [0, 1], got {text!r}")
+    return v
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "simulate", help="simulate whole games into a Parquet dataset",
+        description="Play whole games deal after deal until someone wins, under a rules "
+                    "profile and a bidding policy; one row per deal (redeals included). "
+                    "Outcomes are double-dummy: solved on the fly (slow, ~60 ms a deal) or "
+                    "drawn with replacement from a solutions dataset (--pool). Rerunning a "
+                    "stopped command resumes it.")
+    p.add_argument("--games", type=int, required=True, help="number of games")
+    p.add_argument("--seed", type=int, required=True, help="root seed (non-negative)")
+    p.add_argument("--out", default="data/games", help="dataset folder (default data/games)")
+    p.add_argument("--pool", default=None, metavar="SOLUTIONS",
+                   help="solutions dataset (all three seats) to draw deals from, with "
+                        "replacement (default: solve every deal on the fly)")
+    p.add_argument("--chunk-size", type=int, default=None,
+                   help="games per chunk and per Parquet file (default 200)")
+    g = p.add_argument_group("policy (the default threshold policy; see analysis.game.policy)")
+    g.add_argument("--risk", type=_prob, default=0.5,
+                   help="raise while the estimated chance of making the next level is at "
+                        "least this (default 0.5; higher is more cautious)")
+    g.add_argument("--barrel-risk", type=_prob, default=None,
+                   help="the same for a barrel sitter, on the contract his target needs "
+                        "(default: --risk)")
+    g.add_argument("--block-risk", type=_prob, default=None,
+                   help="keep raising against a barrel sitter while the own estimate is at "
+                        "least this (default: --risk)")
+    g.add_argument("--no-claims", action="store_true",
+                   help="never claim a claimable redeal (forced ones still happen)")
+    g.add_argument("--no-gift-redeals", action="store_true",
+                   help="a declarer facing a lost contract never creates an after-exchange "
+                        "redeal with his gift")
+    g.add_argument("--no-write-offs", action="store_true", help="never write off")
+    g.add_argument("--estimator", default="default", metavar="MODEL.json",
+                   help="bidding-odds model file (analysis.odds.BidModel; default: the "
+                        "package's model)")
+    add_rules_options(p)
+    add_parallel_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from .. import dataset
+    from ..game import ThresholdPolicy, format_summary, summarize
+    from ..jobs.games import DEFAULT_CHUNK, run_games
+
+    rules = rules_from_args(args)
+    policy = ThresholdPolicy(risk=args.risk, barrel_risk=args.barrel_risk,
+                             block_risk=args.block_risk, claim_redeals=not args.no_claims,
+                             gift_redeals=not args.no_gift_redeals,
+                             write_offs=not args.no_write_offs,
+                             estimator_name=args.estimator)
+    policy.get_estimator()  # fail early on a missing model
+    t0 = time.perf_counter()
+    m = run_games(args.out, args.games, args.seed, rules, policy, pool=args.pool,
+                  chunk_size=args.chunk_size or DEFAULT_CHUNK, workers=args.workers,
+                  scheduler=args.scheduler, progress=progress_flag(args))
+    dt = time.perf_counter() - t0
+    src = m["params"]["outcomes"]
+    where = ("solved on the fly" if src["source"] == "solver"
+             else f"drawn with replacement from a pool of {src['pool_size']:,} solved deals")
+    print(f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
+          f"({m['chunks_written']} chunks written now, {dt:.1f} s); rules {rules.name}; "
+          f"policy risk {policy.thresholds[0]:g}/{policy.thresholds[1]:g}/"
+          f"{policy.thresholds[2]:g}; outcomes {where}; content hash {m['content_hash']}")
+    print(format_summary(summarize(dataset.read_frame(args.out, "games"))))
+    return 0

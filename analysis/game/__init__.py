@@ -1,0 +1,22 @@
+"""Whole-game simulation of Thousand (issue 5, parts 2 and 3).
+
+- :func:`simulate` plays whole games deal after deal under a rules profile
+  and returns the ``games`` rows;
+- :class:`ThresholdPolicy` is the documented default policy; its
+  probabilities come from an :class:`Estimator` (``analysis.odds.BidModel``
+  by default);
+- :class:`SolverSource` / :class:`PoolSource` give the deals and their
+  double-dummy outcomes (solved on the fly, or drawn from a solved pool);
+- :func:`summarize` / :func:`format_summary` give the table the command
+  line prints.
+"""
+
+from .estimators import OracleEstimator, load_estimator
+from .policy import LEVELS, Estimator, ThresholdPolicy, bid_limits
+from .simulate import GAME_COLUMNS, MAX_DEALS, simulate
+from .sources import BLOCK, PoolSource, SolverSource, game_rng
+from .summary import format_summary, summarize
+
+__all__ = ["simulate", "GAME_COLUMNS", "MAX_DEALS", "ThresholdPolicy", "Estimator",
+           "bid_limits", "LEVELS", "OracleEstimator", "load_estimator", "PoolSource",
+           "SolverSource", "BLOCK", "game_rng", "summarize", "format_summary"]

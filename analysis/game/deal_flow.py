@@ -1,0 +1,216 @@
+"""One deal of a game, from the cards to the table's new state.
+
+RULES.md, common core, in order: redeal conditions before bidding, the
+auction, the widow shown (its redeal conditions), the exchange and the final
+contract, the optional write-off, the after-exchange redeal conditions,
+play, scoring (:func:`analysis.scoring.apply_deal`).
+
+The declarer's decisions use the double-dummy value of his seat after the
+best exchange (:class:`analysis.game.sources.Solved`), as DESIGN.md's
+solver contract defines it:
+
+- **final contract**: the highest contract he makes: the largest multiple
+  of 5 not above his value and his 8-card cap, never below the winning bid
+  (a made contract above the bid only adds points; for a sitter any made
+  contract at or above the target's need wins).  A lost contract is named
+  at the bid (the smallest loss).  If the gift of the solver's line gave a
+  marriage card away so that the cap falls below the bid, the bid stands.
+- **lost contract** (value below the bid): up to three options, compared by
+  how they leave him against his opponents: his score change minus the mean
+  of theirs, as :func:`analysis.scoring.apply_deal` computes it (barrel
+  effects included).  Playing it out is the default; writing off
+  (where the profile and the barrel allow, and ``policy.write_offs``)
+  replaces it only when strictly better; a *gift redeal* (a gift creating
+  an after-exchange redeal condition, e.g. a fourth 9 to a defender who
+  holds three; ``policy.gift_redeals``; a redeal changes nothing, so its
+  value is 0) replaces both only when strictly better than each.
+- **solver gift meeting an after-exchange condition on a made contract**:
+  the declarer is assumed to avoid it with another gift of equal value, and
+  the deal is played with the solver's line (an approximation; the row's
+  ``gift_condition`` flag counts how often it was needed).
+- **four marriages** (book †): a declarer whose 10 cards hold every king and
+  queen keeps them and wins at once.
+
+Claimable redeals follow ``policy.claim_redeals`` (default: the holder
+claims); forced ones always happen.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import CARD_POINTS
+from ..scoring import DealOutcome, apply_deal
+from .auction import auction, hand_cap
+
+__all__ = ["DealPlay", "play_deal", "gift_redeal_possible"]
+
+_NINES = sum(1 << (6 * s) for s in range(4))
+_KQ = sum((1 << (6 * s + 2)) | (1 << (6 * s + 3)) for s in range(4))
+_PTS = [int(p) for p in CARD_POINTS]
+
+
+def _points(mask: int) -> int:
+    t = 0
+    while mask:
+        low = mask & -mask
+        t += _PTS[low.bit_length() - 1]
+        mask ^= low
+    return t
+
+
+def _nines(mask: int) -> int:
+    return bin(mask & _NINES).count("1")
+
+
+class DealPlay(NamedTuple):
+    """What :func:`play_deal` returns: the scoring result and the row extras."""
+
+    result: object           #: analysis.scoring.DealResult
+    redeal_reason: str       #: '', 'bidding', 'widow', 'exchange' or 'gift'
+    declarer: int            #: player 0..2, −1 on a redeal before the auction ends
+    bid: int                 #: winning bid, −1 on a before-bidding redeal
+    contract: int            #: final contract, −1 on a redeal
+    written_off: bool
+    raw: tuple               #: raw points per player (cards + own marriages)
+    tricks: tuple            #: tricks per player
+    value: int               #: declarer's double-dummy value, −1 if not solved
+    gift_condition: bool     #: see the module docstring
+
+
+def _claim(rules, policy) -> bool:
+    return rules.redeal_claim == "forced" or policy.claim_redeals
+
+
+def _after_condition(rules, hands8) -> bool:
+    for h in hands8:
+        if rules.redeal_after_four_nines and _nines(h) == 4:
+            return True
+        if rules.redeal_after_hand_under and _points(h) < rules.redeal_after_hand_under:
+            return True
+    return False
+
+
+def gift_redeal_possible(rules, ten: int, left: int, right: int) -> bool:
+    """Whether some gift of two of the declarer's 10 cards creates an
+    after-exchange redeal condition (RULES.md, "Redeals", after the exchange:
+    four 9s in a hand, club/book †/wiki; an 8-card hand under
+    ``redeal_after_hand_under`` card points, book 15).
+
+    Parameters
+    ----------
+    rules : Rules
+    ten : int
+        The declarer's 10 cards (hand + widow), mask.
+    left, right : int
+        The 7-card masks of his left and right opponents.
+
+    Returns
+    -------
+    bool
+    """
+    if not (rules.redeal_after_four_nines or rules.redeal_after_hand_under):
+        return False
+    cards = [1 << c for c in range(24) if ten >> c & 1]
+    for a in cards:
+        for b in cards:
+            if a != b and _after_condition(rules, (ten & ~a & ~b, left | a, right | b)):
+                return True
+    return False
+
+
+def _metric(res, d: int) -> float:
+    dl = res.deltas
+    return float(dl[d] - (dl.sum() - dl[d]) / 2.0)
+
+
+def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
+    """Play one deal on the table ``state``.
+
+    Parameters
+    ----------
+    rules : Rules
+    policy : ThresholdPolicy
+    state : analysis.scoring.TableState
+        The table before the deal.
+    masks : sequence of 4 int
+        hand0, hand1, hand2 (seats relative to the dealer: 0 first hand)
+        and widow, uint32 masks.
+    limits : array of shape (3, 3), int
+        The policy's limits per seat (:meth:`ThresholdPolicy.limits`).
+    solve : callable
+        ``solve(seat) -> Solved``: the double-dummy outcome for a declarer
+        seat.
+
+    Returns
+    -------
+    DealPlay
+    """
+    dealer = state.dealer
+    player = [(dealer + 1 + s) % 3 for s in range(3)]
+    hands = [int(masks[0]), int(masks[1]), int(masks[2])]
+    widow = int(masks[3])
+    claim = _claim(rules, policy)
+
+    def redeal(reason, decl=-1, bid=-1, value=-1):
+        res = apply_deal(rules, state, DealOutcome(redeal=True))
+        return DealPlay(res, reason, decl, bid, -1, False, (0, 0, 0), (0, 0, 0), value, False)
+
+    # before bidding
+    if claim and (rules.redeal_four_nines or rules.redeal_hand_under):
+        for h in hands:
+            if ((rules.redeal_four_nines and _nines(h) == 4)
+                    or _points(h) < rules.redeal_hand_under):
+                return redeal("bidding")
+    sitting = [state.barrel[player[s]] >= 0 for s in range(3)]
+    caps = [hand_cap(rules, h) for h in hands]
+    ds, bid = auction(limits, caps, sitting, rules.barrel_min_contract)
+    d = player[ds]
+    # widow shown
+    if claim and ((rules.redeal_widow_under and _points(widow) < rules.redeal_widow_under)
+                  or (rules.redeal_widow_two_nines and _nines(widow) >= 2)):
+        return redeal("widow", d, bid)
+    ten = hands[ds] | widow
+    left_p, right_p = player[(ds + 1) % 3], player[(ds + 2) % 3]
+    if rules.four_marriages_win and ten & _KQ == _KQ:
+        out = DealOutcome(declarer=d, contract=bid, bid=bid, raw=(0, 0, 0),
+                          tricks=(8, 0, 0) if d == 0 else ((0, 8, 0) if d == 1 else (0, 0, 8)),
+                          four_marriages=d)
+        return DealPlay(apply_deal(rules, state, out), "", d, bid, bid, False,
+                        (0, 0, 0), (0, 0, 0), -1, False)
+    sol = solve(ds)
+    v = sol.value
+    raw = [0, 0, 0]
+    tricks = [0, 0, 0]
+    raw[d], raw[left_p], raw[right_p] = v, sol.left_points, sol.right_points
+    tricks[d], tricks[left_p], tricks[right_p] = (sol.declarer_tricks, sol.left_tricks,
+                                                   sol.right_tricks)
+    raw, tricks = tuple(raw), tuple(tricks)
+    fm = -1
+    if rules.four_marriages_win:
+        lh = hands[(ds + 1) % 3] | (1 << sol.give_left)
+        rh = hands[(ds + 2) % 3] | (1 << sol.give_right)
+        fm = left_p if lh & _KQ == _KQ else (right_p if rh & _KQ == _KQ else -1)
+    if v >= bid:
+        cap8 = sol.marriage_cap if rules.bid_cap else 400
+        contract = max(bid, min(cap8, 5 * (v // 5)))
+        out = DealOutcome(declarer=d, contract=contract, bid=bid, raw=raw, tricks=tricks,
+                          four_marriages=fm)
+        return DealPlay(apply_deal(rules, state, out), "", d, bid, contract, False, raw,
+                        tricks, v, bool(sol.redeal_after_gift and claim))
+    # lost contract: play it out, write off, or create a redeal
+    played = apply_deal(rules, state, DealOutcome(declarer=d, contract=bid, bid=bid, raw=raw,
+                                                  tricks=tricks, four_marriages=fm))
+    best, best_m, wo = played, _metric(played, d), False
+    if policy.write_offs and (not sitting[ds] or rules.write_off_on_barrel):
+        w = apply_deal(rules, state, DealOutcome(declarer=d, contract=bid, bid=bid,
+                                                 written_off=True, four_marriages=fm))
+        m = _metric(w, d)
+        if m > best_m:
+            best, best_m, wo = w, m, True
+    if (policy.gift_redeals and claim and best_m < 0
+            and gift_redeal_possible(rules, ten, hands[(ds + 1) % 3], hands[(ds + 2) % 3])):
+        return redeal("gift", d, bid, v)
+    if wo:
+        return DealPlay(best, "", d, bid, bid, True, (0, 0, 0), (0, 0, 0), v, False)
+    return DealPlay(best, "", d, bid, bid, False, raw, tricks, v, False)

@@ -1,0 +1,236 @@
+"""Bidding policies for the game simulator.
+
+A policy turns each player's *estimate* of his chances into decisions: how
+high to bid, whether to claim a redeal, whether to write off.  The estimate
+comes from an object with one method (the :class:`Estimator` protocol),
+``p_make(hands7, seats, contract) -> probabilities``: the chance that the
+double-dummy value of the 7-card hand at that seat (0 first hand, 1, 2
+dealer), after the best exchange, reaches the contract.
+``analysis.odds.BidModel`` is such an object.
+
+The default policy, :class:`ThresholdPolicy` (RULES.md, issue 5 part 2):
+
+- a player keeps raising by the smallest step (5) while his estimated
+  success probability of the next level is at least ``risk``; jump bids
+  are never made, so the club's "no jump over 120" holds by construction;
+  the first hand opens with the obligatory 100 whatever his hand;
+- a player sitting on the barrel bids only when his estimate of the
+  contract his target needs (``rules.barrel_min_contract``: 120, book 100,
+  wiki 125) is at least ``barrel_risk``, and then up to the highest level
+  whose estimate stays at least ``barrel_risk`` (any made contract at or
+  above that level wins);
+- while a barrel sitter is still in the auction, every other player keeps
+  raising as long as his own estimate of the next level is at least
+  ``block_risk`` (keeping the sitter from buying the widow);
+- nobody bids above the cap of his 7-card hand (120 plus the marriages
+  held, ``rules.bid_cap``).
+
+Decisions after the auction are the declarer's and use the double-dummy
+value (see :mod:`analysis.game.deal_flow`): the final contract is the
+highest one he makes; with a lost contract he writes off or creates an
+after-exchange redeal only when that leaves him better placed than playing.
+
+Because every decision compares the estimate with a threshold and the
+estimate is non-increasing in the contract, a policy needs, per hand and
+seat, only the highest level at which the estimate still reaches each
+threshold: :func:`bid_limits` computes these limits for whole arrays of
+hands in one call of the estimator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+__all__ = ["Estimator", "ThresholdPolicy", "LEVELS", "NO_LEVEL", "bid_limits"]
+
+#: Contract levels an estimate is asked for: 100, 105, ..., 400 (points).
+LEVELS = np.arange(100, 401, 5, dtype=np.int64)
+#: Limit meaning "not even 100": the estimate of 100 is below the threshold.
+NO_LEVEL = 95
+
+
+@runtime_checkable
+class Estimator(Protocol):
+    """What a policy needs from a bidding-odds model."""
+
+    def p_make(self, hands7, seats, contract):
+        """P(double-dummy value ≥ contract | 7-card hand, seat).
+
+        Parameters
+        ----------
+        hands7 : ndarray of shape (n,), uint32 masks
+        seats : ndarray of shape (n,), int (0 first hand, 1, 2 dealer)
+        contract : int or ndarray of shape (n,), points
+
+        Returns
+        -------
+        ndarray of shape (n,), float64, probabilities in [0, 1]
+        """
+
+
+def bid_limits(estimator: Estimator, hands7, thresholds, *, batch: int = 4096) -> np.ndarray:
+    """Highest contract level each hand's estimate supports, per threshold.
+
+    Parameters
+    ----------
+    estimator : Estimator
+        Object with ``p_make(hands7, seats, contract)``.
+    hands7 : ndarray of shape (n, 3), uint32 masks
+        The 7-card hands of seats 0, 1, 2 (relative to the dealer) of ``n``
+        deals.
+    thresholds : sequence of float, length k
+        Probabilities in [0, 1].
+    batch : int
+        Deals per estimator call (bounds the memory: ``batch * 3 * 61``
+        probabilities at once).
+
+    Returns
+    -------
+    ndarray of shape (n, 3, k), int16
+        For each deal, seat and threshold: the highest level ``L`` of
+        :data:`LEVELS` such that the estimate is at least the threshold at
+        every level from 100 to ``L`` (points, 100..400), or
+        :data:`NO_LEVEL` (95) when even 100 falls short.  Taking the
+        contiguous prefix makes the limit well defined for an estimator
+        that is not exactly monotone.
+
+    Raises
+    ------
+    ValueError
+        If ``hands7`` is not (n, 3), a threshold is outside [0, 1], or the
+        estimator returns the wrong shape or values outside [0, 1].
+    """
+    h = np.asarray(hands7)
+    if h.ndim != 2 or h.shape[1] != 3:
+        raise ValueError(f"hands7 must have shape (n, 3), got {h.shape}")
+    th = np.asarray(thresholds, dtype=np.float64).reshape(-1)
+    if th.size == 0 or np.any((th < 0) | (th > 1)) or np.any(np.isnan(th)):
+        raise ValueError(f"thresholds must be probabilities in [0, 1], got {thresholds!r}")
+    n = h.shape[0]
+    out = np.empty((n, 3, th.size), dtype=np.int16)
+    for lo in range(0, n, batch):
+        hb = h[lo:lo + batch].astype(np.uint32).reshape(-1)  # (m*3,)
+        p = _p_levels(estimator, hb, np.tile(np.arange(3, dtype=np.int64), hb.size // 3))
+        for j, t in enumerate(th):
+            count = np.cumprod(p >= t, axis=1).sum(axis=1)
+            out[lo:lo + batch, :, j] = (NO_LEVEL + 5 * count).reshape(-1, 3)
+    return out
+
+
+def _p_levels(estimator, hands, seats) -> np.ndarray:
+    """Estimates at every level of :data:`LEVELS`: ndarray (m, 61) float64."""
+    m, nl = hands.size, LEVELS.size
+    grid = getattr(estimator, "grid", None)
+    if hasattr(estimator, "p_table") and grid is not None:
+        g = np.asarray(grid, dtype=np.int64)
+        if g.size and np.all(g % 5 == 0) and np.all(np.diff(g) == 5):
+            # BidModel fast path: one row of the table per hand, the same
+            # values p_make gives (first column below the grid, 0 above it)
+            tab = np.asarray(estimator.p_table(hands, seats), dtype=np.float64)
+            idx = np.clip((LEVELS - g[0]) // 5, 0, g.size - 1)
+            p = tab[:, idx]
+            p[:, LEVELS > g[-1]] = 0.0
+            return _checked(p, (m, nl))
+    p = estimator.p_make(np.repeat(hands, nl), np.repeat(seats, nl), np.tile(LEVELS, m))
+    return _checked(np.asarray(p, dtype=np.float64), (m * nl,)).reshape(m, nl)
+
+
+def _checked(p, shape):
+    if p.shape != shape:
+        raise ValueError(f"estimator returned shape {p.shape}, expected {shape}")
+    if np.any(~((p >= 0) & (p <= 1))):
+        raise ValueError("estimator returned values outside [0, 1]")
+    return p
+
+
+@dataclass(frozen=True)
+class ThresholdPolicy:
+    """The default bidding policy (see the module docstring).
+
+    Parameters
+    ----------
+    risk : float
+        Lowest estimated success probability at which a player raises to
+        the next level (0.5: he bids what he makes more often than not;
+        higher is more cautious).
+    barrel_risk : float or None
+        The same for a barrel sitter, applied to the contract his target
+        needs and above; None uses ``risk``.
+    block_risk : float or None
+        Lowest estimate at which a player keeps raising while a barrel
+        sitter is still bidding; None uses ``risk`` (no extra blocking).
+    claim_redeals : bool
+        A player who holds a claimable redeal condition claims it (RULES.md,
+        "Redeals": book †, wiki).  Forced redeals happen regardless.
+    gift_redeals : bool
+        A declarer facing a lost contract may give a card that creates an
+        after-exchange redeal condition when that beats playing and writing
+        off.
+    write_offs : bool
+        The declarer may write off a lost contract where the profile allows.
+    estimator : object or None
+        An :class:`Estimator`; None loads the default model
+        (:func:`analysis.game.estimators.default_estimator`).
+    estimator_name : str
+        How the estimator is described in dataset metadata.
+
+    Raises
+    ------
+    ValueError
+        If a probability is outside [0, 1].
+    """
+
+    risk: float = 0.5
+    barrel_risk: "float | None" = None
+    block_risk: "float | None" = None
+    claim_redeals: bool = True
+    gift_redeals: bool = True
+    write_offs: bool = True
+    estimator: Any = field(default=None, compare=False, repr=False)
+    estimator_name: str = "default"
+
+    name = "threshold"
+
+    def __post_init__(self) -> None:
+        for k in ("risk", "barrel_risk", "block_risk"):
+            v = getattr(self, k)
+            if v is None:
+                continue
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 1:
+                raise ValueError(f"policy parameter {k} must be a probability in [0, 1], got {v!r}")
+
+    @property
+    def thresholds(self) -> tuple[float, float, float]:
+        """(risk, barrel_risk, block_risk) with the None defaults resolved."""
+        r = float(self.risk)
+        b = r if self.barrel_risk is None else float(self.barrel_risk)
+        k = r if self.block_risk is None else float(self.block_risk)
+        return r, b, k
+
+    def params(self) -> dict:
+        """JSON-ready parameters (recorded in the games metadata)."""
+        d = asdict(self)
+        d.pop("estimator")
+        r, b, k = self.thresholds
+        d.update(risk=r, barrel_risk=b, block_risk=k, name=self.name)
+        return d
+
+    def get_estimator(self) -> Estimator:
+        """The estimator, loading the default one when none was given."""
+        if self.estimator is not None:
+            return self.estimator
+        from .estimators import load_estimator
+        return load_estimator(self.estimator_name)
+
+    def limits(self, hands7) -> np.ndarray:
+        """:func:`bid_limits` of ``hands7`` (n, 3) for (risk, barrel_risk, block_risk).
+
+        Returns
+        -------
+        ndarray of shape (n, 3, 3), int16
+            Last axis: normal limit, barrel limit, blocking limit (points).
+        """
+        return bid_limits(self.get_estimator(), hands7, self.thresholds)

@@ -1,0 +1,164 @@
+"""Whole games: deal after deal until someone wins (issue 5, part 2).
+
+``simulate(rules, n_games, seed, policy=..., pool=None)`` returns the
+``games`` rows (one per deal, redeals included; columns in
+:data:`GAME_COLUMNS`, documented in ``docs/DATA.md``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..rules import Rules, load_rules
+from ..scoring import new_table
+from .deal_flow import play_deal
+from .policy import ThresholdPolicy
+from .sources import PoolSource, SolverSource, game_rng
+
+__all__ = ["GAME_COLUMNS", "MAX_DEALS", "simulate", "make_source"]
+
+#: Column name -> numpy dtype of the games rows (issue 5 part 3, plus extras).
+GAME_COLUMNS = {
+    "game_id": "int64", "deal_no": "int32", "dealer": "int8", "redealt": "bool",
+    "declarer": "int8", "bid": "int16", "contract": "int16", "written_off": "bool",
+    "raw0": "int16", "raw1": "int16", "raw2": "int16",
+    "tricks0": "int8", "tricks1": "int8", "tricks2": "int8",
+    "delta0": "float64", "delta1": "float64", "delta2": "float64",
+    "score0": "float64", "score1": "float64", "score2": "float64",
+    "bolt0": "bool", "bolt1": "bool", "bolt2": "bool",
+    "barrel0": "int8", "barrel1": "int8", "barrel2": "int8",
+    "event": "object", "winner": "int8",
+    # extras
+    "first_hand": "int8", "redeal_reason": "object", "gift_redeal": "bool",
+    "gift_condition": "bool", "value": "int16", "pool_deal": "int64",
+}
+
+#: A game still unfinished after this many deals (redeals included) is cut
+#: off; its last row carries the event ``unfinished``.
+MAX_DEALS = 2000
+
+
+def make_source(rules: Rules, pool=None):
+    """:class:`PoolSource` for ``pool`` (path or frame), else :class:`SolverSource`."""
+    if pool is None:
+        return SolverSource(rules)
+    if isinstance(pool, (PoolSource, SolverSource)):
+        return pool
+    return PoolSource(pool, rules)
+
+
+def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limits):
+    rng = game_rng(seed, game_id)
+    state = new_table(rules, dealer=int(rng.integers(0, 3)))
+    masks = refs = lim = None
+    k = 0
+    deal_no = 0
+    while True:
+        if masks is None or k == len(masks):
+            masks, refs = source.draw(rng)
+            lim = pool_limits[refs] if pool_limits is not None else policy.limits(masks[:, :3])
+            k = 0
+        m, ref, lm = masks[k], int(refs[k]), lim[k]
+        k += 1
+        dealer = state.dealer
+        dp = play_deal(rules, policy, state, m, lm,
+                       lambda seat, m=m, ref=ref: source.solve(m, ref, seat))
+        res = dp.result
+        new = res.state
+        redealt = dp.redeal_reason != ""
+        events = list(res.events)
+        if dp.redeal_reason == "gift":
+            events.append(f"gift_redeal:{dp.declarer}")
+        last = new.winner >= 0
+        if not last and deal_no + 1 >= max_deals:
+            events.append("unfinished")
+            last = True
+        sc, dl, bo, ba = new.scores, res.deltas, res.bolts, new.barrel
+        rows.append((
+            game_id, deal_no, dealer, redealt,
+            -1 if redealt else dp.declarer, -1 if redealt else dp.bid,
+            -1 if redealt else dp.contract, dp.written_off,
+            *dp.raw, *dp.tricks, float(dl[0]), float(dl[1]), float(dl[2]), *sc,
+            bool(bo[0]), bool(bo[1]), bool(bo[2]), *ba, ";".join(events), new.winner,
+            (dealer + 1) % 3, dp.redeal_reason, dp.redeal_reason == "gift", dp.gift_condition,
+            dp.value, int(source.deal_ids[ref]) if source.kind == "pool" else -1))
+        state = new
+        deal_no += 1
+        if last:
+            return
+
+
+def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=None, *,
+             start: int = 0, max_deals: int = MAX_DEALS) -> pd.DataFrame:
+    """Play whole games of Thousand.
+
+    Parameters
+    ----------
+    rules : str or Rules
+        Profile name, JSON path or ``Rules`` (RULES.md profiles).
+    n_games : int
+        Number of games; game ids are ``start .. start + n_games - 1``.
+    seed : int
+        Root seed.  Game ``g`` uses only ``SeedSequence(seed,
+        spawn_key=(g,))``, so any split of the ids into calls, chunks or
+        workers gives the same games.
+    policy : ThresholdPolicy, optional
+        Bidding and declarer policy (default ``ThresholdPolicy()``: risk
+        0.5 with the default estimator).
+    pool : path, DataFrame or source, optional
+        Solved deals to draw from (see :class:`analysis.game.sources.PoolSource`);
+        None solves fresh deals on the fly (about 60 ms per played deal).
+    start : int
+        First game id.
+    max_deals : int
+        Safety cut-off per game (event ``unfinished``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per deal including redeals, columns and dtypes of
+        :data:`GAME_COLUMNS`: the issue 5 columns (players fixed 0, 1, 2;
+        scores in points after the deal, float64 because club halves;
+        ``barrel*`` attempts used, −1 off; ``event`` events ``kind:player``
+        joined by ';'; ``winner`` −1 except on a game's last row) and the
+        extras ``first_hand`` (player left of the dealer), ``redeal_reason``
+        ('' or 'bidding', 'widow', 'exchange', 'gift'), ``gift_redeal``
+        (the declarer created an after-exchange redeal to escape a lost
+        contract), ``gift_condition`` (the solver's gift on a made contract
+        met an after-exchange condition, assumed avoided), ``value`` (the
+        declarer's double-dummy value, points, −1 when not solved) and
+        ``pool_deal`` (the pool's deal_id, −1 on the fly).
+
+    Raises
+    ------
+    ValueError
+        On bad rules, counts or seeds, or a pool solved under other
+        conventions.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from analysis.game import ThresholdPolicy
+    >>> class Never:          # an estimator that never expects to make anything
+    ...     def p_make(self, hands7, seats, contract):
+    ...         return 0.0 * hands7
+    >>> games = simulate("club", 1, seed=1, policy=ThresholdPolicy(estimator=Never()),
+    ...                  max_deals=3)
+    >>> games.bid[~games.redealt].eq(100).all()   # the first hand plays his forced 100
+    True
+    """
+    rules = rules if isinstance(rules, Rules) else load_rules(rules)
+    for name, v in (("n_games", n_games), ("seed", seed), ("start", start)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise ValueError(f"{name} must be a non-negative integer, got {v!r}")
+    if max_deals < 1:
+        raise ValueError(f"max_deals must be at least 1, got {max_deals}")
+    policy = policy or ThresholdPolicy()
+    source = make_source(rules, pool)
+    pool_limits = source.limits(policy) if source.kind == "pool" else None
+    rows: list = []
+    for g in range(start, start + n_games):
+        _play_game(rules, policy, source, seed, g, rows, max_deals, pool_limits)
+    df = pd.DataFrame.from_records(rows, columns=list(GAME_COLUMNS))
+    return df.astype(GAME_COLUMNS)

@@ -1,0 +1,157 @@
+"""Summary of a ``games`` table: what ``thousand simulate`` prints.
+
+Every proportion comes with a 95 % interval from
+:func:`analysis.stats.proportion_ci`; rates per deal with a normal
+standard error (mean ± 1.96 se).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..stats import proportion_ci
+
+__all__ = ["BARREL_ENDINGS", "summarize", "format_summary", "event_counts"]
+
+#: Events that end a barrel stay (scoring's event names), and "open" for a
+#: stay still running when the game ended (censored).
+BARREL_ENDINGS = ("win", "barrel_fall", "knocked_off", "failed_contract",
+                  "barrel_write_off", "barrel_exit")
+
+
+def event_counts(events: pd.Series) -> pd.Series:
+    """Count events by kind (``kind:player`` items joined by ';').
+
+    Returns
+    -------
+    pandas.Series of int64 indexed by kind
+    """
+    items = events[events != ""].str.split(";").explode()
+    if items.empty:
+        return pd.Series(dtype=np.int64)
+    return items.str.split(":").str[0].value_counts()
+
+
+def _ci_row(k: int, n: int) -> dict:
+    lo, hi = proportion_ci(k, n) if n > 0 else (np.nan, np.nan)
+    return {"count": int(k), "of": int(n), "share": k / n if n else np.nan,
+            "ci_low": lo, "ci_high": hi}
+
+
+def summarize(games: pd.DataFrame) -> dict:
+    """Headline numbers of a games table.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Rows of :func:`analysis.game.simulate` or a ``games`` dataset.
+
+    Returns
+    -------
+    dict
+        ``games`` (int), ``finished`` (games with a winner), ``deals`` (rows),
+        ``deals_per_game`` (mean, se), ``redeal_share``, ``wins`` (DataFrame
+        by player 0..2 and by position relative to the first dealer, with
+        intervals), ``bolts_per_100`` (mean, se, per 100 played deals, all
+        players), ``bolt_penalties``, ``barrel_entries`` (count and per
+        game), ``barrel_outcomes`` (DataFrame: stays by ending, shares with
+        intervals; ``open`` = still sitting when the game ended),
+        ``declarer`` (mean bid and contract, success share with interval,
+        write-offs, gift redeals), ``pool_repeat_share`` (played deals whose
+        pool deal was already drawn earlier in the table; NaN on the fly).
+
+    Raises
+    ------
+    ValueError
+        On an empty table.
+    """
+    if games.empty:
+        raise ValueError("the games table is empty")
+    g = games
+    per_game = g.groupby("game_id").size()
+    last = g.groupby("game_id").tail(1)
+    n_games = len(per_game)
+    winners = last.winner.to_numpy()
+    finished = winners >= 0
+    first_dealer = g.groupby("game_id").dealer.first().reindex(last.game_id).to_numpy()
+    rows = []
+    for p in range(3):
+        rows.append({"by": "player", "who": p, **_ci_row(int((winners == p).sum()),
+                                                           int(finished.sum()))})
+    rel = (winners - first_dealer - 1) % 3
+    for p, name in enumerate(("first hand of deal 0", "second", "first dealer")):
+        rows.append({"by": "position", "who": name,
+                     **_ci_row(int(((rel == p) & finished).sum()), int(finished.sum()))})
+    played = g[~g.redealt]
+    n_played = len(played)
+    bolts = played[["bolt0", "bolt1", "bolt2"]].sum(axis=1).to_numpy(np.float64)
+    ev = event_counts(g.event)
+    entries = int(ev.get("barrel_enter", 0))
+    endings = {k: int(ev.get(k, 0)) for k in BARREL_ENDINGS}
+    endings["win"] -= int(ev.get("four_marriages", 0))  # book: not a barrel ending
+    sit = last[["barrel0", "barrel1", "barrel2"]].to_numpy() >= 0
+    sit[np.flatnonzero(finished), winners[finished]] = False  # the winner's stay ended
+    open_stays = int(sit.sum())
+    endings["open"] = max(open_stays, 0)
+    total_stays = sum(endings.values())
+    outcomes = pd.DataFrame([{"ending": k, **_ci_row(v, total_stays)}
+                             for k, v in endings.items()]) if total_stays else pd.DataFrame()
+    real = played[~played.written_off & (played.value >= 0)]
+    made = int((real.value >= real.contract).sum())
+    pool = g.pool_deal.to_numpy() if "pool_deal" in g else np.full(len(g), -1)
+    pool_played = pool[(~g.redealt.to_numpy()) & (pool >= 0)]
+    repeat = (1 - np.unique(pool_played).size / pool_played.size) if pool_played.size else np.nan
+    return {
+        "games": n_games, "finished": int(finished.sum()), "deals": len(g),
+        "deals_per_game": (float(per_game.mean()),
+                           float(per_game.std(ddof=1) / np.sqrt(n_games)) if n_games > 1 else np.nan),
+        "redeal_share": _ci_row(int(g.redealt.sum()), len(g)),
+        "wins": pd.DataFrame(rows),
+        "bolts_per_100": (100 * float(bolts.mean()) if n_played else np.nan,
+                          100 * float(bolts.std(ddof=1) / np.sqrt(n_played))
+                          if n_played > 1 else np.nan),
+        "bolt_penalties": int(ev.get("bolt_penalty", 0)),
+        "barrel_entries": (entries, entries / n_games),
+        "barrel_outcomes": outcomes,
+        "declarer": {"mean_bid": float(played.bid.mean()) if n_played else np.nan,
+                     "mean_contract": float(played.contract.mean()) if n_played else np.nan,
+                     "made": _ci_row(made, len(real)),
+                     "write_offs": _ci_row(int(played.written_off.sum()), n_played),
+                     "gift_redeals": int(g.gift_redeal.sum()) if "gift_redeal" in g else 0},
+        "pool_repeat_share": repeat,
+    }
+
+
+def _fmt_ci(r: dict) -> str:
+    if not r["of"]:
+        return "n/a"
+    return f"{100 * r['share']:5.1f} % [{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}]"
+
+
+def format_summary(s: dict) -> str:
+    """Readable text of :func:`summarize` (95 % intervals in brackets)."""
+    m, se = s["deals_per_game"]
+    lines = [f"games {s['games']:,} ({s['finished']:,} finished), deals {s['deals']:,}: "
+             f"{m:.1f} ± {1.96 * se if se == se else 0:.1f} per game; "
+             f"redealt {_fmt_ci(s['redeal_share'])}"]
+    w = s["wins"]
+    lines.append("wins by player:   " + "; ".join(
+        f"{r.who}: {_fmt_ci(r._asdict())}" for r in w[w.by == "player"].itertuples()))
+    lines.append("wins by position: " + "; ".join(
+        f"{r.who}: {_fmt_ci(r._asdict())}" for r in w[w.by == "position"].itertuples()))
+    b, bse = s["bolts_per_100"]
+    lines.append(f"bolts per 100 played deals: {b:.2f} ± {1.96 * bse if bse == bse else 0:.2f}; "
+                 f"bolt penalties {s['bolt_penalties']}")
+    e, epg = s["barrel_entries"]
+    lines.append(f"barrel entries {e:,} ({epg:.2f} per game)")
+    if len(s["barrel_outcomes"]):
+        lines.append("barrel stays ending by: " + "; ".join(
+            f"{r.ending} {_fmt_ci(r._asdict())}" for r in s["barrel_outcomes"].itertuples()))
+    d = s["declarer"]
+    lines.append(f"declarer: mean bid {d['mean_bid']:.1f}, mean contract "
+                 f"{d['mean_contract']:.1f}, made {_fmt_ci(d['made'])}, written off "
+                 f"{_fmt_ci(d['write_offs'])}, gift redeals {d['gift_redeals']}")
+    if s["pool_repeat_share"] == s["pool_repeat_share"]:
+        lines.append(f"pool draws repeating an earlier draw: {100 * s['pool_repeat_share']:.1f} %")
+    return "\n".join(lines)

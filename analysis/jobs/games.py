@@ -1,0 +1,126 @@
+"""The ``games`` dataset job (DESIGN.md, contract 4; ``thousand simulate``).
+
+Chunk ``c`` plays games ``c * chunk_size ...``; each game draws only from
+its own stream ``SeedSequence(seed, spawn_key=(game_id,))``, so the content
+depends on the seed, the number of games, the rules, the policy and the
+outcome source, never on the chunk size, the workers or the backend.  The
+parameters (recorded in the dataset) name the policy with its parameters
+and the estimator, and where outcomes came from: solved on the fly, or drawn
+uniformly with replacement from a pool of solved deals of a stated size.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+
+from .. import dataset
+from ..game.policy import ThresholdPolicy
+from ..game.simulate import GAME_COLUMNS, make_source, simulate
+from ..rules import Rules
+from .runner import n_chunks, run_job
+
+__all__ = ["DEFAULT_CHUNK", "games_schema", "game_params", "games_chunk", "run_games",
+           "policy_from_params"]
+
+DEFAULT_CHUNK = 200
+
+_ARROW = {"int64": pa.int64(), "int32": pa.int32(), "int16": pa.int16(), "int8": pa.int8(),
+          "bool": pa.bool_(), "float64": pa.float64(), "object": pa.string()}
+
+# Pools loaded in this process, by path (a chunk function is called many times).
+_POOLS: dict = {}
+
+
+def games_schema() -> pa.Schema:
+    """Arrow schema of the games dataset: the issue 5 columns, then the extras.
+
+    See :data:`analysis.game.simulate.GAME_COLUMNS` and ``docs/DATA.md``.
+    """
+    return pa.schema([(k, _ARROW[v]) for k, v in GAME_COLUMNS.items()])
+
+
+def game_params(n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy | None = None,
+                pool=None, chunk_size: int = DEFAULT_CHUNK, max_deals: int | None = None) -> dict:
+    """The recorded parameters of a simulate job.
+
+    Parameters
+    ----------
+    n_games, seed : int
+    rules : Rules
+    policy : ThresholdPolicy, optional
+        Its estimator must be named (``estimator_name``: ``default`` or a
+        BidModel file) so that worker processes can load it.
+    pool : path, optional
+        A solutions dataset to draw outcomes from (None: solve on the fly).
+    chunk_size : int
+        Games per chunk and per Parquet file.
+
+    Raises
+    ------
+    ValueError
+        On a negative seed, bad counts, a pool of other conventions.
+    """
+    if seed < 0:
+        raise ValueError(f"--seed must be a non-negative integer, got {seed}")
+    policy = policy or ThresholdPolicy()
+    if policy.estimator is not None:
+        raise ValueError("a games job loads its estimator by name in every worker: give "
+                         "ThresholdPolicy(estimator_name=...) instead of an object")
+    source = make_source(rules, None if pool is None else str(Path(pool).resolve()))
+    if pool is not None:
+        _POOLS[source.path] = source
+    from ..game.simulate import MAX_DEALS
+    return {"kind": "games", "n_games": int(n_games), "seed": int(seed),
+            "chunk_size": int(chunk_size), "n_chunks": n_chunks(n_games, chunk_size),
+            "rules_name": rules.name, "rules": rules.to_dict(),
+            "rules_fingerprint": rules.fingerprint(), "policy": policy.params(),
+            "outcomes": source.describe(), "max_deals": int(max_deals or MAX_DEALS)}
+
+
+def policy_from_params(p: dict) -> ThresholdPolicy:
+    """Rebuild the policy recorded by :func:`game_params`.
+
+    Raises
+    ------
+    ValueError
+        On an unknown policy name.
+    """
+    p = dict(p)
+    name = p.pop("name", "threshold")
+    if name != ThresholdPolicy.name:
+        raise ValueError(f"unknown policy {name!r}")
+    return ThresholdPolicy(**p)
+
+
+def games_chunk(out: str, chunk: int, params: dict) -> str:
+    """Play and write chunk ``chunk``; return its content hash."""
+    rules = Rules.from_dict(params["rules"])
+    cs = params["chunk_size"]
+    start = chunk * cs
+    n = min(cs, params["n_games"] - start)
+    pool = params["outcomes"].get("pool_path")
+    if pool is not None and pool not in _POOLS:
+        _POOLS[pool] = make_source(rules, pool)
+    df = simulate(rules, n, params["seed"], policy_from_params(params["policy"]),
+                  pool=_POOLS.get(pool) if pool else None, start=start,
+                  max_deals=params["max_deals"])
+    table = pa.Table.from_pandas(df, schema=games_schema(), preserve_index=False)
+    return dataset.write_chunk(out, chunk, table, params)
+
+
+def run_games(out, n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy | None = None,
+              *, pool=None, chunk_size: int = DEFAULT_CHUNK, max_deals: int | None = None,
+              workers: int | None = None, scheduler: str | None = None,
+              progress: bool | None = None) -> dict:
+    """Write (or finish) a games dataset; return its manifest.
+
+    Raises
+    ------
+    analysis.dataset.DatasetError
+        If ``out`` holds a dataset made with other parameters.
+    """
+    params = game_params(n_games, seed, rules, policy, pool, chunk_size, max_deals)
+    return run_job(out, params, games_chunk, games_schema(), workers=workers,
+                   scheduler=scheduler, progress=progress, desc="simulate")
