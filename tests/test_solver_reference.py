@@ -458,7 +458,7 @@ def test_play_value_agrees_on_drawn_wiki_endgames(pos):
 
 @pytest.mark.verify
 @pytest.mark.parametrize("profile", PROFILES)
-@pytest.mark.parametrize("tricks,n", [(2, 1000), (3, 4000), (4, 1000), (5, 60)])
+@pytest.mark.parametrize("tricks,n", [(2, 1000), (3, 4000), (4, 1000), (5, 60), (6, 6)])
 def test_play_value_agrees_in_volume(solver, profile, tricks, n):
     bad = _agreement(solver, profile, tricks, range(10_000, 10_000 + n))
     assert not bad, f"{len(bad)} of {n} disagree:\n" + "\n".join(bad[:50])
@@ -532,6 +532,15 @@ def _check_line(solver, profile, i, ks):
     want = (a.value, a.objective, a.give_left, a.give_right, end.tricks[d],
             end.points[left], end.tricks[left], end.points[right], end.tricks[right])
     assert got == want, f"{where}: exchange_value {got} != replayed line {want}"
+    # exchange_makes answers the threshold question at the value, and its
+    # gift reaches it.
+    yes = solver.exchange_makes(hands3[d], widow, hands3[left], hands3[right], a.value,
+                                rules=profile)
+    no = solver.exchange_makes(hands3[d], widow, hands3[left], hands3[right], a.value + 1,
+                               rules=profile)
+    assert bool(yes) and not bool(no), where
+    p = position_after_exchange(hands3, widow, d, yes.give_left, yes.give_right)
+    assert solver.play_value(p.hands, declarer=d, rules=profile) >= a.value, where
     # Along an optimal line every endgame is played J-optimally: the rest of
     # the line reaches the reference J-optimum and the reference value.
     for k in ks:
@@ -544,6 +553,24 @@ def _check_line(solver, profile, i, ks):
         assert end.points[d] - p.points[d] == ref.reference_value(p.hands, rules=rules, **kw)
         bolted_def = sum(best.bolted[s] for s in range(3) if s != d)
         assert bolted_def - best.bolted[d] == _bolts(end, rules), where
+
+
+def test_solve_deals_rows_are_exchange_values(solver):
+    d = random_deals(3, np.random.default_rng([BASE_SEED, 5]))
+    deals_table = {"deal_id": np.arange(3, dtype=np.int64), "hand0": d[:, 0],
+                   "hand1": d[:, 1], "hand2": d[:, 2], "widow": d[:, 3]}
+    for profile in ("club", "wiki"):
+        df = solver.solve_deals(deals_table, rules=profile)
+        assert len(df) == 9
+        for row in df.itertuples():
+            s = int(row.seat)
+            h = [int(x) for x in d[row.deal_id, :3]]
+            r = solver.exchange_value(h[s], int(d[row.deal_id, 3]), h[(s + 1) % 3],
+                                      h[(s + 2) % 3], rules=profile)
+            assert (row.value, row.give_left, row.give_right, row.declarer_tricks,
+                    row.left_points, row.left_tricks, row.right_points, row.right_tricks) == (
+                r.value, r.give_left, r.give_right, r.declarer_tricks, r.left_points,
+                r.left_tricks, r.right_points, r.right_tricks)
 
 
 @pytest.mark.parametrize("profile", ["club", "book", "wiki"])
