@@ -8,7 +8,7 @@ is exact because the future of a state depends only on its key.  The rules
 of play themselves (legal leads with marriage declarations, legal follows,
 trick winner) come from :mod:`analysis.testing.play`.
 
-Two objectives:
+Two objectives, and the value of each move:
 
 * :func:`reference_value` — the points the declarer adds from the position
   (card points of the tricks he wins plus the marriages he declares),
@@ -17,6 +17,9 @@ Two objectives:
   ``J = 1000 * declarer_total + 300 * (bolted defenders - bolted declarer)
   - defenders' marriage points``, the position treated as the remainder of
   a deal in which each seat has already taken ``points`` and ``tricks``.
+* :func:`reference_card_values` — either objective for every legal move of
+  the player to move, at a trick boundary or with cards on the table
+  (``analysis.solver.card_values``).
 
 Fast enough for 3–5-trick endgames (milliseconds to a second), not for
 full 8-trick deals.
