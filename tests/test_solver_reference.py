@@ -49,6 +49,18 @@ ref = _load_reference()
 SPADES, CLUBS, DIAMONDS, HEARTS = range(4)
 CLUB, BOOK, WIKI = (Rules.profile(n) for n in ("club", "book", "wiki"))
 PROFILES = ("club", "classic", "book", "ua", "wiki")
+#: The profiles plus two house variants mixing the play conventions.
+RULESETS = {name: Rules.profile(name) for name in PROFILES}
+RULESETS["house_q"] = CLUB.with_changes(name="house_q", marriage_lead="Q",
+                                        first_trick_marriage=True)
+RULESETS["house_lead"] = BOOK.with_changes(name="house_lead", trump_lead_owner_only=True,
+                                           bolt_rule="no_trick")
+RULESET_NAMES = tuple(RULESETS)
+
+
+def _arg(name):
+    """What to pass as ``rules=``: the profile name, or the house ``Rules``."""
+    return name if name in PROFILES else RULESETS[name]
 
 
 def value(hands, **kw):
@@ -252,7 +264,7 @@ def test_reference_j_puts_the_declarers_total_first():
     # play value, and the line's points and tricks add up with the deal so
     # far: every remaining card point and every new marriage lands somewhere.
     for profile in ("club", "wiki", "book"):
-        rules = Rules.profile(profile)
+        rules = RULESETS[profile]
         for i in range(12):
             pos = random_endgame(np.random.default_rng([7, i]), 3, rules)
             kw = _kwargs(pos)
@@ -283,8 +295,8 @@ def _declarable(hand: int) -> int:
 
 @pytest.mark.parametrize("profile", ["club", "book", "wiki"])
 def test_reference_properties(profile):
-    rules = Rules.profile(profile)
-    rng = np.random.default_rng([11, PROFILES.index(profile)])
+    rules = RULESETS[profile]
+    rng = np.random.default_rng([11, RULESET_NAMES.index(profile)])
     for i in range(25):
         pos = random_endgame(rng, 3, rules)
         kw = _kwargs(pos)
@@ -393,10 +405,10 @@ def case(profile: str, tricks: int, i: int):
     a random first-trick flag, and a random trump (or none) among the suits
     in which no hand holds K and Q, with a random owner.
     """
-    rng = np.random.default_rng([BASE_SEED, PROFILES.index(profile), tricks, i])
-    pos = random_endgame(rng, tricks, profile)
+    rng = np.random.default_rng([BASE_SEED, RULESET_NAMES.index(profile), tricks, i])
+    pos = random_endgame(rng, tricks, RULESETS[profile])
     while i % 4 >= 2 and not _holds_marriage(pos.hands):
-        pos = random_endgame(rng, tricks, profile, declare_prob=0.2)
+        pos = random_endgame(rng, tricks, RULESETS[profile], declare_prob=0.2)
     kw = _kwargs(pos)
     if i % 4 == 3:
         free = [None] + [s for s in range(4) if not any(
@@ -421,14 +433,14 @@ def _agreement(solver, profile, tricks, indices):
     bad = []
     for i in indices:
         hands, kw, _ = case(profile, tricks, i)
-        want = ref.reference_value(hands, rules=profile, **kw)
-        got = solver.play_value(hands, rules=profile, **kw)
+        want = ref.reference_value(hands, rules=RULESETS[profile], **kw)
+        got = solver.play_value(hands, rules=_arg(profile), **kw)
         if got != want:
             bad.append(f"{describe(profile, tricks, i, hands, kw)}: play_value={got} "
                        f"reference={want}")
             continue
-        m_at = solver.makes(hands, want, rules=profile, **kw)
-        m_above = solver.makes(hands, want + 1, rules=profile, **kw)
+        m_at = solver.makes(hands, want, rules=_arg(profile), **kw)
+        m_above = solver.makes(hands, want + 1, rules=_arg(profile), **kw)
         if not m_at or m_above:
             bad.append(f"{describe(profile, tricks, i, hands, kw)}: value {want} but "
                        f"makes({want})={m_at}, makes({want + 1})={m_above}")
@@ -437,10 +449,10 @@ def _agreement(solver, profile, tricks, indices):
 
 # club, book and wiki have distinct play conventions; classic and ua play as club.
 CI_COUNTS = {"club": (160, 60), "book": (160, 60), "wiki": (160, 60),
-             "classic": (40, 16), "ua": (40, 16)}
+             "classic": (40, 16), "ua": (40, 16), "house_q": (60, 20), "house_lead": (60, 20)}
 
 
-@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("profile", RULESET_NAMES)
 def test_play_value_and_makes_agree_with_reference(solver, profile):
     n3, n4 = CI_COUNTS[profile]
     bad = _agreement(solver, profile, 3, range(n3)) + _agreement(solver, profile, 4, range(n4))
@@ -457,7 +469,7 @@ def test_play_value_agrees_on_drawn_wiki_endgames(pos):
 
 
 @pytest.mark.verify
-@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("profile", RULESET_NAMES)
 @pytest.mark.parametrize("tricks,n", [(2, 1000), (3, 4000), (4, 1000), (5, 60), (6, 6)])
 def test_play_value_agrees_in_volume(solver, profile, tricks, n):
     bad = _agreement(solver, profile, tricks, range(10_000, 10_000 + n))
@@ -511,8 +523,8 @@ def _replay_line(solver, hands3, widow, declarer, rules):
 
 
 def _check_line(solver, profile, i, ks):
-    rules = Rules.profile(profile)
-    rng = np.random.default_rng([BASE_SEED, 99, PROFILES.index(profile), i])
+    rules = RULESETS[profile]
+    rng = np.random.default_rng([BASE_SEED, 99, RULESET_NAMES.index(profile), i])
     hands3, widow = random_deal(rng)
     d = int(rng.integers(3))
     where = (f"line case ({profile!r}, {i}): hands={[fmt(h) for h in hands3]} "
@@ -619,7 +631,7 @@ def _mid_trick(hands, kw, rng, rules):
 
 
 def _card_values_agree(solver, profile, tricks, indices):
-    rules = Rules.profile(profile)
+    rules = RULESETS[profile]
     bad = []
     for i in indices:
         hands, kw, taken = case(profile, tricks, i)
@@ -631,7 +643,7 @@ def _card_values_agree(solver, profile, tricks, indices):
         for h, trick in spots:
             for objective in ("value", "J"):
                 got = sorted((m.card, bool(m.declared), m.value) for m in solver.card_values(
-                    _solver_position(solver, h, kw, taken, trick), rules=profile,
+                    _solver_position(solver, h, kw, taken, trick), rules=_arg(profile),
                     objective=objective))
                 want = sorted(ref.reference_card_values(
                     h, trick=trick, rules=rules, objective=objective, points=taken[0],
@@ -642,7 +654,7 @@ def _card_values_agree(solver, profile, tricks, indices):
     return bad
 
 
-@pytest.mark.parametrize("profile", ["club", "book", "wiki"])
+@pytest.mark.parametrize("profile", ["club", "book", "wiki", "house_q", "house_lead"])
 def test_card_values_agree_with_reference(solver, profile):
     bad = (_card_values_agree(solver, profile, 3, range(40))
            + _card_values_agree(solver, profile, 4, range(12)))
@@ -663,11 +675,12 @@ def _replay_moves(pos: Position, codes, rules) -> list[Position]:
 
 
 def _line_from_agrees(solver, profile, tricks, indices):
-    rules = Rules.profile(profile)
+    rules = RULESETS[profile]
     bad = []
     for i in indices:
         hands, kw, taken = case(profile, tricks, i)
-        j, codes = solver.line_from(_solver_position(solver, hands, kw, taken), rules=profile,
+        j, codes = solver.line_from(_solver_position(solver, hands, kw, taken),
+                                    rules=_arg(profile),
                                     objective="J")
         best = ref.reference_j(hands, rules=rules, points=taken[0], tricks=taken[1], **kw)
         where = f"{describe(profile, tricks, i, hands, kw)} taken={taken}"
@@ -691,7 +704,7 @@ def _line_from_agrees(solver, profile, tricks, indices):
     return bad
 
 
-@pytest.mark.parametrize("profile", ["club", "book", "wiki"])
+@pytest.mark.parametrize("profile", ["club", "book", "wiki", "house_q", "house_lead"])
 def test_line_from_reaches_the_reference_j_optimum(solver, profile):
     bad = (_line_from_agrees(solver, profile, 3, range(60))
            + _line_from_agrees(solver, profile, 4, range(20)))
@@ -699,7 +712,7 @@ def test_line_from_reaches_the_reference_j_optimum(solver, profile):
 
 
 @pytest.mark.verify
-@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("profile", RULESET_NAMES)
 def test_card_values_and_lines_in_volume(solver, profile):
     bad = (_card_values_agree(solver, profile, 3, range(20_000, 20_400))
            + _card_values_agree(solver, profile, 4, range(20_000, 20_150))
