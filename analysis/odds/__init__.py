@@ -1,0 +1,35 @@
+"""Bidding odds (issue 4): how likely a hand is to make each contract.
+
+- :class:`BidModel` – P(value ≥ X | visible 7-card hand, seat), fitted on a
+  solutions sample, fast and vectorized (for the game simulator);
+- :func:`hand_odds` – Monte Carlo odds of one 7-card hand before the widow;
+- :func:`widow_odds` – after the widow: the best gift and final contract;
+- :func:`dataset_odds` – success rates by visible hand features over a
+  deals + solutions dataset;
+- :func:`hand_features` – the visible features.
+
+All odds are double-dummy: the declarer is assumed to see every card when he
+chooses his gift and his play, so they are optimistic for him, by an amount
+unknown until a single-dummy estimate exists.
+"""
+
+from .features import FEATURES, hand_features
+from .model import DEFAULT_FEATURES, BidModel
+
+__all__ = ["BidModel", "FEATURES", "DEFAULT_FEATURES", "hand_features", "hand_odds",
+           "widow_odds", "dataset_odds"]
+
+
+def __getattr__(name):
+    # The Monte Carlo functions import the solver (numba); load them on first use
+    # so that ``from analysis.odds import BidModel`` stays light.
+    if name == "hand_odds":
+        from .hand import hand_odds
+        return hand_odds
+    if name == "widow_odds":
+        from .widow import widow_odds
+        return widow_odds
+    if name == "dataset_odds":
+        from .dataset import dataset_odds
+        return dataset_odds
+    raise AttributeError(f"module 'analysis.odds' has no attribute {name!r}")

@@ -1,0 +1,294 @@
+"""``BidModel``: P(double-dummy value ≥ X | visible 7-card hand, seat).
+
+One logistic regression per threshold on a grid of values (every 5 points),
+fitted by statsmodels (``GLM`` binomial with a small ridge penalty,
+``fit_regularized(L1_wt=0)``) on the visible features of
+:mod:`analysis.odds.features`; the probabilities are then made monotone
+non-increasing in the threshold (running minimum along the grid).  Separate
+fits per threshold let a feature act differently on the low and the high
+contracts (a ♥ marriage barely moves P(≥ 100) but decides P(≥ 200)), which a
+proportional-odds model cannot.
+
+The value is the declarer's double-dummy total after the best exchange
+(card points plus his declared marriages; DESIGN.md, contract 3), so the
+model inherits the solver's optimism: the declarer is assumed to see every
+card when choosing his gift and his play.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from pathlib import Path
+
+import numpy as np
+
+from .features import FEATURES, check_hands, hand_features
+
+__all__ = ["BidModel", "MODEL_VERSION", "DEFAULT_FEATURES"]
+
+#: Features of the default model: every visible feature but the seat.  A
+#: seat changes nothing in the deal's distribution (the declarer leads
+#: whatever his seat, and the redeal conditions are symmetric), only the
+#: payments, so it is left out of the value model.
+DEFAULT_FEATURES = tuple(f for f in FEATURES if not f.startswith("seat"))
+
+#: Version of the saved file layout.
+MODEL_VERSION = 1
+
+
+def _sigmoid(z):
+    return 0.5 * (1.0 + np.tanh(0.5 * z))
+
+
+class BidModel:
+    """Success probabilities of contracts from the visible hand.
+
+    Build it with :meth:`fit` (or :meth:`load`, :meth:`default`); query it
+    with :meth:`p_make` or :meth:`p_table`.
+
+    Attributes
+    ----------
+    features : tuple of str
+        Names of the features used (a subset of :data:`~analysis.odds.features.FEATURES`).
+    grid : ndarray of shape (k,), int64
+        Thresholds fitted, points, multiples of 5, increasing.
+    coef : ndarray of shape (k, len(features) + 1), float64
+        Intercept then one coefficient per standardised feature, per threshold.
+    mean, scale : ndarray of shape (len(features),), float64
+        Standardisation of the features.
+    info : dict
+        How the model was made (rules, fingerprint, rows, seed, date, ...).
+    """
+
+    def __init__(self, features, grid, coef, mean, scale, info=None):
+        self.features = tuple(features)
+        unknown = set(self.features) - set(FEATURES)
+        if unknown:
+            raise ValueError(f"unknown features {sorted(unknown)}; known: {FEATURES}")
+        self.grid = np.asarray(grid, dtype=np.int64)
+        self.coef = np.asarray(coef, dtype=np.float64)
+        self.mean = np.asarray(mean, dtype=np.float64)
+        self.scale = np.asarray(scale, dtype=np.float64)
+        k, f = self.grid.shape[0], len(self.features)
+        if k == 0 or self.coef.shape != (k, f + 1) or self.mean.shape != (f,) \
+                or self.scale.shape != (f,) or np.any(np.diff(self.grid) <= 0):
+            raise ValueError("inconsistent BidModel arrays: need an increasing grid of k "
+                             "thresholds, coef (k, n_features + 1), mean and scale (n_features,)")
+        self._cols = np.array([FEATURES.index(c) for c in self.features], dtype=np.int64)
+        self.info = dict(info or {})
+
+    # --- fitting -------------------------------------------------------------
+
+    @classmethod
+    def fit(cls, frame, *, features=DEFAULT_FEATURES, grid=None, alpha: float = 1e-4,
+            min_count: int = 10, drop_redealt: bool = True, info=None) -> "BidModel":
+        """Fit on deals joined with solutions.
+
+        Parameters
+        ----------
+        frame : pandas.DataFrame or path
+            Rows per (deal, seat) with ``seat``, ``value``, ``hand0 hand1
+            hand2`` (``analysis.dataset.load(solutions_path)`` or
+            :func:`analysis.odds.sample.make_sample`); see
+            :func:`analysis.odds.sample.solutions_long`.
+        features : sequence of str
+            Features to use (default :data:`DEFAULT_FEATURES`);
+            ``("points",)`` is the card-points baseline.
+        grid : sequence of int, optional
+            Thresholds (points); default every 5 from 50 up to the highest
+            at which at least ``min_count`` training values reach it and at
+            least ``min_count`` fall short.
+        alpha : float
+            Ridge penalty per row on the standardised coefficients (not on
+            the intercept), statsmodels' ``GLM.fit_regularized(L1_wt=0)``.
+        min_count : int
+            See ``grid``.
+        drop_redealt : bool
+            Leave out deals the profile redeals by force before play
+            (column ``redeal_forced``; RULES.md, "Redeals"): they are never
+            played.
+        info : dict, optional
+            Extra provenance recorded in :attr:`info`.
+
+        Returns
+        -------
+        BidModel
+
+        Raises
+        ------
+        ValueError
+            On missing columns, too few rows, or no usable threshold.
+        """
+        import statsmodels.api as sm
+
+        from .sample import solutions_long
+
+        f = solutions_long(frame)
+        if drop_redealt:
+            f = f[~f["redeal_forced"].to_numpy(bool)]
+        if len(f) < 50:
+            raise ValueError(f"need at least 50 solved (deal, seat) rows, got {len(f)}")
+        X_all = hand_features(f["hand"].to_numpy(np.uint32), f["seat"].to_numpy())
+        cols = [FEATURES.index(c) for c in features]
+        X = X_all[:, cols]
+        mean = X.mean(axis=0)
+        scale = X.std(axis=0)
+        scale[scale == 0] = 1.0
+        Z = np.column_stack([np.ones(len(X)), (X - mean) / scale])
+        v = f["value"].to_numpy(np.int64)
+        if grid is None:
+            g, hi = [], 50
+            while True:
+                k = int((v >= hi).sum())
+                if k < min_count or len(v) - k < min_count:
+                    break
+                g.append(hi)
+                hi += 5
+            grid = g
+        grid = np.asarray(grid, dtype=np.int64)
+        if grid.size == 0:
+            raise ValueError("no threshold has enough values on both sides to fit")
+        pen = np.full(Z.shape[1], alpha)
+        pen[0] = 0.0
+        coef = np.empty((grid.size, Z.shape[1]))
+        start = None
+        for i, t in enumerate(grid):
+            y = (v >= t).astype(np.float64)
+            res = sm.GLM(y, Z, family=sm.families.Binomial()).fit_regularized(
+                alpha=pen, L1_wt=0.0, start_params=start)
+            coef[i] = np.asarray(res.params)
+            start = coef[i]
+        # Rounded so that the saved file is small and reloads exactly.
+        coef = np.round(coef, 4)
+        mean = np.round(mean, 6)
+        scale = np.round(scale, 6)
+        meta = {"n_rows": int(len(f)), "n_deals": int(f["deal_id"].nunique())
+                if "deal_id" in f.columns else None, "alpha": alpha, "min_count": min_count,
+                "drop_redealt": drop_redealt, "fitted": _dt.date.today().isoformat(),
+                "method": "per-threshold ridge logistic (statsmodels GLM Binomial, "
+                          "fit_regularized L1_wt=0), running minimum over thresholds"}
+        meta.update(info or {})
+        return cls(features, grid, coef, mean, scale, meta)
+
+    # --- queries -------------------------------------------------------------
+
+    def p_table(self, hands7, seats=0) -> np.ndarray:
+        """P(value ≥ t) for every threshold ``t`` of :attr:`grid`.
+
+        Parameters
+        ----------
+        hands7 : ndarray of shape (n,), uint32 masks
+        seats : int or ndarray of shape (n,), int
+
+        Returns
+        -------
+        ndarray of shape (n, len(grid)), float64
+            Probabilities, non-increasing along the grid.
+
+        Raises
+        ------
+        ValueError
+            On masks that are not 7-card hands or seats outside 0..2.
+        """
+        X = hand_features(hands7, seats)[:, self._cols]
+        z = (X - self.mean) / self.scale
+        lin = z @ self.coef[:, 1:].T + self.coef[:, 0]
+        return np.minimum.accumulate(_sigmoid(lin), axis=1)
+
+    def p_make(self, hands7, seats=0, contract=100) -> np.ndarray:
+        """P(double-dummy value ≥ contract | visible hand, seat).
+
+        Parameters
+        ----------
+        hands7 : int or ndarray of shape (n,), uint32 masks
+            Visible 7-card hands.
+        seats : int or ndarray of shape (n,), int
+            Seats relative to the dealer (0 first hand).
+        contract : int or ndarray of shape (n,), int
+            Points to reach (any integer; contracts are multiples of 5).
+
+        Returns
+        -------
+        ndarray of shape (n,), float64
+            Probabilities in [0, 1].  Between grid thresholds the
+            probability is interpolated linearly; below the lowest it is
+            that threshold's; above the highest fitted threshold it is 0
+            (fewer than ``min_count`` training values reached it).
+
+        Raises
+        ------
+        ValueError
+            On bad hands or seats, or contracts of another shape.
+
+        Examples
+        --------
+        >>> from analysis.cards import parse
+        >>> m = BidModel.default()
+        >>> h = np.array([parse("A♥ 10♥ K♥ Q♥ A♠ 10♠ A♣")], np.uint32)
+        >>> bool(m.p_make(h, 0, 120)[0] > 0.9)
+        True
+        """
+        h = check_hands(hands7)
+        c = np.broadcast_to(np.asarray(contract), h.shape)
+        if not np.issubdtype(c.dtype, np.number):
+            raise ValueError("contract must be numeric points")
+        tab = self.p_table(h, seats)
+        g = self.grid
+        k = np.searchsorted(g, c, side="left")  # first grid point >= c
+        hi_i = np.clip(k, 0, g.size - 1)
+        lo_i = np.clip(k - 1, 0, g.size - 1)
+        rows = np.arange(h.shape[0])
+        p_hi = tab[rows, hi_i]
+        p_lo = tab[rows, lo_i]
+        span = np.where(hi_i > lo_i, (g[hi_i] - g[lo_i]).astype(np.float64), 1.0)
+        w = np.clip((g[hi_i] - c) / span, 0.0, 1.0)
+        w = np.where(hi_i > lo_i, w, 0.0)
+        p = w * p_lo + (1 - w) * p_hi
+        return np.where(c > g[-1], 0.0, p)
+
+    # --- files ---------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """JSON-ready dictionary of the model."""
+        return {"kind": "thousand-bidmodel", "version": MODEL_VERSION,
+                "features": list(self.features), "grid": self.grid.tolist(),
+                "coef": self.coef.tolist(),
+                "mean": self.mean.tolist(), "scale": self.scale.tolist(), "info": self.info}
+
+    def save(self, path) -> Path:
+        """Write the model as a small JSON file (a few KB); returns the path."""
+        p = Path(path)
+        p.write_text(json.dumps(self.to_dict(), ensure_ascii=False) + "\n",
+                     encoding="utf-8")
+        return p
+
+    @classmethod
+    def load(cls, path) -> "BidModel":
+        """Read a model written by :meth:`save`.
+
+        Raises
+        ------
+        ValueError
+            If the file is not a BidModel file of this version.
+        """
+        try:
+            d = json.loads(Path(path).read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path} is not a BidModel JSON file: {exc}") from None
+        if not isinstance(d, dict) or d.get("kind") != "thousand-bidmodel":
+            raise ValueError(f"{path} is not a BidModel file")
+        if d.get("version") != MODEL_VERSION:
+            raise ValueError(f"{path} is BidModel version {d.get('version')}, "
+                             f"this code reads {MODEL_VERSION}")
+        return cls(d["features"], d["grid"], d["coef"], d["mean"], d["scale"], d.get("info"))
+
+    @classmethod
+    def default(cls) -> "BidModel":
+        """The model shipped with the package (club profile; see its ``info``)."""
+        return cls.load(Path(__file__).with_name("default_bidmodel.json"))
+
+    def __repr__(self) -> str:
+        return (f"BidModel(features={len(self.features)}, grid={int(self.grid[0])}.."
+                f"{int(self.grid[-1])}, rules={self.info.get('rules')!r}, "
+                f"rows={self.info.get('n_rows')})")
