@@ -126,7 +126,7 @@ def hand_features(hands7, seats=0) -> np.ndarray:
     --------
     >>> from analysis.cards import parse
     >>> f = hand_features(np.array([parse("A♥ 10♥ K♥ Q♥ 9♠ 9♣ 9♦")], np.uint32))
-    >>> dict(zip(FEATURES, f[0].astype(int)))["marriage_points"]
+    >>> int(f[0, FEATURES.index("marriage_points")])
     100
     """
     h = check_hands(hands7)

@@ -1,0 +1,97 @@
+"""Checks and small pieces shared by the odds functions."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from .. import cards
+from ..rules import Rules, load_rules
+
+__all__ = ["parse_hand", "check_seat", "check_samples", "check_seed", "resolve",
+           "progress_iter", "interval"]
+
+
+def resolve(rules) -> Rules:
+    """A ``Rules`` from a profile name, a JSON path or a ``Rules``."""
+    if isinstance(rules, Rules):
+        return rules
+    if not isinstance(rules, str):
+        raise ValueError(f"rules must be a profile name or Rules, got {type(rules).__name__}")
+    return load_rules(rules)
+
+
+def parse_hand(hand, n_cards: int, what: str = "hand") -> int:
+    """A hand as a bit mask, checked to hold ``n_cards`` cards.
+
+    Parameters
+    ----------
+    hand : str or int or sequence of int
+        Text (``"A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"``, see :func:`analysis.cards.parse`),
+        a bit mask, or card ids 0..23.
+    n_cards : int
+
+    Returns
+    -------
+    int
+        The bit mask.
+
+    Raises
+    ------
+    ValueError
+        On an unknown token, a duplicate card, or the wrong number of cards.
+    """
+    if isinstance(hand, str):
+        m = cards.parse(hand)
+    elif isinstance(hand, (int, np.integer)) and not isinstance(hand, bool):
+        m = int(hand)
+        if m < 0 or m >> 24:
+            raise ValueError(f"{what} mask {m:#x} has bits outside the 24 cards")
+    else:
+        try:
+            ids = [int(c) for c in hand]
+        except (TypeError, ValueError):
+            raise ValueError(f"{what} must be card text, a mask or card ids, "
+                             f"got {hand!r}") from None
+        if any(c < 0 or c > 23 for c in ids):
+            raise ValueError(f"{what} holds a card id outside 0..23: {ids}")
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{what} holds a card twice: {ids}")
+        m = sum(1 << c for c in ids)
+    k = cards.popcount(m)
+    if k != n_cards:
+        raise ValueError(f"{what} must hold {n_cards} cards, got {k}"
+                         + (f" ({cards.format(m)})" if k else ""))
+    return m
+
+
+def check_seat(seat) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat <= 2:
+        raise ValueError(f"seat must be 0 (first hand), 1 or 2 (dealer), got {seat!r}")
+    return int(seat)
+
+
+def check_samples(samples) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
+        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    return int(samples)
+
+
+def check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    return int(seed)
+
+
+def progress_iter(it, total: int, progress, desc: str):
+    """``it`` wrapped in a tqdm bar (``progress`` None: only on a terminal)."""
+    from tqdm.auto import tqdm
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+    return tqdm(it, total=total, disable=not show, desc=desc, unit="deal", leave=False)
+
+
+def interval(successes, trials):
+    """Wilson interval, Clopper–Pearson near 0 or 1 (:func:`analysis.stats.proportion_ci`)."""
+    from ..stats import proportion_ci
+    return proportion_ci(successes, trials, method="auto")

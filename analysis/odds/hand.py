@@ -1,0 +1,157 @@
+"""Odds for one 7-card hand before the widow (issue 4, part 1).
+
+The other 17 cards are dealt uniformly ``samples`` times around the fixed
+hand (:func:`analysis.deal.deal_constrained`, stream
+``chunk_rng(seed, 0)``); deals the profile redeals by force before play
+(before bidding or when the widow is shown) are left out and their share is
+reported; each remaining deal is solved with the best exchange
+(:func:`analysis.solver.exchange_value`), which also gives the defenders'
+points on the tie-broken line.  Double-dummy: the declarer is assumed to see
+every card when choosing his gift and his play, so the odds are optimistic
+for him.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .. import cards
+from ..bidding import bid_cap
+from ..deal import chunk_rng, deal_constrained
+from ..redeal import redeal_flags
+from ..solver import exchange_value
+from ._common import (check_samples, check_seat, check_seed, interval, parse_hand,
+                      progress_iter, resolve)
+from .delta import relative_delta
+
+__all__ = ["hand_odds", "solve_sample"]
+
+
+def solve_sample(deals, seat: int, rules, progress=None) -> dict:
+    """Solve each deal for the declarer ``seat`` with the best exchange.
+
+    Parameters
+    ----------
+    deals : ndarray of shape (n, 4), uint32 masks
+        hand0, hand1, hand2, widow.
+    seat : int
+        Declarer seat; left ``(seat + 1) % 3``, right ``(seat + 2) % 3``.
+    rules : Rules
+
+    Returns
+    -------
+    dict of str -> ndarray of shape (n,)
+        ``value`` (declarer's points, cards plus marriages), ``left_points``
+        and ``right_points`` (defenders' raw points on the tie-broken line),
+        int64.
+    """
+    n = deals.shape[0]
+    out = {k: np.empty(n, dtype=np.int64) for k in ("value", "left_points", "right_points")}
+    l, r = (seat + 1) % 3, (seat + 2) % 3
+    for i in progress_iter(range(n), n, progress, "odds"):
+        res = exchange_value(int(deals[i, seat]), int(deals[i, 3]), int(deals[i, l]),
+                             int(deals[i, r]), rules=rules, line=True)
+        out["value"][i] = res.value
+        out["left_points"][i] = res.left_points
+        out["right_points"][i] = res.right_points
+    return out
+
+
+def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int = 0,
+              *, progress=None) -> pd.DataFrame:
+    """Probability that a 7-card hand makes each contract, and its value.
+
+    Parameters
+    ----------
+    hand : str or int or sequence of int
+        The declarer's 7 cards: text such as ``"A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"``
+        (:func:`analysis.cards.parse`), a bit mask, or card ids.
+    rules : str or Rules
+        Profile (``club classic book ua wiki``), JSON file or ``Rules``.
+    samples : int
+        Random completions of the deal drawn (before dropping redeals).
+    seed : int
+        Root seed: the same seed gives the same table.
+    seat : int
+        Declarer seat relative to the dealer (0 first hand); it matters
+        only through payments (book's double penalty off the first hand)
+        and nothing else, the deal being symmetric.
+    progress : bool, optional
+        tqdm bar over the deals (default: on a terminal).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``contract`` (100 to the hand's bidding cap,
+        :func:`analysis.bidding.bid_cap`, step 5), columns
+
+        - ``p_make``: share of kept deals whose double-dummy value after the
+          best exchange reaches the contract; non-increasing;
+        - ``ci_low``, ``ci_high``: 95 % Wilson interval (Clopper–Pearson
+          where fewer than 5 successes or failures);
+        - ``expected_delta``: mean of the declarer's score change minus the
+          mean of his opponents' when he must play the contract, writing off
+          where the contract fails and writing off leaves him better placed
+          (ties: play), points (:func:`analysis.odds.delta.relative_delta`);
+        - ``delta_se``: its standard error;
+        - ``p_write_off``: share of deals where he writes off.
+
+        ``attrs`` holds ``hand`` (text), ``rules``, ``seat``, ``seed``,
+        ``samples``, ``kept``, ``redeal_share`` (share left out as forced
+        redeals before play), ``p_marriage`` and its interval
+        ``p_marriage_ci`` (a marriage among the declarer's 10 cards after
+        taking the widow), ``expected_value`` and ``value_se`` (mean
+        double-dummy value, points), ``best_contract`` (highest expected
+        delta; the lowest contract among ties).
+
+    Raises
+    ------
+    ValueError
+        On a hand that is not 7 distinct known cards, a bad seat, samples,
+        seed or rules, or if every sample is a forced redeal.
+
+    Examples
+    --------
+    >>> t = hand_odds("A♥ 10♥ K♥ Q♥ A♠ 10♠ A♣", samples=5, seed=1)
+    >>> t.loc[125, "p_make"]
+    1.0
+    """
+    rules = resolve(rules)
+    h = parse_hand(hand, 7)
+    seat = check_seat(seat)
+    samples = check_samples(samples)
+    seed = check_seed(seed)
+    deals = deal_constrained(chunk_rng(seed, 0), samples, {seat: h})
+    forced = redeal_flags(deals, rules)["redeal_forced"]
+    kept = deals[~forced]
+    if kept.shape[0] == 0:
+        raise ValueError(f"all {samples} sampled deals are forced redeals under "
+                         f"{rules.name}: nothing to play")
+    sol = solve_sample(kept, seat, rules, progress)
+    n = kept.shape[0]
+    cap = int(bid_cap(rules, h))
+    contracts = np.arange(100, cap + 1, 5, dtype=np.int64)
+    v = sol["value"]
+    k = (v[None, :] >= contracts[:, None]).sum(axis=1)
+    lo, hi = interval(k, np.full(k.shape, n))
+    delta, wo = relative_delta(rules, contracts, v, sol["left_points"],
+                               sol["right_points"], first_hand=seat == 0)
+    ed = delta.mean(axis=1)
+    se = delta.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.full(len(contracts), np.nan)
+    table = pd.DataFrame({"p_make": k / n, "ci_low": lo, "ci_high": hi,
+                          "expected_delta": ed, "delta_se": se,
+                          "p_write_off": wo.mean(axis=1)},
+                         index=pd.Index(contracts, name="contract"))
+    ten = kept[:, seat] | kept[:, 3]
+    km = int((cards.marriage_suits(ten) != 0).sum())
+    mlo, mhi = interval(km, n)
+    table.attrs.update({
+        "hand": cards.format(h), "rules": rules.name, "seat": seat, "seed": seed,
+        "samples": samples, "kept": n, "redeal_share": float(forced.mean()),
+        "p_marriage": km / n, "p_marriage_ci": (float(mlo), float(mhi)),
+        "expected_value": float(v.mean()),
+        "value_se": float(v.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"),
+        "best_contract": int(contracts[int(np.argmax(ed))]),
+    })
+    return table
