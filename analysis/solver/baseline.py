@@ -1,7 +1,7 @@
 """A plain alpha-beta baseline: no transposition table, no card merging.
 
-Written separately from :mod:`._kernel` (plain card order, no move
-ordering heuristics, no bounds) so that it serves both as the speed baseline
+Written separately from :mod:`._kernel` (recursive, a simple static move
+order, no bounds, no table, no merging) so that it serves both as the speed baseline
 of ``benchmarks/bench_solver.py`` and as an independent check of the fast
 solver on full deals (``tests/test_solver_baseline.py``).
 """
@@ -21,76 +21,112 @@ __all__ = ["baseline_value"]
 # (numba issue #6061); this baseline compiles in a few seconds.
 @njit(cache=False)
 def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
-           decl, rf, stats):
+           decl, rf, depth, mbuf, stats):
     stats[0] += 1
     mover = (leader + ply) % 3
     h = hands[mover]
     if ply == 0 and h == 0:
         return 0
     maxi = mover == decl
-    best = -(1 << 30) if maxi else (1 << 30)
+    # move list: code = card + 32 * declared; simple static order (leads:
+    # high cards first; follows: cards that leave the trick with the mover's
+    # side first, points high when it does, low when it does not)
+    mv = mbuf[depth]
+    n = 0
     if ply == 0:
         legal = lead_mask(h, leader, trump, towner, rf)
         may_declare = first == 0 or (rf & RF_FIRST_MARRIAGE) != 0
-        n_variants = 2
+        m = legal
+        while m:
+            c = lowbit(m)
+            m &= m - 1
+            mv[n] = c
+            n += 1
+            r = c % 6
+            if may_declare and (r == 2 or (r == 3 and not (rf & RF_Q_ONLY))):
+                if (h >> (6 * (c // 6) + 5 - r)) & 1:
+                    mv[n] = c + 32
+                    n += 1
+        for i in range(n):          # declarations, then high ranks first
+            j = i
+            for k in range(i + 1, n):
+                if (mv[k] >= 32, mv[k] % 6) > (mv[j] >= 32, mv[j] % 6):
+                    j = k
+            t = mv[i]
+            mv[i] = mv[j]
+            mv[j] = t
     else:
         legal = follow_mask(h, c0 // 6, trump)
-        may_declare = False
-        n_variants = 1
-    m = legal
-    while m:
-        c = lowbit(m)
-        m &= m - 1
-        for variant in range(n_variants):
-            add = 0
-            t2 = trump
-            o2 = towner
-            if variant == 1:
-                s = c // 6
-                r = c % 6
-                if not may_declare or r < 2 or r > 3:
-                    continue
-                if r == 3 and (rf & RF_Q_ONLY):
-                    continue
-                partner = 6 * s + (5 - r)
-                if not (h >> partner) & 1:
-                    continue
-                t2 = s
-                o2 = leader
-                if leader == decl:
-                    add = MVAL[s]
-            hands[mover] = h & ~(1 << c)
-            if ply == 0:
-                v = add + _plain(hands, leader, 1, c, -1, t2, o2, first,
-                                 alpha - add, beta - add, decl, rf, stats)
-            elif ply == 1:
-                v = _plain(hands, leader, 2, c0, c, trump, towner, first,
-                           alpha, beta, decl, rf, stats)
-            else:
-                w = c0
-                ws = leader
-                if beats(c1, w, trump):
-                    w = c1
-                    ws = (leader + 1) % 3
-                if beats(c, w, trump):
-                    ws = mover
-                if ws == decl:
-                    add = POINTS[c0] + POINTS[c1] + POINTS[c]
-                v = add + _plain(hands, ws, 0, -1, -1, trump, towner, 0,
-                                 alpha - add, beta - add, decl, rf, stats)
-            hands[mover] = h
-            if maxi:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
-            else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
-            if alpha >= beta:
-                return best
+        w = c0
+        ws = leader
+        if ply == 2 and beats(c1, c0, trump):
+            w = c1
+            ws = (leader + 1) % 3
+        m = legal
+        while m:
+            c = lowbit(m)
+            m &= m - 1
+            mv[n] = c
+            n += 1
+        # two passes: moves keeping the trick on the mover's side, high
+        # points first; then the others, low points first
+        for i in range(n):
+            j = i
+            for k in range(i + 1, n):
+                ck = mv[k]
+                cj = mv[j]
+                mk = beats(ck, w, trump) or ((ws == decl) == maxi)
+                mj = beats(cj, w, trump) or ((ws == decl) == maxi)
+                sk = (1000 + POINTS[ck]) if mk else -POINTS[ck]
+                sj = (1000 + POINTS[cj]) if mj else -POINTS[cj]
+                if sk > sj:
+                    j = k
+            t = mv[i]
+            mv[i] = mv[j]
+            mv[j] = t
+    best = -(1 << 30) if maxi else (1 << 30)
+    for i in range(n):
+        c = mv[i] & 31
+        add = 0
+        t2 = trump
+        o2 = towner
+        if mv[i] >= 32:
+            t2 = c // 6
+            o2 = leader
+            if leader == decl:
+                add = MVAL[c // 6]
+        hands[mover] = h & ~(1 << c)
+        if ply == 0:
+            v = add + _plain(hands, leader, 1, c, -1, t2, o2, first,
+                             alpha - add, beta - add, decl, rf, depth + 1, mbuf, stats)
+        elif ply == 1:
+            v = _plain(hands, leader, 2, c0, c, trump, towner, first,
+                       alpha, beta, decl, rf, depth + 1, mbuf, stats)
+        else:
+            w = c0
+            ws = leader
+            if beats(c1, w, trump):
+                w = c1
+                ws = (leader + 1) % 3
+            if beats(c, w, trump):
+                ws = mover
+            if ws == decl:
+                add = POINTS[c0] + POINTS[c1] + POINTS[c]
+            v = add + _plain(hands, ws, 0, -1, -1, trump, towner, 0,
+                             alpha - add, beta - add, decl, rf, depth + 1, mbuf, stats)
+        hands[mover] = h
+        if maxi:
+            if v > best:
+                best = v
+            if best > alpha:
+                alpha = best
+        else:
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            return best
     return best
 
 
@@ -125,5 +161,6 @@ def baseline_value(hands, *, declarer=0, leader=None, trump=None,
     if stats is None:
         stats = np.zeros(1, dtype=np.int64)
     arr = np.array(h, dtype=np.int64)
+    mbuf = np.zeros((26, 24), dtype=np.int64)
     return int(_plain(arr, leader, 0, -1, -1, trump, towner, first,
-                      -1, 1 << 20, declarer, rule_flags(rules), stats))
+                      -1, 1 << 20, declarer, rule_flags(rules), 0, mbuf, stats))
