@@ -1,0 +1,142 @@
+"""``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--json] [--plot F.png]``."""
+
+from __future__ import annotations
+
+import json
+import math
+
+from ._common import add_rules_options, rules_from_args
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "odds", help="success probabilities of a 7-card hand (or of a gift after the widow)",
+        description="Deal the unseen cards at random around a 7-card hand, solve each deal "
+                    "double-dummy with the best exchange, and print for every contract from "
+                    "100 to the hand's bidding cap the probability of making it (95%% "
+                    "interval) and the expected score change. With --widow: the best gift "
+                    "and final contract once the widow is known. Double-dummy odds are "
+                    "optimistic for the declarer (he is assumed to see every card).")
+    p.add_argument("hand", help='the 7 cards, e.g. "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠" (ASCII: "AH KH QH TS '
+                                'AC JD 9S"; Latin T is the ten, Cyrillic Т the ace)')
+    p.add_argument("--widow", default=None, help="the 3 widow cards: odds after the widow")
+    p.add_argument("--samples", type=int, default=None,
+                   help="random deals (default 1000; 200 with --widow)")
+    p.add_argument("--seed", type=int, default=0, help="seed (same seed, same table)")
+    p.add_argument("--seat", type=int, default=0, choices=(0, 1, 2),
+                   help="declarer seat: 0 first hand, 1, 2 dealer (payments only)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--plot", default=None, metavar="F.png", help="also save a plot")
+    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    add_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def _clean(x):
+    if isinstance(x, float) and math.isnan(x):
+        return None
+    if isinstance(x, tuple):
+        return [_clean(y) for y in x]
+    return x.item() if hasattr(x, "item") else x
+
+
+def _hand_text(t) -> str:
+    a = t.attrs
+    lo, hi = a["p_marriage_ci"]
+    head = [f"hand {a['hand']} · rules {a['rules']} · seat {a['seat']} · "
+            f"{a['kept']} deals solved of {a['samples']} (seed {a['seed']}); "
+            f"{100 * a['redeal_share']:.1f}% left out as forced redeals",
+            f"expected double-dummy value {a['expected_value']:.1f} ± {a['value_se']:.1f} "
+            f"points; P(marriage after the widow) {a['p_marriage']:.3f} "
+            f"[{lo:.3f}, {hi:.3f}]",
+            f"best contract by expected score change: {a['best_contract']}", ""]
+    body = ["contract  p_make  95% interval      exp. change ± se   write-off"]
+    for c, r in t.iterrows():
+        body.append(f"{c:>8}  {r.p_make:6.3f}  [{r.ci_low:.3f}, {r.ci_high:.3f}]  "
+                    f"{r.expected_delta:+9.1f} ± {r.delta_se:5.1f}   {r.p_write_off:6.3f}")
+    foot = ["", "p_make: share of deals whose double-dummy value after the best exchange "
+                "reaches the contract; exp. change: declarer's score change minus the mean "
+                "of his opponents' (points), writing off where that is better.",
+            "Double-dummy odds are optimistic for the declarer."]
+    return "\n".join(head + body + foot)
+
+
+def _widow_text(t, top: int = 15) -> str:
+    a = t.attrs
+    head = [f"hand {a['hand']} + widow {a['widow']} · rules {a['rules']} · seat {a['seat']} · "
+            f"{a['kept']} deals of the defenders' cards (seed {a['seed']}); "
+            f"{a['gifts_kept']} of {a['gifts_screened']} gifts solved on every deal",
+            f"best: give {a['best_gift'][0]} left, {a['best_gift'][1]} right, "
+            f"contract {a['best_contract']}", ""]
+    body = ["left right contract  p_make  95% interval      exp. change ± se"]
+    for _, r in t.head(top).iterrows():
+        body.append(f"{r.give_left:>4} {r.give_right:>5} {r.contract:>8}  {r.p_make:6.3f}  "
+                    f"[{r.ci_low:.3f}, {r.ci_high:.3f}]  {r.expected_delta:+9.1f} ± "
+                    f"{r.delta_se:5.1f}")
+    foot = ["", "exp. change: the declarer's own expected score change (points). The gift "
+                "is chosen without seeing the defenders' cards; the play is double-dummy."]
+    return "\n".join(head + body + foot)
+
+
+def plot(table, path, widow: bool = False) -> None:
+    """Save p_make with its interval band and the expected change against the contract."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    a = table.attrs
+    if widow:
+        g = a["best_gift"]
+        t = table[(table.give_left == g[0]) & (table.give_right == g[1])].set_index(
+            "contract").sort_index()
+        title = f"{a['hand']} + {a['widow']}: give {g[0]} left, {g[1]} right ({a['rules']})"
+    else:
+        t = table
+        title = f"{a['hand']} ({a['rules']}, seat {a['seat']}, {a['kept']} deals)"
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    x = t.index.to_numpy()
+    ax.fill_between(x, t.ci_low, t.ci_high, alpha=0.25, color="C0", label="95% interval")
+    ax.plot(x, t.p_make, "o-", color="C0", label="P(make)")
+    ax.set_xlabel("contract (points)")
+    ax.set_ylabel("probability of making the contract")
+    ax.set_ylim(-0.02, 1.02)
+    ax2 = ax.twinx()
+    ax2.plot(x, t.expected_delta, "s--", color="C3", label="expected score change")
+    ax2.axhline(0, color="C3", lw=0.5)
+    ax2.set_ylabel("expected score change (points)", color="C3")
+    h1, l1 = ax.get_legend_handles_labels()
+    h2, l2 = ax2.get_legend_handles_labels()
+    ax.legend(h1 + h2, l1 + l2, loc="lower left")
+    ax.set_title(title + "\ndouble-dummy: optimistic for the declarer", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def run(args) -> int:
+    rules = rules_from_args(args)
+    progress = False if args.no_progress else None
+    if args.widow is None:
+        from ..odds.hand import hand_odds
+        t = hand_odds(args.hand, rules, args.samples or 1000, args.seed, args.seat,
+                      progress=progress)
+        text = _hand_text(t)
+        rows = t.reset_index()
+    else:
+        from ..odds.widow import widow_odds
+        t = widow_odds(args.hand, args.widow, rules, args.samples or 200, args.seed,
+                       args.seat, progress=progress)
+        text = _widow_text(t)
+        rows = t
+    if args.json:
+        out = {k: _clean(v) for k, v in t.attrs.items()}
+        out["table"] = [{k: _clean(v) for k, v in r.items()}
+                        for r in rows.to_dict(orient="records")]
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+    else:
+        print(text)
+    if args.plot:
+        plot(t, args.plot, widow=args.widow is not None)
+        if not args.json:
+            print(f"plot saved to {args.plot}")
+    return 0
