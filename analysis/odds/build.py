@@ -9,7 +9,8 @@ Usage (from the repository root)::
 every deal solved for the three seats); run several in parallel on disjoint
 chunk ranges.  ``fit`` fits on every chunk whose index is not ``4 mod 5``
 (those are kept out for the calibration check of ``benchmarks/bench_odds.py``)
-and records how the model was made in its ``info``.
+and records how the model was made in its ``info``; beside it goes the
+card-points-only baseline fitted on the same rows (``*_points.json``).
 """
 
 from __future__ import annotations
@@ -112,6 +113,11 @@ def main(argv=None) -> int:
     model = BidModel.fit(frame, info=info)
     model.save(args.out)
     print(f"{model} -> {args.out}")
+    base = BidModel.fit(frame, features=("points",), info=dict(info, baseline=True))
+    out = Path(args.out)
+    out = out.with_name(out.stem + "_points" + out.suffix)
+    base.save(out)
+    print(f"baseline {base} -> {out}")
     return 0
 
 

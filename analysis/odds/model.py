@@ -284,9 +284,16 @@ class BidModel:
         return cls(d["features"], d["grid"], d["coef"], d["mean"], d["scale"], d.get("info"))
 
     @classmethod
-    def default(cls) -> "BidModel":
-        """The model shipped with the package (club profile; see its ``info``)."""
-        return cls.load(Path(__file__).with_name("default_bidmodel.json"))
+    def default(cls, points_only: bool = False) -> "BidModel":
+        """The model shipped with the package (club profile; see its ``info``).
+
+        Parameters
+        ----------
+        points_only : bool
+            The card-points-only baseline fitted on the same sample instead.
+        """
+        name = "default_bidmodel_points.json" if points_only else "default_bidmodel.json"
+        return cls.load(Path(__file__).with_name(name))
 
     def __repr__(self) -> str:
         return (f"BidModel(features={len(self.features)}, grid={int(self.grid[0])}.."

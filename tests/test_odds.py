@@ -1,0 +1,128 @@
+"""Bidding odds (issue 4): hand_odds, widow_odds, the CLI and input errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import cards
+from analysis.cli import main
+from analysis.odds import hand_odds, widow_odds
+
+HEARTS4 = "A♥ 10♥ K♥ Q♥"
+
+
+@pytest.mark.parametrize("rest", ["9♠ 9♣ 9♦", "A♠ 10♠ A♣", "J♠ J♣ J♦"])
+def test_four_hearts_make_125_always(rest):
+    # A♥ wins the first trick (no trump yet), then K♥ declares ♥ (100) and the
+    # four top trumps take 28 card points: 128 whatever the other cards.
+    t = hand_odds(f"{HEARTS4} {rest}", samples=6, seed=5)
+    assert t.attrs["kept"] > 0
+    assert (t.loc[100:125, "p_make"] == 1.0).all()
+    assert t.attrs["p_marriage"] == 1.0
+    # Clopper–Pearson at k = n: the upper end is 1, the lower (alpha/2)^(1/n).
+    n = t.attrs["kept"]
+    assert t.loc[125, "ci_high"] == 1.0
+    assert t.loc[125, "ci_low"] == pytest.approx(0.025 ** (1 / n))
+    # A made contract c pays +c: the expected change rises by exactly 5 per
+    # level while every deal makes it (the defenders' points do not change).
+    d = t.loc[100:125, "expected_delta"].to_numpy()
+    assert np.allclose(np.diff(d), 5.0)
+
+
+def test_no_marriage_capped_at_120_and_monotone():
+    t = hand_odds("A♠ 10♠ A♣ 10♣ A♦ J♥ 9♥", samples=8, seed=2)
+    assert list(t.index) == [100, 105, 110, 115, 120]
+    assert (np.diff(t["p_make"].to_numpy()) <= 0).all()
+    assert ((t.ci_low <= t.p_make) & (t.p_make <= t.ci_high)).all()
+    # Without the bid cap (a house variant) the table runs to 400.
+    t2 = hand_odds("A♠ 10♠ A♣ 10♣ A♦ J♥ 9♥", rules=_nocap(), samples=3, seed=2)
+    assert t2.index.max() == 400
+    assert (np.diff(t2["p_make"].to_numpy()) <= 0).all()
+
+
+def _nocap():
+    from analysis.rules import load_rules
+    return load_rules("club", ["bid_cap=false"])
+
+
+def test_same_seed_same_table_and_redeals_reported():
+    a = hand_odds("K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠", samples=6, seed=11)
+    b = hand_odds("K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠", samples=6, seed=11)
+    pd.testing.assert_frame_equal(a, b)
+    assert a.attrs == b.attrs
+    assert list(a.index) == list(range(100, 165, 5))  # ♠ marriage: cap 160
+    # Dropped share matches the redeal flags of the same sampled deals.
+    from analysis.deal import chunk_rng, deal_constrained
+    from analysis.redeal import redeal_flags
+    d = deal_constrained(chunk_rng(11, 0), 6, {0: cards.parse("K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠")})
+    forced = redeal_flags(d, "club")["redeal_forced"]
+    assert a.attrs["redeal_share"] == forced.mean()
+    assert a.attrs["kept"] == 6 - forced.sum()
+
+
+def test_widow_completing_four_hearts_keeps_them():
+    t = widow_odds("A♥ 10♥ K♥ 9♠ 9♣ J♦ J♠", "Q♥ 9♦ J♣", samples=8, seed=3, screen=None)
+    gl, gr = t.attrs["best_gift"]
+    kept = {"A♥", "10♥", "K♥", "Q♥"}
+    assert gl not in kept and gr not in kept
+    assert t.attrs["best_contract"] >= 125
+    assert t.attrs["gifts_screened"] == 90 == t.attrs["gifts_kept"]
+    # No after-exchange redeal here: the expected change is c (2 p - 1).
+    assert (t.p_redeal == 0).all()
+    assert np.allclose(t.expected_delta, t.contract * (2 * t.p_make - 1))
+    # The 10 cards hold one marriage: giving K♥ or Q♥ away caps the contract at 120.
+    gave_kq = t.give_left.isin({"K♥", "Q♥"}) | t.give_right.isin({"K♥", "Q♥"})
+    assert t[gave_kq].contract.max() == 120
+    assert t[~gave_kq].contract.max() == 220
+    for _, g in t.groupby(["give_left", "give_right"]):
+        assert (np.diff(g.sort_values("contract").p_make.to_numpy()) <= 0).all()
+
+
+@pytest.mark.parametrize("hand, msg", [
+    ("A♥ K♥ Q♥ 10♠ A♣ J♦", "7 cards"),
+    ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠ 9♥", "7 cards"),
+    ("A♥ K♥ Q♥ 10♠ A♣ J♦ A♥", "twice"),
+    ("A♥ K♥ Q♥ 10♠ A♣ J♦ X♠", "X"),
+    ([0, 1, 2, 3, 4, 5, 5], "twice"),
+    ([0, 1, 2, 3, 4, 5, 24], "outside"),
+])
+def test_bad_hands(hand, msg):
+    with pytest.raises(ValueError, match=msg):
+        hand_odds(hand, samples=2)
+
+
+def test_bad_arguments():
+    h = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
+    with pytest.raises(ValueError, match="seat"):
+        hand_odds(h, samples=2, seat=3)
+    with pytest.raises(ValueError, match="samples"):
+        hand_odds(h, samples=0)
+    with pytest.raises(ValueError, match="seed"):
+        hand_odds(h, samples=2, seed=-1)
+    with pytest.raises(ValueError, match="share"):
+        widow_odds(h, "A♥ 9♥ 9♦", samples=2)
+    with pytest.raises(ValueError, match="3 cards"):
+        widow_odds(h, "9♥ 9♦", samples=2)
+    with pytest.raises(ValueError, match="forces a redeal"):
+        widow_odds(h, "9♥ 9♦ J♣", samples=2)  # 2 points < club's 5
+
+
+def test_cli_json_table_plot_and_errors(tmp_path, capsys):
+    h = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
+    assert main(["odds", h, "--samples", "4", "--seed", "1", "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    ref = hand_odds(h, samples=4, seed=1)
+    assert [r["contract"] for r in out["table"]] == list(ref.index)
+    assert [r["p_make"] for r in out["table"]] == ref["p_make"].tolist()
+    assert out["best_contract"] == ref.attrs["best_contract"]
+    png = tmp_path / "o.png"
+    assert main(["odds", h, "--samples", "3", "--plot", str(png), "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "contract" in text and "optimistic" in text
+    assert png.stat().st_size > 10_000
+    assert main(["odds", "A♥ K♥", "--samples", "3"]) == 2
+    assert "7 cards" in capsys.readouterr().err
