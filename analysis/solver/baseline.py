@@ -17,9 +17,9 @@ from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_FIRST_MARRIAGE, popcount,
 __all__ = ["baseline_value"]
 
 
-# Not cached: numba cannot reliably reload a cached recursive function
-# (numba issue #6061); this baseline compiles in a few seconds.
-@njit(cache=False)
+# One recursive call site only: with several, numba's type inference took
+# ~50 s and reloading the cached function segfaulted (numba issue #6061).
+@njit(cache=True)
 def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
            decl, rf, depth, mbuf, stats):
     stats[0] += 1
@@ -50,7 +50,7 @@ def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
         for i in range(n):          # declarations, then high ranks first
             j = i
             for k in range(i + 1, n):
-                if (mv[k] >= 32, mv[k] % 6) > (mv[j] >= 32, mv[j] % 6):
+                if (mv[k] // 32) * 8 + mv[k] % 6 > (mv[j] // 32) * 8 + mv[j] % 6:
                     j = k
             t = mv[i]
             mv[i] = mv[j]
@@ -96,13 +96,20 @@ def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
             if leader == decl:
                 add = MVAL[c // 6]
         hands[mover] = h & ~(1 << c)
+        nl = leader
+        nply = ply + 1
+        nc0 = c0
+        nc1 = c1
+        nfirst = first
         if ply == 0:
-            v = add + _plain(hands, leader, 1, c, -1, t2, o2, first,
-                             alpha - add, beta - add, decl, rf, depth + 1, mbuf, stats)
+            nc0 = c
         elif ply == 1:
-            v = _plain(hands, leader, 2, c0, c, trump, towner, first,
-                       alpha, beta, decl, rf, depth + 1, mbuf, stats)
+            nc1 = c
+            t2 = trump
+            o2 = towner
         else:
+            t2 = trump
+            o2 = towner
             w = c0
             ws = leader
             if beats(c1, w, trump):
@@ -112,8 +119,13 @@ def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
                 ws = mover
             if ws == decl:
                 add = POINTS[c0] + POINTS[c1] + POINTS[c]
-            v = add + _plain(hands, ws, 0, -1, -1, trump, towner, 0,
-                             alpha - add, beta - add, decl, rf, depth + 1, mbuf, stats)
+            nl = ws
+            nply = 0
+            nc0 = -1
+            nc1 = -1
+            nfirst = 0
+        v = add + _plain(hands, nl, nply, nc0, nc1, t2, o2, nfirst,
+                         alpha - add, beta - add, decl, rf, depth + 1, mbuf, stats)
         hands[mover] = h
         if maxi:
             if v > best:
