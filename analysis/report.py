@@ -25,6 +25,7 @@ import base64
 import contextlib
 import html
 import os
+import re
 import time
 from pathlib import Path
 
@@ -126,19 +127,25 @@ def prepare_data(params: dict, workers: int | None = None) -> list[Path]:
     """Make the datasets a notebook's parameters name, if they are missing.
 
     Recognised parameters: ``DATA`` with ``N_DEALS`` and ``SEED`` (a deals
-    dataset, :func:`analysis.research.setup.ensure_deals`).  Notebooks that
-    solve or simulate small samples do it in their own cells.
+    dataset, :func:`analysis.research.setup.ensure_deals`) and ``POOLS``, a
+    dict profile -> deals to solve (:func:`analysis.research.data.ensure_solutions`
+    on the first deals of that dataset).  Games are simulated from the pools
+    by the notebooks themselves (seconds).
 
     Returns
     -------
     list of Path
         The datasets that now exist.
     """
-    from .research import setup
+    from .research import data, setup
     made = []
     if {"DATA", "N_DEALS", "SEED"} <= set(params):
-        made.append(setup.ensure_deals(params["DATA"], int(params["N_DEALS"]),
-                                       int(params["SEED"]), workers=workers))
+        deals = setup.ensure_deals(params["DATA"], int(params["N_DEALS"]),
+                                   int(params["SEED"]), workers=workers)
+        made.append(deals)
+        for prof, n in (params.get("POOLS") or {}).items():
+            made.append(data.ensure_solutions(params["DATA"], deals, prof, int(n),
+                                              workers=workers))
     return made
 
 
@@ -288,7 +295,8 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
         rows.append((name, dt, err))
         log(f"[report] {name}: {'FAILED' if err else 'ok'} in {dt:.0f} s -> {html_path}")
         if err:
-            failed.append(f"{name}: {str(err).strip().splitlines()[-1] if str(err).strip() else type(err).__name__}")
+            text = re.sub(r"\x1b\[[0-9;]*m", "", str(err)).strip()
+            failed.append(f"{name}: {text.splitlines()[-1] if text else type(err).__name__}")
     index = _index(out, rows, quick)
     if failed:
         raise ReportError("notebooks failed (see their HTML): " + "; ".join(failed))

@@ -112,8 +112,9 @@ def interval_lines(ax, x, p, low, high, *, label=None, xlabel="", ylabel="probab
     return ax
 
 
-def survival_steps(ax, t, s, low, high, *, label=None, color=None,
-                   xlabel="deals on the barrel", ylabel="still on the barrel (%)"):
+def survival_steps(ax, t, s, low, high, *, label=None, color=None, linestyle="-",
+                   band_alpha=0.15, xlabel="deals on the barrel",
+                   ylabel="still on the barrel (%)"):
     """A Kaplan–Meier step curve with its pointwise 95 % band.
 
     Parameters
@@ -132,9 +133,10 @@ def survival_steps(ax, t, s, low, high, *, label=None, color=None,
     s, low, high = (np.concatenate([[1.0], np.asarray(a, dtype=np.float64)])
                     for a in (s, low, high))
     s, low, high = _pct(s, low, high)
-    (line,) = ax.step(t, s, where="post", label=label, color=color)
-    ax.fill_between(t, np.nan_to_num(low), np.nan_to_num(high, nan=100.0), step="post",
-                    color=line.get_color(), alpha=0.2, linewidth=0)
+    (line,) = ax.step(t, s, where="post", label=label, color=color, linestyle=linestyle,
+                      linewidth=1.8)
+    ax.fill_between(t, low, high, step="post", color=line.get_color(), alpha=band_alpha,
+                    linewidth=0)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_ylim(0, 102)

@@ -83,6 +83,7 @@ def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
     """
     if isinstance(profiles, str):
         profiles = [profiles]
+    profiles = list(dict.fromkeys(str(p) for p in profiles))
     rows = {"package": f"thousand-analysis {__version__}",
             "profiles": ", ".join(str(p) for p in profiles), "seed": seed}
     for k, v in sizes.items():

@@ -1,0 +1,169 @@
+"""Success probabilities of contracts from a solved pool, grouped by what a bidder sees.
+
+A pool row is one (deal, declarer seat) with the double-dummy value after
+the best exchange (DESIGN.md, contract 3).  "The contract ``c`` is made"
+means ``value >= c``.  Deals the profile redeals by force before play are
+left out (they are never played).  Every probability carries a 95 %
+interval (:func:`analysis.stats.proportion_ci`).  Rows of one deal share a
+widow and are not independent of each other; the intervals treat the rows
+as independent, which is close for per-seat groupings.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .. import cards
+from ..stats import proportion_ci
+
+__all__ = ["played_rows", "make_curve", "make_by", "marriage_effect", "widow_effect",
+           "POINT_BINS"]
+
+#: Bins of the 7-card hand's card points used by :func:`make_by` tables.
+POINT_BINS = (0, 20, 30, 40, 50, 60, 121)
+_SUIT = "♠♣♦♥"
+
+
+def played_rows(pool: pd.DataFrame) -> pd.DataFrame:
+    """Pool rows of played deals with the declarer's visible features.
+
+    Parameters
+    ----------
+    pool : pandas.DataFrame
+        Solutions joined with deals (``seat``, ``value``, ``hand0..2``,
+        ``widow``, optionally ``redeal_forced``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows kept, plus ``hand`` (uint32 mask of the declarer's 7
+        cards), ``hand_points`` (card points 0–120), ``marriages`` (4-bit
+        suit mask, ♠ bit 0 … ♥ bit 3), ``widow_points`` and
+        ``widow_completes`` (bool: the widow holds the missing K or Q of a
+        half marriage in the hand).
+
+    Raises
+    ------
+    ValueError
+        If a column is missing.
+    """
+    need = {"seat", "value", "hand0", "hand1", "hand2", "widow"}
+    if need - set(pool.columns):
+        raise ValueError(f"pool lacks columns {sorted(need - set(pool.columns))}")
+    f = pool
+    if "redeal_forced" in f:
+        f = f[~f["redeal_forced"].to_numpy()]
+    seat = f["seat"].to_numpy(np.int64)
+    hands = f[["hand0", "hand1", "hand2"]].to_numpy(np.uint32)
+    hand = hands[np.arange(len(f)), seat]
+    widow = f["widow"].to_numpy(np.uint32)
+    out = f.copy()
+    out["hand"] = hand
+    out["hand_points"] = cards.card_points(hand).astype(np.int64)
+    out["marriages"] = cards.marriage_suits(hand).astype(np.int64)
+    out["widow_points"] = cards.card_points(widow).astype(np.int64)
+    ten = cards.marriage_suits(hand | widow).astype(np.int64)
+    out["widow_completes"] = (ten & ~out["marriages"].to_numpy()) != 0
+    return out.reset_index(drop=True)
+
+
+def _ci_frame(k, n, index) -> pd.DataFrame:
+    k = np.asarray(k, dtype=np.int64)
+    n = np.asarray(n, dtype=np.int64)
+    p = np.where(n > 0, k / np.maximum(n, 1), np.nan)
+    lo, hi = np.full(k.shape, np.nan), np.full(k.shape, np.nan)
+    ok = n > 0
+    if ok.any():
+        lo[ok], hi[ok] = proportion_ci(k[ok], n[ok])
+    return pd.DataFrame({"made": k, "hands": n, "p": p, "ci_low": lo, "ci_high": hi},
+                        index=index)
+
+
+def make_curve(rows: pd.DataFrame, contracts=range(100, 205, 5)) -> pd.DataFrame:
+    """P(value ≥ contract) over all rows, one row per contract.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``contract`` (points) with ``made``, ``hands``, ``p``,
+        ``ci_low``, ``ci_high``.
+
+    Raises
+    ------
+    ValueError
+        If there are no rows.
+    """
+    if len(rows) == 0:
+        raise ValueError("no hands")
+    c = np.asarray(list(contracts), dtype=np.int64)
+    v = rows["value"].to_numpy(np.int64)
+    k = (v[None, :] >= c[:, None]).sum(axis=1)
+    return _ci_frame(k, np.full(len(c), len(v)), pd.Index(c, name="contract"))
+
+
+def make_by(rows: pd.DataFrame, by, contracts=(100, 120, 140, 160)) -> pd.DataFrame:
+    """P(value ≥ contract) per group of hands and per contract.
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        :func:`played_rows`.
+    by : str or pandas.Series
+        A column name of ``rows`` or a Series aligned with it (e.g.
+        ``pd.cut(rows.hand_points, POINT_BINS, right=False)``).
+    contracts : sequence of int
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by (group, ``contract``) with ``made``, ``hands``, ``p``,
+        ``ci_low``, ``ci_high`` (NaN for empty groups).
+    """
+    key = rows[by] if isinstance(by, str) else pd.Series(by, index=rows.index)
+    frames = {}
+    for g, sub in rows.groupby(key, observed=True, sort=True):
+        frames[g] = make_curve(sub, contracts)
+    name = by if isinstance(by, str) else (key.name or "group")
+    return pd.concat(frames, names=[name])
+
+
+def marriage_effect(rows: pd.DataFrame, contracts=(120, 160, 200)) -> pd.DataFrame:
+    """P(make) with a marriage of each suit in the 7 cards, against none at all.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by (``holding``, ``contract``): ``no marriage`` then
+        ``♠ marriage (40)`` … ``♥ marriage (100)`` (the hand holds that pair,
+        possibly others), with the columns of :func:`make_curve`.
+    """
+    m = rows["marriages"].to_numpy(np.int64)
+    groups = {"no marriage": rows[m == 0]}
+    for s in range(4):
+        groups[f"{_SUIT[s]} marriage ({int(cards.MARRIAGE_VALUES[s])})"] = rows[(m >> s) & 1 == 1]
+    frames = {k: make_curve(v, contracts) for k, v in groups.items() if len(v)}
+    return pd.concat(frames, names=["holding"])
+
+
+def widow_effect(rows: pd.DataFrame, contract: int = 120,
+                 bins=(0, 5, 10, 15, 20, 31)) -> pd.DataFrame:
+    """How much the widow helps: P(make ``contract``) by what the widow holds.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by (``widow``, label) — ``card points`` bins of the widow,
+        then ``completes a marriage`` yes/no — with the columns of
+        :func:`make_curve` for the one contract.
+    """
+    wp = pd.cut(rows["widow_points"], list(bins), right=False)
+    out = {}
+    for g, sub in rows.groupby(wp, observed=True):
+        out[("card points", f"{int(g.left)}–{int(g.right) - 1}")] = make_curve(sub, [contract])
+    for flag, label in ((True, "yes"), (False, "no")):
+        sub = rows[rows["widow_completes"].to_numpy() == flag]
+        if len(sub):
+            out[("completes a marriage", label)] = make_curve(sub, [contract])
+    df = pd.concat(out, names=["widow", "holds"])
+    return df.droplevel("contract")

@@ -1,0 +1,217 @@
+"""Bolts (болт) from double-dummy solutions and from simulated games.
+
+Two bolt definitions exist (RULES.md, "bolt means"): **zero points** (a
+player ends the deal with 0 raw points, cards plus marriages; club,
+classic) and **no trick** (he took no trick, even a trick worth 0 counts;
+wiki, where the declarer can be bolted too).  From a solved pool,
+:func:`deal_bolts` applies both definitions to the defenders of the deal's
+declarer along the tie-broken line of DESIGN.md contract 3 (defenders avoid
+bolts under the profile's own definition when it costs them nothing).  Who
+declares is not in a solutions dataset; :func:`auction_declarer` takes the
+seat whose double-dummy value is highest — the player who could bid
+highest — as the declarer.
+
+From games, :func:`game_bolt_rates` counts bolts and bolt penalties per
+100 played deals and per game.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats as _st
+
+from ..stats import proportion_ci
+
+__all__ = ["auction_declarer", "deal_bolts", "bolt_table", "mean_ci", "game_bolt_rates"]
+
+
+def auction_declarer(pool: pd.DataFrame) -> np.ndarray:
+    """Seat with the highest double-dummy value in each pool deal.
+
+    Parameters
+    ----------
+    pool : pandas.DataFrame
+        One row per (deal, seat), all three seats of each deal, sorted by
+        ``deal_id`` then ``seat`` (:func:`analysis.research.data.load_pool`).
+
+    Returns
+    -------
+    ndarray of shape (n_deals,), int64
+        Seat 0–2 (ties go to the earlier seat: the first hand bids first).
+
+    Raises
+    ------
+    ValueError
+        If the rows are not three seats per deal in order.
+    """
+    seat = pool["seat"].to_numpy()
+    n = len(seat) // 3
+    if len(seat) % 3 or not np.array_equal(seat, np.tile([0, 1, 2], n)):
+        raise ValueError("the pool needs rows (deal, seat 0, 1, 2) sorted by deal and seat")
+    return pool["value"].to_numpy(np.int64).reshape(n, 3).argmax(axis=1)
+
+
+def deal_bolts(pool: pd.DataFrame, drop_redealt: bool = True) -> pd.DataFrame:
+    """Bolts of the declarer's defenders (and of the declarer) per deal.
+
+    Parameters
+    ----------
+    pool : pandas.DataFrame
+        Solutions joined with deals, three sorted seats per deal, with the
+        line columns ``left_points left_tricks right_points right_tricks
+        declarer_tricks`` (≥ 0; −1 means the line was not computed).
+    drop_redealt : bool
+        Leave out deals the profile redeals before play (``redeal_forced``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per played deal: ``deal_id``, ``declarer`` (seat), ``value``
+        (declarer's points), ``zero_points`` and ``no_trick`` (defenders
+        bolted under each definition, 0–2, int64), ``declarer_no_trick``
+        (bool: the declarer took no trick, a wiki bolt).
+
+    Raises
+    ------
+    ValueError
+        On a pool without lines or not sorted by deal and seat.
+    """
+    d = auction_declarer(pool)
+    n = len(d)
+    idx = np.arange(n) * 3 + d
+    rows = pool.iloc[idx]
+    cols = ["left_points", "left_tricks", "right_points", "right_tricks", "declarer_tricks"]
+    arr = {c: rows[c].to_numpy(np.int64) for c in cols}
+    if any((v < 0).any() for v in arr.values()):
+        raise ValueError("the pool was solved without lines (points and tricks are -1)")
+    out = pd.DataFrame({
+        "deal_id": rows["deal_id"].to_numpy(), "declarer": d,
+        "value": rows["value"].to_numpy(np.int64),
+        "zero_points": (arr["left_points"] == 0).astype(np.int64)
+        + (arr["right_points"] == 0).astype(np.int64),
+        "no_trick": (arr["left_tricks"] == 0).astype(np.int64)
+        + (arr["right_tricks"] == 0).astype(np.int64),
+        "declarer_no_trick": arr["declarer_tricks"] == 0,
+    })
+    if drop_redealt and "redeal_forced" in rows:
+        out = out[~rows["redeal_forced"].to_numpy()]
+    return out.reset_index(drop=True)
+
+
+def bolt_table(bolts: pd.DataFrame) -> pd.DataFrame:
+    """P(a defender is bolted) under each definition, and bolts per 100 deals.
+
+    Parameters
+    ----------
+    bolts : pandas.DataFrame
+        :func:`deal_bolts` rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by definition (``zero points``, ``no trick``, ``declarer:
+        no trick``) with ``count`` (bolts), ``of`` (defender-deals, or
+        deals for the declarer), ``p`` with 95 % ``ci_low``/``ci_high``
+        (Wilson; Clopper–Pearson near 0), and ``per_100_deals`` with its
+        interval (``p`` times 200 defenders, or 100 declarers, per 100
+        deals).
+
+    Raises
+    ------
+    ValueError
+        If there are no deals.
+    """
+    n = len(bolts)
+    if n == 0:
+        raise ValueError("no played deals to count bolts in")
+    k = np.array([bolts["zero_points"].sum(), bolts["no_trick"].sum(),
+                  bolts["declarer_no_trick"].sum()], dtype=np.int64)
+    of = np.array([2 * n, 2 * n, n], dtype=np.int64)
+    lo, hi = proportion_ci(k, of)
+    scale = 100 * of / n
+    return pd.DataFrame({"count": k, "of": of, "p": k / of, "ci_low": lo, "ci_high": hi,
+                         "per_100_deals": k / of * scale, "per_100_low": lo * scale,
+                         "per_100_high": hi * scale},
+                        index=pd.Index(["zero points", "no trick", "declarer: no trick"],
+                                       name="bolt definition"))
+
+
+def mean_ci(x, alpha: float = 0.05) -> tuple[float, float, float]:
+    """Mean of a sample with its Student-t interval.
+
+    Parameters
+    ----------
+    x : array-like of float, shape (n,)
+
+    Returns
+    -------
+    (mean, low, high) : floats (the interval is the mean itself when n = 1
+        or the sample is constant)
+
+    Raises
+    ------
+    ValueError
+        On an empty sample.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    if x.size == 0:
+        raise ValueError("mean_ci needs at least one value")
+    m = float(x.mean())
+    if x.size == 1:
+        return m, m, m
+    se = float(x.std(ddof=1) / np.sqrt(x.size))
+    h = float(_st.t.ppf(1 - alpha / 2, x.size - 1)) * se
+    return m, m - h, m + h
+
+
+def _events_of(events: pd.Series, kind: str) -> np.ndarray:
+    return events.str.count(rf"(?:^|;){kind}:").to_numpy(np.int64)
+
+
+def game_bolt_rates(games: pd.DataFrame) -> pd.DataFrame:
+    """Bolts and bolt penalties per 100 played deals and per game.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Rows of :func:`analysis.game.simulate` (``bolt0..2``, ``event``,
+        ``redealt``, ``game_id``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows ``bolts`` and ``penalties`` (events ``bolt_penalty``), columns
+        ``per_100_deals`` and ``per_game`` each with ``_low``/``_high``
+        (95 % Student-t intervals over games: games are independent, the
+        deals of one game are not), and ``games``, ``played_deals``.
+
+    Raises
+    ------
+    ValueError
+        On an empty table.
+    """
+    if games.empty:
+        raise ValueError("the games table is empty")
+    g = games.assign(
+        _bolts=games[["bolt0", "bolt1", "bolt2"]].sum(axis=1).astype(np.int64),
+        _pen=_events_of(games["event"].fillna(""), "bolt_penalty"),
+        _played=~games["redealt"].to_numpy())
+    per = g.groupby("game_id")[["_bolts", "_pen", "_played"]].sum()
+    deals = per["_played"].to_numpy(np.float64)
+    out = {}
+    for name, col in (("bolts", "_bolts"), ("penalties", "_pen")):
+        k = per[col].to_numpy(np.float64)
+        m, lo, hi = mean_ci(k)
+        # ratio estimator per 100 deals with a delta-method (linearised) interval
+        ratio = k.sum() / deals.sum()
+        resid = k - ratio * deals
+        se = np.sqrt((resid ** 2).sum() / max(len(k) - 1, 1) / len(k)) / deals.mean()
+        h = float(_st.t.ppf(0.975, max(len(k) - 1, 1))) * se
+        out[name] = {"per_100_deals": 100 * ratio, "per_100_deals_low": 100 * (ratio - h),
+                     "per_100_deals_high": 100 * (ratio + h), "per_game": m,
+                     "per_game_low": lo, "per_game_high": hi}
+    df = pd.DataFrame(out).T
+    df["games"] = len(per)
+    df["played_deals"] = int(deals.sum())
+    return df
