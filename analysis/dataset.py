@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import fsspec
+import pyarrow.fs as pafs
+from fsspec.implementations.local import LocalFileSystem
 import numpy as np
 import pyarrow as pa
 import pyarrow.dataset as pads
@@ -53,6 +55,18 @@ class DatasetError(ValueError):
 def _fs(path) -> tuple["fsspec.AbstractFileSystem", str]:
     """The fsspec filesystem and the path inside it, for a local path or a URL."""
     return fsspec.core.url_to_fs(str(path))
+
+
+def _arrow_fs(fs):
+    """pyarrow's own filesystem for local paths; fsspec wrapped for URLs.
+
+    Arrow's scanner threads over a Python-implemented filesystem can outlive
+    the interpreter and abort it at exit (apache/arrow#34314), so local
+    folders — the common case — never go through the wrapper.
+    """
+    if isinstance(fs, LocalFileSystem):
+        return pafs.LocalFileSystem()
+    return pafs.PyFileSystem(pafs.FSSpecHandler(fs))
 
 
 def _join(root: str, name: str) -> str:
@@ -198,8 +212,7 @@ def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> d
         p = chunk_path(root, c)
         if not fs.exists(p):
             raise DatasetError(f"{out}: chunk {c} is missing; rerun the command to finish it")
-        with fs.open(p, "rb") as fh:
-            t = pq.read_table(fh)
+        t = pq.read_table(p, filesystem=_arrow_fs(fs))
         hashes.append(content_hash(t))
         rows.append(t.num_rows)
     manifest = dict(params=params, chunk_rows=rows, chunk_hashes=hashes,
@@ -262,7 +275,7 @@ def read_table(path: str | Path, kind: str | None = None, *,
                            "chunks; rerun the command that made it to finish")
     if not files:
         raise DatasetError(f"{path} holds no chunks")
-    ds = pads.dataset(files, format="parquet", filesystem=fs)
+    ds = pads.dataset(files, format="parquet", filesystem=_arrow_fs(fs))
     for frag in ds.get_fragments():
         meta = frag.physical_schema.metadata or {}
         _check_version(frag.path, json.loads(meta.get(META_KEY, b"{}")), kind)
@@ -282,7 +295,7 @@ def open_dataset(path: str | Path, kind: str | None = None) -> pads.Dataset:
     files = _chunk_files(fs, root)
     if not files:
         raise DatasetError(f"{path} holds no chunks")
-    return pads.dataset(files, format="parquet", filesystem=fs)
+    return pads.dataset(files, format="parquet", filesystem=_arrow_fs(fs))
 
 
 def read_frame(path: str | Path, kind: str | None = None, **kw):

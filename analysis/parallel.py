@@ -11,6 +11,7 @@ index and the root seed), so the output is the same whatever runs it.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
@@ -98,7 +99,9 @@ def executor(workers: int | None = None, scheduler: str | None = None,
     elif n == 1:
         yield SerialExecutor()
     else:
-        pool = ProcessPoolExecutor(max_workers=n)
+        # forkserver, not fork: forking a process that already runs pyarrow's
+        # and numba's native threads aborted the parent at exit now and then
+        pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("forkserver"))
         try:
             yield pool
         finally:

@@ -32,7 +32,7 @@ def test_deals_columns_documented():
 
 
 def test_solutions_columns_documented():
-    solve = pytest.importorskip("analysis.jobs.solutions")
+    from analysis.jobs import solutions as solve
     assert _schema_dtypes(solve.solutions_schema()) == documented("solutions")
 
 

@@ -1,0 +1,49 @@
+"""``thousand solve [--deals data/deals] [--out data/solutions]``."""
+
+from __future__ import annotations
+
+import time
+
+from ._common import add_parallel_options, add_rules_options, progress_flag
+
+
+def register(sub) -> None:
+    p = sub.add_parser("solve", help="solve a deals dataset double-dummy for every seat",
+                       description="For each deal and each seat as declarer: the best "
+                                   "exchange and the double-dummy value, with the "
+                                   "tie-broken line. Rerunning a stopped command resumes it.")
+    p.add_argument("--deals", default="data/deals", help="deals dataset (default data/deals)")
+    p.add_argument("--out", default="data/solutions", help="output folder (default data/solutions)")
+    p.add_argument("--n", type=int, default=None, help="solve only the first N deals")
+    p.add_argument("--seats", default="0,1,2", help="declarer seats, comma-separated (default 0,1,2)")
+    p.add_argument("--chunk-size", type=int, default=None, help="deals per chunk (default 1000)")
+    add_rules_options(p, default=None)
+    add_parallel_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from .. import dataset
+    from ..jobs.solutions import DEFAULT_CHUNK, run_solve
+    from ..rules import Rules, load_rules
+
+    if args.rules is None:
+        rules = Rules.from_dict(dataset.read_params(args.deals)["rules"])
+        rules = load_rules(rules, args.sets)
+    else:
+        rules = load_rules(args.rules, args.sets)
+    try:
+        seats = [int(s) for s in args.seats.split(",") if s.strip()]
+    except ValueError:
+        raise ValueError(f"--seats takes seats 0,1,2 separated by commas, got {args.seats!r}") from None
+    t0 = time.perf_counter()
+    m = run_solve(args.deals, args.out, rules, n=args.n, seats=seats,
+                  chunk_size=args.chunk_size or DEFAULT_CHUNK, workers=args.workers,
+                  scheduler=args.scheduler, progress=progress_flag(args))
+    dt = time.perf_counter() - t0
+    n = m["params"]["n"]
+    print(f"{m['rows']:,} solutions ({n:,} deals × {len(seats)} seats) at {args.out} "
+          f"({m['chunks_written']} chunks written now, {dt:.1f} s); rules {rules.name}, "
+          f"solver {m['params']['solver_version']} / {m['params']['solver_fingerprint']}; "
+          f"content hash {m['content_hash']}")
+    return 0

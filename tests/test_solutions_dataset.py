@@ -1,0 +1,42 @@
+"""The solutions dataset: columns, worker independence, refusals (DESIGN.md, contract 4)."""
+
+import numpy as np
+import pytest
+
+from analysis import dataset
+from analysis.jobs.deals import run_deal
+from analysis.jobs.solutions import run_solve
+from analysis.rules import PROFILES
+from analysis.solver import exchange_value
+
+
+@pytest.fixture(scope="module")
+def deals(tmp_path_factory):
+    out = tmp_path_factory.mktemp("d") / "deals"
+    run_deal(out, 50, 17, PROFILES["club"], chunk_size=50, workers=1)
+    return out
+
+
+def test_solutions_match_exchange_value_and_join(deals, tmp_path):
+    m1 = run_solve(deals, tmp_path / "s1", n=12, chunk_size=5, workers=1)
+    m2 = run_solve(deals, tmp_path / "s2", n=12, chunk_size=5, workers=2)
+    assert m1["content_hash"] == m2["content_hash"] and m1["rows"] == 36
+    df = dataset.load(tmp_path / "s1")
+    assert len(df) == 36 and set(df["seat"]) == {0, 1, 2}
+    for row in df.sample(6, random_state=1).itertuples():
+        hands = [int(getattr(row, f"hand{i}")) for i in range(3)]
+        s = row.seat
+        r = exchange_value(hands[s], int(row.widow), hands[(s + 1) % 3], hands[(s + 2) % 3])
+        assert (r.value, r.give_left, r.give_right) == (row.value, row.give_left, row.give_right)
+    # the line adds up: all 120 card points are taken, 8 tricks are played
+    assert (df["declarer_tricks"] + df["left_tricks"] + df["right_tricks"] == 8).all()
+
+
+def test_other_conventions_never_mix(deals, tmp_path):
+    run_solve(deals, tmp_path / "s", n=3, chunk_size=3, workers=1)
+    with pytest.raises(dataset.DatasetError, match="other parameters.*solver_fingerprint|other parameters"):
+        run_solve(deals, tmp_path / "s", PROFILES["wiki"], n=3, chunk_size=3, workers=1)
+    with pytest.raises(ValueError, match="--n must be"):
+        run_solve(deals, tmp_path / "t", n=51)
+    with pytest.raises(dataset.DatasetError, match="not deals"):
+        run_solve(tmp_path / "s", tmp_path / "u", n=1)
