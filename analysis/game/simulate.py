@@ -28,9 +28,9 @@ GAME_COLUMNS = {
     "score0": "float64", "score1": "float64", "score2": "float64",
     "bolt0": "bool", "bolt1": "bool", "bolt2": "bool",
     "barrel0": "int8", "barrel1": "int8", "barrel2": "int8",
-    "event": "object", "winner": "int8",
+    "event": "str", "winner": "int8",
     # extras
-    "first_hand": "int8", "redeal_reason": "object", "gift_redeal": "bool",
+    "first_hand": "int8", "redeal_reason": "str", "gift_redeal": "bool",
     "gift_condition": "bool", "value": "int16", "pool_deal": "int64",
 }
 

@@ -27,7 +27,7 @@ __all__ = ["DEFAULT_CHUNK", "games_schema", "game_params", "games_chunk", "run_g
 DEFAULT_CHUNK = 200
 
 _ARROW = {"int64": pa.int64(), "int32": pa.int32(), "int16": pa.int16(), "int8": pa.int8(),
-          "bool": pa.bool_(), "float64": pa.float64(), "object": pa.string()}
+          "bool": pa.bool_(), "float64": pa.float64(), "str": pa.string()}
 
 # Pools loaded in this process, by path (a chunk function is called many times).
 _POOLS: dict = {}
