@@ -468,9 +468,18 @@ def test_play_value_agrees_on_drawn_wiki_endgames(pos):
         pos.hands, rules="wiki", **kw)
 
 
+# Volume: 23,000 endgames of 3 and 4 tricks in all, plus 2, 5 and 6 tricks;
+# the profiles with their own play conventions get the most.
+_MAIN = {2: 1000, 3: 4000, 4: 1000, 5: 60, 6: 6}
+_SHARED = {2: 300, 3: 1000, 4: 300, 5: 20}          # classic, ua play as club
+_HOUSE = {2: 300, 3: 1500, 4: 400, 5: 20}
+VERIFY_COUNTS = {"club": _MAIN, "book": _MAIN, "wiki": _MAIN, "classic": _SHARED,
+                 "ua": _SHARED, "house_q": _HOUSE, "house_lead": _HOUSE}
+
+
 @pytest.mark.verify
-@pytest.mark.parametrize("profile", RULESET_NAMES)
-@pytest.mark.parametrize("tricks,n", [(2, 1000), (3, 4000), (4, 1000), (5, 60), (6, 6)])
+@pytest.mark.parametrize("profile,tricks,n", [
+    (p, k, n) for p, counts in VERIFY_COUNTS.items() for k, n in counts.items()])
 def test_play_value_agrees_in_volume(solver, profile, tricks, n):
     bad = _agreement(solver, profile, tricks, range(10_000, 10_000 + n))
     assert not bad, f"{len(bad)} of {n} disagree:\n" + "\n".join(bad[:50])
@@ -594,8 +603,8 @@ def test_line_is_legal_adds_up_and_ends_j_optimally(solver, profile):
 @pytest.mark.verify
 @pytest.mark.parametrize("profile", PROFILES)
 def test_line_in_volume(solver, profile):
-    for i in range(1000, 1150):
-        _check_line(solver, profile, i, ks=(3, 4, 5))
+    for i in range(1000, 1100):
+        _check_line(solver, profile, i, ks=(3, 4))
 
 
 
@@ -714,8 +723,8 @@ def test_line_from_reaches_the_reference_j_optimum(solver, profile):
 @pytest.mark.verify
 @pytest.mark.parametrize("profile", RULESET_NAMES)
 def test_card_values_and_lines_in_volume(solver, profile):
-    bad = (_card_values_agree(solver, profile, 3, range(20_000, 20_400))
-           + _card_values_agree(solver, profile, 4, range(20_000, 20_150))
-           + _line_from_agrees(solver, profile, 3, range(20_000, 21_000))
-           + _line_from_agrees(solver, profile, 4, range(20_000, 20_300)))
+    bad = (_card_values_agree(solver, profile, 3, range(20_000, 20_300))
+           + _card_values_agree(solver, profile, 4, range(20_000, 20_100))
+           + _line_from_agrees(solver, profile, 3, range(20_000, 20_600))
+           + _line_from_agrees(solver, profile, 4, range(20_000, 20_200)))
     assert not bad, f"{len(bad)} disagree:\n" + "\n".join(bad[:50])
