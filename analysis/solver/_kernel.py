@@ -20,7 +20,7 @@ The declarer maximises, both defenders minimise.  A transposition table at
 trick boundaries stores bounds on the objective still to come (marriage
 bonuses and trick points already taken are added outside, so a stored
 entry depends only on its key).  In mode 0, the last player to a trick merges
-cards that are equivalent for the rest of the deal (see :func:`_merge_last`).
+cards that are equivalent for the rest of the deal (see :func:`_merge`).
 
 Rule flags (``rf``) are the ``RF_*`` bits of :mod:`._bits`.
 """
@@ -156,45 +156,74 @@ def _slot(k1, k2, n):
     return x & (n - 1)
 
 
-@njit(cache=True)
-def _merge_last(legal, h, others, wcard, wside_now, trump):
-    """Keep one card per group of equivalent cards for the last player.
+@njit(cache=True, inline="always")
+def _can_beat(hp, led, trump, x):
+    """True when a later player with hand ``hp`` has a legal card beating ``x``."""
+    if hp == 0:
+        return False
+    lg = follow_mask(hp, led, trump)
+    while lg:
+        c = lowbit(lg)
+        lg &= lg - 1
+        if beats(c, x, trump):
+            return True
+    return False
 
-    The last player's cards of one suit that are adjacent among the cards
-    still held (no other player's card between them) and that all beat, or
-    all fail to beat, the winning card, give the same trick winner and the
-    same future power.  They differ only in points: the group's highest card
-    dominates when the trick goes to the mover's side (its points are banked
-    now instead of later), the lowest otherwise.  Never merged in a suit where
-    the mover holds both K and Q (the marriage would be lost).
+
+@njit(cache=True)
+def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb):
+    """Keep one card per group of equivalent cards of the mover.
+
+    A group is the mover's legal cards of one suit that are adjacent among
+    the cards still held (no other player's card between them) and that all
+    beat, or all fail to beat, the winning card on the table (``wcard``; a
+    lead beats nothing yet).  When the trick's winning *player* is then fixed
+    whatever the later players ``ha``, ``hb`` play (nobody can beat the
+    card that will be winning), the cards of a group differ only in points:
+    the group's highest card dominates when the trick goes to the mover's
+    side (its points are banked now instead of later), the lowest otherwise.
+    Groups whose winner is not fixed are kept whole; a suit where the mover
+    holds both K and Q is never merged (the marriage would be lost).
     """
     out = 0
     for s in range(4):
         sm = legal & (0x3F << (6 * s))
         if sm == 0:
             continue
-        if (h >> (6 * s + 2)) & (h >> (6 * s + 3)) & 1:
+        if (sm & (sm - 1)) == 0 or (h >> (6 * s + 2)) & (h >> (6 * s + 3)) & 1:
             out |= sm
             continue
+        lead_led = led if ply > 0 else s
         prev = -1
         glo = -1
         gbeat = False
         m = sm
-        while m:
-            c = lowbit(m)
-            m &= m - 1
-            bt = beats(c, wcard, trump)
-            if prev >= 0 and bt == gbeat and (others & (((1 << c) - 1) ^ ((2 << prev) - 1))) == 0:
-                prev = c
-                continue
+        while True:
+            c = -1
+            bt = False
+            if m:
+                c = lowbit(m)
+                m &= m - 1
+                bt = True if ply == 0 else beats(c, wcard, trump)
+                if prev >= 0 and bt == gbeat and (others & (((1 << c) - 1) ^ ((2 << prev) - 1))) == 0:
+                    prev = c
+                    continue
             if prev >= 0:
-                win_mine = True if gbeat else wside_now
-                out |= (1 << prev) if win_mine else (1 << glo)
+                if prev == glo:
+                    out |= 1 << prev
+                else:
+                    x = glo if gbeat else wcard
+                    if _can_beat(ha, lead_led, trump, x) or _can_beat(hb, lead_led, trump, x):
+                        g = (((2 << prev) - 1) ^ ((1 << glo) - 1)) & sm
+                        out |= g
+                    else:
+                        win_mine = True if gbeat else wside_now
+                        out |= (1 << prev) if win_mine else (1 << glo)
+            if c < 0:
+                break
             glo = c
             prev = c
             gbeat = bt
-        win_mine = True if gbeat else wside_now
-        out |= (1 << prev) if win_mine else (1 << glo)
     return out
 
 
@@ -240,11 +269,11 @@ def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
             return True, ub
         if lb >= beta:
             return True, lb
-        k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
-        slot = _slot(k1, k2, tk1.shape[0])
         best_move = -1
         old_lo = -INF
         old_hi = INF
+        k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+        slot = _slot(k1, k2, tk1.shape[0])
         if tk1[slot] == k1 and tk2[slot] == k2:
             old_lo = tlo[slot]
             old_hi = thi[slot]
@@ -266,6 +295,10 @@ def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
         S[d, F_OHI] = old_hi
         others = rem & ~h
         legal = lead_mask(h, leader, trump, towner, rf)
+        if mode == 0:
+            legal = _merge(legal, h, others, 0, -1, -1, False, trump,
+                           _hand(h0, h1, h2, (leader + 1) % 3),
+                           _hand(h0, h1, h2, (leader + 2) % 3))
         m = legal
         while m:
             c = lowbit(m)
@@ -296,15 +329,19 @@ def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
     else:
         c0 = S[d, F_C0]
         c1 = S[d, F_C1]
-        legal = follow_mask(h, c0 // 6, trump)
+        led = c0 // 6
+        legal = follow_mask(h, led, trump)
         wcard = c0
         wseat = leader
         if ply == 2 and beats(c1, c0, trump):
             wcard = c1
             wseat = (leader + 1) % 3
         wside_now = (wseat == decl) == maxi
-        if ply == 2 and mode == 0:
-            legal = _merge_last(legal, h, rem & ~h, wcard, wside_now, trump)
+        if mode == 0:
+            ha = 0
+            if ply == 1:
+                ha = _hand(h0, h1, h2, (leader + 2) % 3)
+            legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0)
         m = legal
         while m:
             c = lowbit(m)
