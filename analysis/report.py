@@ -259,7 +259,8 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
     data : path
         Datasets folder, made first where missing.
     names : sequence of str, optional
-        Notebooks to run (default :data:`NOTEBOOKS` that exist).
+        Notebooks to run: names of :data:`NOTEBOOKS` or paths of ``.py``
+        notebooks (default: the :data:`NOTEBOOKS` that exist).
     overrides : dict of name -> dict, optional
         Parameter overrides per notebook (tests use tiny sizes).
     workers : int, optional
@@ -292,11 +293,12 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
         html_path, _, err = execute_notebook(name, out, quick=quick, data=data,
                                              overrides=overrides.get(name))
         dt = time.perf_counter() - t0
-        rows.append((name, dt, err))
+        rows.append((html_path.stem, dt, err))
         log(f"[report] {name}: {'FAILED' if err else 'ok'} in {dt:.0f} s -> {html_path}")
         if err:
             text = re.sub(r"\x1b\[[0-9;]*m", "", str(err)).strip()
-            failed.append(f"{name}: {text.splitlines()[-1] if text else type(err).__name__}")
+            failed.append(f"{html_path.stem}: "
+                          f"{text.splitlines()[-1] if text else type(err).__name__}")
     index = _index(out, rows, quick)
     if failed:
         raise ReportError("notebooks failed (see their HTML): " + "; ".join(failed))

@@ -76,3 +76,18 @@ def test_failing_notebook_is_reported(tmp_path):
                                            data=tmp_path / "data")
     assert err is not None and "boom in a cell" in str(err)
     assert "boom in a cell" in Path(html).read_text(encoding="utf-8")
+
+
+def test_run_report_on_own_notebooks_links_by_name_and_raises(tmp_path):
+    good = tmp_path / "mine.py"
+    good.write_text("# %% tags=[\"parameters\"]\nN_X = 3\nSEED = 0\n\n# %%\nprint(N_X * 7)\n",
+                    encoding="utf-8")
+    bad = tmp_path / "broken.py"
+    bad.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\n1 / 0\n", encoding="utf-8")
+    out = tmp_path / "rep"
+    with pytest.raises(report.ReportError, match="broken: ZeroDivisionError"):
+        report.run_report(out, quick=True, data=tmp_path / "data", names=[good, bad],
+                          overrides={good: {"N_X": 5}}, log=lambda s: None)
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "href='mine.html'" in index and "href='broken.html'" in index
+    assert "35" in (out / "mine.html").read_text(encoding="utf-8")   # the override took

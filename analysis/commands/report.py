@@ -15,7 +15,7 @@ def register(sub) -> None:
     p.add_argument("--out", default="reports", help="report folder (default reports)")
     p.add_argument("--data", default="data", help="datasets folder (default data)")
     p.add_argument("--only", action="append", default=None, metavar="NAME",
-                   help="run only this notebook (repeatable)")
+                   help="run only this notebook: a name or a .py path (repeatable)")
     p.add_argument("--workers", type=int, default=None, metavar="K",
                    help="worker processes for the dataset jobs (default: all cores)")
     p.set_defaults(func=run)
