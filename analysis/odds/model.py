@@ -191,10 +191,21 @@ class BidModel:
         ValueError
             On masks that are not 7-card hands or seats outside 0..2.
         """
+        return self._table(hands7, seats, self.grid.size)
+
+    _BLOCK = 1 << 15
+
+    def _table(self, hands7, seats, k: int) -> np.ndarray:
+        """The first ``k`` columns of :meth:`p_table`, in cache-sized blocks."""
         X = hand_features(hands7, seats)[:, self._cols]
-        z = (X - self.mean) / self.scale
-        lin = z @ self.coef[:, 1:].T + self.coef[:, 0]
-        return np.minimum.accumulate(_sigmoid(lin), axis=1)
+        out = np.empty((X.shape[0], k))
+        w = (self.coef[:k, 1:] / self.scale).T
+        b = self.coef[:k, 0] - self.mean @ w
+        for i in range(0, X.shape[0], self._BLOCK):
+            lin = X[i:i + self._BLOCK] @ w
+            lin += b
+            np.minimum.accumulate(_sigmoid(lin), axis=1, out=out[i:i + self._BLOCK])
+        return out
 
     def p_make(self, hands7, seats=0, contract=100) -> np.ndarray:
         """P(double-dummy value ≥ contract | visible hand, seat).
@@ -233,9 +244,9 @@ class BidModel:
         c = np.broadcast_to(np.asarray(contract), h.shape)
         if not np.issubdtype(c.dtype, np.number):
             raise ValueError("contract must be numeric points")
-        tab = self.p_table(h, seats)
         g = self.grid
         k = np.searchsorted(g, c, side="left")  # first grid point >= c
+        tab = self._table(h, seats, int(min(k.max(initial=0) + 1, g.size)))
         hi_i = np.clip(k, 0, g.size - 1)
         lo_i = np.clip(k - 1, 0, g.size - 1)
         rows = np.arange(h.shape[0])
