@@ -303,3 +303,22 @@ def test_bad_arguments_are_refused(pool):
         simulate("wiki", 1, 0, policy=ThresholdPolicy(estimator=PointsEstimator()), pool=pool)
     with pytest.raises(ValueError, match="unknown rules"):
         simulate("nonsense", 1, 0)
+
+
+def test_cli_simulate_writes_resumes_and_summarises(pool, tmp_path, capsys):
+    pytest.importorskip("analysis.odds")
+    from analysis.cli import main
+    out = tmp_path / "games"
+    argv = ["simulate", "--games", "3", "--seed", "4", "--pool", str(pool), "--out", str(out),
+            "--workers", "1", "--chunk-size", "2", "--risk", "0.6", "--no-progress"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "2 chunks written now" in text and "wins by player" in text
+    assert "pool of 30 solved deals" in text and "barrel entries" in text
+    assert main(argv) == 0
+    assert "0 chunks written now" in capsys.readouterr().out
+    params = dataset.read_params(out)
+    assert params["policy"]["risk"] == 0.6 and params["policy"]["estimator_name"] == "default"
+    with pytest.raises(SystemExit):                         # a probability is checked
+        main(argv[:-3] + ["--risk", "1.5"])
+    assert "expected a probability in [0, 1], got '1.5'" in capsys.readouterr().err

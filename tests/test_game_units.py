@@ -253,3 +253,30 @@ def test_four_marriages_win_at_once_in_book():
     dp = _play(book, 0, masks=(hand, h1, h2, widow))
     assert dp.result.state.winner == 0 and "four_marriages:0" in dp.result.events
     assert _play(CLUB, 0, masks=(hand, h1, h2, widow)).result.state.winner == -1
+
+
+def _gift_redeal_brute(rules, ten, left, right):
+    from analysis.redeal import redeal_after_exchange
+    cards = [1 << c for c in range(24) if ten >> c & 1]
+    gifts = [(a, b) for a in cards for b in cards if a != b]
+    h8 = np.array([[ten & ~a & ~b, left | a, right | b] for a, b in gifts], np.uint32)
+    return bool(redeal_after_exchange(h8, rules).any())
+
+
+@pytest.mark.parametrize("profile", ["club", "book", "wiki", "classic"])
+def test_gift_redeal_closed_form_equals_trying_all_90_gifts(profile):
+    from analysis.deal import chunk_rng, deal
+    rules = Rules.profile(profile)
+    d = deal(chunk_rng(17, 0), 300)
+    # add deals rich in nines, where the four-9s case arises
+    from analysis.deal import deal_constrained
+    d9 = deal_constrained(chunk_rng(17, 1), 150, {1: parse("9♠ 9♣ 9♦")})
+    seen = set()
+    for row in np.concatenate([d, d9]):
+        for seat in range(3):
+            ten = int(row[seat]) | int(row[3])
+            left, right = int(row[(seat + 1) % 3]), int(row[(seat + 2) % 3])
+            got = gift_redeal_possible(rules, ten, left, right)
+            assert got == _gift_redeal_brute(rules, ten, left, right)
+            seen.add(got)
+    assert seen == ({False} if profile == "classic" else {True, False})

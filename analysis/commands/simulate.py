@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import time
 
 from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
@@ -11,9 +12,9 @@ def _prob(text: str) -> float:
     try:
         v = float(text)
     except ValueError:
-        raise ValueError(f"expected a probability in [0, 1], got {text!r}") from None
+        v = float("nan")
     if not 0 <= v <= 1:
-        raise ValueError(f"expected a probability in [0, 1], got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a probability in [0, 1], got {text!r}")
     return v
 
 

@@ -184,6 +184,7 @@ class PoolSource:
             f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)[::3])
         self.table = np.stack([f[c].to_numpy(np.int64).reshape(n, 3) for c in _SOLVED_COLS],
                               axis=-1)  # (n, seat, field)
+        self._rows = self.table.tolist()  # Python ints: fast lookups per deal
         self._limits = {}
 
     def describe(self) -> dict:
@@ -208,8 +209,7 @@ class PoolSource:
 
     def solve(self, masks, ref: int, seat: int) -> Solved:
         """The stored solution of pool row ``ref`` for declarer ``seat``."""
-        row = self.table[ref, seat]
-        return Solved(*(int(x) for x in row[:-1]), bool(row[-1]))
+        return Solved._make(self._rows[ref][seat])
 
     def limits(self, policy) -> np.ndarray:
         """Policy limits of every pool deal, computed once per policy."""
