@@ -114,7 +114,7 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     Examples
     --------
     >>> t = hand_odds("A♥ 10♥ K♥ Q♥ A♠ 10♠ A♣", samples=5, seed=1)
-    >>> t.loc[125, "p_make"]
+    >>> float(t.loc[125, "p_make"])
     1.0
     """
     rules = resolve(rules)
