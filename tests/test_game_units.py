@@ -280,3 +280,24 @@ def test_gift_redeal_closed_form_equals_trying_all_90_gifts(profile):
             assert got == _gift_redeal_brute(rules, ten, left, right)
             seen.add(got)
     assert seen == ({False} if profile == "classic" else {True, False})
+
+
+def test_unavoidable_after_exchange_condition_redeals_a_made_contract():
+    from analysis.game.deal_flow import gift_condition_unavoidable
+    book = Rules.profile("book")
+    # the declarer's 10 cards hold 14 card points: whatever two he gives, his
+    # 8 cards stay under 15 (book's after-exchange condition, claimed)
+    hand = parse("9♠ 9♣ 9♦ J♠ J♣ J♦ J♥")
+    widow = parse("9♥ Q♠ Q♣")
+    rest = [c for c in range(24) if not (hand | widow) >> c & 1]
+    h1, h2 = sum(1 << c for c in rest[::2]), sum(1 << c for c in rest[1::2])
+    assert gift_condition_unavoidable(book, hand | widow, h1, h2)
+    assert not gift_condition_unavoidable(book, H0 | WIDOW, H1, H2)
+    sol = Solved(150, 0, 1, 220, 5, 10, 2, 10, 1, True)   # a made contract, flagged gift
+    dp = play_deal(book, ThresholdPolicy(estimator=Linear()), new_table(book, dealer=2),
+                   (hand, h1, h2, widow), FORCE_100, lambda seat: sol)
+    assert dp.redeal_reason == "exchange" and dp.result.deltas.tolist() == [0.0] * 3
+    # an avoidable condition: the made contract is played, and flagged
+    dp = play_deal(CLUB, ThresholdPolicy(estimator=Linear()), new_table(CLUB, dealer=2),
+                   (H0, H1, H2, WIDOW), FORCE_100, lambda seat: sol)
+    assert dp.redeal_reason == "" and dp.gift_condition and dp.contract == 150

@@ -25,9 +25,12 @@ solver contract defines it:
   holds three; ``policy.gift_redeals``; a redeal changes nothing, so its
   value is 0) replaces both only when strictly better than each.
 - **solver gift meeting an after-exchange condition on a made contract**:
-  the declarer is assumed to avoid it with another gift of equal value, and
-  the deal is played with the solver's line (an approximation; the row's
-  ``gift_condition`` flag counts how often it was needed).
+  if no gift avoids the condition (:func:`gift_condition_unavoidable`),
+  the deal is redealt (reason ``exchange``); otherwise the declarer is
+  assumed to avoid it with another gift that still makes his contract and
+  the deal is played with the solver's value and line (an approximation:
+  the other gift may lower the value or change the defenders' points; the
+  row's ``gift_condition`` flag counts how often it was needed).
 - **four marriages** (book †): a declarer whose 10 cards hold every king and
   queen keeps them and wins at once.
 
@@ -43,7 +46,7 @@ from ..cards import CARD_POINTS
 from ..scoring import DealOutcome, apply_deal
 from .auction import auction, hand_cap
 
-__all__ = ["DealPlay", "play_deal", "gift_redeal_possible"]
+__all__ = ["DealPlay", "play_deal", "gift_redeal_possible", "gift_condition_unavoidable"]
 
 _NINES = sum(1 << (6 * s) for s in range(4))
 _KQ = sum((1 << (6 * s + 2)) | (1 << (6 * s + 3)) for s in range(4))
@@ -129,6 +132,42 @@ def gift_redeal_possible(rules, ten: int, left: int, right: int) -> bool:
     return False
 
 
+def _after_condition(rules, h0: int, h1: int, h2: int) -> bool:
+    x = rules.redeal_after_hand_under
+    for h in (h0, h1, h2):
+        if rules.redeal_after_four_nines and _nines(h) == 4:
+            return True
+        if x and _points(h) < x:
+            return True
+    return False
+
+
+def gift_condition_unavoidable(rules, ten: int, left: int, right: int) -> bool:
+    """Whether *every* gift leaves an after-exchange redeal condition.
+
+    Parameters
+    ----------
+    rules : Rules
+    ten, left, right : int
+        The declarer's 10 cards and his opponents' 7-card hands, masks.
+
+    Returns
+    -------
+    bool
+        True when all 90 ordered gifts leave a hand with four 9s or an
+        8-card hand under ``rules.redeal_after_hand_under`` points (book: a
+        defender so weak that even the declarer's best card leaves him
+        under 15).  Tries the gifts; the simulator asks only when the
+        solver's gift met a condition.
+    """
+    cards = [1 << c for c in range(24) if ten >> c & 1]
+    for a in cards:
+        for b in cards:
+            if a != b and not _after_condition(rules, ten & ~a & ~b, left | a, right | b):
+                return False
+    return True
+
+
 def _metric(res, d: int) -> float:
     dl = res.deltas
     return float(dl[d] - (dl.sum() - dl[d]) / 2.0)
@@ -202,6 +241,10 @@ def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
         rh = hands[(ds + 2) % 3] | (1 << sol.give_right)
         fm = left_p if lh & _KQ == _KQ else (right_p if rh & _KQ == _KQ else -1)
     if v >= bid:
+        if (sol.redeal_after_gift and claim
+                and gift_condition_unavoidable(rules, ten, hands[(ds + 1) % 3],
+                                               hands[(ds + 2) % 3])):
+            return redeal("exchange", d, bid, v)
         cap8 = sol.marriage_cap if rules.bid_cap else 400
         contract = max(bid, min(cap8, 5 * (v // 5)))
         out = DealOutcome(declarer=d, contract=contract, bid=bid, raw=raw, tricks=tricks,
