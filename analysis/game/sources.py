@@ -182,9 +182,8 @@ class PoolSource:
         self.deal_ids = f.deal_id.to_numpy(np.int64)[::3].copy()
         self.masks = np.ascontiguousarray(
             f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)[::3])
-        self.table = np.stack([f[c].to_numpy(np.int64).reshape(n, 3) for c in _SOLVED_COLS],
-                              axis=-1)  # (n, seat, field)
-        self._rows = self.table.tolist()  # Python ints: fast lookups per deal
+        self.table = np.stack([f[c].to_numpy(np.int32).reshape(n, 3) for c in _SOLVED_COLS],
+                              axis=-1)  # (n, seat, field), int32: 120 bytes a deal
         self._limits = {}
 
     def describe(self) -> dict:
@@ -209,7 +208,7 @@ class PoolSource:
 
     def solve(self, masks, ref: int, seat: int) -> Solved:
         """The stored solution of pool row ``ref`` for declarer ``seat``."""
-        return Solved._make(self._rows[ref][seat])
+        return Solved._make(self.table[ref, seat].tolist())
 
     def limits(self, policy) -> np.ndarray:
         """Policy limits of every pool deal, computed once per policy."""
