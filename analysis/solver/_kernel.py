@@ -227,7 +227,7 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
     """Open node ``d``: return ``(True, value)`` when it is decided at once
     (end of deal, last trick, bound, table hit), else generate its moves
@@ -362,7 +362,7 @@ def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
     return False, 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _child(S, d, move, decl, mode, rf):
     """Write the child of node ``d`` after ``move`` into ``S[d + 1]``."""
     h0 = S[d, F_H0]
