@@ -138,15 +138,16 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
 
     Examples
     --------
-    >>> import pandas as pd
     >>> from analysis.game import ThresholdPolicy
     >>> class Never:          # an estimator that never expects to make anything
     ...     def p_make(self, hands7, seats, contract):
     ...         return 0.0 * hands7
     >>> games = simulate("club", 1, seed=1, policy=ThresholdPolicy(estimator=Never()),
     ...                  max_deals=3)
-    >>> games.bid[~games.redealt].eq(100).all()   # the first hand plays his forced 100
+    >>> bool(games.bid[~games.redealt].eq(100).all())  # the forced 100, nobody raises
     True
+    >>> len(games), games.event.iloc[-1]
+    (3, 'unfinished')
     """
     rules = rules if isinstance(rules, Rules) else load_rules(rules)
     for name, v in (("n_games", n_games), ("seed", seed), ("start", start)):
