@@ -11,7 +11,7 @@ from . import dataset
 from .rules import Rules
 from .stats import proportion_table
 
-__all__ = ["REDEAL_EVENTS", "redeal_summary", "format_table"]
+__all__ = ["REDEAL_EVENTS", "redeal_summary", "value_summary", "format_table"]
 
 #: Deal-only redeal columns of the deals dataset summarised by :func:`redeal_summary`.
 REDEAL_EVENTS = ("four_nines_any", "hand_under_any", "redeal_bidding",
@@ -65,3 +65,35 @@ def format_table(df: pd.DataFrame, pct: tuple[str, ...] = ("p", "ci_low", "ci_hi
     if "z" in out:
         out["z"] = out["z"].map(lambda v: f"{v:+.2f}")
     return out.to_string()
+
+
+def value_summary(solutions, contracts=(100, 120, 140, 160, 180, 200),
+                  alpha: float = 0.05) -> pd.DataFrame:
+    """Share of deals whose double-dummy value reaches each contract, by seat.
+
+    Parameters
+    ----------
+    solutions : path or pandas.DataFrame
+        A solutions dataset (or frame with ``seat`` and ``value``).
+    contracts : sequence of int
+        Contract levels, points.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by (``seat``, ``contract``) with ``count``, ``p``,
+        ``ci_low``, ``ci_high``: the declarer (seat 0 first hand … 2 dealer)
+        reaches the contract after the best exchange with perfect play by
+        all, a double-dummy upper bound on real success rates.
+    """
+    if isinstance(solutions, (str, Path)):
+        solutions = dataset.read_frame(solutions, "solutions", columns=["seat", "value"])
+    frames = []
+    for seat, g in solutions.groupby("seat"):
+        v = g["value"].to_numpy()
+        counts = {c: int(np.count_nonzero(v >= c)) for c in contracts}
+        t = proportion_table(counts, len(v), alpha=alpha)
+        t.index = pd.MultiIndex.from_product([[int(seat)], list(contracts)],
+                                             names=["seat", "contract"])
+        frames.append(t)
+    return pd.concat(frames)

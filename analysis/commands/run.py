@@ -1,4 +1,8 @@
-"""``thousand run``: the main job on an embedded default (what ``make run`` does)."""
+"""``thousand run``: the main job on an embedded default (what ``make run`` does).
+
+deal → redeal statistics beside exact values → solve a sample → success
+rates by contract → simulate games on the solved pool → the report.
+"""
 
 from __future__ import annotations
 
@@ -7,35 +11,83 @@ import time
 from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
 
 DEFAULT_DEALS = 1_000_000
+DEFAULT_SOLVE = 2_000
+DEFAULT_GAMES = 300
 DEFAULT_SEED = 2026
 
 
 def register(sub) -> None:
     p = sub.add_parser("run", help="the main job on an embedded default (make run)",
-                       description="Deal a default sample, print redeal frequencies "
-                                   "beside their exact values, and run every later "
-                                   "stage that exists.")
+                       description="Deal a default sample, print redeal frequencies beside "
+                                   "their exact values, solve a sample double-dummy, "
+                                   "simulate games on it, and write the report.")
     p.add_argument("--n", type=int, default=DEFAULT_DEALS, help=f"deals (default {DEFAULT_DEALS:,})")
+    p.add_argument("--solve", type=int, default=DEFAULT_SOLVE,
+                   help=f"deals to solve for all three seats (default {DEFAULT_SOLVE:,}; 0 skips)")
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                   help=f"games to simulate on the solved deals (default {DEFAULT_GAMES}; 0 skips)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--data", default="data", help="folder for the datasets (default data)")
+    p.add_argument("--report", choices=("full", "quick", "none"), default="full",
+                   help="execute the notebooks into reports/ (default full)")
     add_rules_options(p)
     add_parallel_options(p)
     p.set_defaults(func=run)
 
 
+def _stamp(t0: float) -> str:
+    return f"{time.perf_counter() - t0:.0f} s"
+
+
 def run(args) -> int:
     from ..jobs.deals import run_deal
-    from ..summaries import format_table, redeal_summary
+    from ..summaries import format_table, redeal_summary, value_summary
 
     rules = rules_from_args(args)
-    out = f"{args.data}/deals-{rules.name}-{rules.fingerprint()}-s{args.seed}-n{args.n}"
+    tag = f"{rules.name}-{rules.fingerprint()}-s{args.seed}"
+    deals = f"{args.data}/deals-{tag}-n{args.n}"
     t0 = time.perf_counter()
-    m = run_deal(out, args.n, args.seed, rules, workers=args.workers,
-                 scheduler=args.scheduler, progress=progress_flag(args))
-    print(f"[deal] {m['rows']:,} deals at {out} ({time.perf_counter() - t0:.1f} s), "
-          f"content hash {m['content_hash']}")
-    table = redeal_summary(out)
+    kw = dict(workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args))
+    m = run_deal(deals, args.n, args.seed, rules, **kw)
+    print(f"[deal] {m['rows']:,} deals at {deals} ({_stamp(t0)}), content hash {m['content_hash']}")
     print(f"\n[redeals] rules {rules.name}: Monte Carlo with 95% intervals beside the "
           "exact probability (z = deviation in standard errors)")
-    print(format_table(table))
+    print(format_table(redeal_summary(deals)))
+
+    if args.solve > 0:
+        from ..jobs.solutions import run_solve
+
+        t1 = time.perf_counter()
+        sols = f"{args.data}/solutions-{tag}-n{args.solve}"
+        m = run_solve(deals, sols, rules, n=min(args.solve, args.n), **kw)
+        print(f"\n[solve] {m['rows']:,} solutions ({m['params']['n']:,} deals × 3 seats) at "
+              f"{sols} ({_stamp(t1)}), content hash {m['content_hash']}")
+        print("\n[odds] share of deals in which the declarer's double-dummy value after the "
+              "best exchange reaches the contract, by seat (95% intervals)")
+        print(format_table(value_summary(sols)))
+        if args.games > 0:
+            from ..game import format_summary, summarize
+            from ..jobs.games import run_games
+            from .. import dataset
+
+            t2 = time.perf_counter()
+            games = f"{args.data}/games-{tag}-g{args.games}-pool{args.solve}"
+            m = run_games(games, args.games, args.seed, rules, pool=sols, **kw)
+            print(f"\n[simulate] {args.games} games on the solved pool at {games} "
+                  f"({_stamp(t2)}), content hash {m['content_hash']}")
+            print(format_summary(summarize(dataset.read_frame(games, "games"))))
+
+    if args.report != "none":
+        from ..report import ReportError, run_report
+
+        t3 = time.perf_counter()
+        print(f"\n[report] executing the notebooks ({args.report}) ...", flush=True)
+        try:
+            index = run_report("reports", quick=args.report == "quick", data=args.data,
+                               workers=args.workers)
+        except ReportError as exc:
+            print(f"[report] failed: {exc}\nsee reports/index.html")
+            return 1
+        print(f"[report] {index} ({_stamp(t3)})")
+    print(f"\ndone in {_stamp(t0)}")
     return 0
