@@ -21,8 +21,12 @@ Two objectives, and the value of each move:
   the player to move, at a trick boundary or with cards on the table
   (``analysis.solver.card_values``).
 
-Fast enough for 3–5-trick endgames (milliseconds to a second), not for
-full 8-trick deals.
+:func:`reference_value` is fast enough for 3–5-trick endgames (milliseconds
+to a second), not for full deals.  For those, :func:`reference_reaches`
+answers "can the declarer add ``need`` points?" by a boolean minimax that
+stops at the first decisive move (``any``/``all``), and
+:func:`reference_value_by_bisection` finds the value from it (seconds per
+full deal); tests check the two references agree.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from analysis.testing.play import (
 )
 
 __all__ = ["reference_value", "reference_makes", "reference_j", "JResult",
-           "reference_card_values", "check_position"]
+           "reference_card_values", "reference_reaches",
+           "reference_value_by_bisection", "check_position"]
 
 
 def check_position(hands, declarer, leader, trump, trump_owner, first_trick):
@@ -442,3 +447,98 @@ def _without(hands, seat, c):
     h = list(hands)
     h[seat] &= ~(1 << c)
     return tuple(h)
+
+
+def reference_reaches(hands, need: int, *, declarer=0, leader=None, trump=None,
+                      trump_owner=None, first_trick=None, rules="club") -> bool:
+    """Can the declarer add at least ``need`` points? A plain boolean minimax.
+
+    The declarer needs one good move (``any``), the defenders must answer
+    every move (``all``); Python's ``any``/``all`` stop at the first decisive
+    move, the only pruning.  Two obviously safe cut-offs: ``need <= 0`` is
+    reached, and ``need`` above the remaining card points plus the
+    declarer's own unplayed marriages is not.  Fast enough for full 8-trick
+    deals (seconds to a minute), which :func:`reference_value` is not.
+
+    Parameters
+    ----------
+    hands, declarer, leader, trump, trump_owner, first_trick, rules
+        As in :func:`reference_value`.
+    need : int
+        Points the declarer must still add.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    ValueError
+        As :func:`reference_value`.
+    """
+    rules = as_rules(rules)
+    hands, leader, first_trick = check_position(hands, declarer, leader, trump,
+                                                trump_owner, first_trick)
+    return _reach_solver(declarer, rules)(hands, leader, trump, trump_owner, first_trick,
+                                          int(need))
+
+
+def reference_value_by_bisection(hands, **kwargs) -> int:
+    """:func:`reference_value` computed as the largest ``need`` that
+    :func:`reference_reaches` grants, by bisection (for full deals)."""
+    rules = as_rules(kwargs.pop("rules", "club"))
+    declarer = kwargs.get("declarer", 0)
+    hands, leader, first_trick = check_position(
+        hands, declarer, kwargs.get("leader"), kwargs.get("trump"),
+        kwargs.get("trump_owner"), kwargs.get("first_trick"))
+    reach = _reach_solver(declarer, rules)
+    args = (hands, leader, kwargs.get("trump"), kwargs.get("trump_owner"), first_trick)
+    lo, hi = 0, _upper(hands, declarer) + 1          # reach(lo) holds, reach(hi) fails
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if reach(*args, mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _upper(hands, declarer):
+    """Remaining card points plus the declarer's unplayed marriages."""
+    pts = sum(CARD_POINTS[c] for h in hands for c in range(24) if h >> c & 1)
+    own = hands[declarer]
+    return pts + sum(v for s, v in enumerate(MARRIAGE_VALUES)
+                     if own >> (6 * s + 2) & 1 and own >> (6 * s + 3) & 1)
+
+
+def _reach_solver(declarer, rules):
+    """``reach(hands, leader, trump, owner, first, need) -> bool``."""
+
+    def choose(seat, results):
+        return any(results) if seat == declarer else all(results)
+
+    @lru_cache(maxsize=None)
+    def reach(hands, leader, trump, owner, first, need):
+        if need <= 0:
+            return True
+        if hands[leader] == 0 or need > _upper(hands, declarer):
+            return False
+        s1, s2 = (leader + 1) % 3, (leader + 2) % 3
+
+        def after_third(lead, c1, c2, t, o, bonus):
+            win = trick_winner(((leader, lead), (s1, c1), (s2, c2)), t)
+            pts = CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
+            got = bonus + (pts if win == declarer else 0)
+            return reach(_after(hands, leader, lead, c1, c2), win, t, o, False, need - got)
+
+        return choose(leader, (
+            choose(s1, (
+                choose(s2, (after_third(lead, c1, c2, t, o,
+                                        MARRIAGE_VALUES[t] if declared and leader == declarer
+                                        else 0)
+                            for c2 in thirds))
+                for c1, thirds in follows))
+            for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
+                                                         first, rules)))
+
+    return reach

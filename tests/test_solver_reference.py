@@ -28,7 +28,7 @@ from analysis.cards import format as fmt, parse as P
 from analysis.rules import Rules
 from analysis.testing import (
     Position, lead_moves, play_trick, position_after_exchange, random_deal,
-    random_deals, random_endgame,
+    random_deals, random_endgame, random_position,
 )
 from analysis.testing.play import CARD_POINTS, MARRIAGE_VALUES, follow_moves
 from analysis.testing.strategies import deals, endgames, positions
@@ -728,3 +728,50 @@ def test_card_values_and_lines_in_volume(solver, profile):
            + _line_from_agrees(solver, profile, 3, range(20_000, 20_600))
            + _line_from_agrees(solver, profile, 4, range(20_000, 20_200)))
     assert not bad, f"{len(bad)} disagree:\n" + "\n".join(bad[:50])
+
+
+# --------------------------------------------------------------------------
+# long endgames and full deals: the bisection reference
+# --------------------------------------------------------------------------
+
+def test_bisection_reference_equals_plain_minimax():
+    # reference_value_by_bisection (boolean minimax, short-circuit any/all,
+    # safe bounds) is the only reference fast enough for full deals; it must
+    # equal the unpruned minimax wherever both run.
+    for name in ("club", "book", "wiki", "house_q"):
+        for i in range(12):
+            hands, kw, _ = case(name, 3 + i % 2, 500 + i)
+            assert ref.reference_value_by_bisection(hands, rules=RULESETS[name], **kw) == \
+                ref.reference_value(hands, rules=RULESETS[name], **kw), (name, i)
+
+
+def _full_agreement(solver, profile, tricks, indices):
+    bad = []
+    for i in indices:
+        if tricks == 8:
+            rng = np.random.default_rng([BASE_SEED, 8, RULESET_NAMES.index(profile), i])
+            pos = random_position(rng)
+            hands, kw = pos.hands, _kwargs(pos)
+        else:
+            hands, kw, _ = case(profile, tricks, i)
+        want = ref.reference_value_by_bisection(hands, rules=RULESETS[profile], **kw)
+        got = solver.play_value(hands, rules=_arg(profile), **kw)
+        if got != want:
+            bad.append(f"{describe(profile, tricks, i, hands, kw)}: play_value={got} "
+                       f"reference={want}")
+    return bad
+
+
+@pytest.mark.parametrize("profile", ["club", "book", "wiki"])
+def test_play_value_agrees_on_six_trick_endgames(solver, profile):
+    bad = _full_agreement(solver, profile, 6, range(4))
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.verify
+@pytest.mark.parametrize("profile,tricks,n", [
+    (p, k, n) for p in RULESET_NAMES
+    for k, n in ((7, 20), (8, 20 if p in ("club", "book", "wiki") else 6))])
+def test_play_value_agrees_on_full_deals(solver, profile, tricks, n):
+    bad = _full_agreement(solver, profile, tricks, range(n))
+    assert not bad, "\n".join(bad)
