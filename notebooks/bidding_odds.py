@@ -177,10 +177,12 @@ summary
 # %%
 c120 = curves.xs(120, level="contract")
 hw_hands = float(((c120["ci_high"] - c120["ci_low"]) / 2).max())
-hw_points = setup.max_half_width(by_points.dropna())
+big = by_points[by_points["hands"] >= 100]
+hw_points = setup.max_half_width(big) if len(big) else float("nan")
 display(Markdown(
     f"P(make 120) for a random hand is known to ±{100 * hw_hands:.1f} percentage points at worst "
-    f"across profiles ({', '.join(f'{p}: {len(r):,} hands' for p, r in rows.items())}); the "
-    f"narrowest groups of the hand-points table reach ±{100 * hw_points:.1f} points. "
+    f"across profiles ({', '.join(f'{p}: {len(r):,} hands' for p, r in rows.items())}); "
+    f"groups of the hand-points table with at least 100 hands reach ±{100 * hw_points:.1f} "
+    f"points (the smallest group has {int(by_points['hands'].min()):,} hands). "
     f"The famous hands rest on {N_HAND_SAMPLES:,} deals each (±"
     f"{100 * setup.half_width(0.5, N_HAND_SAMPLES):.1f} points at p = 50 %)."))

@@ -86,9 +86,10 @@ ax.set_title("Bolts per 100 deals by definition (perfect play)")
 plt.show()
 
 # %% [markdown]
-# Zero points implies no trick only when no marriage was declared; a trick
-# of three 9s (or 9-9-J with 2 points) is a trick without points — the
-# difference between the rows is that rare case.
+# The two definitions differ only for a player whose tricks are all worth
+# nothing (9-9-9: a trick, but 0 points) — a zero-points bolt that is not a
+# no-trick bolt — or who declared a marriage without taking a trick.  Both
+# are rare, so the rows nearly coincide.
 
 # %% [markdown]
 # ## Per game: simulated games
@@ -120,7 +121,7 @@ for ax, (col, unit) in zip(axes, (("per_100_deals", "per 100 played deals"), ("p
     ax.set_xlabel(unit)
     ax.set_xlim(left=0)
 handles, labels = axes[0].get_legend_handles_labels()
-fig.legend(handles, labels, loc="outside upper right", ncol=2, frameon=False)
+fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False)
 fig.suptitle(f"Bolts and −120 penalties in simulated games ({N_GAMES:,} per profile, 95 % CI)")
 plt.show()
 

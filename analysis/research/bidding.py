@@ -21,7 +21,7 @@ __all__ = ["played_rows", "make_curve", "make_by", "marriage_effect", "widow_eff
            "POINT_BINS"]
 
 #: Bins of the 7-card hand's card points used by :func:`make_by` tables.
-POINT_BINS = (0, 20, 30, 40, 50, 60, 121)
+POINT_BINS = (0, 20, 30, 40, 50, 121)
 _SUIT = "♠♣♦♥"
 
 
