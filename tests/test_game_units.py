@@ -301,3 +301,15 @@ def test_unavoidable_after_exchange_condition_redeals_a_made_contract():
     dp = play_deal(CLUB, ThresholdPolicy(estimator=Linear()), new_table(CLUB, dealer=2),
                    (H0, H1, H2, WIDOW), FORCE_100, lambda seat: sol)
     assert dp.redeal_reason == "" and dp.gift_condition and dp.contract == 150
+
+
+def test_policy_defaults_and_recorded_parameters():
+    assert ThresholdPolicy().thresholds == (0.5, 0.5, 0.35)
+    assert ThresholdPolicy(risk=0.1).thresholds == (0.1, 0.1, 0.0)
+    assert ThresholdPolicy(risk=0.7, barrel_risk=0.6,
+                           block_risk=0.65).thresholds == (0.7, 0.6, 0.65)
+    p = ThresholdPolicy(risk=0.6, estimator=Linear()).params()
+    assert p.pop("block_risk") == pytest.approx(0.45)
+    assert p == {"name": "threshold", "risk": 0.6, "barrel_risk": 0.6,
+                 "claim_redeals": True, "gift_redeals": True, "write_offs": True,
+                 "estimator_name": "default"}

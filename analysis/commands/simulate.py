@@ -43,7 +43,7 @@ def register(sub) -> None:
                         "(default: --risk)")
     g.add_argument("--block-risk", type=_prob, default=None,
                    help="keep raising against a barrel sitter while the own estimate is at "
-                        "least this (default: --risk)")
+                        "least this (default: --risk minus 0.15)")
     g.add_argument("--no-claims", action="store_true",
                    help="never claim a claimable redeal (forced ones still happen)")
     g.add_argument("--no-gift-redeals", action="store_true",

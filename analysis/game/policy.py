@@ -21,7 +21,8 @@ The default policy, :class:`ThresholdPolicy` (RULES.md, issue 5 part 2):
   above that level wins);
 - while a barrel sitter is still in the auction, every other player keeps
   raising as long as his own estimate of the next level is at least
-  ``block_risk`` (keeping the sitter from buying the widow);
+  ``block_risk`` (default 0.15 below ``risk``: keeping the sitter from
+  buying the widow is worth a likelier failure);
 - nobody bids above the cap of his 7-card hand (120 plus the marriages
   held, ``rules.bid_cap``).
 
@@ -44,10 +45,12 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["Estimator", "ThresholdPolicy", "LEVELS", "NO_LEVEL", "bid_limits"]
+__all__ = ["Estimator", "ThresholdPolicy", "LEVELS", "NO_LEVEL", "BLOCK_MARGIN", "bid_limits"]
 
 #: Contract levels an estimate is asked for: 100, 105, ..., 400 (points).
 LEVELS = np.arange(100, 401, 5, dtype=np.int64)
+#: Default gap between ``risk`` and ``block_risk`` (see :class:`ThresholdPolicy`).
+BLOCK_MARGIN = 0.15
 #: Limit meaning "not even 100": the estimate of 100 is below the threshold.
 NO_LEVEL = 95
 
@@ -161,7 +164,9 @@ class ThresholdPolicy:
         needs and above; None uses ``risk``.
     block_risk : float or None
         Lowest estimate at which a player keeps raising while a barrel
-        sitter is still bidding; None uses ``risk`` (no extra blocking).
+        sitter is still bidding; None uses ``risk - BLOCK_MARGIN`` (0.15
+        below ``risk``, at least 0): a player accepts a somewhat likelier
+        failure to keep a sitter from buying the widow.
     claim_redeals : bool
         A player who holds a claimable redeal condition claims it (RULES.md,
         "Redeals": book †, wiki).  Forced redeals happen regardless.
@@ -207,7 +212,7 @@ class ThresholdPolicy:
         """(risk, barrel_risk, block_risk) with the None defaults resolved."""
         r = float(self.risk)
         b = r if self.barrel_risk is None else float(self.barrel_risk)
-        k = r if self.block_risk is None else float(self.block_risk)
+        k = max(0.0, r - BLOCK_MARGIN) if self.block_risk is None else float(self.block_risk)
         return r, b, k
 
     def params(self) -> dict:
