@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from analysis.cards import parse
-from analysis.game import LEVELS, ThresholdPolicy, bid_limits
+from analysis.game import ThresholdPolicy, bid_limits
 from analysis.game.auction import auction, hand_cap
 from analysis.game.deal_flow import gift_redeal_possible, play_deal
 from analysis.game.sources import Solved
