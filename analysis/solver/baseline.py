@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_FIRST_MARRIAGE, popcount,
+from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_FIRST_MARRIAGE,
                     lowbit, beats, follow_mask, lead_mask, rule_flags)
 
 __all__ = ["baseline_value"]
