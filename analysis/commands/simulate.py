@@ -82,5 +82,10 @@ def run(args) -> int:
           f"({m['chunks_written']} chunks written now, {dt:.1f} s); rules {rules.name}; "
           f"policy risk {policy.thresholds[0]:g}/{policy.thresholds[1]:g}/"
           f"{policy.thresholds[2]:g}; outcomes {where}; content hash {m['content_hash']}")
+    est = m["params"].get("estimator") or {}
+    if est.get("solver_fingerprint") not in (None, src["solver_fingerprint"]):
+        print(f"note: the bidding-odds model was fitted on {est.get('rules')} solutions, "
+              f"whose solver conventions differ from {rules.name}'s; fit one on this "
+              "profile's solutions (analysis.odds.BidModel.fit) and pass --estimator")
     print(format_summary(summarize(dataset.read_frame(args.out, "games"))))
     return 0

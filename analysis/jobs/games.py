@@ -72,10 +72,12 @@ def game_params(n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy |
     if pool is not None:
         _POOLS[source.path] = source
     from ..game.simulate import MAX_DEALS
+    info = getattr(policy.get_estimator(), "info", {}) or {}
+    est = {k: info.get(k) for k in ("rules", "solver_fingerprint", "fitted", "n_rows")}
     return {"kind": "games", "n_games": int(n_games), "seed": int(seed),
             "chunk_size": int(chunk_size), "n_chunks": n_chunks(n_games, chunk_size),
             "rules_name": rules.name, "rules": rules.to_dict(),
-            "rules_fingerprint": rules.fingerprint(), "policy": policy.params(),
+            "rules_fingerprint": rules.fingerprint(), "policy": policy.params(), "estimator": est,
             "outcomes": source.describe(), "max_deals": int(max_deals or MAX_DEALS)}
 
 
