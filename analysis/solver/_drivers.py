@@ -60,8 +60,19 @@ def gift_order(ten):
 
 
 @njit(cache=True)
-def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk, stats):
+def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk,
+                  stats, gift_ub):
     """Best play value over the 90 gifts, sharing one table and the bound.
+
+    Gifts are tried in :func:`gift_order`; after the first, each gift is
+    first asked "can it beat the best so far?" by a null-window search and
+    searched fully only when it can.
+
+    Parameters
+    ----------
+    gift_ub : ndarray of shape (576,), int64
+        Filled with an upper bound of each gift's value, at ``24 * give_left
+        + give_right`` (the exact value where the gift was searched fully).
 
     Returns
     -------
@@ -78,6 +89,7 @@ def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, s
         b = gifts[i, 1]
         d = ten & ~(1 << a) & ~(1 << b)
         ub = 120 + marriage_sum(d)
+        gift_ub[24 * a + b] = ub
         if ub <= best:
             continue
         h1 = left | (1 << a)
@@ -86,9 +98,11 @@ def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, s
             v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, best + 1, 0, 0, rf,
                        tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk, stats)
             if v <= best:
+                gift_ub[24 * a + b] = v
                 continue
         v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, ub + 1, 0, 0, rf,
                    tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk, stats)
+        gift_ub[24 * a + b] = v
         if v > best:
             best = v
             ba = a
@@ -118,11 +132,12 @@ def exchange_reaches(ten, left, right, target, rf, tk1, tk2, tlo, thi, tbest,
 
 @njit(cache=True)
 def exchange_line_gift(ten, left, right, value, rf, vt1, vt2, vlo, vhi, vbest,
-                       jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, sk, stats):
+                       jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, sk, stats, gift_ub):
     """Among the gifts reaching ``value``, the one maximising J.
 
     Gifts are scanned in increasing ``(give_left, give_right)`` order, so the
-    first of equal-J gifts is kept (deterministic).
+    first of equal-J gifts is kept (deterministic).  Gifts whose upper bound
+    from :func:`exchange_best` (``gift_ub``) is below ``value`` are skipped.
 
     Returns
     -------
@@ -139,7 +154,7 @@ def exchange_line_gift(ten, left, right, value, rf, vt1, vt2, vlo, vhi, vbest,
             if b == a or not (ten >> b) & 1:
                 continue
             d = ten & ~(1 << a) & ~(1 << b)
-            if 120 + marriage_sum(d) < value:
+            if gift_ub[24 * a + b] < value:
                 continue
             h1 = left | (1 << a)
             h2 = right | (1 << b)

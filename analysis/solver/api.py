@@ -335,13 +335,15 @@ def exchange_value(hand, widow, left, right, *, rules="club", line=True,
     ten, lm, rm = _check_exchange(hand, widow, left, right)
     rf = rule_flags(rules)
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
-    value, a, b = _drivers.exchange_best(ten, lm, rm, rf, *vt, mbuf, sbuf, sk, st)
+    gift_ub = np.zeros(576, dtype=np.int64)
+    value, a, b = _drivers.exchange_best(ten, lm, rm, rf, *vt, mbuf, sbuf, sk, st,
+                                         gift_ub)
     value = int(value)
     obj = -1
     moves: tuple = ()
     if line:
         obj, a, b = _drivers.exchange_line_gift(ten, lm, rm, value, rf, *vt, *jt,
-                                                mbuf, sbuf, sk, st)
+                                                mbuf, sbuf, sk, st, gift_ub)
         obj = int(obj)
     if stats is not None:
         stats[0] += st[0]
