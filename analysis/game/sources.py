@@ -111,23 +111,31 @@ class SolverSource:
 
 
 def load_pool_frame(path) -> tuple[pd.DataFrame, dict]:
-    """Read a solutions dataset joined with its deals.
+    """Read the columns the simulator needs from a solutions dataset and its deals.
 
     Returns
     -------
-    (frame, params) : DataFrame with one row per (deal, seat), and the
-        solutions dataset's parameters.
+    (frame, params) : DataFrame with one row per (deal, seat) (``deal_id``,
+        ``seat``, the solution columns, ``hand0 hand1 hand2 widow``), and
+        the solutions dataset's parameters.
 
     Raises
     ------
     analysis.dataset.DatasetError
-        If ``path`` is not a complete solutions dataset.
+        If ``path`` is not a complete solutions dataset, or its deals
+        dataset is missing or holds other deals.
     """
     from .. import dataset
     params = dataset.read_params(path)
     if params.get("kind") != "solutions":
         raise dataset.DatasetError(f"{path} is a {params.get('kind')} dataset, not solutions")
-    return dataset.load(path), params
+    deals_path = params["deals_path"]
+    if params.get("deals_hash") not in (None, dataset.deals_identity(deals_path)):
+        raise dataset.DatasetError(f"{path} solves other deals than {deals_path}")
+    sol = dataset.read_frame(path, "solutions", columns=["deal_id", "seat", *_SOLVED_COLS])
+    deals = dataset.read_frame(deals_path, "deals",
+                               columns=["deal_id", "hand0", "hand1", "hand2", "widow"])
+    return sol.merge(deals, on="deal_id", how="left", validate="many_to_one"), params
 
 
 class PoolSource:
