@@ -150,6 +150,38 @@ plt.show()
 setup.show(wid, pct=("p", "ci_low", "ci_high"), digits=1)
 
 # %% [markdown]
+# ## Does the bidding model agree? (club)
+#
+# The simulator's players bid with `BidModel`, a logistic model of
+# P(value ≥ contract) from the visible hand.  Hands of the club pool grouped
+# by the model's prediction: the observed share (with its interval) should
+# sit on the diagonal.  Mind where the model was fitted (printed below): the
+# pool's deals come from the stream `chunk_rng(SEED, 0)`, so when the model
+# was fitted on chunk 0 of the same seed this is an in-sample check, which
+# flatters the model; its own held-out check is in `analysis.odds`.
+
+# %%
+from analysis.odds.model import BidModel
+
+model = BidModel.default()
+display(Markdown(f"Model fitted on: {model.info.get('sample', 'not recorded')}"))
+fig, ax = plt.subplots(figsize=(6, 5))
+for c in (100, 120, 160):
+    pred = model.p_make(club["hand"].to_numpy(), club["seat"].to_numpy(), c)
+    cal = bidding.calibration(club, pred, c, bins=6 if QUICK else 10)
+    ax.errorbar(100 * cal["predicted"], 100 * cal["p"],
+                yerr=[100 * (cal["p"] - cal["ci_low"]), 100 * (cal["ci_high"] - cal["p"])],
+                fmt="o", capsize=3, label=f"contract {c}")
+ax.plot([0, 100], [0, 100], "k--", lw=0.8, label="perfect calibration")
+ax.set_xlabel("BidModel prediction (%)")
+ax.set_ylabel("observed share made (%)")
+ax.set_xlim(0, 100)
+ax.set_ylim(0, 100)
+ax.legend(frameon=False, loc="upper left")
+ax.set_title(f"Default BidModel ({model.info.get('n_rows', 0):,} training rows) on the club pool")
+plt.show()
+
+# %% [markdown]
 # ## A few famous hands (`hand_odds`, club)
 #
 # Each hand sits in the first seat; the other 17 cards are dealt

@@ -175,3 +175,15 @@ def test_make_tables_count_values_against_contracts():
     assert by["made"].tolist() == [1, 1, 0]
     with pytest.raises(ValueError, match="lacks"):
         bidding.played_rows(pool.drop(columns="widow"))
+
+
+def test_calibration_groups_by_prediction():
+    rows = pd.DataFrame({"value": [90, 130, 95, 150, 200, 80]})
+    pred = np.array([0.1, 0.9, 0.2, 0.8, 0.95, 0.05])
+    cal = bidding.calibration(rows, pred, 120, bins=2)
+    # low half: predictions 0.05, 0.1, 0.2 -> values 80, 90, 95: none made
+    assert cal["hands"].tolist() == [3, 3] and cal["made"].tolist() == [0, 3]
+    assert cal.loc[0, "predicted"] == pytest.approx((0.05 + 0.1 + 0.2) / 3)
+    assert cal.loc[1, "ci_low"] < 1.0 == cal.loc[1, "p"]
+    with pytest.raises(ValueError):
+        bidding.calibration(rows, pred[:-1], 120)

@@ -18,7 +18,7 @@ from .. import cards
 from ..stats import proportion_ci
 
 __all__ = ["played_rows", "make_curve", "make_by", "marriage_effect", "widow_effect",
-           "POINT_BINS"]
+           "calibration", "POINT_BINS"]
 
 #: Bins of the 7-card hand's card points used by :func:`make_by` tables.
 POINT_BINS = (0, 20, 30, 40, 50, 121)
@@ -167,3 +167,44 @@ def widow_effect(rows: pd.DataFrame, contract: int = 120,
             out[("completes a marriage", label)] = make_curve(sub, [contract])
     df = pd.concat(out, names=["widow", "holds"])
     return df.droplevel("contract")
+
+
+def calibration(rows: pd.DataFrame, predicted, contract: int, bins: int = 8) -> pd.DataFrame:
+    """Observed success share against a model's predicted probability.
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        :func:`played_rows`.
+    predicted : array-like of float, shape (len(rows),)
+        The model's P(value ≥ contract) for each row (e.g.
+        ``BidModel.p_make(rows.hand, rows.seat, contract)``).
+    contract : int
+        Points.
+    bins : int
+        Groups of equal size by predicted probability (quantiles).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per group: ``predicted`` (mean prediction), ``made``,
+        ``hands``, ``p`` (observed share) with 95 % ``ci_low``/``ci_high``.
+        A calibrated model has ``predicted`` inside the interval about 95 %
+        of the time.
+
+    Raises
+    ------
+    ValueError
+        If ``predicted`` does not have one value per row or leaves [0, 1].
+    """
+    pr = np.asarray(predicted, dtype=np.float64)
+    if pr.shape != (len(rows),) or np.any((pr < 0) | (pr > 1)):
+        raise ValueError("predicted needs one probability in [0, 1] per row")
+    made = rows["value"].to_numpy(np.int64) >= contract
+    order = np.argsort(pr, kind="stable")
+    groups = np.array_split(order, min(bins, len(pr)))
+    k = np.array([made[g].sum() for g in groups], dtype=np.int64)
+    n = np.array([len(g) for g in groups], dtype=np.int64)
+    out = _ci_frame(k, n, pd.RangeIndex(len(groups), name="group"))
+    out.insert(0, "predicted", [float(pr[g].mean()) for g in groups])
+    return out
