@@ -32,6 +32,8 @@ from pathlib import Path
 __all__ = ["NOTEBOOKS", "ReportError", "notebooks_dir", "read_parameters", "prepare_data",
            "execute_notebook", "save_figures", "run_report"]
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
 #: The notebooks of the report, in reading order.
 NOTEBOOKS = ("redeals", "bidding_odds", "bolts", "barrel", "conventions")
 
@@ -190,7 +192,8 @@ def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     env = {"THOUSAND_QUICK": "1" if quick else "0", "CI": "1" if quick else None,
-           "THOUSAND_DATA": str(Path(data).resolve()), "MPLBACKEND": "module://matplotlib_inline.backend_inline",
+           "THOUSAND_DATA": str(Path(data).resolve()),
+           "MPLBACKEND": "module://matplotlib_inline.backend_inline",
            "PYTHONWARNINGS": "ignore::DeprecationWarning"}
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(src.parent)}})
@@ -230,10 +233,15 @@ def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
 
 def _index(out: Path, rows: list, quick: bool) -> Path:
     from . import __version__
+    def status(e):
+        if e is None:
+            return "ok"
+        text = _ANSI.sub("", str(e)).strip().splitlines() or [type(e).__name__]
+        return "failed: " + html.escape(text[-1][:200])
+
     items = "\n".join(
         f"<tr><td><a href='{html.escape(n)}.html'>{html.escape(n)}</a></td>"
-        f"<td>{t:.0f} s</td><td>{'failed: ' + html.escape(str(e).splitlines()[0][:200]) if e else 'ok'}"
-        f"</td></tr>" for n, t, e in rows)
+        f"<td>{t:.0f} s</td><td>{status(e)}</td></tr>" for n, t, e in rows)
     total = sum(t for _, t, _ in rows)
     page = (f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>"
             f"<h1>Thousand research report</h1><p>thousand-analysis {__version__}, "
@@ -296,7 +304,7 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
         rows.append((html_path.stem, dt, err))
         log(f"[report] {name}: {'FAILED' if err else 'ok'} in {dt:.0f} s -> {html_path}")
         if err:
-            text = re.sub(r"\x1b\[[0-9;]*m", "", str(err)).strip()
+            text = _ANSI.sub("", str(err)).strip()
             failed.append(f"{html_path.stem}: "
                           f"{text.splitlines()[-1] if text else type(err).__name__}")
     index = _index(out, rows, quick)

@@ -76,9 +76,9 @@ curves = pd.concat({p: bidding.make_curve(r, CONTRACTS) for p, r in rows.items()
 fig, ax = plt.subplots()
 for p in rows:
     c = curves.loc[p]
-    plots.interval_lines(ax, c.index, c["p"], c["ci_low"], c["ci_high"], label=f"{p} ({c['hands'].iloc[0]:,} hands)",
-                         xlabel="contract (points)", ylabel="P(double-dummy value ≥ contract) (%)",
-                         marker=".")
+    plots.interval_lines(ax, c.index, c["p"], c["ci_low"], c["ci_high"],
+                         label=f"{p} ({c['hands'].iloc[0]:,} hands)", xlabel="contract (points)",
+                         ylabel="P(double-dummy value ≥ contract) (%)", marker=".")
 ax.legend(frameon=False)
 ax.set_title("A random hand's chance to make each contract (95 % bands)")
 plt.show()

@@ -113,7 +113,8 @@ rates.round(3)
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
-for ax, (col, unit) in zip(axes, (("per_100_deals", "per 100 played deals"), ("per_game", "per game"))):
+PANELS = (("per_100_deals", "per 100 played deals"), ("per_game", "per game"))
+for ax, (col, unit) in zip(axes, PANELS):
     for j, what in enumerate(("bolts", "penalties")):
         sub = rates.xs(what, level=1)
         y = np.arange(len(sub))[::-1] + (0.15 if j == 0 else -0.15)
@@ -135,7 +136,8 @@ hw = setup.max_half_width(per_deal)
 pen = rates.xs("penalties", level=1)
 display(Markdown(
     f"Per deal: the widest 95 % interval of a bolt probability has a half-width of "
-    f"**{100 * hw:.2f} percentage points** ({', '.join(f'{p}: {n:,} deals' for p, n in POOLS.items())}). "
+    f"**{100 * hw:.2f} percentage points** "
+    f"({', '.join(f'{p}: {n:,} deals' for p, n in POOLS.items())}). "
     f"Per game ({N_GAMES:,} games per profile): penalties per game "
     + ", ".join(f"{p} {r.per_game:.2f} ± {(r.per_game_high - r.per_game_low) / 2:.2f}"
                 for p, r in pen.iterrows())

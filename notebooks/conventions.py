@@ -87,9 +87,9 @@ diffs.rename(columns={"unpaired_half": "unpaired ±"}).round(3)
 fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
 names = list(VARIANTS)
 y = np.arange(len(names))[::-1]
-for ax, (m, unit, scale) in zip(axes, (("deals", "Δ deals per game", 1),
-                                        ("penalties", "Δ bolt penalties per game", 1),
-                                        ("win_first_hand", "Δ first hand's win share\n(percentage points)", 100))):
+PANELS = (("deals", "Δ deals per game", 1), ("penalties", "Δ bolt penalties per game", 1),
+          ("win_first_hand", "Δ first hand's win share\n(percentage points)", 100))
+for ax, (m, unit, scale) in zip(axes, PANELS):
     sub = diffs.xs(m, level=1).loc[names]
     ax.errorbar(scale * sub["diff"], y, xerr=[scale * (sub["diff"] - sub["diff_low"]),
                                               scale * (sub["diff_high"] - sub["diff"])],

@@ -6,6 +6,7 @@ import time
 
 
 def register(sub) -> None:
+    """Add the ``report`` sub-command to the ``thousand`` parser's sub-parsers."""
     p = sub.add_parser("report", help="execute the research notebooks into HTML",
                        description="Make the datasets the notebooks need (if missing), "
                                    "execute every notebook in notebooks/ and write one HTML "
@@ -22,6 +23,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Run :func:`analysis.report.run_report`; exit code 1 if a notebook failed."""
     from ..report import ReportError, run_report
 
     t0 = time.perf_counter()

@@ -153,7 +153,8 @@ def threshold_sweep(deals, hand=(13, 14, 15), widow=(3, 5, 6, 8),
             c = _counts(feats, r)
             ex = redeal_probabilities(r)
             rows.append({"hand_under": int(h), "widow_under": int(w),
-                         "count_hand": c["hand_under_any"], "exact_hand": float(ex["hand_under_any"]),
+                         "count_hand": c["hand_under_any"],
+                         "exact_hand": float(ex["hand_under_any"]),
                          "count_widow": c["widow_under"], "exact_widow": float(ex["widow_under"]),
                          "count": c["redeal_before_play"],
                          "exact": float(ex["redeal_before_play"])})

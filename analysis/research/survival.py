@@ -105,7 +105,8 @@ def kaplan_meier(stays: pd.DataFrame, event=None, alpha: float = 0.05) -> pd.Dat
     Returns
     -------
     pandas.DataFrame
-        Indexed by ``deals`` (the distinct observed times, censored ones included) with ``survival``,
+        Indexed by ``deals`` (the distinct observed times, censored ones
+        included) with ``survival``,
         ``ci_low``, ``ci_high`` (probabilities 0–1; where the log–log band
         is undefined, at S = 0 or 1, both ends equal the estimate) and
         ``n`` (stays in the sample).
