@@ -91,3 +91,16 @@ def test_run_report_on_own_notebooks_links_by_name_and_raises(tmp_path):
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "href='mine.html'" in index and "href='broken.html'" in index
     assert "35" in (out / "mine.html").read_text(encoding="utf-8")   # the override took
+
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_notebooks_share_pools_and_deals(quick):
+    """Every notebook names the same pool size per profile and the same deals,
+    so the expensive solving happens once for the whole report."""
+    sizes, deals = {}, set()
+    for name in AVAILABLE:
+        params = report.read_parameters(name, quick=quick)
+        deals.add((params["N_DEALS"], params["SEED"]))
+        for prof, n in params.get("POOLS", {}).items():
+            assert sizes.setdefault(prof, n) == n, (name, prof, n, sizes[prof])
+    assert len(deals) == 1, deals
