@@ -187,3 +187,10 @@ def test_calibration_groups_by_prediction():
     assert cal.loc[1, "ci_low"] < 1.0 == cal.loc[1, "p"]
     with pytest.raises(ValueError):
         bidding.calibration(rows, pred[:-1], 120)
+
+
+def test_games_cache_key_follows_the_simulator_code():
+    from analysis.research import data
+    h = data._code_hash()
+    assert len(h) == 12 and h == data._code_hash()
+    assert data._key(1, "a") != data._key(1, "b")

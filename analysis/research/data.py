@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .. import __version__
 from ..rules import load_rules
 
 __all__ = ["solutions_path", "ensure_solutions", "load_pool", "pool_estimator",
@@ -123,6 +124,18 @@ def _key(*parts) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
+def _code_hash() -> str:
+    """Hash of the simulator's and the scoring's source, so a cached games table
+    made by other code (a fix during development) is never reused."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for sub in ("game", "scoring"):
+        for f in sorted((root / sub).glob("*.py")):
+            h.update(f.name.encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()[:12]
+
+
 def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str | Path,
                     policy=None, label: str = "") -> pd.DataFrame:
     """Whole games simulated from a solved pool, cached under ``data``.
@@ -148,7 +161,10 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str 
     -------
     pandas.DataFrame
         The rows of :func:`analysis.game.simulate` (one per deal, redeals
-        included); ``attrs["estimator"]`` describes the estimator.
+        included); ``attrs["estimator"]`` describes the estimator.  The
+        cache key covers the rules, pool, seed, sizes, policy, estimator,
+        package version and the source of ``analysis.game`` and
+        ``analysis.scoring``.
 
     Raises
     ------
@@ -162,7 +178,8 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str 
     if policy is None:
         est, desc = pool_estimator(load_pool(pool))
         policy = ThresholdPolicy(estimator=est)
-    key = _key(r.to_dict(), str(pool.resolve()), n_games, seed, repr(policy), desc)
+    key = _key(r.to_dict(), str(pool.resolve()), n_games, seed, repr(policy), desc,
+               __version__, _code_hash())
     out = Path(data) / f"games-{label or r.name}-{key}.parquet"
     if out.exists():
         g = pd.read_parquet(out)
