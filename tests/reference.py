@@ -41,7 +41,8 @@ from analysis.testing.play import (
 
 __all__ = ["reference_value", "reference_makes", "reference_j", "JResult",
            "reference_card_values", "reference_reaches",
-           "reference_value_by_bisection", "check_position"]
+           "reference_value_by_bisection", "reference_j_by_bisection",
+           "check_position"]
 
 
 def check_position(hands, declarer, leader, trump, trump_owner, first_trick):
@@ -542,3 +543,84 @@ def _reach_solver(declarer, rules):
                                                          first, rules)))
 
     return reach
+
+
+def reference_j_by_bisection(hands, *, declarer=0, leader=None, trump=None,
+                             trump_owner=None, first_trick=None, rules="club",
+                             points=(0, 0, 0), tricks=(0, 0, 0)) -> int:
+    """The J-optimum of :func:`reference_j`, by bisection on a boolean search.
+
+    ``J >= need`` is decided by a boolean minimax (``any`` for the declarer,
+    ``all`` for the defenders) with two safe cut-offs: J can still grow by at
+    most ``1000 *`` the remaining card points and the declarer's unplayed
+    marriages plus 600 for bolts, and fall by at most the defenders' unplayed
+    marriages plus 300.  For full deals.
+
+    Returns
+    -------
+    int
+        J from this position on, as ``reference_j(...).j``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`reference_j`.
+    """
+    rules = as_rules(rules)
+    hands, leader, first_trick = check_position(hands, declarer, leader, trump,
+                                                trump_owner, first_trick)
+    _, safe_flags, bolted_of = _j_solver(declarer, rules)
+    rule = rules.bolt_rule
+
+    def advance(safe, add, trk):
+        return tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
+                     or (rule == "no_trick" and trk[s] > 0) for s in range(3))
+
+    def marriages_of(h):
+        return sum(v for s, v in enumerate(MARRIAGE_VALUES)
+                   if h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1)
+
+    def choose(seat, results):
+        return any(results) if seat == declarer else all(results)
+
+    @lru_cache(maxsize=None)
+    def reach(hands, leader, trump, owner, first, safe, need):
+        if hands[leader] == 0:
+            b = bolted_of(safe)
+            return 300 * (sum(b[s] for s in range(3) if s != declarer) - b[declarer]) >= need
+        if need > 1000 * _upper(hands, declarer) + 600:
+            return False
+        if need <= -300 - sum(marriages_of(hands[s]) for s in range(3) if s != declarer):
+            return True
+        s1, s2 = (leader + 1) % 3, (leader + 2) % 3
+
+        def after_third(lead, c1, c2, t, o, declared):
+            win = trick_winner(((leader, lead), (s1, c1), (s2, c2)), t)
+            add, trk = [0, 0, 0], [0, 0, 0]
+            if declared:
+                add[leader] += MARRIAGE_VALUES[t]
+            add[win] += CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
+            trk[win] = 1
+            defenders_marriage = MARRIAGE_VALUES[t] if declared and leader != declarer else 0
+            gain = 1000 * add[declarer] - defenders_marriage
+            return reach(_after(hands, leader, lead, c1, c2), win, t, o, False,
+                         advance(safe, add, trk), need - gain)
+
+        return choose(leader, (
+            choose(s1, (
+                choose(s2, (after_third(lead, c1, c2, t, o, declared) for c2 in thirds))
+                for c1, thirds in follows))
+            for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
+                                                         first, rules)))
+
+    safe = safe_flags(tuple(int(p) for p in points), tuple(int(t) for t in tricks))
+    args = (hands, leader, trump, trump_owner, first_trick, safe)
+    lo = -300 - sum(marriages_of(hands[s]) for s in range(3) if s != declarer)
+    hi = 1000 * _upper(hands, declarer) + 601          # reach(lo) holds, reach(hi) fails
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if reach(*args, mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo

@@ -567,6 +567,15 @@ def _check_line(solver, profile, i, ks):
     for k in ks:
         p = seen[8 - k]
         kw = _kwargs(p)
+        if k >= 6:      # too long for the plain minimax: bisection references
+            best_j = ref.reference_j_by_bisection(p.hands, rules=rules, points=p.points,
+                                                  tricks=p.tricks, **kw)
+            assert _line_j(p, end, rules) == best_j, (
+                f"{where}: last {k} tricks of the line give J={_line_j(p, end, rules)}, "
+                f"reference J-optimum {best_j}")
+            assert end.points[d] - p.points[d] == ref.reference_value_by_bisection(
+                p.hands, rules=rules, **kw), where
+            continue
         best = ref.reference_j(p.hands, rules=rules, points=p.points, tricks=p.tricks, **kw)
         assert _line_j(p, end, rules) == best.j, (
             f"{where}: last {k} tricks of the line give J={_line_j(p, end, rules)}, "
@@ -743,6 +752,23 @@ def test_bisection_reference_equals_plain_minimax():
             hands, kw, _ = case(name, 3 + i % 2, 500 + i)
             assert ref.reference_value_by_bisection(hands, rules=RULESETS[name], **kw) == \
                 ref.reference_value(hands, rules=RULESETS[name], **kw), (name, i)
+
+
+def test_j_bisection_reference_equals_plain_j():
+    for name in ("club", "wiki", "book", "house_lead"):
+        for i in range(6):
+            hands, kw, taken = case(name, 3 + i % 2, 700 + i)
+            plain = ref.reference_j(hands, rules=RULESETS[name], points=taken[0],
+                                    tricks=taken[1], **kw)
+            assert ref.reference_j_by_bisection(
+                hands, rules=RULESETS[name], points=taken[0], tricks=taken[1], **kw) == plain.j
+
+
+@pytest.mark.verify
+@pytest.mark.parametrize("profile", ["club", "book", "wiki"])
+def test_line_six_trick_tail_is_j_optimal(solver, profile):
+    for i in range(2000, 2008):
+        _check_line(solver, profile, i, ks=(6,))
 
 
 def _full_agreement(solver, profile, tricks, indices):
