@@ -23,6 +23,12 @@ entry depends only on its key).  In mode 0, the last player to a trick merges
 cards that are equivalent for the rest of the deal (see :func:`_merge`).
 
 Rule flags (``rf``) are the ``RF_*`` bits of :mod:`._bits`.
+
+Maintenance note: numba's on-disk cache of a function is invalidated only
+when *its own* source file changes, not when a callee changes.  After
+editing this file (or :mod:`._bits`), touch :mod:`._drivers` and
+:mod:`.baseline` too, or clear ``__pycache__``, so that the drivers do not
+keep running an old compiled copy of :func:`search`.
 """
 
 from __future__ import annotations
