@@ -88,11 +88,16 @@ def _is_cyrillic(ch: str) -> bool:
 
 
 def _parse_token(tok: str) -> int:
+    # phones and messengers paste ♥ as ♥ + VARIATION SELECTOR-16 (emoji style)
+    tok = tok.replace("\ufe0f", "").replace("\ufe0e", "")
     if not tok:
         raise ValueError("empty card token")
     suit_ch = tok[-1].lower()
     if suit_ch not in _SUIT_BY_CHAR:
-        raise ValueError(f"bad card token {tok!r}: unknown suit {tok[-1]!r}")
+        if len(tok) == 1 or tok.lower() in _LATIN_RANKS or tok.lower() in _CYRILLIC_RANKS:
+            raise ValueError(f"bad card token {tok!r}: missing suit (♠ ♣ ♦ ♥ or s c d h)")
+        raise ValueError(f"bad card token {tok!r}: unknown suit {tok[-1]!r} "
+                         f"(U+{ord(tok[-1]):04X}; suits are ♠ ♣ ♦ ♥ or s c d h)")
     rank_txt = tok[:-1].lower()
     letters = [ch for ch in tok if ch.isalpha()]
     cyr = [ch for ch in letters if _is_cyrillic(ch)]
@@ -107,8 +112,12 @@ def _parse_token(tok: str) -> int:
         table = _CYRILLIC_RANKS
     else:
         table = _LATIN_RANKS
+    if not rank_txt:
+        raise ValueError(f"bad card token {tok!r}: missing rank (9 J Q K 10 A)")
     if rank_txt not in table:
-        raise ValueError(f"bad card token {tok!r}: unknown rank {tok[:-1]!r}")
+        hint = (" (a Cyrillic letter; Russian ranks are Т К Д В, Cyrillic Т is the ace)"
+                if cyr else "")
+        raise ValueError(f"bad card token {tok!r}: unknown rank {tok[:-1]!r}{hint}")
     return 6 * _SUIT_BY_CHAR[suit_ch] + table[rank_txt]
 
 

@@ -261,6 +261,11 @@ class Rules:
         unknown = set(parsed) - _FIELD_NAMES
         if unknown:
             raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
+        changed = {k: v for k, v in parsed.items() if getattr(self, k) != v and k != "name"}
+        if "name" not in parsed and changed:
+            # a house variant must not pass for the profile it came from
+            parsed["name"] = self.name + "+" + ",".join(
+                f"{k}={v}" for k, v in sorted(changed.items()))
         return dataclasses.replace(self, **parsed)
 
     def to_dict(self) -> dict:
@@ -273,7 +278,8 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Rules":
-        """Build from a dict; missing fields take the ``club`` defaults.
+        """Build from a dict; missing fields take the ``club`` defaults, and a
+        dict without ``name`` is named ``house``.
 
         Raises
         ------
@@ -285,7 +291,7 @@ class Rules:
         unknown = set(data) - _FIELD_NAMES
         if unknown:
             raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
+        return cls(**{"name": "house", **data})
 
     @classmethod
     def from_json(cls, text: str) -> "Rules":
@@ -366,8 +372,10 @@ def _validate(r: Rules) -> None:
                "must be 0 unless write_off_payment is 'fixed'")
     _check(r.bolt_count >= 1, "bolt_count", "must be at least 1")
     _check(r.bolt_penalty >= 0, "bolt_penalty", "must not be negative")
-    _check(r.barrel_threshold % 5 == 0 and 500 <= r.barrel_threshold < r.target,
-           "barrel_threshold", "must be a multiple of 5, at least 500 and below the target")
+    _check(r.barrel_threshold % 5 == 0 and r.barrel_threshold >= 500,
+           "barrel_threshold", "must be a multiple of 5 and at least 500")
+    _check(r.barrel_threshold < r.target, "target",
+           f"must be above barrel_threshold ({r.barrel_threshold})")
     _check(r.target - r.barrel_threshold <= 280 + 120, "target",
            "must be reachable from the barrel by one contract (at most 400 above it)")
     _check(1 <= r.barrel_attempts <= 10, "barrel_attempts", "must be 1..10")

@@ -74,3 +74,16 @@ def test_vectorized_features_match_scalar(masks):
     for m, p in zip(masks, pts):
         assert p == sum(int(C.CARD_POINTS[c]) for c in range(24) if m >> c & 1)
     assert list(C.popcount(arr)) == [bin(m).count("1") for m in masks]
+
+
+@pytest.mark.parametrize("bad, word", [
+    ("А♥", "Cyrillic letter"), ("A", "missing suit"), ("10", "missing suit"),
+    ("H", "missing rank"), ("Aс", r"U\+0441"),
+])
+def test_parse_hints_for_look_alikes_and_missing_parts(bad, word):
+    with pytest.raises(ValueError, match=word):
+        C.parse(bad)
+
+
+def test_emoji_variation_selector_is_accepted():
+    assert C.parse("A\u2665\ufe0f 10\u2665\ufe0e") == C.parse("A♥ 10♥")

@@ -104,3 +104,16 @@ def test_diff_and_docs():
     assert "name" not in d
     for f in dataclasses.fields(Rules):
         assert field_doc(f.name)
+
+
+def test_house_variants_are_named_after_their_changes():
+    r = PROFILES["club"].with_changes("barrel_seats=1")
+    assert r.name == "club+barrel_seats=1"
+    assert PROFILES["club"].with_changes("barrel_seats=1", "name=mine").name == "mine"
+    assert PROFILES["club"].with_changes("barrel_seats=2").name == "club"  # no change
+    assert Rules.from_dict({"barrel_seats": 1}).name == "house"
+
+
+def test_target_below_threshold_names_target():
+    with pytest.raises(ValueError, match="'target'"):
+        PROFILES["club"].with_changes("target=0")
