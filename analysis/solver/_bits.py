@@ -84,24 +84,21 @@ def mask_points(m):
     return _PT8[0, m & 0xFF] + _PT8[1, (m >> 8) & 0xFF] + _PT8[2, (m >> 16) & 0xFF]
 
 
+_MSUM = np.array([sum(MVAL[s] for s in range(4) if m >> s & 1) for m in range(16)],
+                 dtype=np.int64)
+
+
 @njit(cache=True, inline="always")
 def marriages_of(h):
     """4-bit mask of the suits in which hand ``h`` holds both K and Q."""
-    r = 0
-    for s in range(4):
-        if (h >> (6 * s + QUEEN)) & (h >> (6 * s + KING)) & 1:
-            r |= 1 << s
-    return r
+    m = (h >> 2) & (h >> 3) & 0x41041      # bit 6 * s set for a K+Q of suit s
+    return (m & 1) | ((m >> 5) & 2) | ((m >> 10) & 4) | ((m >> 15) & 8)
 
 
 @njit(cache=True, inline="always")
 def marriage_sum(h):
     """Total value of the marriages held in ``h`` (0–280)."""
-    r = 0
-    for s in range(4):
-        if (h >> (6 * s + QUEEN)) & (h >> (6 * s + KING)) & 1:
-            r += MVAL[s]
-    return r
+    return _MSUM[marriages_of(h)]
 
 
 @njit(cache=True, inline="always")
