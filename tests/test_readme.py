@@ -7,6 +7,8 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def test_python_blocks_run():
+    # ```python blocks must run as they are (sizes shrunk); ```py blocks are
+    # illustrations that need datasets made by earlier commands
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
     assert blocks
     for code in blocks:
