@@ -44,7 +44,7 @@ def _gift_values(hand, widow, left, right, rules):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_exchange_is_the_best_of_90_gifts(profile):
     rng = np.random.default_rng(100 + PROFILES.index(profile))
-    for _ in range(2):
+    for _ in range(4):
         hands, widow = random_deal(rng)
         res = exchange_value(hands[0], widow, hands[1], hands[2], rules=profile)
         vals = _gift_values(hands[0], widow, hands[1], hands[2], profile)
