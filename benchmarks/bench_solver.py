@@ -59,28 +59,28 @@ def _summary(ms):
 
 def bench_play(rng, n, n_base):
     deals = [_deal8(rng) for _ in range(n)]
-    ms, nodes = [], []
+    ms, nodes, vals = [], [], []
     for h in deals:
         st = np.zeros(1, dtype=np.int64)
         _fresh()
         t = clock()
-        play_value(h, stats=st)
+        vals.append(play_value(h, stats=st))
         ms.append(1e3 * (clock() - t))
         nodes.append(int(st[0]))
     print(f"play_value, {n} random 8-8-8 deals, declarer leads:")
     print(f"  fast     {_summary(ms)}; nodes median {int(np.median(nodes))}, "
           f"mean {int(np.mean(nodes))}")
-    bms, bnodes = [], []
-    for h in deals[:n_base]:
+    bms, bnodes, agree = [], [], 0
+    for h, v in zip(deals[:n_base], vals):
         st = np.zeros(1, dtype=np.int64)
         t = clock()
-        baseline_value(h, stats=st)
+        agree += baseline_value(h, stats=st) == v
         bms.append(1e3 * (clock() - t))
         bnodes.append(int(st[0]))
     fms = np.asarray(ms[:n_base])
     fn = np.asarray(nodes[:n_base])
     print(f"  baseline (first {n_base} deals) {_summary(bms)}; nodes median "
-          f"{int(np.median(bnodes))}")
+          f"{int(np.median(bnodes))}; same value on {agree}/{n_base} deals")
     print(f"  ratio baseline/fast on those deals: time (sum) {np.sum(bms) / fms.sum():.0f}x, "
           f"median time {np.median(bms) / np.median(fms):.0f}x, nodes (sum) "
           f"{np.sum(bnodes) / fn.sum():.0f}x, "
