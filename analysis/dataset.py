@@ -136,16 +136,16 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         raise DatasetError(f"{out} exists and is not a folder")
     fs.makedirs(root, exist_ok=True)
     pfile = _join(root, PARAMS_FILE)
-    if fs.exists(pfile):
+    if fs.exists(pfile) and _chunk_files(fs, root):
         old = json.loads(fs.cat_file(pfile).decode("utf-8"))
         if _comparable(old) != _comparable(params):
-            diff = sorted(k for k in set(old) | set(params)
-                          if old.get(k) != params.get(k) and k not in _VOLATILE)
             raise DatasetError(
                 f"{out} holds a {old.get('kind')} dataset made with other parameters "
-                f"({', '.join(f'{k}: {old.get(k)!r} there, {params.get(k)!r} asked' for k in diff[:4])}); "
+                f"({'; '.join(_differences(old, params)[:4])}); "
                 "choose another output folder or delete it")
     else:
+        # a new folder, or one whose earlier job stopped before any chunk was
+        # written (nothing to keep): record this job's parameters
         if _chunk_files(fs, root):
             raise DatasetError(f"{out} holds Parquet files but no {PARAMS_FILE}; "
                                "choose an empty or new folder")
@@ -153,6 +153,21 @@ def open_output(out: str | Path, params: dict) -> set[int]:
     for tmp in fs.glob(_join(root, ".*.tmp")):
         fs.rm(tmp)
     return {int(p.rsplit("/", 1)[1][5:11]) for p in _chunk_files(fs, root)}
+
+
+def _differences(old: dict, new: dict) -> list[str]:
+    """``key: a there, b asked`` for each differing parameter; rules field by field."""
+    out = []
+    for k in sorted(set(old) | set(new)):
+        a, b = old.get(k), new.get(k)
+        if k in _VOLATILE or a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += [f"{k}.{f}: {a.get(f)!r} there, {b.get(f)!r} asked"
+                    for f in sorted(set(a) | set(b)) if a.get(f) != b.get(f)]
+        else:
+            out.append(f"{k}: {a!r} there, {b!r} asked")
+    return out
 
 
 def write_chunk(out: str | Path, chunk: int, table: pa.Table, params: dict) -> str:

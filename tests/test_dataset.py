@@ -135,3 +135,21 @@ def test_cli_deal_errors(tmp_path, capsys):
     assert main(["deal", "--n", "10", "--seed", "1", "--rules", "nope",
                  "--out", str(tmp_path / "z")]) == 2
     assert "unknown rules" in capsys.readouterr().err
+
+
+def test_folder_of_a_job_that_wrote_nothing_is_reused(tmp_path):
+    out = tmp_path / "d"
+    dataset.open_output(out, {"kind": "deals", "n_chunks": 1, "seed": 1, "n": 5})
+    # the first job stopped before writing any chunk: another job may take the folder
+    m = run_deal(out, 2_000, 2, PROFILES["club"], chunk_size=1_000, workers=1)
+    assert m["rows"] == 2_000
+
+
+def test_rules_differences_are_named_field_by_field(tmp_path):
+    out = tmp_path / "d"
+    run_deal(out, 2_000, 1, PROFILES["club"], chunk_size=1_000, workers=1)
+    with pytest.raises(dataset.DatasetError) as e:
+        run_deal(out, 2_000, 1, PROFILES["club"].with_changes("barrel_seats=1"),
+                 chunk_size=1_000, workers=1)
+    msg = str(e.value)
+    assert "rules.barrel_seats: 2 there, 1 asked" in msg and len(msg) < 600

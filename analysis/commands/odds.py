@@ -118,13 +118,13 @@ def run(args) -> int:
     progress = False if args.no_progress else None
     if args.widow is None:
         from ..odds.hand import hand_odds
-        t = hand_odds(args.hand, rules, args.samples or 1000, args.seed, args.seat,
+        t = hand_odds(args.hand, rules, 1000 if args.samples is None else args.samples, args.seed, args.seat,
                       progress=progress)
         text = _hand_text(t)
         rows = t.reset_index()
     else:
         from ..odds.widow import widow_odds
-        t = widow_odds(args.hand, args.widow, rules, args.samples or 200, args.seed,
+        t = widow_odds(args.hand, args.widow, rules, 200 if args.samples is None else args.samples, args.seed,
                        args.seat, progress=progress)
         text = _widow_text(t)
         rows = t

@@ -48,6 +48,7 @@ def run(args) -> int:
     deals = f"{args.data}/deals-{tag}-n{args.n}"
     t0 = time.perf_counter()
     kw = dict(workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args))
+    print(f"[deal] dealing {args.n:,} deals ...", flush=True)
     m = run_deal(deals, args.n, args.seed, rules, **kw)
     print(f"[deal] {m['rows']:,} deals at {deals} ({_stamp(t0)}), content hash {m['content_hash']}")
     print(f"\n[redeals] rules {rules.name}: Monte Carlo with 95% intervals beside the "
@@ -59,6 +60,8 @@ def run(args) -> int:
 
         t1 = time.perf_counter()
         sols = f"{args.data}/solutions-{tag}-n{args.solve}"
+        print(f"\n[solve] solving {min(args.solve, args.n):,} deals for 3 seats each "
+              "(the slow step; a progress bar shows on a terminal) ...", flush=True)
         m = run_solve(deals, sols, rules, n=min(args.solve, args.n), **kw)
         print(f"\n[solve] {m['rows']:,} solutions ({m['params']['n']:,} deals × 3 seats) at "
               f"{sols} ({_stamp(t1)}), content hash {m['content_hash']}")
@@ -72,6 +75,7 @@ def run(args) -> int:
 
             t2 = time.perf_counter()
             games = f"{args.data}/games-{tag}-g{args.games}-pool{args.solve}"
+            print(f"\n[simulate] playing {args.games} games ...", flush=True)
             m = run_games(games, args.games, args.seed, rules, pool=sols, **kw)
             print(f"\n[simulate] {args.games} games on the solved pool at {games} "
                   f"({_stamp(t2)}), content hash {m['content_hash']}")
