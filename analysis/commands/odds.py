@@ -13,7 +13,7 @@ def register(sub) -> None:
         "odds", help="success probabilities of a 7-card hand (or of a gift after the widow)",
         description="Deal the unseen cards at random around a 7-card hand, solve each deal "
                     "double-dummy with the best exchange, and print for every contract from "
-                    "100 to the hand's bidding cap the probability of making it (95%% "
+                    "100 to the hand's bidding cap the probability of making it (95% "
                     "interval) and the expected score change. With --widow: the best gift "
                     "and final contract once the widow is known. Double-dummy odds are "
                     "optimistic for the declarer (he is assumed to see every card).")
