@@ -152,7 +152,17 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         _atomic_write_bytes(fs, pfile, json.dumps(params, indent=1, sort_keys=True).encode())
     for tmp in fs.glob(_join(root, ".*.tmp")):
         fs.rm(tmp)
-    return {int(p.rsplit("/", 1)[1][5:11]) for p in _chunk_files(fs, root)}
+    done = set()
+    for p in _chunk_files(fs, root):
+        if not fs.isfile(p):
+            raise DatasetError(f"{p} is not a file; move it away and rerun")
+        try:
+            pq.read_metadata(p, filesystem=_arrow_fs(fs))
+        except (OSError, pa.ArrowException):
+            fs.rm(p)  # a damaged chunk of this job (it was renamed complete): redo it
+            continue
+        done.add(int(p.rsplit("/", 1)[1][5:11]))
+    return done
 
 
 def _differences(old: dict, new: dict) -> list[str]:
@@ -324,8 +334,8 @@ def load(path: str | Path, solutions: str | Path | None = None):
     Parameters
     ----------
     path : path
-        A ``deals`` dataset, or a ``solutions`` dataset (whose parameters
-        name the deals it solved).
+        A ``deals`` dataset, a ``solutions`` dataset (whose parameters
+        name the deals it solved), or a ``games`` dataset (returned alone).
     solutions : path, optional
         With a deals ``path``: the solutions dataset to join.  Without it a
         deals dataset is returned alone.
@@ -342,6 +352,8 @@ def load(path: str | Path, solutions: str | Path | None = None):
         On a wrong kind, another schema version, or solutions of other deals.
     """
     params = read_params(path)
+    if params.get("kind") == "games":
+        return read_frame(path, "games")
     if params.get("kind") == "solutions":
         solutions, path = path, params["deals_path"]
     deals = read_frame(path, "deals")

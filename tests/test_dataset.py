@@ -153,3 +153,23 @@ def test_rules_differences_are_named_field_by_field(tmp_path):
                  chunk_size=1_000, workers=1)
     msg = str(e.value)
     assert "rules.barrel_seats: 2 there, 1 asked" in msg and len(msg) < 600
+
+
+def test_damaged_chunk_is_redone_and_a_foreign_directory_refused(tmp_path):
+    out = tmp_path / "d"
+    ref = run_deal(out, 3_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
+    p = dataset.chunk_path(out, 1)
+    data = open(p, "rb").read()
+    open(p, "wb").write(data[: len(data) // 2])  # cut short
+    again = run_deal(out, 3_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
+    assert again["chunks_written"] == 1 and again["content_hash"] == ref["content_hash"]
+    os.remove(dataset.chunk_path(out, 2))
+    os.mkdir(dataset.chunk_path(out, 2))
+    with pytest.raises(dataset.DatasetError, match="not a file"):
+        run_deal(out, 3_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
+
+
+def test_chunk_size_zero_is_refused(tmp_path, capsys):
+    assert main(["deal", "--n", "10", "--seed", "1", "--chunk-size", "0",
+                 "--out", str(tmp_path / "z")]) == 2
+    assert "chunk-size" in capsys.readouterr().err

@@ -29,7 +29,7 @@ def run(args) -> int:
     rules = rules_from_args(args)
     t0 = time.perf_counter()
     m = run_deal(args.out, args.n, args.seed, rules,
-                 chunk_size=args.chunk_size or DEFAULT_CHUNK, workers=args.workers,
+                 chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
                  scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
     print(f"{m['rows']:,} deals in {m['params']['n_chunks']} chunks at {args.out} "

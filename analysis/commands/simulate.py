@@ -72,7 +72,7 @@ def run(args) -> int:
     policy.get_estimator()  # fail early on a missing model
     t0 = time.perf_counter()
     m = run_games(args.out, args.games, args.seed, rules, policy, pool=args.pool,
-                  chunk_size=args.chunk_size or DEFAULT_CHUNK, workers=args.workers,
+                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
                   scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
     src = m["params"]["outcomes"]

@@ -38,7 +38,7 @@ def run(args) -> int:
         raise ValueError(f"--seats takes seats 0,1,2 separated by commas, got {args.seats!r}") from None
     t0 = time.perf_counter()
     m = run_solve(args.deals, args.out, rules, n=args.n, seats=seats,
-                  chunk_size=args.chunk_size or DEFAULT_CHUNK, workers=args.workers,
+                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
                   scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
     n = m["params"]["n"]
