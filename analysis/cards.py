@@ -217,6 +217,14 @@ def _byte_tables():
 
 _POINT_TABLES = _byte_tables()
 _POPCOUNT8 = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
+_POPCOUNT_TABLES = np.stack([_POPCOUNT8] * 3)
+
+
+def _sum_by_bytes(tables: np.ndarray, masks):
+    """Sum ``tables[b][byte b of mask]`` over the three bytes of each mask."""
+    m = np.asarray(masks, dtype=np.uint32)
+    out = tables[0, m & 0xFF] + tables[1, (m >> 8) & 0xFF] + tables[2, (m >> 16) & 0xFF]
+    return int(out) if out.ndim == 0 else out
 
 
 def popcount(masks):
@@ -230,10 +238,7 @@ def popcount(masks):
     -------
     int or ndarray of the same shape, int64
     """
-    m = np.asarray(masks, dtype=np.uint32)
-    out = (_POPCOUNT8[m & 0xFF] + _POPCOUNT8[(m >> 8) & 0xFF]
-           + _POPCOUNT8[(m >> 16) & 0xFF])
-    return int(out) if out.ndim == 0 else out
+    return _sum_by_bytes(_POPCOUNT_TABLES, masks)
 
 
 def card_points(masks):
@@ -249,10 +254,7 @@ def card_points(masks):
         Card points, 0–120 (9=0, J=2, Q=3, K=4, 10=10, A=11; RULES.md,
         common core); marriages are not counted.
     """
-    m = np.asarray(masks, dtype=np.uint32)
-    out = (_POINT_TABLES[0, m & 0xFF] + _POINT_TABLES[1, (m >> 8) & 0xFF]
-           + _POINT_TABLES[2, (m >> 16) & 0xFF])
-    return int(out) if out.ndim == 0 else out
+    return _sum_by_bytes(_POINT_TABLES, masks)
 
 
 def marriage_suits(masks):

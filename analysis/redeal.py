@@ -31,6 +31,7 @@ import numpy as np
 
 from . import cards
 from .rules import load_rules
+from .unrank import _pop
 
 __all__ = [
     "features", "flags_from_features", "redeal_before_bidding", "redeal_widow",
@@ -52,15 +53,6 @@ for _b in range(3):
                                for _i in range(8) if _v >> _i & 1)
 _NINES = sum(1 << (6 * s) for s in range(4))
 _JACKS = _NINES << 1
-
-
-@numba.njit(cache=True, inline="always")
-def _pop(x):
-    """Population count of a 24-bit value (SWAR)."""
-    x = x - ((x >> 1) & 0x555555)
-    x = (x & 0x333333) + ((x >> 2) & 0x333333)
-    x = (x + (x >> 4)) & 0x0F0F0F
-    return (x * 0x010101 >> 16) & 0xFF
 
 
 @numba.njit(cache=True)
