@@ -79,3 +79,18 @@ def test_workers_must_be_positive():
     with pytest.raises(ValueError, match="at least 1"):
         with executor(0):
             pass
+
+
+def test_solve_and_simulate_identical_on_every_backend(tmp_path):
+    from analysis.jobs.games import run_games
+    from analysis.jobs.solutions import run_solve
+
+    run_deal(tmp_path / "deals", 40, 21, CLUB, chunk_size=40, workers=1)
+    solved = [run_solve(tmp_path / "deals", tmp_path / f"s{i}", n=6, chunk_size=2, **kw)
+              for i, kw in enumerate([dict(workers=1), dict(workers=2),
+                                      dict(workers=2, scheduler="local")])]
+    assert len({m["content_hash"] for m in solved}) == 1
+    games = [run_games(tmp_path / f"g{i}", 4, 5, CLUB, pool=tmp_path / "s0", chunk_size=1, **kw)
+             for i, kw in enumerate([dict(workers=1), dict(workers=2),
+                                     dict(workers=2, scheduler="local")])]
+    assert len({m["content_hash"] for m in games}) == 1
