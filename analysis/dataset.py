@@ -136,7 +136,8 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         raise DatasetError(f"{out} exists and is not a folder")
     fs.makedirs(root, exist_ok=True)
     pfile = _join(root, PARAMS_FILE)
-    if fs.exists(pfile) and _chunk_files(fs, root):
+    files = _chunk_files(fs, root)
+    if fs.exists(pfile) and files:
         old = json.loads(fs.cat_file(pfile).decode("utf-8"))
         if _comparable(old) != _comparable(params):
             raise DatasetError(
@@ -146,14 +147,14 @@ def open_output(out: str | Path, params: dict) -> set[int]:
     else:
         # a new folder, or one whose earlier job stopped before any chunk was
         # written (nothing to keep): record this job's parameters
-        if _chunk_files(fs, root):
+        if files:
             raise DatasetError(f"{out} holds Parquet files but no {PARAMS_FILE}; "
                                "choose an empty or new folder")
         _atomic_write_bytes(fs, pfile, json.dumps(params, indent=1, sort_keys=True).encode())
     for tmp in fs.glob(_join(root, ".*.tmp")):
         fs.rm(tmp)
     done = set()
-    for p in _chunk_files(fs, root):
+    for p in files:
         if not fs.isfile(p):
             raise DatasetError(f"{p} is not a file; move it away and rerun")
         try:
@@ -184,18 +185,19 @@ def write_chunk(out: str | Path, chunk: int, table: pa.Table, params: dict) -> s
     """Write one chunk atomically; return its content hash.
 
     The table's schema metadata gets the parameters under ``thousand`` plus
-    the chunk index.  Mask columns (uint32) are written without dictionary
-    encoding.
+    the chunk index and its content hash (so :func:`finalize` reads only the
+    footers).  Mask columns (uint32) are written without dictionary encoding.
     """
     fs, root = _fs(out)
     kind = params["kind"]
+    digest = content_hash(table)
     meta = dict(params, schema_version=SCHEMA_VERSIONS[kind],
-                package_version=__version__, chunk=chunk)
+                package_version=__version__, chunk=chunk, content_hash=digest)
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta, sort_keys=True)})
     use_dict = [f.name for f in table.schema if f.type != pa.uint32()]
     _atomic_write(fs, chunk_path(root, chunk), lambda fh: pq.write_table(
         table, fh, compression="zstd", use_dictionary=use_dict or False))
-    return content_hash(table)
+    return digest
 
 
 def content_hash(table: pa.Table) -> str:
@@ -237,9 +239,12 @@ def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> d
         p = chunk_path(root, c)
         if not fs.exists(p):
             raise DatasetError(f"{out}: chunk {c} is missing; rerun the command to finish it")
-        t = pq.read_table(p, filesystem=_arrow_fs(fs))
-        hashes.append(content_hash(t))
-        rows.append(t.num_rows)
+        footer = pq.read_metadata(p, filesystem=_arrow_fs(fs))
+        digest = json.loads((footer.metadata or {}).get(META_KEY, b"{}")).get("content_hash")
+        if digest is None:  # a chunk written before hashes were stored: read it whole
+            digest = content_hash(pq.read_table(p, filesystem=_arrow_fs(fs)))
+        hashes.append(digest)
+        rows.append(footer.num_rows)
     manifest = dict(params=params, chunk_rows=rows, chunk_hashes=hashes,
                     rows=int(sum(rows)),
                     content_hash=hashlib.sha256("".join(hashes).encode()).hexdigest()[:16],

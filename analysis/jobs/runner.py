@@ -53,9 +53,9 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
         The manifest (see :func:`analysis.dataset.finalize`), plus
         ``chunks_written`` (how many this call wrote).
     """
-    already = len(dataset.open_output(out, params))
+    done = dataset.open_output(out, params)
+    already = len(done)
     for attempt in range(2):
-        done = dataset.open_output(out, params)
         todo = [c for c in range(params["n_chunks"]) if c not in done]
         if not todo:
             break
@@ -70,6 +70,7 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
             if attempt:
                 raise ChunkFailed(f"worker processes died twice while writing {out}: "
                                   f"{exc}; rerun the command to resume") from None
+            done = dataset.open_output(out, params)
     manifest = dataset.finalize(out, schema)
     manifest["chunks_written"] = params["n_chunks"] - already
     return manifest
