@@ -112,6 +112,19 @@ def beats(x, y, trump):
 
 
 @njit(cache=True, inline="always")
+def trick_winner(c0, c1, c2, leader, trump):
+    """Seat that wins the trick ``c0, c1, c2`` (in play order) led by ``leader``."""
+    w = c0
+    ws = leader
+    if beats(c1, w, trump):
+        w = c1
+        ws = (leader + 1) % 3
+    if beats(c2, w, trump):
+        ws = (leader + 2) % 3
+    return ws
+
+
+@njit(cache=True, inline="always")
 def follow_mask(h, led_suit, trump):
     """Legal cards of hand ``h`` when a card of ``led_suit`` was led.
 

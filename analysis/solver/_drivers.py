@@ -12,9 +12,9 @@ import numpy as np
 from numba import njit
 
 from ._bits import (POINTS, MVAL, QUEEN, KING, RF_FIRST_MARRIAGE, RF_Q_ONLY,
-                    RF_BOLT_ZERO, RF_BOLT_TRICK, lowbit, marriage_sum,
-                    marriages_of, beats, follow_mask, lead_mask)
-from ._kernel import search, DECLARE
+                    RF_BOLT_ZERO, lowbit, marriage_sum,
+                    marriages_of, follow_mask, lead_mask, trick_winner)
+from ._kernel import search, DECLARE, _score_bits
 
 BIG = 1 << 30
 
@@ -238,18 +238,12 @@ def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first,
         c1 = c
         ply = 2
     else:
-        w = c0
-        ws = leader
-        if beats(c1, w, trump):
-            w = c1
-            ws = (leader + 1) % 3
-        if beats(c, w, trump):
-            ws = mover
+        ws = trick_winner(c0, c1, c, leader, trump)
         pts = POINTS[c0] + POINTS[c1] + POINTS[c]
         if ws == decl:
             add = pts if mode == 0 else 1000 * pts
-        if mode == 1 and ((rf & RF_BOLT_TRICK) or ((rf & RF_BOLT_ZERO) and pts > 0)):
-            bits |= 1 << ws
+        if mode == 1:
+            bits = _score_bits(bits, ws, pts, rf)
         leader = ws
         ply = 0
         c0 = -1

@@ -39,7 +39,7 @@ from numba import njit
 from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_OWNER_ONLY, RF_FIRST_MARRIAGE,
                     RF_BOLT_ZERO, RF_BOLT_TRICK, RF_BOLT_DECLARER, popcount,
                     lowbit, mask_points, marriages_of, marriage_sum, beats,
-                    follow_mask, lead_mask)
+                    follow_mask, lead_mask, trick_winner)
 
 INF = 1 << 40
 DECLARE = 32          # move code: card | DECLARE when the lead declares a marriage
@@ -129,13 +129,7 @@ def _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode):
     ca = lowbit(a)
     cb = lowbit(b)
     cc = lowbit(c)
-    w = ca
-    ws = leader
-    if beats(cb, w, trump):
-        w = cb
-        ws = (leader + 1) % 3
-    if beats(cc, w, trump):
-        ws = (leader + 2) % 3
+    ws = trick_winner(ca, cb, cc, leader, trump)
     pts = POINTS[ca] + POINTS[cb] + POINTS[cc]
     if mode == 0:
         return pts if ws == decl else 0
@@ -413,13 +407,7 @@ def _child(S, d, move, decl, mode, rf):
     else:
         c0 = S[d, F_C0]
         c1 = S[d, F_C1]
-        w = c0
-        ws = leader
-        if beats(c1, w, trump):
-            w = c1
-            ws = (leader + 1) % 3
-        if beats(c, w, trump):
-            ws = (leader + 2) % 3
+        ws = trick_winner(c0, c1, c, leader, trump)
         pts = POINTS[c0] + POINTS[c1] + POINTS[c]
         if ws == decl:
             add = pts if mode == 0 else 1000 * pts
