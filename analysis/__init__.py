@@ -11,4 +11,8 @@ try:
 except PackageNotFoundError:  # running from a source tree without install
     __version__ = "0.1.0"
 
+from ._jitcache import refresh as _refresh_jit_cache
+
+_refresh_jit_cache()
+
 __all__ = ["__version__"]
