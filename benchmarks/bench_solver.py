@@ -36,8 +36,8 @@ clock = time.process_time
 def _fresh():
     """Empty the transposition tables (not timed)."""
     vt, jt, _ = STATE.tables()
-    vt[0][:] = -1
-    jt[0][:] = -1
+    vt[:, 0] = -1
+    jt[:, 0] = -1
 
 
 def _deal8(rng):

@@ -60,7 +60,7 @@ def gift_order(ten):
 
 
 @njit(cache=True)
-def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk,
+def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk,
                   stats, gift_ub):
     """Best play value over the 90 gifts, sharing one table and the bound.
 
@@ -96,12 +96,12 @@ def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, s
         h2 = right | (1 << b)
         if best >= 0:
             v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, best + 1, 0, 0, rf,
-                       tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk, stats)
+                       tt, mbuf, sbuf, sk, stats)
             if v <= best:
                 gift_ub[24 * a + b] = v
                 continue
         v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, ub + 1, 0, 0, rf,
-                   tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk, stats)
+                   tt, mbuf, sbuf, sk, stats)
         gift_ub[24 * a + b] = v
         if v > best:
             best = v
@@ -111,7 +111,7 @@ def exchange_best(ten, left, right, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, s
 
 
 @njit(cache=True)
-def exchange_reaches(ten, left, right, target, rf, tk1, tk2, tlo, thi, tbest,
+def exchange_reaches(ten, left, right, target, rf, tt,
                      mbuf, sbuf, sk, stats):
     """First gift (in :func:`gift_order`) after which the declarer reaches
     ``target`` points; ``(-1, -1)`` when none does."""
@@ -123,7 +123,7 @@ def exchange_reaches(ten, left, right, target, rf, tk1, tk2, tlo, thi, tbest,
         if 120 + marriage_sum(d) < target:
             continue
         v = search(d, left | (1 << a), right | (1 << b), 0, 0, -1, -1, -1, 0, 1, 0,
-                   target - 1, target, 0, 0, rf, tk1, tk2, tlo, thi, tbest,
+                   target - 1, target, 0, 0, rf, tt,
                    mbuf, sbuf, sk, stats)
         if v >= target:
             return a, b
@@ -131,8 +131,8 @@ def exchange_reaches(ten, left, right, target, rf, tk1, tk2, tlo, thi, tbest,
 
 
 @njit(cache=True)
-def exchange_line_gift(ten, left, right, value, rf, vt1, vt2, vlo, vhi, vbest,
-                       jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, sk, stats, gift_ub):
+def exchange_line_gift(ten, left, right, value, rf, vt,
+                       jt, mbuf, sbuf, sk, stats, gift_ub):
     """Among the gifts reaching ``value``, the one maximising J.
 
     Gifts are scanned in increasing ``(give_left, give_right)`` order, so the
@@ -159,14 +159,14 @@ def exchange_line_gift(ten, left, right, value, rf, vt1, vt2, vlo, vhi, vbest,
             h1 = left | (1 << a)
             h2 = right | (1 << b)
             v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, value - 1, value, 0, 0, rf,
-                       vt1, vt2, vlo, vhi, vbest, mbuf, sbuf, sk, stats)
+                       vt, mbuf, sbuf, sk, stats)
             if v < value:
                 continue
             lo = 1000 * value - 1000
             if bestj > lo:
                 lo = bestj
             j = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, lo, 1000 * value + 1000,
-                       0, 1, rf, jt1, jt2, jlo, jhi, jbest, mbuf, sbuf, sk, stats)
+                       0, 1, rf, jt, mbuf, sbuf, sk, stats)
             if j > bestj:
                 bestj = j
                 ba = a
@@ -254,7 +254,7 @@ def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first,
 
 @njit(cache=True)
 def move_values(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-                decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf, sk,
+                decl, mode, rf, tt, mbuf, sbuf, sk,
                 stats, out_moves, out_vals):
     """Exact objective after each legal move of the mover (canonical order).
 
@@ -268,14 +268,14 @@ def move_values(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
          b2) = apply_move(out_moves[i], h0, h1, h2, leader, ply, c0, c1, trump,
                           towner, first, bits, decl, mode, rf)
         out_vals[i] = add + search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                                   -BIG, BIG, decl, mode, rf, tk1, tk2, tlo, thi,
-                                   tbest, mbuf, sbuf, sk, stats)
+                                   -BIG, BIG, decl, mode, rf, tt,
+                                    mbuf, sbuf, sk, stats)
     return n
 
 
 @njit(cache=True)
 def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-                decl, mode, rf, target, tk1, tk2, tlo, thi, tbest, mbuf, sbuf,
+                decl, mode, rf, target, tt, mbuf, sbuf,
                 sk, stats, line):
     """Play out one optimal line from a node whose objective is ``target``.
 
@@ -300,13 +300,13 @@ def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             need = target - add
             if mover == decl:
                 v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                           need - 1, need, decl, mode, rf, tk1, tk2, tlo, thi,
-                           tbest, mbuf, sbuf, sk, stats)
+                           need - 1, need, decl, mode, rf, tt,
+                            mbuf, sbuf, sk, stats)
                 ok = v >= need
             else:
                 v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                           need, need + 1, decl, mode, rf, tk1, tk2, tlo, thi,
-                           tbest, mbuf, sbuf, sk, stats)
+                           need, need + 1, decl, mode, rf, tt,
+                            mbuf, sbuf, sk, stats)
                 ok = v <= need
             if ok:
                 chosen = i

@@ -25,10 +25,9 @@ cards that are equivalent for the rest of the deal (see :func:`_merge`).
 Rule flags (``rf``) are the ``RF_*`` bits of :mod:`._bits`.
 
 Maintenance note: numba's on-disk cache of a function is invalidated only
-when *its own* source file changes, not when a callee changes.  After
-editing this file (or :mod:`._bits`), touch :mod:`._drivers` and
-:mod:`.baseline` too, or clear ``__pycache__``, so that the drivers do not
-keep running an old compiled copy of :func:`search`.
+when *its own* source file changes, not when a callee changes; the drivers
+would keep an old compiled copy of :func:`search`.  :mod:`analysis._jitcache`
+clears the package's numba cache whenever any source file changed.
 """
 
 from __future__ import annotations
@@ -59,21 +58,18 @@ def new_table(log2_size: int = 20):
     Parameters
     ----------
     log2_size : int
-        The table holds ``2**log2_size`` entries (25 bytes each).
+        The table holds ``2**log2_size`` entries of 32 bytes.
 
     Returns
     -------
-    tuple of ndarray
-        ``(key1 int64, key2 int64, lower int32, upper int32, best int8)``,
-        each of shape (2**log2_size,).
+    ndarray of shape (2**log2_size, 4), int64
+        One row per entry, ``(key1, key2 | (best move + 1) << 40, lower,
+        upper)``; an entry fits in half a cache line, so a probe costs one
+        memory access.  ``key1 == -1`` marks an empty row.
     """
-    n = 1 << log2_size
-    k1 = np.full(n, -1, dtype=np.int64)
-    k2 = np.full(n, -1, dtype=np.int64)
-    lo = np.zeros(n, dtype=np.int32)
-    hi = np.zeros(n, dtype=np.int32)
-    best = np.full(n, -1, dtype=np.int8)
-    return k1, k2, lo, hi, best
+    t = np.zeros((1 << log2_size, 4), dtype=np.int64)
+    t[:, 0] = -1
+    return t
 
 
 def new_buffers():
@@ -170,6 +166,70 @@ def _can_beat(hp, led, trump, x):
     return False
 
 
+@njit(cache=True, inline="always")
+def _min_points(m):
+    """Fewest card points of one card in the non-empty mask ``m``."""
+    for r in range(6):               # points grow with rank in every suit
+        if m & (0x41041 << r):
+            return POINTS[r]
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _top_card(m):
+    """Highest card id in the non-empty mask ``m`` (one suit: highest rank)."""
+    c = -1
+    while m:
+        c = lowbit(m)
+        m &= m - 1
+    return c
+
+
+@njit(cache=True)
+def _quick_trick(h0, h1, h2, leader, trump, towner, first, decl, rf):
+    """Card points the leader's side surely wins on this trick (0 if none).
+
+    For each suit, the leader's highest card is a sure winner when no
+    opponent of the leader can legally beat it (the follower's partner may
+    overtake: the trick stays with the side).  The trick then holds that
+    card plus, from each follower, at least his lowest-point legal card.
+    When the declarer leads, declaring a marriage is worth its value at once
+    and is counted too (RULES.md, common core, marriages).  Returns the
+    best of these sure gains: a lower bound on the leader's side's points
+    to come (declarer) or on the points the declarer surely loses
+    (defender leading).
+    """
+    h = _hand(h0, h1, h2, leader)
+    f1 = (leader + 1) % 3
+    f2 = (leader + 2) % 3
+    ha = _hand(h0, h1, h2, f1)
+    hb = _hand(h0, h1, h2, f2)
+    best = 0
+    if leader == decl and (first == 0 or (rf & RF_FIRST_MARRIAGE)):
+        ms = marriages_of(h)
+        for s in range(4):
+            if (ms >> s) & 1 and MVAL[s] > best:
+                best = MVAL[s]
+    legal = lead_mask(h, leader, trump, towner, rf)
+    for s in range(4):
+        sm = legal & (0x3F << (6 * s))
+        if sm == 0:
+            continue
+        c = _top_card(sm)
+        la = follow_mask(ha, s, trump)
+        lb = follow_mask(hb, s, trump)
+        if f1 == decl or leader == decl:
+            if _can_beat(ha, s, trump, c):
+                continue
+        if f2 == decl or leader == decl:
+            if _can_beat(hb, s, trump, c):
+                continue
+        v = POINTS[c] + _min_points(la) + _min_points(lb)
+        if v > best:
+            best = v
+    return best
+
+
 @njit(cache=True)
 def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb):
     """Keep one card per group of equivalent cards of the mover.
@@ -228,7 +288,7 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb):
 
 
 @njit(cache=True, inline="always")
-def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
+def _enter(S, d, decl, mode, rf, tt, mbuf, sbuf):
     """Open node ``d``: return ``(True, value)`` when it is decided at once
     (end of deal, last trick, bound, table hit), else generate its moves
     into ``mbuf[d]`` with ordering scores in ``sbuf[d]`` and return
@@ -259,12 +319,16 @@ def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
             return True, _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode)
         hd = _hand(h0, h1, h2, decl)
         dm = marriage_sum(hd)
-        if mode == 0:
-            ub = mask_points(rem) + dm
-            lb = 0
+        ub = mask_points(rem) + dm
+        lb = 0
+        q = _quick_trick(h0, h1, h2, leader, trump, towner, first, decl, rf)
+        if leader == decl:
+            lb = q
         else:
-            ub = 1000 * (mask_points(rem) + dm) + 600
-            lb = -(marriage_sum(rem & ~hd)) - 600
+            ub -= q
+        if mode != 0:
+            ub = 1000 * ub + 600
+            lb = 1000 * lb - marriage_sum(rem & ~hd) - 600
         if ub <= alpha:
             return True, ub
         if lb >= beta:
@@ -273,10 +337,10 @@ def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
         old_lo = -INF
         old_hi = INF
         k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
-        slot = _slot(k1, k2, tk1.shape[0])
-        if tk1[slot] == k1 and tk2[slot] == k2:
-            old_lo = tlo[slot]
-            old_hi = thi[slot]
+        slot = _slot(k1, k2, tt.shape[0])
+        if tt[slot, 0] == k1 and (tt[slot, 1] & 0xFFFFFFFFFF) == k2:
+            old_lo = tt[slot, 2]
+            old_hi = tt[slot, 3]
             if old_lo >= beta:
                 return True, old_lo
             if old_hi <= alpha:
@@ -287,7 +351,7 @@ def _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf):
                 alpha = old_lo
             if old_hi < beta:
                 beta = old_hi
-            best_move = tbest[slot]
+            best_move = (tt[slot, 1] >> 40) - 1
         S[d, F_SLOT] = slot
         S[d, F_K1] = k1
         S[d, F_K2] = k2
@@ -425,7 +489,7 @@ def _child(S, d, move, decl, mode, rf):
 
 @njit(cache=True)
 def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-           alpha, beta, decl, mode, rf, tk1, tk2, tlo, thi, tbest,
+           alpha, beta, decl, mode, rf, tt,
            mbuf, sbuf, S, stats):
     """Alpha-beta value of a node (fail-soft), in the units of ``mode``.
 
@@ -450,7 +514,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
         Search window.
     decl, mode, rf : int
         Declarer seat, objective (0 value, 1 tie-break J), rule flags.
-    tk1, tk2, tlo, thi, tbest : ndarray
+    tt : ndarray
         Transposition table (:func:`new_table`).
     mbuf, sbuf, S, stats : ndarray
         Scratch (:func:`new_buffers`); ``stats[0]`` counts nodes.
@@ -480,7 +544,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
     while True:
         if entering:
             stats[0] += 1
-            done, ret = _enter(S, d, decl, mode, rf, tk1, tk2, tlo, thi, tbest, mbuf, sbuf)
+            done, ret = _enter(S, d, decl, mode, rf, tt, mbuf, sbuf)
             if done:
                 if d == 0:
                     return ret
@@ -539,11 +603,10 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             if hi > 2000000000:
                 hi = 2000000000
             slot = S[d, F_SLOT]
-            tk1[slot] = S[d, F_K1]
-            tk2[slot] = S[d, F_K2]
-            tlo[slot] = lo
-            thi[slot] = hi
-            tbest[slot] = S[d, F_BM]
+            tt[slot, 0] = S[d, F_K1]
+            tt[slot, 1] = S[d, F_K2] | ((S[d, F_BM] + 1) << 40)
+            tt[slot, 2] = lo
+            tt[slot, 3] = hi
         ret = best
         if d == 0:
             return ret

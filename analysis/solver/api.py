@@ -154,7 +154,7 @@ def _search(hs, leader, trump, owner, first, declarer, rf, alpha, beta,
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     tt = vt if mode == 0 else jt
     v = search(hs[0], hs[1], hs[2], leader, 0, -1, -1, trump, owner, first, bits,
-               alpha, beta, declarer, mode, rf, *tt, mbuf, sbuf, sk, st)
+               alpha, beta, declarer, mode, rf, tt, mbuf, sbuf, sk, st)
     if stats is not None:
         stats[0] += st[0]
     st[0] = 0
@@ -336,13 +336,13 @@ def exchange_value(hand, widow, left, right, *, rules="club", line=True,
     rf = rule_flags(rules)
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     gift_ub = np.zeros(576, dtype=np.int64)
-    value, a, b = _drivers.exchange_best(ten, lm, rm, rf, *vt, mbuf, sbuf, sk, st,
+    value, a, b = _drivers.exchange_best(ten, lm, rm, rf, vt, mbuf, sbuf, sk, st,
                                          gift_ub)
     value = int(value)
     obj = -1
     moves: tuple = ()
     if line:
-        obj, a, b = _drivers.exchange_line_gift(ten, lm, rm, value, rf, *vt, *jt,
+        obj, a, b = _drivers.exchange_line_gift(ten, lm, rm, value, rf, vt, jt,
                                                 mbuf, sbuf, sk, st, gift_ub)
         obj = int(obj)
     if stats is not None:
@@ -407,7 +407,7 @@ def exchange_makes(hand, widow, left, right, contract, *, rules="club",
     ten, lm, rm = _check_exchange(hand, widow, left, right)
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     a, b = _drivers.exchange_reaches(ten, lm, rm, max(int(contract), 0),
-                                     rule_flags(rules), *vt, mbuf, sbuf, sk, st)
+                                     rule_flags(rules), vt, mbuf, sbuf, sk, st)
     if stats is not None:
         stats[0] += st[0]
     st[0] = 0
