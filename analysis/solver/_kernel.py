@@ -1,6 +1,9 @@
 """The numba alpha-beta kernel of the double-dummy solver.
 
-One recursive function, :func:`search`, walks the game card by card.  A node
+One function, :func:`search`, walks the game card by card with an explicit
+stack (one row of ``S`` per depth; opening a node and writing its child are
+written out inside the loop, because numba would otherwise reference-count
+the arrays at every inlined call, which cost a tenth of the time).  A node
 is a position: the three hands (int bit masks), the leader of the current
 trick, how many cards are already on the table (``ply`` 0, 1, 2) and which
 (``c0`` led by the leader, ``c1`` by the next seat), the trick's trump
@@ -35,12 +38,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_OWNER_ONLY, RF_FIRST_MARRIAGE,
+from ._bits import (POINTS, MVAL, QUEEN, KING, RF_Q_ONLY, RF_OWNER_ONLY, RF_FIRST_MARRIAGE,
                     RF_BOLT_ZERO, RF_BOLT_TRICK, RF_BOLT_DECLARER, popcount,
                     lowbit, mask_points, marriages_of, marriage_sum, beats,
                     follow_mask, lead_mask, trick_winner)
 
 INF = 1 << 40
+#: Index of the highest set bit of a 6-bit rank mask.
+_HIGH6 = np.array([max((i for i in range(6) if v >> i & 1), default=-1) for v in range(64)],
+                  dtype=np.int64)
 DECLARE = 32          # move code: card | DECLARE when the lead declares a marriage
 MOVE_SLOTS = 24       # moves per node: at most 8 cards + 8 declarations
 N_LEVELS = 25
@@ -133,6 +139,87 @@ def _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode):
     return v + _terminal(_score_bits(bits, ws, pts, rf), decl, rf, mode)
 
 
+@njit(cache=True)
+def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
+    """Exact objective of a trick boundary where every hand holds two cards.
+
+    Plain minimax over the leader's moves (each card, and each marriage
+    declaration his two cards allow), both followers' legal cards, and the
+    forced last trick; no table, no ordering: near the leaves this costs
+    less than the general search's bookkeeping.
+    """
+    hl = _hand(h0, h1, h2, leader)
+    f1 = (leader + 1) % 3
+    f2 = (leader + 2) % 3
+    ha = _hand(h0, h1, h2, f1)
+    hb = _hand(h0, h1, h2, f2)
+    maxl = leader == decl
+    best0 = -INF if maxl else INF
+    legal = lead_mask(hl, leader, trump, towner, rf)
+    ms = 0
+    if first == 0 or (rf & RF_FIRST_MARRIAGE):
+        ms = marriages_of(hl)
+    m = legal
+    while m:
+        c = lowbit(m)
+        m &= m - 1
+        s = c // 6
+        r = c % 6
+        ndec = 1
+        if (ms >> s) & 1 and (r == QUEEN or (r == KING and not (rf & RF_Q_ONLY))):
+            ndec = 2
+        for dec in range(ndec):
+            t = trump
+            add = 0
+            b = bits
+            if dec == 1:
+                t = s
+                if mode == 0:
+                    add = MVAL[s] if maxl else 0
+                else:
+                    add = 1000 * MVAL[s] if maxl else -MVAL[s]
+                    if rf & RF_BOLT_ZERO:
+                        b = bits | (1 << leader)
+            la = follow_mask(ha, s, t)
+            best1 = -INF if f1 == decl else INF
+            while la:
+                c1 = lowbit(la)
+                la &= la - 1
+                lb = follow_mask(hb, s, t)
+                best2 = -INF if f2 == decl else INF
+                while lb:
+                    c2 = lowbit(lb)
+                    lb &= lb - 1
+                    ws = trick_winner(c, c1, c2, leader, t)
+                    pts = POINTS[c] + POINTS[c1] + POINTS[c2]
+                    v = 0
+                    b2 = b
+                    if ws == decl:
+                        v = pts if mode == 0 else 1000 * pts
+                    if mode != 0:
+                        b2 = _score_bits(b, ws, pts, rf)
+                    rest = ~((1 << c) | (1 << c1) | (1 << c2))
+                    v += _last_trick(h0 & rest, h1 & rest, h2 & rest, ws, t, b2, decl,
+                                     rf, mode)
+                    if f2 == decl:
+                        if v > best2:
+                            best2 = v
+                    elif v < best2:
+                        best2 = v
+                if f1 == decl:
+                    if best2 > best1:
+                        best1 = best2
+                elif best2 < best1:
+                    best1 = best2
+            v = add + best1
+            if maxl:
+                if v > best0:
+                    best0 = v
+            elif v < best0:
+                best0 = v
+    return best0
+
+
 @njit(cache=True, inline="always")
 def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
     to = towner if ((rf & RF_OWNER_ONLY) and trump >= 0) else 0
@@ -155,15 +242,11 @@ def _slot(k1, k2, n):
 @njit(cache=True, inline="always")
 def _can_beat(hp, led, trump, x):
     """True when a later player with hand ``hp`` has a legal card beating ``x``."""
-    if hp == 0:
-        return False
     lg = follow_mask(hp, led, trump)
-    while lg:
-        c = lowbit(lg)
-        lg &= lg - 1
-        if beats(c, x, trump):
-            return True
-    return False
+    sx = x // 6
+    if lg & (0x3F << (6 * sx)) & ~((2 << x) - 1):
+        return True          # a higher card of x's suit
+    return trump >= 0 and sx != trump and (lg & (0x3F << (6 * trump))) != 0
 
 
 @njit(cache=True, inline="always")
@@ -177,12 +260,9 @@ def _min_points(m):
 
 @njit(cache=True, inline="always")
 def _top_card(m):
-    """Highest card id in the non-empty mask ``m`` (one suit: highest rank)."""
-    c = -1
-    while m:
-        c = lowbit(m)
-        m &= m - 1
-    return c
+    """Highest card id in the non-empty mask ``m`` of one suit."""
+    s = lowbit(m) // 6
+    return 6 * s + _HIGH6[(m >> (6 * s)) & 0x3F]
 
 
 @njit(cache=True)
@@ -287,206 +367,6 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb):
     return out
 
 
-@njit(cache=True, inline="always")
-def _enter(S, d, decl, mode, rf, tt, mbuf, sbuf):
-    """Open node ``d``: return ``(True, value)`` when it is decided at once
-    (end of deal, last trick, bound, table hit), else generate its moves
-    into ``mbuf[d]`` with ordering scores in ``sbuf[d]`` and return
-    ``(False, 0)``."""
-    h0 = S[d, F_H0]
-    h1 = S[d, F_H1]
-    h2 = S[d, F_H2]
-    leader = S[d, F_LEAD]
-    ply = S[d, F_PLY]
-    trump = S[d, F_TR]
-    towner = S[d, F_TO]
-    first = S[d, F_FI]
-    bits = S[d, F_BI]
-    alpha = S[d, F_AL]
-    beta = S[d, F_BE]
-    rem = h0 | h1 | h2
-    mover = (leader + ply) % 3
-    maxi = mover == decl
-    h = _hand(h0, h1, h2, mover)
-    mv = mbuf[d]
-    sc = sbuf[d]
-    n = 0
-    if ply == 0:
-        ncard = popcount(h0)
-        if ncard == 0:
-            return True, _terminal(bits, decl, rf, mode)
-        if ncard == 1:
-            return True, _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode)
-        hd = _hand(h0, h1, h2, decl)
-        dm = marriage_sum(hd)
-        ub = mask_points(rem) + dm
-        lb = 0
-        q = _quick_trick(h0, h1, h2, leader, trump, towner, first, decl, rf)
-        if leader == decl:
-            lb = q
-        else:
-            ub -= q
-        if mode != 0:
-            ub = 1000 * ub + 600
-            lb = 1000 * lb - marriage_sum(rem & ~hd) - 600
-        if ub <= alpha:
-            return True, ub
-        if lb >= beta:
-            return True, lb
-        best_move = -1
-        old_lo = -INF
-        old_hi = INF
-        k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
-        slot = _slot(k1, k2, tt.shape[0])
-        if tt[slot, 0] == k1 and (tt[slot, 1] & 0xFFFFFFFFFF) == k2:
-            old_lo = tt[slot, 2]
-            old_hi = tt[slot, 3]
-            if old_lo >= beta:
-                return True, old_lo
-            if old_hi <= alpha:
-                return True, old_hi
-            if old_lo == old_hi:
-                return True, old_lo
-            if old_lo > alpha:
-                alpha = old_lo
-            if old_hi < beta:
-                beta = old_hi
-            best_move = (tt[slot, 1] >> 40) - 1
-        S[d, F_SLOT] = slot
-        S[d, F_K1] = k1
-        S[d, F_K2] = k2
-        S[d, F_OLO] = old_lo
-        S[d, F_OHI] = old_hi
-        others = rem & ~h
-        legal = lead_mask(h, leader, trump, towner, rf)
-        if mode == 0:
-            legal = _merge(legal, h, others, 0, -1, -1, False, trump,
-                           _hand(h0, h1, h2, (leader + 1) % 3),
-                           _hand(h0, h1, h2, (leader + 2) % 3))
-        m = legal
-        while m:
-            c = lowbit(m)
-            m &= m - 1
-            s = c // 6
-            higher = others & (0x3F << (6 * s)) & ~((2 << c) - 1)
-            mv[n] = c
-            if higher == 0:
-                sc[n] = 100 + POINTS[c]
-            else:
-                sc[n] = 50 - POINTS[c]
-            if c == best_move:
-                sc[n] = 10000
-            n += 1
-        if first == 0 or (rf & RF_FIRST_MARRIAGE):
-            ms = marriages_of(h)
-            for s in range(4):
-                if (ms >> s) & 1:
-                    for r in range(2, 4):
-                        if r == 3 and (rf & RF_Q_ONLY):
-                            continue
-                        c = 6 * s + r
-                        mv[n] = c | DECLARE
-                        sc[n] = 500 + MVAL[s] + r
-                        if (c | DECLARE) == best_move:
-                            sc[n] = 10000
-                        n += 1
-    else:
-        c0 = S[d, F_C0]
-        c1 = S[d, F_C1]
-        led = c0 // 6
-        legal = follow_mask(h, led, trump)
-        wcard = c0
-        wseat = leader
-        if ply == 2 and beats(c1, c0, trump):
-            wcard = c1
-            wseat = (leader + 1) % 3
-        wside_now = (wseat == decl) == maxi
-        if mode == 0:
-            ha = 0
-            if ply == 1:
-                ha = _hand(h0, h1, h2, (leader + 2) % 3)
-            legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0)
-        m = legal
-        while m:
-            c = lowbit(m)
-            m &= m - 1
-            mine = True if beats(c, wcard, trump) else wside_now
-            mv[n] = c
-            sc[n] = (100 + POINTS[c]) if mine else -POINTS[c]
-            n += 1
-    S[d, F_AL] = alpha
-    S[d, F_BE] = beta
-    S[d, F_A0] = alpha
-    S[d, F_B0] = beta
-    S[d, F_NN] = n
-    S[d, F_NI] = 0
-    S[d, F_MAXI] = 1 if maxi else 0
-    S[d, F_BEST] = -INF if maxi else INF
-    S[d, F_BM] = -1
-    return False, 0
-
-
-@njit(cache=True, inline="always")
-def _child(S, d, move, decl, mode, rf):
-    """Write the child of node ``d`` after ``move`` into ``S[d + 1]``."""
-    h0 = S[d, F_H0]
-    h1 = S[d, F_H1]
-    h2 = S[d, F_H2]
-    leader = S[d, F_LEAD]
-    ply = S[d, F_PLY]
-    trump = S[d, F_TR]
-    towner = S[d, F_TO]
-    bits = S[d, F_BI]
-    c = move & 31
-    bit = 1 << c
-    e = d + 1
-    S[e, F_H0] = h0 & ~bit
-    S[e, F_H1] = h1 & ~bit
-    S[e, F_H2] = h2 & ~bit
-    S[e, F_TR] = trump
-    S[e, F_TO] = towner
-    S[e, F_BI] = bits
-    S[e, F_FI] = S[d, F_FI]
-    add = 0
-    if ply == 0:
-        S[e, F_LEAD] = leader
-        S[e, F_PLY] = 1
-        S[e, F_C0] = c
-        S[e, F_C1] = -1
-        if move & DECLARE:
-            s = c // 6
-            S[e, F_TR] = s
-            S[e, F_TO] = leader
-            if mode == 0:
-                add = MVAL[s] if leader == decl else 0
-            else:
-                add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
-                if rf & RF_BOLT_ZERO:
-                    S[e, F_BI] = bits | (1 << leader)
-    elif ply == 1:
-        S[e, F_LEAD] = leader
-        S[e, F_PLY] = 2
-        S[e, F_C0] = S[d, F_C0]
-        S[e, F_C1] = c
-    else:
-        c0 = S[d, F_C0]
-        c1 = S[d, F_C1]
-        ws = trick_winner(c0, c1, c, leader, trump)
-        pts = POINTS[c0] + POINTS[c1] + POINTS[c]
-        if ws == decl:
-            add = pts if mode == 0 else 1000 * pts
-        if mode == 1:
-            S[e, F_BI] = _score_bits(bits, ws, pts, rf)
-        S[e, F_LEAD] = ws
-        S[e, F_PLY] = 0
-        S[e, F_C0] = -1
-        S[e, F_C1] = -1
-        S[e, F_FI] = 0
-    S[e, F_ADD] = add
-    S[e, F_AL] = S[d, F_AL] - add
-    S[e, F_BE] = S[d, F_BE] - add
-
-
 @njit(cache=True)
 def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
            alpha, beta, decl, mode, rf, tt,
@@ -544,7 +424,154 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
     while True:
         if entering:
             stats[0] += 1
-            done, ret = _enter(S, d, decl, mode, rf, tt, mbuf, sbuf)
+            done = False
+            for _once in range(1):
+                h0 = S[d, F_H0]
+                h1 = S[d, F_H1]
+                h2 = S[d, F_H2]
+                leader = S[d, F_LEAD]
+                ply = S[d, F_PLY]
+                trump = S[d, F_TR]
+                towner = S[d, F_TO]
+                first = S[d, F_FI]
+                bits = S[d, F_BI]
+                alpha = S[d, F_AL]
+                beta = S[d, F_BE]
+                rem = h0 | h1 | h2
+                mover = (leader + ply) % 3
+                maxi = mover == decl
+                h = _hand(h0, h1, h2, mover)
+                n = 0
+                if ply == 0:
+                    ncard = popcount(h0)
+                    if ncard == 0:
+                        ret = _terminal(bits, decl, rf, mode)
+                        done = True
+                        break
+                    if ncard == 1:
+                        ret = _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode)
+                        done = True
+                        break
+                    if ncard == 2:
+                        ret = _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                        done = True
+                        break
+                    hd = _hand(h0, h1, h2, decl)
+                    dm = marriage_sum(hd)
+                    ub = mask_points(rem) + dm
+                    lb = 0
+                    q = _quick_trick(h0, h1, h2, leader, trump, towner, first, decl, rf)
+                    if leader == decl:
+                        lb = q
+                    else:
+                        ub -= q
+                    if mode != 0:
+                        ub = 1000 * ub + 600
+                        lb = 1000 * lb - marriage_sum(rem & ~hd) - 600
+                    if ub <= alpha:
+                        ret = ub
+                        done = True
+                        break
+                    if lb >= beta:
+                        ret = lb
+                        done = True
+                        break
+                    best_move = -1
+                    old_lo = -INF
+                    old_hi = INF
+                    k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                    slot = _slot(k1, k2, tt.shape[0])
+                    if tt[slot, 0] == k1 and (tt[slot, 1] & 0xFFFFFFFFFF) == k2:
+                        old_lo = tt[slot, 2]
+                        old_hi = tt[slot, 3]
+                        if old_lo >= beta:
+                            ret = old_lo
+                            done = True
+                            break
+                        if old_hi <= alpha:
+                            ret = old_hi
+                            done = True
+                            break
+                        if old_lo == old_hi:
+                            ret = old_lo
+                            done = True
+                            break
+                        if old_lo > alpha:
+                            alpha = old_lo
+                        if old_hi < beta:
+                            beta = old_hi
+                        best_move = (tt[slot, 1] >> 40) - 1
+                    S[d, F_SLOT] = slot
+                    S[d, F_K1] = k1
+                    S[d, F_K2] = k2
+                    S[d, F_OLO] = old_lo
+                    S[d, F_OHI] = old_hi
+                    others = rem & ~h
+                    legal = lead_mask(h, leader, trump, towner, rf)
+                    if mode == 0:
+                        legal = _merge(legal, h, others, 0, -1, -1, False, trump,
+                                       _hand(h0, h1, h2, (leader + 1) % 3),
+                                       _hand(h0, h1, h2, (leader + 2) % 3))
+                    m = legal
+                    while m:
+                        c = lowbit(m)
+                        m &= m - 1
+                        s = c // 6
+                        higher = others & (0x3F << (6 * s)) & ~((2 << c) - 1)
+                        mbuf[d, n] = c
+                        if higher == 0:
+                            sbuf[d, n] = 100 + POINTS[c]
+                        else:
+                            sbuf[d, n] = 50 - POINTS[c]
+                        if c == best_move:
+                            sbuf[d, n] = 10000
+                        n += 1
+                    if first == 0 or (rf & RF_FIRST_MARRIAGE):
+                        ms = marriages_of(h)
+                        for s in range(4):
+                            if (ms >> s) & 1:
+                                for r in range(2, 4):
+                                    if r == 3 and (rf & RF_Q_ONLY):
+                                        continue
+                                    c = 6 * s + r
+                                    mbuf[d, n] = c | DECLARE
+                                    sbuf[d, n] = 500 + MVAL[s] + r
+                                    if (c | DECLARE) == best_move:
+                                        sbuf[d, n] = 10000
+                                    n += 1
+                else:
+                    c0 = S[d, F_C0]
+                    c1 = S[d, F_C1]
+                    led = c0 // 6
+                    legal = follow_mask(h, led, trump)
+                    wcard = c0
+                    wseat = leader
+                    if ply == 2 and beats(c1, c0, trump):
+                        wcard = c1
+                        wseat = (leader + 1) % 3
+                    wside_now = (wseat == decl) == maxi
+                    if mode == 0:
+                        ha = 0
+                        if ply == 1:
+                            ha = _hand(h0, h1, h2, (leader + 2) % 3)
+                        legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0)
+                    m = legal
+                    while m:
+                        c = lowbit(m)
+                        m &= m - 1
+                        mine = True if beats(c, wcard, trump) else wside_now
+                        mbuf[d, n] = c
+                        sbuf[d, n] = (100 + POINTS[c]) if mine else -POINTS[c]
+                        n += 1
+                S[d, F_AL] = alpha
+                S[d, F_BE] = beta
+                S[d, F_A0] = alpha
+                S[d, F_B0] = beta
+                S[d, F_NN] = n
+                S[d, F_NI] = 0
+                S[d, F_MAXI] = 1 if maxi else 0
+                S[d, F_BEST] = -INF if maxi else INF
+                S[d, F_BM] = -1
             if done:
                 if d == 0:
                     return ret
@@ -568,20 +595,73 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
         i = S[d, F_NI]
         n = S[d, F_NN]
         if i < n and S[d, F_AL] < S[d, F_BE]:
-            mv = mbuf[d]
-            sc = sbuf[d]
             j = i
             for k in range(i + 1, n):
-                if sc[k] > sc[j]:
+                if sbuf[d, k] > sbuf[d, j]:
                     j = k
-            mvj = mv[j]
-            mv[j] = mv[i]
-            mv[i] = mvj
-            scj = sc[j]
-            sc[j] = sc[i]
-            sc[i] = scj
+            mvj = mbuf[d, j]
+            mbuf[d, j] = mbuf[d, i]
+            mbuf[d, i] = mvj
+            scj = sbuf[d, j]
+            sbuf[d, j] = sbuf[d, i]
+            sbuf[d, i] = scj
             S[d, F_NI] = i + 1
-            _child(S, d, mvj, decl, mode, rf)
+            h0 = S[d, F_H0]
+            h1 = S[d, F_H1]
+            h2 = S[d, F_H2]
+            leader = S[d, F_LEAD]
+            ply = S[d, F_PLY]
+            trump = S[d, F_TR]
+            towner = S[d, F_TO]
+            bits = S[d, F_BI]
+            c = mvj & 31
+            bit = 1 << c
+            e = d + 1
+            S[e, F_H0] = h0 & ~bit
+            S[e, F_H1] = h1 & ~bit
+            S[e, F_H2] = h2 & ~bit
+            S[e, F_TR] = trump
+            S[e, F_TO] = towner
+            S[e, F_BI] = bits
+            S[e, F_FI] = S[d, F_FI]
+            add = 0
+            if ply == 0:
+                S[e, F_LEAD] = leader
+                S[e, F_PLY] = 1
+                S[e, F_C0] = c
+                S[e, F_C1] = -1
+                if mvj & DECLARE:
+                    s = c // 6
+                    S[e, F_TR] = s
+                    S[e, F_TO] = leader
+                    if mode == 0:
+                        add = MVAL[s] if leader == decl else 0
+                    else:
+                        add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
+                        if rf & RF_BOLT_ZERO:
+                            S[e, F_BI] = bits | (1 << leader)
+            elif ply == 1:
+                S[e, F_LEAD] = leader
+                S[e, F_PLY] = 2
+                S[e, F_C0] = S[d, F_C0]
+                S[e, F_C1] = c
+            else:
+                c0 = S[d, F_C0]
+                c1 = S[d, F_C1]
+                ws = trick_winner(c0, c1, c, leader, trump)
+                pts = POINTS[c0] + POINTS[c1] + POINTS[c]
+                if ws == decl:
+                    add = pts if mode == 0 else 1000 * pts
+                if mode == 1:
+                    S[e, F_BI] = _score_bits(bits, ws, pts, rf)
+                S[e, F_LEAD] = ws
+                S[e, F_PLY] = 0
+                S[e, F_C0] = -1
+                S[e, F_C1] = -1
+                S[e, F_FI] = 0
+            S[e, F_ADD] = add
+            S[e, F_AL] = S[d, F_AL] - add
+            S[e, F_BE] = S[d, F_BE] - add
             d += 1
             entering = True
             continue
