@@ -44,8 +44,8 @@ class _State:
 
     def tables(self):
         if self.vt is None:
-            self.vt = new_table(17)
-            self.jt = new_table(16)
+            self.vt = new_table(16)
+            self.jt = new_table(15)
             self.buf = new_buffers()
         return self.vt, self.jt, self.buf
 
