@@ -22,8 +22,9 @@ Two objectives share the code (``mode``):
 The declarer maximises, both defenders minimise.  A transposition table at
 trick boundaries stores bounds on the objective still to come (marriage
 bonuses and trick points already taken are added outside, so a stored
-entry depends only on its key).  In mode 0, the last player to a trick merges
-cards that are equivalent for the rest of the deal (see :func:`_merge`).
+entry depends only on its key).  The mover keeps one card of each group of
+cards that are equivalent for the rest of the deal (see :func:`_merge`), in
+both modes.
 
 Rule flags (``rf``) are the ``RF_*`` bits of :mod:`._bits`.
 
@@ -266,52 +267,99 @@ def _top_card(m):
 
 
 @njit(cache=True)
-def _quick_trick(h0, h1, h2, leader, trump, towner, first, decl, rf):
-    """Card points the leader's side surely wins on this trick (0 if none).
+def _sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf):
+    """Card points the leader's side surely wins by cashing its winners.
 
-    For each suit, the leader's highest card is a sure winner when no
-    opponent of the leader can legally beat it (the follower's partner may
-    overtake: the trick stays with the side).  The trick then holds that
-    card plus, from each follower, at least his lowest-point legal card.
-    When the declarer leads, declaring a marriage is worth its value at once
-    and is counted too (RULES.md, common core, marriages).  Returns the
-    best of these sure gains: a lower bound on the leader's side's points
-    to come (declarer) or on the points the declarer surely loses
-    (defender leading).
+    In each suit, the leader's *winners* are his cards above every card of
+    that suit held by the two other players.  He leads them one after
+    another and keeps the lead: while a follower still follows suit (or
+    cannot ruff: no trump set, the suit is trumps, or he holds no trump) he
+    cannot win the trick, so ``t`` tricks are sure, ``t`` the number of
+    winners capped by the suit length of each follower able to ruff.  The
+    leader's partner counts as a follower like an opponent: were he to win a
+    trick, the lead would pass to him and break the chain.  Each trick holds the
+    leader's winner and, from each follower, a card; the followers' lowest
+    ``t`` cards of the suit (0 once void) are counted.  Suits are cashed one
+    after another: their cards are disjoint, and a discard goes to the
+    leader's side too.  When the declarer leads he then declares his best
+    marriage (RULES.md, common core, marriages), keeping its K and Q out of
+    the cashing; on the deal's first trick only after a cashed trick,
+    unless the rules allow first-trick marriages.  A trump lead the rules
+    forbid (wiki: only the trump's declarer leads trumps) is not cashed.
+
+    Returns
+    -------
+    int
+        A lower bound on the declarer's points to come when he leads; when a
+        defender leads, a lower bound on the card points the declarer loses.
     """
-    h = _hand(h0, h1, h2, leader)
+    hl = _hand(h0, h1, h2, leader)
     f1 = (leader + 1) % 3
     f2 = (leader + 2) % 3
     ha = _hand(h0, h1, h2, f1)
     hb = _hand(h0, h1, h2, f2)
-    best = 0
-    if leader == decl and (first == 0 or (rf & RF_FIRST_MARRIAGE)):
-        ms = marriages_of(h)
+    # Both followers count as obstacles, the leader's partner too: were he
+    # to win a trick (overtaking, or ruffing when void), the lead would pass
+    # to him and the chain of sure tricks would break.
+    opp = ha | hb
+    ms = marriages_of(hl) if leader == decl else 0
+    tm = (0x3F << (6 * trump)) if trump >= 0 else 0
+    total = 0
+    tricks = 0
+    for s in range(4):
+        sm = 0x3F << (6 * s)
+        mine = hl & sm
+        if mine == 0:
+            continue
+        if s == trump and (rf & RF_OWNER_ONLY) and leader != towner:
+            continue
+        if (ms >> s) & 1:
+            mine &= ~((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)))
+        os_ = opp & sm
+        if os_:
+            win = mine & ~((2 << _top_card(os_)) - 1)
+        else:
+            win = mine
+        if win == 0:
+            continue
+        t = popcount(win)
+        if trump >= 0 and s != trump:
+            if ha & tm:
+                t = min(t, popcount(ha & sm))
+            if hb & tm:
+                t = min(t, popcount(hb & sm))
+        if t == 0:
+            continue
+        tricks += t
+        # the leader's t highest winners
+        k = 0
+        for r in range(5, -1, -1):
+            if k == t:
+                break
+            if (win >> (6 * s + r)) & 1:
+                total += POINTS[r]
+                k += 1
+        # each follower's t lowest cards of the suit
+        for f in range(2):
+            fs = (ha if f == 0 else hb) & sm
+            k = 0
+            for r in range(6):
+                if k == t:
+                    break
+                if (fs >> (6 * s + r)) & 1:
+                    total += POINTS[r]
+                    k += 1
+    if ms and (tricks > 0 or first == 0 or (rf & RF_FIRST_MARRIAGE)):
+        best = 0
         for s in range(4):
             if (ms >> s) & 1 and MVAL[s] > best:
                 best = MVAL[s]
-    legal = lead_mask(h, leader, trump, towner, rf)
-    for s in range(4):
-        sm = legal & (0x3F << (6 * s))
-        if sm == 0:
-            continue
-        c = _top_card(sm)
-        la = follow_mask(ha, s, trump)
-        lb = follow_mask(hb, s, trump)
-        if f1 == decl or leader == decl:
-            if _can_beat(ha, s, trump, c):
-                continue
-        if f2 == decl or leader == decl:
-            if _can_beat(hb, s, trump, c):
-                continue
-        v = POINTS[c] + _min_points(la) + _min_points(lb)
-        if v > best:
-            best = v
-    return best
+        total += best
+    return total
 
 
 @njit(cache=True)
-def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb):
+def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb, keep9):
     """Keep one card per group of equivalent cards of the mover.
 
     A group is the mover's legal cards of one suit that are adjacent among
@@ -324,6 +372,12 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb):
     side (its points are banked now instead of later), the lowest otherwise.
     Groups whose winner is not fixed are kept whole; a suit where the mover
     holds both K and Q is never merged (the marriage would be lost).
+
+    The same holds for the tie-break objective J (mode 1), whose bolt terms
+    depend on who wins tricks, except that under the zero-points bolt rule
+    a trick's having points at all matters: with ``keep9`` a 9 (no points)
+    is then never merged with the group's other cards, which all have
+    points, so both tricks concerned have points whichever is played.
     """
     out = 0
     for s in range(4):
@@ -358,7 +412,11 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb):
                         out |= g
                     else:
                         win_mine = True if gbeat else wside_now
-                        out |= (1 << prev) if win_mine else (1 << glo)
+                        lo = glo
+                        if keep9 and glo % 6 == 0:
+                            out |= 1 << glo
+                            lo = lowbit(sm & ~((2 << glo) - 1))
+                        out |= (1 << prev) if win_mine else (1 << lo)
             if c < 0:
                 break
             glo = c
@@ -418,6 +476,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
     S[0, F_AL] = alpha
     S[0, F_BE] = beta
     S[0, F_ADD] = 0
+    keep9 = mode != 0 and (rf & RF_BOLT_ZERO) != 0
     d = 0
     entering = True
     ret = 0
@@ -460,7 +519,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     dm = marriage_sum(hd)
                     ub = mask_points(rem) + dm
                     lb = 0
-                    q = _quick_trick(h0, h1, h2, leader, trump, towner, first, decl, rf)
+                    q = _sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf)
                     if leader == decl:
                         lb = q
                     else:
@@ -508,10 +567,9 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     S[d, F_OHI] = old_hi
                     others = rem & ~h
                     legal = lead_mask(h, leader, trump, towner, rf)
-                    if mode == 0:
-                        legal = _merge(legal, h, others, 0, -1, -1, False, trump,
-                                       _hand(h0, h1, h2, (leader + 1) % 3),
-                                       _hand(h0, h1, h2, (leader + 2) % 3))
+                    legal = _merge(legal, h, others, 0, -1, -1, False, trump,
+                                   _hand(h0, h1, h2, (leader + 1) % 3),
+                                   _hand(h0, h1, h2, (leader + 2) % 3), keep9)
                     m = legal
                     while m:
                         c = lowbit(m)
@@ -550,18 +608,29 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                         wcard = c1
                         wseat = (leader + 1) % 3
                     wside_now = (wseat == decl) == maxi
-                    if mode == 0:
-                        ha = 0
-                        if ply == 1:
-                            ha = _hand(h0, h1, h2, (leader + 2) % 3)
-                        legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0)
+                    ha = 0
+                    if ply == 1:
+                        ha = _hand(h0, h1, h2, (leader + 2) % 3)
+                    legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0,
+                                   keep9)
+                    # the third player, when he is an opponent of the mover
+                    h3 = 0
+                    if ply == 1 and (((leader + 2) % 3 == decl) != maxi):
+                        h3 = _hand(h0, h1, h2, (leader + 2) % 3)
                     m = legal
                     while m:
                         c = lowbit(m)
                         m &= m - 1
-                        mine = True if beats(c, wcard, trump) else wside_now
                         mbuf[d, n] = c
-                        sbuf[d, n] = (100 + POINTS[c]) if mine else -POINTS[c]
+                        if beats(c, wcard, trump):
+                            if h3 != 0 and _can_beat(h3, led, trump, c):
+                                sbuf[d, n] = 50 - POINTS[c]     # may be overtaken
+                            else:
+                                sbuf[d, n] = 100 + POINTS[c]    # wins: bank points
+                        elif wside_now and (h3 == 0 or not _can_beat(h3, led, trump, wcard)):
+                            sbuf[d, n] = 100 + POINTS[c]        # partner wins: smear
+                        else:
+                            sbuf[d, n] = -POINTS[c]             # loses: cheapest
                         n += 1
                 S[d, F_AL] = alpha
                 S[d, F_BE] = beta
