@@ -675,6 +675,8 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             sbuf[d, j] = sbuf[d, i]
             sbuf[d, i] = scj
             S[d, F_NI] = i + 1
+            # the child of node d (written out, not a helper taking S: see the
+            # module docstring on reference counting)
             h0 = S[d, F_H0]
             h1 = S[d, F_H1]
             h2 = S[d, F_H2]
