@@ -251,15 +251,6 @@ def _can_beat(hp, led, trump, x):
 
 
 @njit(cache=True, inline="always")
-def _min_points(m):
-    """Fewest card points of one card in the non-empty mask ``m``."""
-    for r in range(6):               # points grow with rank in every suit
-        if m & (0x41041 << r):
-            return POINTS[r]
-    return 0
-
-
-@njit(cache=True, inline="always")
 def _top_card(m):
     """Highest card id in the non-empty mask ``m`` of one suit."""
     s = lowbit(m) // 6
