@@ -96,9 +96,12 @@ def _parse_token(tok: str) -> int:
     if suit_ch not in _SUIT_BY_CHAR:
         if len(tok) == 1 or tok.lower() in _LATIN_RANKS or tok.lower() in _CYRILLIC_RANKS:
             raise ValueError(f"bad card token {tok!r}: missing suit (♠ ♣ ♦ ♥ or s c d h)")
+        what = ", a Cyrillic letter" if _is_cyrillic(tok[-1]) else ""
         raise ValueError(f"bad card token {tok!r}: unknown suit {tok[-1]!r} "
-                         f"(U+{ord(tok[-1]):04X}; suits are ♠ ♣ ♦ ♥ or s c d h)")
+                         f"(U+{ord(tok[-1]):04X}{what}; suits are ♠ ♣ ♦ ♥ or s c d h)")
     rank_txt = tok[:-1].lower()
+    if any(ch in _SUIT_BY_CHAR for ch in rank_txt if not ch.isalnum()):
+        raise ValueError(f"bad card token {tok!r}: more than one suit symbol")
     letters = [ch for ch in tok if ch.isalpha()]
     cyr = [ch for ch in letters if _is_cyrillic(ch)]
     if cyr and len(cyr) != len(letters):

@@ -35,6 +35,8 @@ def test_cyrillic_and_latin_letters_differ():
     ("A♥ X♥", "X♥"), ("A♥ 11♥", "11♥"), ("AX", "AX"), ("Тh", "Cyrillic"),
     ("Кs", "Cyrillic"), ("A♥ A♥", "twice"), ("AH ah", "twice"), ("♥", "♥"),
     ("10", "10"),
+    # the ten typed as Latin T with a Cyrillic suit letter, and a doubled suit
+    ("TН", "U\\+041D, a Cyrillic letter"), ("10♠♠", "more than one suit"),
 ])
 def test_parse_errors_name_the_token(bad, word):
     with pytest.raises(ValueError, match=word):

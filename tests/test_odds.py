@@ -126,3 +126,20 @@ def test_cli_json_table_plot_and_errors(tmp_path, capsys):
     assert png.stat().st_size > 10_000
     assert main(["odds", "A♥ K♥", "--samples", "3"]) == 2
     assert "7 cards" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("hand, rules, reason", [
+    ("9♥ 9♠ 9♣ 9♦ J♣ J♦ J♠", "club", "the hand holds four 9s"),
+    ("9♥ 9♠ Q♣ J♥ J♣ J♦ J♠", "club", "the hand has 11 card points, under 14"),
+])
+def test_a_hand_that_forces_the_redeal_is_named_as_the_cause(hand, rules, reason):
+    with pytest.raises(ValueError, match=reason):
+        hand_odds(hand, rules, samples=5)
+
+
+def test_cli_plot_into_a_missing_folder_fails_before_solving(tmp_path, capsys):
+    missing = tmp_path / "no" / "such" / "o.png"
+    assert main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "3", "--plot",
+                 str(missing), "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert "does not exist" in captured.err and captured.out == ""

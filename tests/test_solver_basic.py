@@ -44,7 +44,9 @@ def test_nine_cards_rejected():
     (P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"), P("K♣ Q♣"), P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
      P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"), "widow must hold 3"),
     (P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"), P("K♣ Q♣ A♣"), P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
-     P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"), "overlaps"),
+     P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"), "hand and widow share A♣"),
+    (P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"), P("K♣ Q♣ J♣"), P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
+     P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"), "widow and left share J♣"),
 ])
 def test_exchange_rejects_bad_input(hand, widow, left, right, match):
     with pytest.raises(ValueError, match=match):

@@ -179,3 +179,19 @@ def test_analyse_deal_and_cli(capsys):
     assert main(["analyse", *args, "--declarer", "1"]) == 0
     out = capsys.readouterr().out
     assert f"value: {res.value}" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (("A♥ K♥ Q♥ 10♠ A♣ J♦", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣"),
+     "hand0 must hold 7 cards, got 6"),
+    (("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣"),
+     "widow must hold 3 cards, got 2"),
+    (("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♥ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣"),
+     "hand0 and hand1 share A♥"),
+    (("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ Q♦"),
+     "hand2 and widow share Q♦"),
+])
+def test_analyse_cli_names_the_argument_at_fault(capsys, args, message):
+    from analysis.cli import main
+    assert main(["analyse", *args]) == 2
+    assert message in capsys.readouterr().err

@@ -115,6 +115,11 @@ def plot(table, path, widow: bool = False) -> None:
 
 def run(args) -> int:
     rules = rules_from_args(args)
+    if args.plot:
+        from pathlib import Path
+        folder = Path(args.plot).expanduser().resolve().parent
+        if not folder.is_dir():
+            raise ValueError(f"--plot {args.plot}: folder {folder} does not exist")
     progress = False if args.no_progress else None
     if args.widow is None:
         from ..odds.hand import hand_odds

@@ -88,7 +88,7 @@ def progress_iter(it, total: int, progress, desc: str):
     """``it`` wrapped in a tqdm bar (``progress`` None: only on a terminal)."""
     from tqdm.auto import tqdm
     show = sys.stderr.isatty() if progress is None else bool(progress)
-    return tqdm(it, total=total, disable=not show, desc=desc, unit="deal", leave=False)
+    return tqdm(it, total=total, disable=not show, desc=desc, unit="deal")
 
 
 def interval(successes, trials):

@@ -266,16 +266,16 @@ class ExchangeResult(NamedTuple):
 
 
 def _check_exchange(hand, widow, left, right):
+    from ..cards import format as fmt
     parts = [(_mask(hand, "hand"), "hand", 7), (_mask(widow, "widow"), "widow", 3),
              (_mask(left, "left"), "left", 7), (_mask(right, "right"), "right", 7)]
-    seen = 0
-    for m, what, n in parts:
+    for i, (m, what, n) in enumerate(parts):
         k = bin(m).count("1")
         if k != n:
-            raise ValueError(f"{what} must hold {n} cards, got {k}")
-        if seen & m:
-            raise ValueError(f"{what} overlaps another hand or the widow")
-        seen |= m
+            raise ValueError(f"{what} must hold {n} cards, got {k}: {fmt(m) or 'none'}")
+        for m2, what2, _ in parts[:i]:
+            if m & m2:
+                raise ValueError(f"{what2} and {what} share {fmt(m & m2)}")
     return parts[0][0] | parts[1][0], parts[2][0], parts[3][0]
 
 
