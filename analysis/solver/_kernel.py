@@ -141,13 +141,14 @@ def _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode):
 
 
 @njit(cache=True)
-def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
-    """Exact objective of a trick boundary where every hand holds two cards.
+def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta):
+    """Objective of a trick boundary where every hand holds two cards.
 
-    Plain minimax over the leader's moves (each card, and each marriage
-    declaration his two cards allow), both followers' legal cards, and the
-    forced last trick; no table, no ordering: near the leaves this costs
-    less than the general search's bookkeeping.
+    Alpha-beta (fail-soft, window ``alpha``, ``beta``) over the leader's
+    moves (each card, and each marriage declaration his two cards allow),
+    both followers' legal cards, and the forced last trick; no table, no
+    ordering: near the leaves this costs less than the general search's
+    bookkeeping.
     """
     hl = _hand(h0, h1, h2, leader)
     f1 = (leader + 1) % 3
@@ -155,6 +156,8 @@ def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
     ha = _hand(h0, h1, h2, f1)
     hb = _hand(h0, h1, h2, f2)
     maxl = leader == decl
+    max1 = f1 == decl
+    max2 = f2 == decl
     best0 = -INF if maxl else INF
     legal = lead_mask(hl, leader, trump, towner, rf)
     ms = 0
@@ -181,43 +184,66 @@ def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
                     add = 1000 * MVAL[s] if maxl else -MVAL[s]
                     if rf & RF_BOLT_ZERO:
                         b = bits | (1 << leader)
+            a1 = alpha - add
+            b1 = beta - add
             la = follow_mask(ha, s, t)
-            best1 = -INF if f1 == decl else INF
+            best1 = -INF if max1 else INF
             while la:
                 c1 = lowbit(la)
                 la &= la - 1
+                a2 = a1
+                b2 = b1
+                if max1:
+                    if best1 > a2:
+                        a2 = best1
+                elif best1 < b2:
+                    b2 = best1
                 lb = follow_mask(hb, s, t)
-                best2 = -INF if f2 == decl else INF
+                best2 = -INF if max2 else INF
                 while lb:
                     c2 = lowbit(lb)
                     lb &= lb - 1
                     ws = trick_winner(c, c1, c2, leader, t)
                     pts = POINTS[c] + POINTS[c1] + POINTS[c2]
                     v = 0
-                    b2 = b
+                    bb = b
                     if ws == decl:
                         v = pts if mode == 0 else 1000 * pts
                     if mode != 0:
-                        b2 = _score_bits(b, ws, pts, rf)
+                        bb = _score_bits(b, ws, pts, rf)
                     rest = ~((1 << c) | (1 << c1) | (1 << c2))
-                    v += _last_trick(h0 & rest, h1 & rest, h2 & rest, ws, t, b2, decl,
+                    v += _last_trick(h0 & rest, h1 & rest, h2 & rest, ws, t, bb, decl,
                                      rf, mode)
-                    if f2 == decl:
+                    if max2:
                         if v > best2:
                             best2 = v
+                            if best2 >= b2:
+                                break
                     elif v < best2:
                         best2 = v
-                if f1 == decl:
+                        if best2 <= a2:
+                            break
+                if max1:
                     if best2 > best1:
                         best1 = best2
+                        if best1 >= b1:
+                            break
                 elif best2 < best1:
                     best1 = best2
+                    if best1 <= a1:
+                        break
             v = add + best1
             if maxl:
                 if v > best0:
                     best0 = v
+                    if best0 > alpha:
+                        alpha = best0
             elif v < best0:
                 best0 = v
+                if best0 < beta:
+                    beta = best0
+            if alpha >= beta:
+                return best0
     return best0
 
 
@@ -503,7 +529,8 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                         done = True
                         break
                     if ncard == 2:
-                        ret = _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                        ret = _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf,
+                                         alpha, beta)
                         done = True
                         break
                     hd = _hand(h0, h1, h2, decl)
