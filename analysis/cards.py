@@ -21,7 +21,7 @@ __all__ = [
     "MARRIAGE_VALUES", "N_CARDS", "FULL_DECK", "SUIT_MASKS",
     "card", "suit_of", "rank_of", "parse", "parse_cards", "format",
     "cards_of", "popcount", "card_points", "marriage_suits",
-    "marriage_points", "count_rank",
+    "marriage_points", "count_rank", "check_parts",
 ]
 
 N_CARDS = 24
@@ -190,6 +190,29 @@ def cards_of(mask: int) -> list[int]:
         raise ValueError(f"not a card mask: {mask:#x}")
     return [6 * s + r for s in range(3, -1, -1) for r in range(5, -1, -1)
             if mask >> (6 * s + r) & 1]
+
+
+def check_parts(parts) -> None:
+    """Check named card masks: each holds its number of cards, no card twice.
+
+    Parameters
+    ----------
+    parts : sequence of (str, int, int)
+        ``(name, mask, count)``, e.g. ``("hand0", m, 7), ("widow", w, 3)``.
+
+    Raises
+    ------
+    ValueError
+        ``"<name> must hold <count> cards, got <k>: <cards>"`` or
+        ``"<name> and <name> share <cards>"``, naming the first fault.
+    """
+    for i, (name, m, n) in enumerate(parts):
+        k = bin(m).count("1")
+        if k != n:
+            raise ValueError(f"{name} must hold {n} cards, got {k}: {format(m) or 'none'}")
+        for name2, m2, _ in parts[:i]:
+            if m & m2:
+                raise ValueError(f"{name2} and {name} share {format(m & m2)}")
 
 
 def card_name(c: int) -> str:

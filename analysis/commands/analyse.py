@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from ..cards import format as fmt, parse
+from ..cards import check_parts, parse
 from ._common import add_rules_options, rules_from_args
 
 
@@ -32,31 +32,14 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _check_deal(masks) -> None:
-    """Each of hand0..hand2 holds 7 cards, the widow 3, no card twice.
-
-    Raises
-    ------
-    ValueError
-        Naming the argument and the cards at fault.
-    """
-    names = ["hand0", "hand1", "hand2", "widow"]
-    for i, (name, m, n) in enumerate(zip(names, masks, (7, 7, 7, 3))):
-        k = bin(m).count("1")
-        if k != n:
-            raise ValueError(f"{name} must hold {n} cards, got {k}: {fmt(m) or 'none'}")
-        for j in range(i):
-            if masks[j] & m:
-                raise ValueError(f"{names[j]} and {name} share {fmt(masks[j] & m)}")
-
-
 def run(args) -> int:
     """Run ``thousand analyse``; returns the exit code."""
     from ..solver import analyse_deal, format_line
     rules = rules_from_args(args)
     hands = [parse(getattr(args, f"hand{i}")) for i in range(3)]
     widow = parse(args.widow)
-    _check_deal(hands + [widow])
+    check_parts([("hand0", hands[0], 7), ("hand1", hands[1], 7), ("hand2", hands[2], 7),
+                 ("widow", widow, 3)])
     res = analyse_deal(hands, widow, args.declarer, rules)
     if args.json:
         print(json.dumps({

@@ -130,8 +130,7 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     rules = resolve(rules)
     h = parse_hand(hand, 7)
     w = parse_hand(widow, 3, "widow")
-    if h & w:
-        raise ValueError(f"hand and widow share {cards.format(h & w)}")
+    cards.check_parts([("hand", h, 7), ("widow", w, 3)])
     seat = check_seat(seat)
     samples = check_samples(samples)
     seed = check_seed(seed)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import card_points, count_rank, marriage_points
+from ..cards import card_points, check_parts, count_rank, marriage_points
 from ..rules import Rules, load_rules
 from . import _drivers
 from ._bits import rule_flags
@@ -266,17 +266,10 @@ class ExchangeResult(NamedTuple):
 
 
 def _check_exchange(hand, widow, left, right):
-    from ..cards import format as fmt
-    parts = [(_mask(hand, "hand"), "hand", 7), (_mask(widow, "widow"), "widow", 3),
-             (_mask(left, "left"), "left", 7), (_mask(right, "right"), "right", 7)]
-    for i, (m, what, n) in enumerate(parts):
-        k = bin(m).count("1")
-        if k != n:
-            raise ValueError(f"{what} must hold {n} cards, got {k}: {fmt(m) or 'none'}")
-        for m2, what2, _ in parts[:i]:
-            if m & m2:
-                raise ValueError(f"{what2} and {what} share {fmt(m & m2)}")
-    return parts[0][0] | parts[1][0], parts[2][0], parts[3][0]
+    parts = [("hand", _mask(hand, "hand"), 7), ("widow", _mask(widow, "widow"), 3),
+             ("left", _mask(left, "left"), 7), ("right", _mask(right, "right"), 7)]
+    check_parts(parts)
+    return parts[0][1] | parts[1][1], parts[2][1], parts[3][1]
 
 
 def redeal_after(hands8, rules: Rules) -> bool:
