@@ -35,7 +35,7 @@ from .unrank import _pop
 
 __all__ = [
     "features", "flags_from_features", "redeal_before_bidding", "redeal_widow",
-    "redeal_after_exchange", "redeal_flags", "FLAG_COLUMNS",
+    "redeal_after_exchange", "redeal_flags", "hand_bidding_reasons", "FLAG_COLUMNS",
 ]
 
 #: Columns of :func:`redeal_flags`, in order, with their dtypes.
@@ -192,6 +192,35 @@ def redeal_flags(deals, rules="club") -> dict:
     """
     from .deal import check_deals
     return flags_from_features(features(check_deals(deals)), rules)
+
+
+def hand_bidding_reasons(hand: int, rules="club") -> list[str]:
+    """The before-bidding redeal conditions one 7-card hand meets on its own.
+
+    The same two predicates as :func:`redeal_flags` (``four_nines_any``,
+    ``hand_under_any``), read for one hand, worded for messages.
+
+    Parameters
+    ----------
+    hand : int
+        A 7-card mask.
+    rules : str or Rules
+
+    Returns
+    -------
+    list of str
+        E.g. ``["the hand holds four 9s"]``; empty when the hand alone
+        forces nothing (RULES.md, "Redeals", before bidding).
+    """
+    rules = load_rules(rules)
+    f = features(np.array([[hand]], dtype=np.uint32))
+    pts, nines = int(f["points"][0, 0]), int(f["nines"][0, 0])
+    out = []
+    if rules.redeal_four_nines and nines == 4:
+        out.append("the hand holds four 9s")
+    if pts < rules.redeal_hand_under:
+        out.append(f"the hand has {pts} card points, under {rules.redeal_hand_under}")
+    return out
 
 
 def redeal_before_bidding(deals, rules="club") -> np.ndarray:

@@ -171,3 +171,15 @@ def test_frequencies_agree_with_exact():
         assert _within_4se(int(both.sum()), n, ex["redeal_before_play"]), prof
     club = R.redeal_flags(d, "club")
     assert 0.02 < club["redeal_bidding"].mean() < 0.04  # sanity: 3.09 % exactly
+
+
+@pytest.mark.parametrize("profile", ["club", "classic", "book", "ua", "wiki"])
+def test_hand_bidding_reasons_agree_with_the_seat_flags(profile):
+    # the worded reasons of one hand are the same predicates as the flags
+    deals = D.deal(np.random.default_rng(41), 3000)
+    seats = R.redeal_flags(deals, profile)["redeal_bidding_seats"]
+    for s in range(3):
+        got = np.array([bool(R.hand_bidding_reasons(int(h), profile)) for h in deals[:, s]])
+        assert (got == ((seats >> s) & 1).astype(bool)).all()
+    assert R.hand_bidding_reasons(cards.parse("9♥ 9♠ 9♣ 9♦ A♣ A♦ A♠"), "club") == [
+        "the hand holds four 9s"]

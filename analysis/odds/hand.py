@@ -18,9 +18,8 @@ import pandas as pd
 
 from .. import cards
 from ..bidding import bid_cap
-from ..cards import card_points, count_rank
 from ..deal import chunk_rng, deal_constrained
-from ..redeal import redeal_flags
+from ..redeal import hand_bidding_reasons, redeal_flags
 from ..solver import exchange_value
 from ._common import (check_samples, check_seat, check_seed, interval, parse_hand,
                       progress_iter, resolve)
@@ -127,12 +126,8 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     forced = redeal_flags(deals, rules)["redeal_forced"]
     kept = deals[~forced]
     if kept.shape[0] == 0:
-        why = ""
-        if rules.redeal_four_nines and count_rank(np.uint32(h), 0) == 4:
-            why = " (the hand holds four 9s)"
-        elif card_points(np.uint32(h)) < rules.redeal_hand_under:
-            why = (f" (the hand has {int(card_points(np.uint32(h)))} card points, "
-                   f"under {rules.redeal_hand_under})")
+        reasons = hand_bidding_reasons(h, rules)
+        why = f" ({reasons[0]})" if reasons else ""
         raise ValueError(f"all {samples} sampled deals are forced redeals under "
                          f"{rules.name}{why}: nothing to play")
     sol = solve_sample(kept, seat, rules, progress)
