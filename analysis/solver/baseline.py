@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_FIRST_MARRIAGE,
-                    lowbit, beats, follow_mask, lead_mask, rule_flags)
+                    lowbit, beats, follow_mask, lead_mask, rule_flags,
+                    trick_winner)
 
 __all__ = ["baseline_value"]
 
@@ -110,13 +111,7 @@ def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
         else:
             t2 = trump
             o2 = towner
-            w = c0
-            ws = leader
-            if beats(c1, w, trump):
-                w = c1
-                ws = (leader + 1) % 3
-            if beats(c, w, trump):
-                ws = mover
+            ws = trick_winner(c0, c1, c, leader, trump)
             if ws == decl:
                 add = POINTS[c0] + POINTS[c1] + POINTS[c]
             nl = ws
