@@ -1,7 +1,8 @@
 """The static bounds of the search must never cut off the true value.
 
-At a trick boundary the kernel bounds the points to come by the sure tricks
-of the leader's side (``_sure_points``).  A bound that is too strong makes
+At a trick boundary the kernel bounds the points to come (``_bounds.bounds``)
+by the sure tricks of the leader's side (``sure_points``) and by the top
+trumps once no marriage can change the trump (``trump_masters``).  A bound that is too strong makes
 the search wrong only in rare positions: an unsound chain of sure tricks
 (the leader's partner ruffing or overtaking and taking the lead) passed every
 full-deal check and showed up in 7 of some 20,000 volume endgames.  So every
@@ -20,8 +21,8 @@ import numpy as np
 import pytest
 
 from analysis.rules import Rules
-from analysis.solver._bits import marriage_sum, mask_points, rule_flags
-from analysis.solver._kernel import _sure_points
+from analysis.solver._bits import rule_flags
+from analysis.solver._bounds import bounds, trump_masters
 from analysis.testing.positions import random_endgame
 
 _spec = importlib.util.spec_from_file_location(
@@ -39,19 +40,17 @@ RULESETS["house_lead"] = BOOK.with_changes(name="house_lead", trump_lead_owner_o
 
 
 def _bound_violation(hands, declarer, leader, trump, owner, first, rules):
-    """None when the bound holds, else a description of the position."""
+    """None when the bounds hold, else a description of the position."""
     t = -1 if trump is None else trump
     o = 0 if owner is None else owner
-    q = int(_sure_points(hands[0], hands[1], hands[2], leader, t, o, int(first),
-                         declarer, rule_flags(rules)))
+    lb, ub = (int(x) for x in bounds(hands[0], hands[1], hands[2], leader, t, o,
+                                     int(first), declarer, rule_flags(rules)))
     v = reference_value(hands, declarer=declarer, leader=leader, trump=trump,
                         trump_owner=owner, first_trick=first, rules=rules)
-    rem = mask_points(hands[0] | hands[1] | hands[2])
-    ub = rem + marriage_sum(hands[declarer])
-    if leader == declarer and v < q:
-        return f"value {v} below the declarer's sure points {q}"
-    if leader != declarer and v > ub - q:
-        return f"value {v} above the bound {ub} - {q} lost for sure"
+    if v < lb:
+        return f"value {v} below the lower bound {lb}"
+    if v > ub:
+        return f"value {v} above the upper bound {ub}"
     return None
 
 
@@ -67,7 +66,7 @@ def _check(rng, rules, tricks, n):
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
-def test_sure_points_never_exceed_the_value(name):
+def test_bounds_hold_on_random_endgames(name):
     rng = np.random.default_rng([77, list(RULESETS).index(name)])
     bad = _check(rng, RULESETS[name], 3, 400) + _check(rng, RULESETS[name], 2, 200)
     assert not bad, f"{len(bad)} unsound bounds:\n" + "\n".join(bad[:10])
@@ -94,7 +93,26 @@ def test_partner_ruffing_or_overtaking_breaks_the_chain():
 
 @pytest.mark.verify
 @pytest.mark.parametrize("name", list(RULESETS))
-def test_sure_points_never_exceed_the_value_volume(name):
+def test_bounds_hold_on_random_endgames_volume(name):
     rng = np.random.default_rng([78, list(RULESETS).index(name)])
     bad = _check(rng, RULESETS[name], 3, 3000) + _check(rng, RULESETS[name], 4, 300)
     assert not bad, f"{len(bad)} unsound bounds:\n" + "\n".join(bad[:10])
+
+
+def test_top_trumps_count_only_while_the_trump_is_fixed():
+    # ♥ trumps (suit 3); seat 0 holds A♥ 10♥, seat 1 K♥ Q♥ 9♥ … ids 18..23 = 9♥..A♥
+    a, t, k, q, nine = 23, 22, 21, 20, 18
+    hands = (_mask(a, t, 0), _mask(k, q, nine), _mask(1, 2, 6))
+    pd, pf = (int(x) for x in trump_masters(*hands, 3, 0))
+    assert (pd, pf) == (21 + 3 + 2, 0)       # A♥ 10♥, each defender's two lowest
+    # a K+Q of another suit in any hand could still change the trump: no bound
+    hands = (_mask(a, t, 0), _mask(k, nine, 12), _mask(2, 3, 6))   # seat 2: Q♠ K♠
+    assert tuple(int(x) for x in trump_masters(*hands, 3, 0)) == (0, 0)
+    # the defenders' top trumps count whichever of them holds them
+    hands = (_mask(k, nine, 0), _mask(a, 1, 2), _mask(t, 6, 7))
+    pd, pf = (int(x) for x in trump_masters(*hands, 3, 0))
+    assert (pd, pf) == (0, 11 + 10 + 0)      # one trick holds both: the declarer's 9♠
+    for hands in [(_mask(a, t, 0), _mask(k, q, nine), _mask(1, 2, 6)),
+                  (_mask(k, nine, 0), _mask(a, 1, 2), _mask(t, 6, 7))]:
+        for leader in range(3):
+            assert _bound_violation(hands, 0, leader, 3, 0, False, CLUB) is None

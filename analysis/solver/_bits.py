@@ -64,6 +64,16 @@ def rule_flags(rules) -> int:
 
 
 @njit(cache=True, inline="always")
+def seat_hand(h0, h1, h2, p):
+    """The hand of seat ``p`` among the three masks."""
+    if p == 0:
+        return h0
+    if p == 1:
+        return h1
+    return h2
+
+
+@njit(cache=True, inline="always")
 def popcount(x):
     """Number of set bits of a non-negative int below 2**32."""
     x = x - ((x >> 1) & 0x55555555)

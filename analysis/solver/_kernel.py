@@ -41,13 +41,11 @@ from numba import njit
 
 from ._bits import (POINTS, MVAL, QUEEN, KING, RF_Q_ONLY, RF_OWNER_ONLY, RF_FIRST_MARRIAGE,
                     RF_BOLT_ZERO, RF_BOLT_TRICK, RF_BOLT_DECLARER, popcount,
-                    lowbit, mask_points, marriages_of, marriage_sum, beats,
-                    follow_mask, lead_mask, trick_winner)
+                    lowbit, marriages_of, marriage_sum, beats,
+                    follow_mask, lead_mask, trick_winner, seat_hand as _hand)
+from ._bounds import bounds
 
 INF = 1 << 40
-#: Index of the highest set bit of a 6-bit rank mask.
-_HIGH6 = np.array([max((i for i in range(6) if v >> i & 1), default=-1) for v in range(64)],
-                  dtype=np.int64)
 DECLARE = 32          # move code: card | DECLARE when the lead declares a marriage
 MOVE_SLOTS = 24       # moves per node: at most 8 cards + 8 declarations
 N_LEVELS = 25
@@ -88,15 +86,6 @@ def new_buffers():
             np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
             np.zeros((N_LEVELS + 1, N_FIELDS), dtype=np.int64),
             np.zeros(4, dtype=np.int64))
-
-
-@njit(cache=True, inline="always")
-def _hand(h0, h1, h2, p):
-    if p == 0:
-        return h0
-    if p == 1:
-        return h1
-    return h2
 
 
 @njit(cache=True)
@@ -276,105 +265,6 @@ def _can_beat(hp, led, trump, x):
     return trump >= 0 and sx != trump and (lg & (0x3F << (6 * trump))) != 0
 
 
-@njit(cache=True, inline="always")
-def _top_card(m):
-    """Highest card id in the non-empty mask ``m`` of one suit."""
-    s = lowbit(m) // 6
-    return 6 * s + _HIGH6[(m >> (6 * s)) & 0x3F]
-
-
-@njit(cache=True)
-def _sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf):
-    """Card points the leader's side surely wins by cashing its winners.
-
-    In each suit, the leader's *winners* are his cards above every card of
-    that suit held by the two other players.  He leads them one after
-    another and keeps the lead: while a follower still follows suit (or
-    cannot ruff: no trump set, the suit is trumps, or he holds no trump) he
-    cannot win the trick, so ``t`` tricks are sure, ``t`` the number of
-    winners capped by the suit length of each follower able to ruff.  The
-    leader's partner counts as a follower like an opponent: were he to win a
-    trick, the lead would pass to him and break the chain.  Each trick holds the
-    leader's winner and, from each follower, a card; the followers' lowest
-    ``t`` cards of the suit (0 once void) are counted.  Suits are cashed one
-    after another: their cards are disjoint, and a discard goes to the
-    leader's side too.  When the declarer leads he then declares his best
-    marriage (RULES.md, common core, marriages), keeping its K and Q out of
-    the cashing; on the deal's first trick only after a cashed trick,
-    unless the rules allow first-trick marriages.  A trump lead the rules
-    forbid (wiki: only the trump's declarer leads trumps) is not cashed.
-
-    Returns
-    -------
-    int
-        A lower bound on the declarer's points to come when he leads; when a
-        defender leads, a lower bound on the card points the declarer loses.
-    """
-    hl = _hand(h0, h1, h2, leader)
-    f1 = (leader + 1) % 3
-    f2 = (leader + 2) % 3
-    ha = _hand(h0, h1, h2, f1)
-    hb = _hand(h0, h1, h2, f2)
-    # Both followers count as obstacles, the leader's partner too: were he
-    # to win a trick (overtaking, or ruffing when void), the lead would pass
-    # to him and the chain of sure tricks would break.
-    opp = ha | hb
-    ms = marriages_of(hl) if leader == decl else 0
-    tm = (0x3F << (6 * trump)) if trump >= 0 else 0
-    total = 0
-    tricks = 0
-    for s in range(4):
-        sm = 0x3F << (6 * s)
-        mine = hl & sm
-        if mine == 0:
-            continue
-        if s == trump and (rf & RF_OWNER_ONLY) and leader != towner:
-            continue
-        if (ms >> s) & 1:
-            mine &= ~((1 << (6 * s + QUEEN)) | (1 << (6 * s + KING)))
-        os_ = opp & sm
-        if os_:
-            win = mine & ~((2 << _top_card(os_)) - 1)
-        else:
-            win = mine
-        if win == 0:
-            continue
-        t = popcount(win)
-        if trump >= 0 and s != trump:
-            if ha & tm:
-                t = min(t, popcount(ha & sm))
-            if hb & tm:
-                t = min(t, popcount(hb & sm))
-        if t == 0:
-            continue
-        tricks += t
-        # the leader's t highest winners
-        k = 0
-        for r in range(5, -1, -1):
-            if k == t:
-                break
-            if (win >> (6 * s + r)) & 1:
-                total += POINTS[r]
-                k += 1
-        # each follower's t lowest cards of the suit
-        for f in range(2):
-            fs = (ha if f == 0 else hb) & sm
-            k = 0
-            for r in range(6):
-                if k == t:
-                    break
-                if (fs >> (6 * s + r)) & 1:
-                    total += POINTS[r]
-                    k += 1
-    if ms and (tricks > 0 or first == 0 or (rf & RF_FIRST_MARRIAGE)):
-        best = 0
-        for s in range(4):
-            if (ms >> s) & 1 and MVAL[s] > best:
-                best = MVAL[s]
-        total += best
-    return total
-
-
 @njit(cache=True)
 def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb, keep9):
     """Keep one card per group of equivalent cards of the mover.
@@ -533,18 +423,10 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                                          alpha, beta)
                         done = True
                         break
-                    hd = _hand(h0, h1, h2, decl)
-                    dm = marriage_sum(hd)
-                    ub = mask_points(rem) + dm
-                    lb = 0
-                    q = _sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf)
-                    if leader == decl:
-                        lb = q
-                    else:
-                        ub -= q
+                    lb, ub = bounds(h0, h1, h2, leader, trump, towner, first, decl, rf)
                     if mode != 0:
                         ub = 1000 * ub + 600
-                        lb = 1000 * lb - marriage_sum(rem & ~hd) - 600
+                        lb = 1000 * lb - marriage_sum(rem & ~_hand(h0, h1, h2, decl)) - 600
                     if ub <= alpha:
                         ret = ub
                         done = True
