@@ -15,24 +15,34 @@ from ._bits import (POINTS, MVAL, QUEEN, KING, RF_FIRST_MARRIAGE, RF_Q_ONLY,
                     RF_BOLT_ZERO, lowbit, marriage_sum,
                     marriages_of, follow_mask, lead_mask, trick_winner)
 from ._kernel import search, DECLARE, _score_bits
+from ._bounds import sure_points
 
 BIG = 1 << 30
 
 
 @njit(cache=True)
-def gift_order(ten):
-    """The 90 ordered gifts of a 10-card hand, cheapest-looking first.
+def gift_order(ten, left, right, rf):
+    """The 90 ordered gifts of a 10-card hand, likeliest best first.
 
     Parameters
     ----------
     ten : int
         The declarer's 10 cards (hand plus widow), bit mask.
+    left, right : int
+        The 7 cards of his left and right opponents, bit masks.
+    rf : int
+        Rule flags (``RF_*`` of :mod:`._bits`).
 
     Returns
     -------
     ndarray of shape (90, 2), int64
-        ``(give_left, give_right)`` card ids, ordered by a heuristic: few
-        points given away, marriages kept.
+        ``(give_left, give_right)`` card ids, ordered by a heuristic: twice
+        the points the declarer surely cashes after the gift
+        (:func:`._bounds.sure_points`, leading the first trick), plus the
+        marriages he keeps, minus the card points he gives away; ties in
+        card order.  Finding the best gift early makes the null-window tests
+        of the others cheaper (the exchange searches about 8% fewer nodes
+        than with points and marriages alone).
     """
     cards = np.empty(10, dtype=np.int64)
     n = 0
@@ -51,7 +61,9 @@ def gift_order(ten):
             a = cards[i]
             b = cards[j]
             rest = ten & ~(1 << a) & ~(1 << b)
-            key[k] = ((POINTS[a] + POINTS[b]) * 4 - marriage_sum(rest)) * 10000 + k
+            q = sure_points(rest, left | (1 << a), right | (1 << b), 0, -1, 0, 1, 0, rf)
+            score = 2 * q + marriage_sum(rest) - POINTS[a] - POINTS[b]
+            key[k] = -score * 10000 + k
             out[k, 0] = a
             out[k, 1] = b
             k += 1
@@ -80,7 +92,7 @@ def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk,
         ``(value, give_left, give_right)``; the gift is the first one found,
         in :func:`gift_order`, that reaches the value.
     """
-    gifts = gift_order(ten)
+    gifts = gift_order(ten, left, right, rf)
     best = -1
     ba = -1
     bb = -1
@@ -115,7 +127,7 @@ def exchange_reaches(ten, left, right, target, rf, tt,
                      mbuf, sbuf, sk, stats):
     """First gift (in :func:`gift_order`) after which the declarer reaches
     ``target`` points; ``(-1, -1)`` when none does."""
-    gifts = gift_order(ten)
+    gifts = gift_order(ten, left, right, rf)
     for i in range(gifts.shape[0]):
         a = gifts[i, 0]
         b = gifts[i, 1]
@@ -137,7 +149,9 @@ def exchange_line_gift(ten, left, right, value, rf, vt,
 
     Gifts are scanned in increasing ``(give_left, give_right)`` order, so the
     first of equal-J gifts is kept (deterministic).  Gifts whose upper bound
-    from :func:`exchange_best` (``gift_ub``) is below ``value`` are skipped.
+    from :func:`exchange_best` (``gift_ub``) is below ``value`` are skipped;
+    after the first gift reaching ``value``, a null-window test asks whether
+    a gift beats the best J so far before it is searched in full.
 
     Returns
     -------
@@ -162,6 +176,13 @@ def exchange_line_gift(ten, left, right, value, rf, vt,
                        vt, mbuf, sbuf, sk, stats)
             if v < value:
                 continue
+            if bestj > -BIG:
+                # only a strictly better J replaces the first gift found:
+                # a null-window test settles most ties
+                j = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, bestj, bestj + 1,
+                           0, 1, rf, jt, mbuf, sbuf, sk, stats)
+                if j <= bestj:
+                    continue
             lo = 1000 * value - 1000
             if bestj > lo:
                 lo = bestj

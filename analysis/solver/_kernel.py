@@ -105,6 +105,28 @@ def _terminal(bits, decl, rf, mode):
 
 
 @njit(cache=True, inline="always")
+def _bolt_range(bits, decl, rf):
+    """How far the bolt terms of J can still fall below 0 and rise above it.
+
+    Returns ``(down, up)``: 300 down when the declarer has not scored yet
+    and the rules bolt the declarer too; 300 up per defender who has not
+    scored yet; both 0 when the rules know no bolts (DESIGN.md, contract 3).
+    """
+    if (rf & (RF_BOLT_ZERO | RF_BOLT_TRICK)) == 0:
+        return 0, 0
+    down = 0
+    up = 0
+    for p in range(3):
+        if (bits >> p) & 1:
+            continue
+        if p != decl:
+            up += 300
+        elif rf & RF_BOLT_DECLARER:
+            down += 300
+    return down, up
+
+
+@njit(cache=True, inline="always")
 def _score_bits(bits, seat, pts, rf):
     """Update the "has scored" bits after ``seat`` takes a trick of ``pts``."""
     if (rf & RF_BOLT_TRICK) or ((rf & RF_BOLT_ZERO) and pts > 0):
@@ -425,8 +447,9 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                         break
                     lb, ub = bounds(h0, h1, h2, leader, trump, towner, first, decl, rf)
                     if mode != 0:
-                        ub = 1000 * ub + 600
-                        lb = 1000 * lb - marriage_sum(rem & ~_hand(h0, h1, h2, decl)) - 600
+                        down, up = _bolt_range(bits, decl, rf)
+                        ub = 1000 * ub + up
+                        lb = 1000 * lb - marriage_sum(rem & ~_hand(h0, h1, h2, decl)) - down
                     if ub <= alpha:
                         ret = ub
                         done = True
