@@ -30,7 +30,7 @@ import pandas as pd
 
 from analysis.cli import main as cli
 from analysis.odds import BidModel
-from analysis.odds.build import read_samples
+from analysis.odds.build import read_samples, write_chunks
 from analysis.odds.sample import solutions_long, solve_values
 
 HAND = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
@@ -137,7 +137,15 @@ def main() -> None:
     model, base = BidModel.default(), BidModel.default(points_only=True)
     print(f"model: {model}\n  {model.info.get('sample')}\n")
     bench_throughput(model)
-    test, prov = read_samples(args.data, "test")
+    try:
+        test, prov = read_samples(args.data, "test")
+    except ValueError:
+        # a fresh clone has no sample: make the held-out chunks the shipped
+        # model was not fitted on (seed 2026, chunks 4 and 9 of 200 deals)
+        print(f"no held-out sample in {args.data}: solving chunks 4 and 9 of seed 2026 "
+              f"(200 deals each, about a minute)")
+        write_chunks(args.data, 2026, (4, 9), 200, "club")
+        test, prov = read_samples(args.data, "test")
     print(f"held-out chunks {prov['chunks']} of seeds {prov['seeds']}\n")
     contracts = list(range(100, 205, 10))
     bench_calibration(model, base, test, contracts)

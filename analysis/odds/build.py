@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import os
 import re
 import sys
 import time
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["read_samples", "held_out", "main"]
+__all__ = ["read_samples", "held_out", "write_chunks", "main"]
 
 _NAME = re.compile(r"(?P<rules>[^/]+)-s(?P<seed>\d+)-c(?P<chunk>\d+)\.parquet$")
 
@@ -76,6 +77,47 @@ def read_samples(folder, which: str = "all") -> tuple[pd.DataFrame, dict]:
     return frame, {"rules": rules.pop(), "seeds": sorted(seeds), "chunks": sorted(chunks)}
 
 
+def write_chunks(out, seed: int, chunks, n: int, rules="club", log=print) -> list:
+    """Deal and solve sample chunks into ``out``, one Parquet file each.
+
+    Parameters
+    ----------
+    out : path
+        Folder (created); files ``{rules}-s{seed}-c{chunk:04d}.parquet``.
+    seed : int
+        Root seed of :func:`analysis.odds.sample.make_sample`.
+    chunks : iterable of int
+        Chunk indices (each its own random stream).
+    n : int
+        Deals per chunk (every deal solved for the three seats).
+    rules : str or Rules
+    log : callable, optional
+        Receives one line per chunk written.
+
+    Returns
+    -------
+    list of Path
+        The files written.  Each is written to a temporary name first and
+        renamed, so an interrupted run leaves no partial chunk behind.
+    """
+    from ..rules import load_rules
+    from .sample import make_sample
+    rules = load_rules(rules)
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for c in chunks:
+        t = time.perf_counter()
+        final = out / f"{rules.name}-s{seed}-c{c:04d}.parquet"
+        tmp = final.with_name(final.name + ".tmp")
+        make_sample(n, seed, c, rules).to_parquet(tmp)
+        os.replace(tmp, final)
+        written.append(final)
+        if log:
+            log(f"chunk {c}: {time.perf_counter() - t:.0f} s")
+    return written
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m analysis.odds.build", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -91,15 +133,8 @@ def main(argv=None) -> int:
     f.add_argument("--out", default=str(Path(__file__).with_name("default_bidmodel.json")))
     args = p.parse_args(argv)
     if args.cmd == "sample":
-        from ..rules import load_rules
-        from .sample import make_sample
-        rules = load_rules(args.rules)
-        Path(args.out).mkdir(parents=True, exist_ok=True)
-        for c in range(*args.chunks):
-            t = time.perf_counter()
-            make_sample(args.n, args.seed, c, rules).to_parquet(
-                Path(args.out) / f"{rules.name}-s{args.seed}-c{c:04d}.parquet")
-            print(f"chunk {c}: {time.perf_counter() - t:.0f} s", flush=True)
+        write_chunks(args.out, args.seed, range(*args.chunks), args.n, args.rules,
+                     log=lambda line: print(line, flush=True))
         return 0
     from ..solver import SOLVER_VERSION, solver_fingerprint
     from .model import BidModel
