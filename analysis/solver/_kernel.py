@@ -88,25 +88,10 @@ def new_buffers():
             np.zeros(4, dtype=np.int64))
 
 
-@njit(cache=True)
-def _terminal(bits, decl, rf, mode):
-    """Objective of the empty position: bolts in mode 1, nothing in mode 0."""
-    if mode == 0 or (rf & (RF_BOLT_ZERO | RF_BOLT_TRICK)) == 0:
-        return 0
-    v = 0
-    for p in range(3):
-        if (bits >> p) & 1:
-            continue
-        if p != decl:
-            v += 300
-        elif rf & RF_BOLT_DECLARER:
-            v -= 300
-    return v
-
-
 @njit(cache=True, inline="always")
 def _bolt_range(bits, decl, rf):
-    """How far the bolt terms of J can still fall below 0 and rise above it.
+    """How far the bolt terms of J can still fall below 0 and rise above it
+    (at the end of the deal they are exactly ``up - down``).
 
     Returns ``(down, up)``: 300 down when the declarer has not scored yet
     and the rules bolt the declarer too; 300 up per defender who has not
@@ -124,6 +109,17 @@ def _bolt_range(bits, decl, rf):
         elif rf & RF_BOLT_DECLARER:
             down += 300
     return down, up
+
+
+@njit(cache=True)
+def _terminal(bits, decl, rf, mode):
+    """Objective of the empty position: bolts in mode 1 (300 per defender
+    who never scored, -300 for a declarer who never scored under the
+    declarer-bolt rule), nothing in mode 0."""
+    if mode == 0:
+        return 0
+    down, up = _bolt_range(bits, decl, rf)
+    return up - down
 
 
 @njit(cache=True, inline="always")
