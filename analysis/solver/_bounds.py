@@ -48,8 +48,20 @@ def _top_card(m):
 
 @njit(cache=True)
 def lowest_points(h, k):
-    """Card points of the ``k`` lowest-point cards of hand ``h`` (all of them
-    when it holds fewer)."""
+    """Card points of the ``k`` lowest-point cards of a hand.
+
+    Parameters
+    ----------
+    h : int
+        Hand, bit mask of card ids.
+    k : int
+        How many cards (all of them when the hand holds fewer).
+
+    Returns
+    -------
+    int
+        Card points (0–120), marriages excluded.
+    """
     tot = 0
     for r in range(6):
         if k <= 0:
