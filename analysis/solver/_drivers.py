@@ -108,12 +108,12 @@ def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk,
         h2 = right | (1 << b)
         if best >= 0:
             v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, best + 1, 0, 0, rf,
-                       tt, mbuf, sbuf, sk, stats)
+                       tt, tt, mbuf, sbuf, sk, stats)
             if v <= best:
                 gift_ub[24 * a + b] = v
                 continue
         v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, ub + 1, 0, 0, rf,
-                   tt, mbuf, sbuf, sk, stats)
+                   tt, tt, mbuf, sbuf, sk, stats)
         gift_ub[24 * a + b] = v
         if v > best:
             best = v
@@ -135,7 +135,7 @@ def exchange_reaches(ten, left, right, target, rf, tt,
         if 120 + marriage_sum(d) < target:
             continue
         v = search(d, left | (1 << a), right | (1 << b), 0, 0, -1, -1, -1, 0, 1, 0,
-                   target - 1, target, 0, 0, rf, tt,
+                   target - 1, target, 0, 0, rf, tt, tt,
                    mbuf, sbuf, sk, stats)
         if v >= target:
             return a, b
@@ -173,21 +173,21 @@ def exchange_line_gift(ten, left, right, value, rf, vt,
             h1 = left | (1 << a)
             h2 = right | (1 << b)
             v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, value - 1, value, 0, 0, rf,
-                       vt, mbuf, sbuf, sk, stats)
+                       vt, vt, mbuf, sbuf, sk, stats)
             if v < value:
                 continue
             if bestj > -BIG:
                 # only a strictly better J replaces the first gift found:
                 # a null-window test settles most ties
                 j = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, bestj, bestj + 1,
-                           0, 1, rf, jt, mbuf, sbuf, sk, stats)
+                           0, 1, rf, jt, vt, mbuf, sbuf, sk, stats)
                 if j <= bestj:
                     continue
             lo = 1000 * value - 1000
             if bestj > lo:
                 lo = bestj
             j = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, lo, 1000 * value + 1000,
-                       0, 1, rf, jt, mbuf, sbuf, sk, stats)
+                       0, 1, rf, jt, vt, mbuf, sbuf, sk, stats)
             if j > bestj:
                 bestj = j
                 ba = a
@@ -275,7 +275,7 @@ def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first,
 
 @njit(cache=True)
 def move_values(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-                decl, mode, rf, tt, mbuf, sbuf, sk,
+                decl, mode, rf, tt, vt, mbuf, sbuf, sk,
                 stats, out_moves, out_vals):
     """Exact objective after each legal move of the mover (canonical order).
 
@@ -289,14 +289,14 @@ def move_values(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
          b2) = apply_move(out_moves[i], h0, h1, h2, leader, ply, c0, c1, trump,
                           towner, first, bits, decl, mode, rf)
         out_vals[i] = add + search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                                   -BIG, BIG, decl, mode, rf, tt,
+                                   -BIG, BIG, decl, mode, rf, tt, vt,
                                     mbuf, sbuf, sk, stats)
     return n
 
 
 @njit(cache=True)
 def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-                decl, mode, rf, target, tt, mbuf, sbuf,
+                decl, mode, rf, target, tt, vt, mbuf, sbuf,
                 sk, stats, line):
     """Play out one optimal line from a node whose objective is ``target``.
 
@@ -321,12 +321,12 @@ def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             need = target - add
             if mover == decl:
                 v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                           need - 1, need, decl, mode, rf, tt,
+                           need - 1, need, decl, mode, rf, tt, vt,
                             mbuf, sbuf, sk, stats)
                 ok = v >= need
             else:
                 v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                           need, need + 1, decl, mode, rf, tt,
+                           need, need + 1, decl, mode, rf, tt, vt,
                             mbuf, sbuf, sk, stats)
                 ok = v <= need
             if ok:

@@ -352,7 +352,7 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb, keep9):
 
 @njit(cache=True)
 def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-           alpha, beta, decl, mode, rf, tt,
+           alpha, beta, decl, mode, rf, tt, vt,
            mbuf, sbuf, S, stats):
     """Alpha-beta value of a node (fail-soft), in the units of ``mode``.
 
@@ -378,7 +378,14 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
     decl, mode, rf : int
         Declarer seat, objective (0 value, 1 tie-break J), rule flags.
     tt : ndarray
-        Transposition table (:func:`new_table`).
+        Transposition table of this objective (:func:`new_table`).
+    vt : ndarray
+        The value objective's table (mode 0; may be ``tt`` itself).  In
+        mode 1 its bounds on the declarer's points still to come bound J
+        too: the defenders can hold him to the value's upper bound whatever
+        he plays, he can reach its lower bound whatever they play, and the
+        bolt and marriage terms of J stay within :func:`_bolt_range` and the
+        defenders' marriages.  Read only.
     mbuf, sbuf, S, stats : ndarray
         Scratch (:func:`new_buffers`); ``stats[0]`` counts nodes.
 
@@ -444,8 +451,19 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     lb, ub = bounds(h0, h1, h2, leader, trump, towner, first, decl, rf)
                     if mode != 0:
                         down, up = _bolt_range(bits, decl, rf)
+                        mar = marriage_sum(rem & ~_hand(h0, h1, h2, decl))
                         ub = 1000 * ub + up
-                        lb = 1000 * lb - marriage_sum(rem & ~_hand(h0, h1, h2, decl)) - down
+                        lb = 1000 * lb - mar - down
+                        # bounds on the points to come from the value table
+                        o1, o2 = _key(h0, h1, h2, leader, trump, towner, first, 0, decl, 0, rf)
+                        so = _slot(o1, o2, vt.shape[0])
+                        if vt[so, 0] == o1 and (vt[so, 1] & 0xFFFFFFFFFF) == o2:
+                            x = 1000 * vt[so, 3] + up
+                            if x < ub:
+                                ub = x
+                            x = 1000 * vt[so, 2] - mar - down
+                            if x > lb:
+                                lb = x
                     if ub <= alpha:
                         ret = ub
                         done = True

@@ -154,7 +154,7 @@ def _search(hs, leader, trump, owner, first, declarer, rf, alpha, beta,
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     tt = vt if mode == 0 else jt
     v = search(hs[0], hs[1], hs[2], leader, 0, -1, -1, trump, owner, first, bits,
-               alpha, beta, declarer, mode, rf, tt, mbuf, sbuf, sk, st)
+               alpha, beta, declarer, mode, rf, tt, vt, mbuf, sbuf, sk, st)
     if stats is not None:
         stats[0] += st[0]
     st[0] = 0

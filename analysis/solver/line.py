@@ -104,7 +104,7 @@ def play_line(hands, *, declarer, leader, trump, owner, first, rf, target,
     buf = np.zeros(24, dtype=np.int64)
     n = _drivers.follow_line(int(hands[0]), int(hands[1]), int(hands[2]), leader, 0,
                              -1, -1, trump, owner, first, bits, declarer, mode, rf,
-                             target, tt, mbuf, sbuf, sk, st, buf)
+                             target, tt, vt, mbuf, sbuf, sk, st, buf)
     st[0] = 0
     if n < 0:
         raise RuntimeError("no move reaches the objective (solver inconsistency)")

@@ -168,7 +168,7 @@ def card_values(position: Position, *, rules="club", objective="value",
     tt = vt if mode == 0 else jt
     mv = np.zeros(24, dtype=np.int64)
     vals = np.zeros(24, dtype=np.int64)
-    n = _drivers.move_values(*args, mode, rule_flags(rules), tt, mbuf, sbuf, sk, st,
+    n = _drivers.move_values(*args, mode, rule_flags(rules), tt, vt, mbuf, sbuf, sk, st,
                              mv, vals)
     if stats is not None:
         stats[0] += st[0]
@@ -202,7 +202,7 @@ def line_from(position: Position, *, rules="club", objective="J"):
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     tt = vt if mode == 0 else jt
     buf = np.zeros(24, dtype=np.int64)
-    n = _drivers.follow_line(*args, mode, rule_flags(rules), target, tt, mbuf, sbuf,
+    n = _drivers.follow_line(*args, mode, rule_flags(rules), target, tt, vt, mbuf, sbuf,
                              sk, st, buf)
     st[0] = 0
     if n < 0:
