@@ -26,7 +26,7 @@ from ._bits import (POINTS, MVAL, QUEEN, KING, RF_OWNER_ONLY, RF_FIRST_MARRIAGE,
 #: Index of the highest set bit of a 6-bit rank mask (-1 for 0).
 _HIGH6 = np.array([max((i for i in range(6) if v >> i & 1), default=-1) for v in range(64)],
                   dtype=np.int64)
-_RANK_POINTS = [0, 2, 3, 4, 10, 11]
+_RANK_POINTS = [int(x) for x in POINTS[:6]]     # 9 J Q K 10 A
 #: Points of the ``t`` lowest (``_LOWSUM``) or highest (``_HIGHSUM``) ranks of a
 #: 6-bit rank mask, all of them when it holds fewer; int64 of shape (64, 9).
 _LOWSUM = np.array([[sum(sorted(_RANK_POINTS[r] for r in range(6) if m >> r & 1)[:t])

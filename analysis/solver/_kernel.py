@@ -274,6 +274,13 @@ def _slot(k1, k2, n):
 
 
 @njit(cache=True, inline="always")
+def _holds(t, slot, k1, k2):
+    """True when row ``slot`` of table ``t`` holds the entry of key ``(k1, k2)``
+    (the move stored above bit 40 of column 1 is masked off)."""
+    return t[slot, 0] == k1 and (t[slot, 1] & 0xFFFFFFFFFF) == k2
+
+
+@njit(cache=True, inline="always")
 def _can_beat(hp, led, trump, x):
     """True when a later player with hand ``hp`` has a legal card beating ``x``."""
     lg = follow_mask(hp, led, trump)
@@ -457,7 +464,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                         # bounds on the points to come from the value table
                         o1, o2 = _key(h0, h1, h2, leader, trump, towner, first, 0, decl, 0, rf)
                         so = _slot(o1, o2, vt.shape[0])
-                        if vt[so, 0] == o1 and (vt[so, 1] & 0xFFFFFFFFFF) == o2:
+                        if _holds(vt, so, o1, o2):
                             x = 1000 * vt[so, 3] + up
                             if x < ub:
                                 ub = x
@@ -477,7 +484,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     old_hi = INF
                     k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
                     slot = _slot(k1, k2, tt.shape[0])
-                    if tt[slot, 0] == k1 and (tt[slot, 1] & 0xFFFFFFFFFF) == k2:
+                    if _holds(tt, slot, k1, k2):
                         old_lo = tt[slot, 2]
                         old_hi = tt[slot, 3]
                         if old_lo >= beta:
