@@ -254,6 +254,116 @@ def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, 
     return best0
 
 
+@njit(cache=True)
+def _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta):
+    """Objective of a trick boundary where every hand holds three cards:
+    nested alpha-beta loops over this trick, then :func:`_two_tricks`."""
+    hl = _hand(h0, h1, h2, leader)
+    f1 = (leader + 1) % 3
+    f2 = (leader + 2) % 3
+    ha = _hand(h0, h1, h2, f1)
+    hb = _hand(h0, h1, h2, f2)
+    maxl = leader == decl
+    max1 = f1 == decl
+    max2 = f2 == decl
+    best0 = -INF if maxl else INF
+    legal = lead_mask(hl, leader, trump, towner, rf)
+    ms = 0
+    if first == 0 or (rf & RF_FIRST_MARRIAGE):
+        ms = marriages_of(hl)
+    m = legal
+    while m:
+        c = lowbit(m)
+        m &= m - 1
+        s = c // 6
+        r = c % 6
+        ndec = 1
+        if (ms >> s) & 1 and (r == QUEEN or (r == KING and not (rf & RF_Q_ONLY))):
+            ndec = 2
+        for dec in range(ndec):
+            t = trump
+            to = towner
+            add = 0
+            b = bits
+            if dec == 1:
+                t = s
+                to = leader
+                if mode == 0:
+                    add = MVAL[s] if maxl else 0
+                else:
+                    add = 1000 * MVAL[s] if maxl else -MVAL[s]
+                    if rf & RF_BOLT_ZERO:
+                        b = bits | (1 << leader)
+            a1 = alpha - add
+            b1 = beta - add
+            la = follow_mask(ha, s, t)
+            best1 = -INF if max1 else INF
+            while la:
+                c1 = lowbit(la)
+                la &= la - 1
+                a2 = a1
+                b2 = b1
+                if max1:
+                    if best1 > a2:
+                        a2 = best1
+                elif best1 < b2:
+                    b2 = best1
+                lb = follow_mask(hb, s, t)
+                best2 = -INF if max2 else INF
+                while lb:
+                    c2 = lowbit(lb)
+                    lb &= lb - 1
+                    a3 = a2
+                    b3 = b2
+                    if max2:
+                        if best2 > a3:
+                            a3 = best2
+                    elif best2 < b3:
+                        b3 = best2
+                    ws = trick_winner(c, c1, c2, leader, t)
+                    pts = POINTS[c] + POINTS[c1] + POINTS[c2]
+                    v = 0
+                    bb = b
+                    if ws == decl:
+                        v = pts if mode == 0 else 1000 * pts
+                    if mode != 0:
+                        bb = _score_bits(b, ws, pts, rf)
+                    rest = ~((1 << c) | (1 << c1) | (1 << c2))
+                    v += _two_tricks(h0 & rest, h1 & rest, h2 & rest, ws, t, to, 0, bb, decl,
+                                     mode, rf, a3 - v, b3 - v)
+                    if max2:
+                        if v > best2:
+                            best2 = v
+                            if best2 >= b2:
+                                break
+                    elif v < best2:
+                        best2 = v
+                        if best2 <= a2:
+                            break
+                if max1:
+                    if best2 > best1:
+                        best1 = best2
+                        if best1 >= b1:
+                            break
+                elif best2 < best1:
+                    best1 = best2
+                    if best1 <= a1:
+                        break
+            v = add + best1
+            if maxl:
+                if v > best0:
+                    best0 = v
+                    if best0 > alpha:
+                        alpha = best0
+            elif v < best0:
+                best0 = v
+                if best0 < beta:
+                    beta = best0
+            if alpha >= beta:
+                return best0
+    return best0
+
+
 @njit(cache=True, inline="always")
 def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
     to = towner if ((rf & RF_OWNER_ONLY) and trump >= 0) else 0
@@ -504,6 +614,29 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                         if old_hi < beta:
                             beta = old_hi
                         best_move = (tt[slot, 1] >> 40) - 1
+                    if ncard == 3:
+                        best = _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl,
+                                             mode, rf, alpha, beta)
+                        if best <= alpha:
+                            lo = old_lo
+                            hi = best
+                        elif best >= beta:
+                            lo = best
+                            hi = old_hi
+                        else:
+                            lo = best
+                            hi = best
+                        if lo < -2000000000:
+                            lo = -2000000000
+                        if hi > 2000000000:
+                            hi = 2000000000
+                        tt[slot, 0] = k1
+                        tt[slot, 1] = k2 | ((best_move + 1) << 40)
+                        tt[slot, 2] = lo
+                        tt[slot, 3] = hi
+                        ret = best
+                        done = True
+                        break
                     S[d, F_SLOT] = slot
                     S[d, F_K1] = k1
                     S[d, F_K2] = k2
