@@ -26,6 +26,12 @@ entry depends only on its key).  The mover keeps one card of each group of
 cards that are equivalent for the rest of the deal (see :func:`_merge`), in
 both modes.
 
+Near the leaves the general search's bookkeeping costs more than its move
+ordering saves: a three-card trick boundary is probed in the table and
+bounded like any other, then solved by the nested loops of
+:func:`_three_tricks` over :func:`_two_tricks` (``stats[0]`` counts the
+nodes of the general search only, so down to three-card boundaries).
+
 Rule flags (``rf``) are the ``RF_*`` bits of :mod:`._bits`.
 
 Maintenance note: numba's on-disk cache of a function is invalidated only
@@ -256,8 +262,16 @@ def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, 
 
 @njit(cache=True)
 def _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta):
-    """Objective of a trick boundary where every hand holds three cards:
-    nested alpha-beta loops over this trick, then :func:`_two_tricks`."""
+    """Objective of a trick boundary where every hand holds three cards.
+
+    Fail-soft alpha-beta (window ``alpha``, ``beta``) by nested loops over
+    the leader's moves (cards and the marriage declarations they allow), the
+    followers' legal cards, then :func:`_two_tricks` on the two tricks
+    left, its window shifted by this trick's points.  No table and no move
+    ordering: the caller probes and stores the table entry of this node.
+    Replacing the general search here took 8% off the time of a play
+    search (38% of its nodes were in the last three-card trick).
+    """
     hl = _hand(h0, h1, h2, leader)
     f1 = (leader + 1) % 3
     f2 = (leader + 2) % 3
