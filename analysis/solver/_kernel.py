@@ -405,6 +405,17 @@ def _holds(t, slot, k1, k2):
 
 
 @njit(cache=True, inline="always")
+def _top_bit(x):
+    """The highest set bit of a 24-bit mask ``x`` (0 for 0)."""
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    x |= x >> 16
+    return x & ~(x >> 1)
+
+
+@njit(cache=True, inline="always")
 def _can_beat(hp, led, trump, x):
     """True when a later player with hand ``hp`` has a legal card beating ``x``."""
     lg = follow_mask(hp, led, trump)
@@ -661,6 +672,9 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     legal = _merge(legal, h, others, 0, -1, -1, False, trump,
                                    _hand(h0, h1, h2, (leader + 1) % 3),
                                    _hand(h0, h1, h2, (leader + 2) % 3), keep9)
+                    partner = 0      # a defender's partner: lead to his top card
+                    if not maxi:
+                        partner = _hand(h0, h1, h2, 3 - leader - decl)
                     m = legal
                     while m:
                         c = lowbit(m)
@@ -672,6 +686,8 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                             sbuf[d, n] = 100 + POINTS[c]
                         else:
                             sbuf[d, n] = 50 - POINTS[c]
+                            if partner & _top_bit(higher):
+                                sbuf[d, n] = 90 + POINTS[c]     # partner's top card wins
                         if c == best_move:
                             sbuf[d, n] = 10000
                         n += 1
@@ -708,6 +724,10 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     h3 = 0
                     if ply == 1 and (((leader + 2) % 3 == decl) != maxi):
                         h3 = _hand(h0, h1, h2, (leader + 2) % 3)
+                    # the third player, when he is the mover's partner
+                    hp3 = 0
+                    if ply == 1 and not maxi and (leader + 2) % 3 != decl:
+                        hp3 = _hand(h0, h1, h2, (leader + 2) % 3)
                     m = legal
                     while m:
                         c = lowbit(m)
@@ -720,6 +740,8 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                                 sbuf[d, n] = 100 + POINTS[c]    # wins: bank points
                         elif wside_now and (h3 == 0 or not _can_beat(h3, led, trump, wcard)):
                             sbuf[d, n] = 100 + POINTS[c]        # partner wins: smear
+                        elif hp3 != 0 and _can_beat(hp3, led, trump, wcard):
+                            sbuf[d, n] = 80 + POINTS[c]         # partner may win: smear
                         else:
                             sbuf[d, n] = -POINTS[c]             # loses: cheapest
                         n += 1
