@@ -126,7 +126,8 @@ def open_output(out: str | Path, params: dict) -> set[int]:
     ------
     DatasetError
         If ``out`` holds a dataset made with other parameters, another kind
-        or another schema version (nothing in it is touched).
+        or another schema version (nothing in it is touched), or cannot be
+        created (a file in its path, no permission).
     """
     fs, root = _fs(out)
     kind = params["kind"]
@@ -134,7 +135,11 @@ def open_output(out: str | Path, params: dict) -> set[int]:
                   package_version=__version__)
     if fs.exists(root) and not fs.isdir(root):
         raise DatasetError(f"{out} exists and is not a folder")
-    fs.makedirs(root, exist_ok=True)
+    try:
+        fs.makedirs(root, exist_ok=True)
+    except OSError as exc:
+        raise DatasetError(f"cannot create the output folder {out}: "
+                           f"{exc.strerror or exc}") from None
     pfile = _join(root, PARAMS_FILE)
     files = _chunk_files(fs, root)
     if fs.exists(pfile) and files:

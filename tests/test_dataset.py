@@ -173,3 +173,24 @@ def test_chunk_size_zero_is_refused(tmp_path, capsys):
     assert main(["deal", "--n", "10", "--seed", "1", "--chunk-size", "0",
                  "--out", str(tmp_path / "z")]) == 2
     assert "chunk-size" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, msg", [
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--workers", "-1"], "--workers must be at least 1"),
+    (["--chunk-size", "0"], "chunk-size"),
+])
+def test_a_refused_command_leaves_no_output_folder(tmp_path, capsys, argv, msg):
+    out = tmp_path / "z"
+    assert main(["deal", "--n", "10", "--seed", "1", "--out", str(out), *argv]) == 2
+    assert msg in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_an_output_path_through_a_file_is_a_clear_error(tmp_path, capsys):
+    (tmp_path / "afile").write_text("keep me")
+    for out in (tmp_path / "afile", tmp_path / "afile" / "sub"):
+        assert main(["deal", "--n", "10", "--seed", "1", "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert "error:" in err and "Traceback" not in err
+    assert (tmp_path / "afile").read_text() == "keep me"

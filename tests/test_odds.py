@@ -143,3 +143,53 @@ def test_cli_plot_into_a_missing_folder_fails_before_solving(tmp_path, capsys):
                  str(missing), "--no-progress"]) == 2
     captured = capsys.readouterr()
     assert "does not exist" in captured.err and captured.out == ""
+
+
+@pytest.mark.parametrize("bad, msg", [
+    ("{folder}", "is a folder"),
+    ("{folder}/o.txt", "unknown image format"),
+])
+def test_cli_plot_path_is_checked_before_solving(tmp_path, capsys, bad, msg):
+    arg = bad.format(folder=tmp_path)
+    assert main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "3", "--plot", arg,
+                 "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert msg in captured.err and captured.out == ""
+
+
+def test_cli_plot_name_without_extension_is_reported_as_written(tmp_path, capsys):
+    assert main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "2", "--plot",
+                 str(tmp_path / "odds"), "--no-progress"]) == 0
+    written = tmp_path / "odds.png"
+    assert f"plot saved to {written}" in capsys.readouterr().out
+    assert written.stat().st_size > 10_000
+
+
+def test_the_seat_changes_only_the_payments():
+    # the same seed deals the same cards to the declarer's left and right
+    # whatever his seat: club pays the same from every seat, book doubles
+    # the penalty off the first hand, so only the score changes differ there
+    h = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
+    club = [hand_odds(h, "club", samples=12, seed=7, seat=s) for s in range(3)]
+    for t in club[1:]:
+        pd.testing.assert_frame_equal(t, club[0], check_like=True)
+        assert t.attrs["expected_value"] == club[0].attrs["expected_value"]
+    book = [hand_odds(h, "book", samples=12, seed=7, seat=s) for s in range(3)]
+    for t in book[1:]:
+        assert t["p_make"].tolist() == book[0]["p_make"].tolist()
+        assert t.attrs["expected_value"] == book[0].attrs["expected_value"]
+    w = [widow_odds(h, "K♠ Q♠ 10♦", "club", samples=6, seed=3, seat=s) for s in range(3)]
+    for t in w[1:]:
+        pd.testing.assert_frame_equal(t, w[0], check_like=True)
+
+
+def test_seat_samples_are_rotations_of_one_sample():
+    from analysis.deal import chunk_rng
+    from analysis.odds._common import seat_sample
+    h = cards.parse("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠")
+    d = [seat_sample(chunk_rng(5, 0), 50, s, h) for s in range(3)]
+    for s in range(3):
+        assert (d[s][:, s] == h).all()
+        for k in (1, 2):   # left and right of the declarer, whatever his seat
+            assert (d[s][:, (s + k) % 3] == d[0][:, k]).all()
+        assert (d[s][:, 3] == d[0][:, 3]).all()

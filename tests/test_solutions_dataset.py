@@ -40,3 +40,12 @@ def test_other_conventions_never_mix(deals, tmp_path):
         run_solve(deals, tmp_path / "t", n=51)
     with pytest.raises(dataset.DatasetError, match="not deals"):
         run_solve(tmp_path / "s", tmp_path / "u", n=1)
+
+
+def test_cli_refuses_a_seat_named_twice(deals, tmp_path, capsys):
+    from analysis.cli import main
+    out = tmp_path / "s"
+    assert main(["solve", "--deals", str(deals), "--out", str(out), "--n", "2",
+                 "--seats", "0,0"]) == 2
+    assert "names a seat twice" in capsys.readouterr().err
+    assert not out.exists()

@@ -115,11 +115,7 @@ def plot(table, path, widow: bool = False) -> None:
 
 def run(args) -> int:
     rules = rules_from_args(args)
-    if args.plot:
-        from pathlib import Path
-        folder = Path(args.plot).expanduser().resolve().parent
-        if not folder.is_dir():
-            raise ValueError(f"--plot {args.plot}: folder {folder} does not exist")
+    plot_path = _plot_path(args.plot) if args.plot else None
     progress = False if args.no_progress else None
     if args.widow is None:
         from ..odds.hand import hand_odds
@@ -140,8 +136,37 @@ def run(args) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(text)
-    if args.plot:
-        plot(t, args.plot, widow=args.widow is not None)
+    if plot_path:
+        plot(t, plot_path, widow=args.widow is not None)
         if not args.json:
-            print(f"plot saved to {args.plot}")
+            print(f"plot saved to {plot_path}")
     return 0
+
+
+def _plot_path(arg: str) -> str:
+    """The file ``--plot`` will write, checked before any solving.
+
+    A name without an extension gets ``.png``.
+
+    Raises
+    ------
+    ValueError
+        If the path is a folder, its folder does not exist, or its extension
+        is not an image format matplotlib writes.
+    """
+    from pathlib import Path
+
+    from matplotlib.figure import Figure
+
+    path = Path(arg).expanduser()
+    if path.is_dir():
+        raise ValueError(f"--plot {arg}: is a folder; give a file name such as {path / 'odds.png'}")
+    if not path.resolve().parent.is_dir():
+        raise ValueError(f"--plot {arg}: folder {path.resolve().parent} does not exist")
+    if not path.suffix:
+        path = path.with_name(path.name + ".png")
+    formats = Figure().canvas.get_supported_filetypes()
+    if path.suffix[1:].lower() not in formats:
+        raise ValueError(f"--plot {arg}: unknown image format {path.suffix!r}; "
+                         f"use one of {', '.join('.' + f for f in sorted(formats))}")
+    return str(path)

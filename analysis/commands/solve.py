@@ -36,6 +36,8 @@ def run(args) -> int:
         seats = [int(s) for s in args.seats.split(",") if s.strip()]
     except ValueError:
         raise ValueError(f"--seats takes seats 0,1,2 separated by commas, got {args.seats!r}") from None
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"--seats names a seat twice: {args.seats!r}")
     t0 = time.perf_counter()
     m = run_solve(args.deals, args.out, rules, n=args.n, seats=seats,
                   chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,

@@ -24,7 +24,7 @@ def n_chunks(n: int, chunk_size: int) -> int:
         If ``n`` or ``chunk_size`` is below 1.
     """
     if n < 1:
-        raise ValueError(f"the number of rows must be at least 1, got {n}")
+        raise ValueError(f"--n (the number of rows to write) must be at least 1, got {n}")
     if chunk_size < 1:
         raise ValueError(f"--chunk-size must be at least 1, got {chunk_size}")
     return math.ceil(n / chunk_size)
@@ -52,7 +52,18 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
     dict
         The manifest (see :func:`analysis.dataset.finalize`), plus
         ``chunks_written`` (how many this call wrote).
+
+    Raises
+    ------
+    ValueError
+        If ``workers`` is below 1 (before anything is written).
+    DatasetError
+        If ``out`` cannot be created or holds another job's dataset.
     """
+    if workers is not None and workers < 1:
+        # checked before the output folder is created, so a refused command
+        # leaves nothing behind
+        raise ValueError(f"--workers must be at least 1, got {workers}")
     done = dataset.open_output(out, params)
     already = len(done)
     for attempt in range(2):

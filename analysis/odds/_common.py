@@ -95,3 +95,42 @@ def interval(successes, trials):
     """Wilson interval, Clopper–Pearson near 0 or 1 (:func:`analysis.stats.proportion_ci`)."""
     from ..stats import proportion_ci
     return proportion_ci(successes, trials, method="auto")
+
+
+def seat_sample(stream, samples: int, seat: int, hand: int, widow: int | None = None) -> np.ndarray:
+    """Deal ``samples`` completions around the declarer's cards at ``seat``.
+
+    The deals are drawn with the hand at seat 0 and then rotated, so seat
+    ``seat`` holds it and his left and right opponents get what seats 1
+    and 2 got: the same seed gives the same cards to the declarer's left and
+    right whatever his seat, and the odds of different seats differ only
+    through the payments (RULES.md, book profile, penalty off the first
+    hand).
+
+    Parameters
+    ----------
+    stream : numpy.random.Generator
+        Random stream (:func:`analysis.deal.chunk_rng`).
+    samples : int
+        Deals to draw.
+    seat : int
+        Declarer seat 0, 1 or 2.
+    hand : int
+        The declarer's fixed cards, bit mask.
+    widow : int, optional
+        Fixed widow, bit mask.
+
+    Returns
+    -------
+    ndarray of shape (samples, 4), uint32 masks
+        hand0, hand1, hand2, widow.
+    """
+    from ..deal import deal_constrained
+
+    fixed = {0: hand} if widow is None else {0: hand, "widow": widow}
+    d0 = deal_constrained(stream, samples, fixed)
+    out = np.empty_like(d0)
+    for k in range(3):
+        out[:, (seat + k) % 3] = d0[:, k]
+    out[:, 3] = d0[:, 3]
+    return out

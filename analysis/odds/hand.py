@@ -1,7 +1,7 @@
 """Odds for one 7-card hand before the widow (issue 4, part 1).
 
 The other 17 cards are dealt uniformly ``samples`` times around the fixed
-hand (:func:`analysis.deal.deal_constrained`, stream
+hand (:func:`analysis.odds._common.seat_sample`, stream
 ``chunk_rng(seed, 0)``); deals the profile redeals by force before play
 (before bidding or when the widow is shown) are left out and their share is
 reported; each remaining deal is solved with the best exchange
@@ -18,11 +18,11 @@ import pandas as pd
 
 from .. import cards
 from ..bidding import bid_cap
-from ..deal import chunk_rng, deal_constrained
+from ..deal import chunk_rng
 from ..redeal import hand_bidding_reasons, redeal_flags
 from ..solver import exchange_value
 from ._common import (check_samples, check_seat, check_seed, interval, parse_hand,
-                      progress_iter, resolve)
+                      progress_iter, resolve, seat_sample)
 from .delta import relative_delta
 
 __all__ = ["hand_odds", "solve_sample"]
@@ -122,7 +122,7 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     seat = check_seat(seat)
     samples = check_samples(samples)
     seed = check_seed(seed)
-    deals = deal_constrained(chunk_rng(seed, 0), samples, {seat: h})
+    deals = seat_sample(chunk_rng(seed, 0), samples, seat, h)
     forced = redeal_flags(deals, rules)["redeal_forced"]
     kept = deals[~forced]
     if kept.shape[0] == 0:

@@ -3,7 +3,7 @@
 
 The declarer knows his 10 cards (hand and widow) but not how the other 14
 lie.  The defenders' hands are dealt ``samples`` times consistently with
-what he knows (:func:`analysis.deal.deal_constrained`, stream
+what he knows (:func:`analysis.odds._common.seat_sample`, stream
 ``chunk_rng(seed, 1)``); every gift is applied to the same samples (common
 random numbers, so gifts are compared on equal deals) and the play is solved
 double-dummy (:func:`analysis.solver.play_value`, declarer leads, first
@@ -26,11 +26,11 @@ import pandas as pd
 
 from .. import cards
 from ..bidding import bid_cap
-from ..deal import chunk_rng, deal_constrained
+from ..deal import chunk_rng
 from ..redeal import redeal_after_exchange, redeal_flags
 from ..solver import play_value
 from ._common import (check_samples, check_seat, check_seed, interval, parse_hand,
-                      progress_iter, resolve)
+                      progress_iter, resolve, seat_sample)
 from .delta import relative_delta
 
 __all__ = ["widow_odds"]
@@ -134,7 +134,7 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     seat = check_seat(seat)
     samples = check_samples(samples)
     seed = check_seed(seed)
-    deals = deal_constrained(chunk_rng(seed, 1), samples, {seat: h, "widow": w})
+    deals = seat_sample(chunk_rng(seed, 1), samples, seat, h, w)
     flags = redeal_flags(deals, rules)
     if rules.redeal_claim == "forced" and flags["redeal_widow"][0]:
         raise ValueError(f"widow {cards.format(w)} forces a redeal under {rules.name}")
