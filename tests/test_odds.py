@@ -193,3 +193,12 @@ def test_seat_samples_are_rotations_of_one_sample():
         for k in (1, 2):   # left and right of the declarer, whatever his seat
             assert (d[s][:, (s + k) % 3] == d[0][:, k]).all()
         assert (d[s][:, 3] == d[0][:, 3]).all()
+
+
+def test_cli_one_sample_prints_no_nan_and_widow_header_names_redeals(capsys):
+    h = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
+    assert main(["odds", h, "--samples", "1", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "nan" not in text and "n/a" in text
+    assert main(["odds", h, "--widow", "K♠ Q♠ 10♦", "--samples", "4", "--no-progress"]) == 0
+    assert "left out as forced redeals" in capsys.readouterr().out

@@ -40,20 +40,25 @@ def _clean(x):
     return x.item() if hasattr(x, "item") else x
 
 
+def _se(x, width: int = 0) -> str:
+    """A standard error for the text table: ``n/a`` where one deal gives none."""
+    return f"{'n/a':>{width}}" if math.isnan(x) else f"{x:{width}.1f}"
+
+
 def _hand_text(t) -> str:
     a = t.attrs
     lo, hi = a["p_marriage_ci"]
     head = [f"hand {a['hand']} · rules {a['rules']} · seat {a['seat']} · "
             f"{a['kept']} deals solved of {a['samples']} (seed {a['seed']}); "
             f"{100 * a['redeal_share']:.1f}% left out as forced redeals",
-            f"expected double-dummy value {a['expected_value']:.1f} ± {a['value_se']:.1f} "
+            f"expected double-dummy value {a['expected_value']:.1f} ± {_se(a['value_se'])} "
             f"points; P(marriage after the widow) {a['p_marriage']:.3f} "
             f"[{lo:.3f}, {hi:.3f}]",
             f"best contract by expected score change: {a['best_contract']}", ""]
     body = ["contract  p_make  95% interval      exp. change ± se   write-off"]
     for c, r in t.iterrows():
         body.append(f"{c:>8}  {r.p_make:6.3f}  [{r.ci_low:.3f}, {r.ci_high:.3f}]  "
-                    f"{r.expected_delta:+9.1f} ± {r.delta_se:5.1f}   {r.p_write_off:6.3f}")
+                    f"{r.expected_delta:+9.1f} ± {_se(r.delta_se, 5)}   {r.p_write_off:6.3f}")
     foot = ["", "p_make: share of deals whose double-dummy value after the best exchange "
                 "reaches the contract; exp. change: declarer's score change minus the mean "
                 "of his opponents' (points), writing off where that is better.",
@@ -64,7 +69,8 @@ def _hand_text(t) -> str:
 def _widow_text(t, top: int = 15) -> str:
     a = t.attrs
     head = [f"hand {a['hand']} + widow {a['widow']} · rules {a['rules']} · seat {a['seat']} · "
-            f"{a['kept']} deals of the defenders' cards (seed {a['seed']}); "
+            f"{a['kept']} deals of the defenders' cards of {a['samples']} (seed {a['seed']}; "
+            f"{100 * a['redeal_share']:.1f}% left out as forced redeals); "
             f"{a['gifts_kept']} of {a['gifts_screened']} gifts solved on every deal",
             f"best: give {a['best_gift'][0]} left, {a['best_gift'][1]} right, "
             f"contract {a['best_contract']}", ""]
@@ -72,7 +78,7 @@ def _widow_text(t, top: int = 15) -> str:
     for _, r in t.head(top).iterrows():
         body.append(f"{r.give_left:>4} {r.give_right:>5} {r.contract:>8}  {r.p_make:6.3f}  "
                     f"[{r.ci_low:.3f}, {r.ci_high:.3f}]  {r.expected_delta:+9.1f} ± "
-                    f"{r.delta_se:5.1f}")
+                    f"{_se(r.delta_se, 5)}")
     foot = ["", "exp. change: the declarer's own expected score change (points). The gift "
                 "is chosen without seeing the defenders' cards; the play is double-dummy."]
     return "\n".join(head + body + foot)
