@@ -49,3 +49,13 @@ def test_cli_refuses_a_seat_named_twice(deals, tmp_path, capsys):
                  "--seats", "0,0"]) == 2
     assert "names a seat twice" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_cli_notes_rules_other_than_the_deals(deals, tmp_path, capsys):
+    from analysis.cli import main
+    assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "w"), "--n", "1",
+                 "--rules", "wiki", "--no-progress"]) == 0
+    assert "deals were made under club" in capsys.readouterr().err
+    assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "c"), "--n", "1",
+                 "--rules", "club", "--no-progress"]) == 0
+    assert "note" not in capsys.readouterr().err

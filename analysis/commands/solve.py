@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 from ._common import add_parallel_options, add_rules_options, progress_flag
@@ -32,6 +33,11 @@ def run(args) -> int:
         rules = load_rules(rules, args.sets)
     else:
         rules = load_rules(args.rules, args.sets)
+        made = Rules.from_dict(dataset.read_params(args.deals)["rules"])
+        if made.fingerprint() != rules.fingerprint():
+            print(f"thousand solve: note: the deals were made under {made.name}; their redeal "
+                  f"columns follow {made.name}, the solutions follow {rules.name}",
+                  file=sys.stderr)
     try:
         seats = [int(s) for s in args.seats.split(",") if s.strip()]
     except ValueError:
