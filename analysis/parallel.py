@@ -20,7 +20,8 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from tqdm.auto import tqdm
 
-__all__ = ["SerialExecutor", "executor", "run_chunks", "ChunkFailed", "default_workers"]
+__all__ = ["SerialExecutor", "executor", "run_chunks", "ChunkFailed", "default_workers",
+           "check_workers"]
 
 
 def default_workers() -> int:
@@ -49,6 +50,18 @@ class ChunkFailed(RuntimeError):
     """One or more chunks failed twice; the message names them."""
 
 
+def check_workers(workers: int | None) -> None:
+    """Refuse a worker count below 1 (``None``: the default, accepted).
+
+    Raises
+    ------
+    ValueError
+        If ``workers`` is below 1.
+    """
+    if workers is not None and workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {workers}")
+
+
 @contextmanager
 def executor(workers: int | None = None, scheduler: str | None = None,
              timeout: float = 5.0) -> Iterator[Executor]:
@@ -72,8 +85,7 @@ def executor(workers: int | None = None, scheduler: str | None = None,
     ConnectionError
         If the scheduler cannot be reached within ``timeout`` seconds.
     """
-    if workers is not None and workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {workers}")
+    check_workers(workers)
     n = workers or default_workers()
     if scheduler:
         from dask.distributed import Client, LocalCluster

@@ -167,8 +167,9 @@ def _plot_path(arg: str) -> str:
     path = Path(arg).expanduser()
     if path.is_dir():
         raise ValueError(f"--plot {arg}: is a folder; give a file name such as {path / 'odds.png'}")
-    if not path.resolve().parent.is_dir():
-        raise ValueError(f"--plot {arg}: folder {path.resolve().parent} does not exist")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise ValueError(f"--plot {arg}: folder {folder} does not exist")
     if not path.suffix:
         path = path.with_name(path.name + ".png")
     formats = Figure().canvas.get_supported_filetypes()

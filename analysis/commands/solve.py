@@ -28,16 +28,12 @@ def run(args) -> int:
     from ..jobs.solutions import DEFAULT_CHUNK, run_solve
     from ..rules import Rules, load_rules
 
-    if args.rules is None:
-        rules = Rules.from_dict(dataset.read_params(args.deals)["rules"])
-        rules = load_rules(rules, args.sets)
-    else:
-        rules = load_rules(args.rules, args.sets)
-        made = Rules.from_dict(dataset.read_params(args.deals)["rules"])
-        if made.fingerprint() != rules.fingerprint():
-            print(f"thousand solve: note: the deals were made under {made.name}; their redeal "
-                  f"columns follow {made.name}, the solutions follow {rules.name}",
-                  file=sys.stderr)
+    made = Rules.from_dict(dataset.read_params(args.deals)["rules"])
+    rules = load_rules(made if args.rules is None else args.rules, args.sets)
+    if args.rules is not None and made.fingerprint() != rules.fingerprint():
+        print(f"thousand solve: note: the deals were made under {made.name}; their redeal "
+              f"columns follow {made.name}, the solutions follow {rules.name}",
+              file=sys.stderr)
     try:
         seats = [int(s) for s in args.seats.split(",") if s.strip()]
     except ValueError:

@@ -10,7 +10,7 @@ from typing import Callable
 import pyarrow as pa
 
 from .. import dataset
-from ..parallel import ChunkFailed, executor, run_chunks
+from ..parallel import ChunkFailed, check_workers, executor, run_chunks
 
 __all__ = ["run_job", "n_chunks"]
 
@@ -60,10 +60,7 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
     DatasetError
         If ``out`` cannot be created or holds another job's dataset.
     """
-    if workers is not None and workers < 1:
-        # checked before the output folder is created, so a refused command
-        # leaves nothing behind
-        raise ValueError(f"--workers must be at least 1, got {workers}")
+    check_workers(workers)  # before the output folder exists: a refusal leaves nothing
     done = dataset.open_output(out, params)
     already = len(done)
     for attempt in range(2):

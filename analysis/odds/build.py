@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import glob
-import os
 import re
 import sys
 import time
@@ -100,6 +99,9 @@ def write_chunks(out, seed: int, chunks, n: int, rules="club", log=print) -> lis
         The files written.  Each is written to a temporary name first and
         renamed, so an interrupted run leaves no partial chunk behind.
     """
+    from fsspec.implementations.local import LocalFileSystem
+
+    from ..dataset import _atomic_write
     from ..rules import load_rules
     from .sample import make_sample
     rules = load_rules(rules)
@@ -109,9 +111,7 @@ def write_chunks(out, seed: int, chunks, n: int, rules="club", log=print) -> lis
     for c in chunks:
         t = time.perf_counter()
         final = out / f"{rules.name}-s{seed}-c{c:04d}.parquet"
-        tmp = final.with_name(final.name + ".tmp")
-        make_sample(n, seed, c, rules).to_parquet(tmp)
-        os.replace(tmp, final)
+        _atomic_write(LocalFileSystem(), final.as_posix(), make_sample(n, seed, c, rules).to_parquet)
         written.append(final)
         if log:
             log(f"chunk {c}: {time.perf_counter() - t:.0f} s")

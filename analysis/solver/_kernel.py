@@ -405,6 +405,31 @@ def _holds(t, slot, k1, k2):
 
 
 @njit(cache=True, inline="always")
+def _store(t, slot, k1, k2, move, best, alpha, beta, old_lo, old_hi):
+    """Write the entry of key ``(k1, k2)`` after a fail-soft search of window
+    ``(alpha, beta)`` returned ``best``: an upper bound when it failed low, a
+    lower bound when it failed high (the other side kept from the old entry,
+    ``old_lo``, ``old_hi``), exact inside; ``move`` is the best move (-1 none)."""
+    if best <= alpha:
+        lo = old_lo
+        hi = best
+    elif best >= beta:
+        lo = best
+        hi = old_hi
+    else:
+        lo = best
+        hi = best
+    if lo < -2000000000:
+        lo = -2000000000
+    if hi > 2000000000:
+        hi = 2000000000
+    t[slot, 0] = k1
+    t[slot, 1] = k2 | ((move + 1) << 40)
+    t[slot, 2] = lo
+    t[slot, 3] = hi
+
+
+@njit(cache=True, inline="always")
 def _top_bit(x):
     """The highest set bit of a 24-bit mask ``x`` (0 for 0)."""
     x |= x >> 1
@@ -640,26 +665,9 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                             beta = old_hi
                         best_move = (tt[slot, 1] >> 40) - 1
                     if ncard == 3:
-                        best = _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl,
-                                             mode, rf, alpha, beta)
-                        if best <= alpha:
-                            lo = old_lo
-                            hi = best
-                        elif best >= beta:
-                            lo = best
-                            hi = old_hi
-                        else:
-                            lo = best
-                            hi = best
-                        if lo < -2000000000:
-                            lo = -2000000000
-                        if hi > 2000000000:
-                            hi = 2000000000
-                        tt[slot, 0] = k1
-                        tt[slot, 1] = k2 | ((best_move + 1) << 40)
-                        tt[slot, 2] = lo
-                        tt[slot, 3] = hi
-                        ret = best
+                        ret = _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl,
+                                            mode, rf, alpha, beta)
+                        _store(tt, slot, k1, k2, best_move, ret, alpha, beta, old_lo, old_hi)
                         done = True
                         break
                     S[d, F_SLOT] = slot
@@ -721,13 +729,15 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0,
                                    keep9)
                     # the third player, when he is an opponent of the mover
+                    # and, in hp3, when both are defenders
                     h3 = 0
-                    if ply == 1 and (((leader + 2) % 3 == decl) != maxi):
-                        h3 = _hand(h0, h1, h2, (leader + 2) % 3)
-                    # the third player, when he is the mover's partner
                     hp3 = 0
-                    if ply == 1 and not maxi and (leader + 2) % 3 != decl:
-                        hp3 = _hand(h0, h1, h2, (leader + 2) % 3)
+                    if ply == 1:
+                        third = (leader + 2) % 3
+                        if (third == decl) != maxi:
+                            h3 = _hand(h0, h1, h2, third)
+                        elif not maxi:
+                            hp3 = _hand(h0, h1, h2, third)
                     m = legal
                     while m:
                         c = lowbit(m)
@@ -851,26 +861,8 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             continue
         best = S[d, F_BEST]
         if S[d, F_PLY] == 0:
-            a0 = S[d, F_A0]
-            b0 = S[d, F_B0]
-            if best <= a0:
-                lo = S[d, F_OLO]
-                hi = best
-            elif best >= b0:
-                lo = best
-                hi = S[d, F_OHI]
-            else:
-                lo = best
-                hi = best
-            if lo < -2000000000:
-                lo = -2000000000
-            if hi > 2000000000:
-                hi = 2000000000
-            slot = S[d, F_SLOT]
-            tt[slot, 0] = S[d, F_K1]
-            tt[slot, 1] = S[d, F_K2] | ((S[d, F_BM] + 1) << 40)
-            tt[slot, 2] = lo
-            tt[slot, 3] = hi
+            _store(tt, S[d, F_SLOT], S[d, F_K1], S[d, F_K2], S[d, F_BM], best,
+                   S[d, F_A0], S[d, F_B0], S[d, F_OLO], S[d, F_OHI])
         ret = best
         if d == 0:
             return ret
