@@ -4,7 +4,8 @@ Prints
 
 1. seconds per ``thousand odds HAND --samples M`` call (in-process, after a
    warm-up call that pays numba's compilation, reported separately), with
-   the CPU time per solved deal;
+   the CPU time per solved deal, and the same call with ``--workers`` set to
+   every core (wall seconds and the ratio);
 2. ``BidModel.p_make`` throughput (hands per CPU second);
 3. the shipped BidModel's calibration on the held-out sample chunks
    (``python -m analysis.odds.build``; chunks 4 mod 5): Brier score per
@@ -33,6 +34,7 @@ from analysis.cli import main as cli
 from analysis.odds import BidModel
 from analysis.odds.build import read_samples, write_chunks
 from analysis.odds.sample import solutions_long, solve_values
+from analysis.parallel import default_workers
 
 HAND = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
 
@@ -54,7 +56,15 @@ def bench_cli(samples: int) -> None:
           f"{c0:.1f} s CPU")
     print(f"{samples} samples: {w:.1f} s wall, {c:.1f} s CPU "
           f"({1000 * c / samples:.1f} ms CPU per deal); target < 10 s on one core")
-    print(f"wall/CPU ratio {w / max(c, 1e-9):.2f} (above 1: the machine is shared)\n")
+    print(f"wall/CPU ratio {w / max(c, 1e-9):.2f} (above 1: the machine is shared)")
+    k = default_workers()
+    if k > 1:
+        with contextlib.redirect_stdout(io.StringIO()):
+            _, wk, _ = _timed(lambda: cli(["odds", HAND, "--samples", str(samples),
+                                           "--workers", str(k), "--no-progress"]))
+        print(f"{samples} samples, --workers {k}: {wk:.1f} s wall, {w / wk:.2f}x the "
+              f"one-process call (each worker starts Python and loads numba's code)")
+    print()
 
 
 def bench_throughput(model: BidModel) -> None:

@@ -22,10 +22,14 @@ def rules_from_args(args: argparse.Namespace, fallback: str | Rules | None = Non
     return load_rules(spec, args.sets)
 
 
-def add_parallel_options(p: argparse.ArgumentParser) -> None:
-    """Add ``--workers K``, ``--scheduler ADDR``, ``--chunk-size``, ``--no-progress``."""
-    p.add_argument("--workers", type=int, default=None, metavar="K",
-                   help="local worker processes (default: all cores; 1 = in this process)")
+def add_parallel_options(p: argparse.ArgumentParser, workers: int | None = None,
+                         why: str = "") -> None:
+    """Add ``--workers K`` (default ``workers``; None: all cores; ``why``
+    explains a default other than all cores), ``--scheduler ADDR`` and
+    ``--no-progress``."""
+    default = "all cores" if workers is None else str(workers)
+    p.add_argument("--workers", type=int, default=workers, metavar="K",
+                   help=f"local worker processes (default: {default}{why}; 1 = in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDR",
                    help="Dask scheduler address tcp://HOST:8786, or 'local' for a LocalCluster")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")

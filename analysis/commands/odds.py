@@ -1,11 +1,12 @@
-"""``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--json] [--plot F.png]``."""
+"""``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--json] [--plot F.png]
+[--workers K] [--scheduler ADDR]``."""
 
 from __future__ import annotations
 
 import json
 import math
 
-from ._common import add_rules_options, rules_from_args
+from ._common import add_parallel_options, add_rules_options, rules_from_args
 
 
 def register(sub) -> None:
@@ -27,7 +28,8 @@ def register(sub) -> None:
                    help="declarer seat: 0 first hand, 1, 2 dealer (payments only)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--plot", default=None, metavar="F.png", help="also save a plot")
-    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    add_parallel_options(p, workers=1, why=" (each worker takes about 2 s to start, "
+                                           "worth it from about a thousand deals)")
     add_rules_options(p)
     p.set_defaults(func=run)
 
@@ -125,14 +127,16 @@ def run(args) -> int:
     progress = False if args.no_progress else None
     if args.widow is None:
         from ..odds.hand import hand_odds
-        t = hand_odds(args.hand, rules, 1000 if args.samples is None else args.samples, args.seed, args.seat,
-                      progress=progress)
+        t = hand_odds(args.hand, rules, 1000 if args.samples is None else args.samples,
+                      args.seed, args.seat, progress=progress, workers=args.workers,
+                      scheduler=args.scheduler)
         text = _hand_text(t)
         rows = t.reset_index()
     else:
         from ..odds.widow import widow_odds
-        t = widow_odds(args.hand, args.widow, rules, 200 if args.samples is None else args.samples, args.seed,
-                       args.seat, progress=progress)
+        t = widow_odds(args.hand, args.widow, rules, 200 if args.samples is None else args.samples,
+                       args.seed, args.seat, progress=progress, workers=args.workers,
+                       scheduler=args.scheduler)
         text = _widow_text(t)
         rows = t
     if args.json:

@@ -10,7 +10,7 @@ from .. import cards
 from ..rules import Rules, load_rules
 
 __all__ = ["parse_hand", "check_seat", "check_samples", "check_seed", "resolve",
-           "progress_iter", "interval"]
+           "progress_iter", "interval", "map_chunks", "n_parts"]
 
 
 def resolve(rules) -> Rules:
@@ -134,3 +134,35 @@ def seat_sample(stream, samples: int, seat: int, hand: int, widow: int | None = 
         out[:, (seat + k) % 3] = d0[:, k]
     out[:, 3] = d0[:, 3]
     return out
+
+
+def n_parts(n_items: int, workers: int | None) -> int:
+    """How many chunks to cut ``n_items`` into for ``workers`` processes.
+
+    Four chunks a worker, so that a slow chunk (hands with marriages solve
+    slower) does not leave the other workers idle at the end; never more
+    chunks than items.
+    """
+    from ..parallel import default_workers
+
+    return max(1, min(n_items, 4 * (workers or default_workers())))
+
+
+def map_chunks(fn, chunk_args, workers: int | None, scheduler: str | None, progress,
+               desc: str) -> list:
+    """``[fn(*a) for a in chunk_args]``, run by :func:`analysis.parallel.executor`.
+
+    ``fn`` must be a module-level function, deterministic in its arguments,
+    so the result does not depend on ``workers`` or ``scheduler``.
+
+    Raises
+    ------
+    ValueError
+        If ``workers`` is below 1.
+    ConnectionError
+        If ``scheduler`` cannot be reached.
+    """
+    from ..parallel import executor, run_chunks
+
+    with executor(workers, scheduler) as ex:
+        return run_chunks(ex, fn, list(chunk_args), desc=desc, progress=progress)

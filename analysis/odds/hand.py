@@ -19,16 +19,18 @@ import pandas as pd
 from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
+from ..parallel import check_workers
 from ..redeal import hand_bidding_reasons, redeal_flags
 from ..solver import exchange_value
-from ._common import (check_samples, check_seat, check_seed, interval, parse_hand,
-                      progress_iter, resolve, seat_sample)
+from ._common import (check_samples, check_seat, check_seed, interval, map_chunks, n_parts,
+                      parse_hand, progress_iter, resolve, seat_sample)
 from .delta import relative_delta
 
 __all__ = ["hand_odds", "solve_sample"]
 
 
-def solve_sample(deals, seat: int, rules, progress=None) -> dict:
+def solve_sample(deals, seat: int, rules, progress=None, *, workers: int | None = 1,
+                 scheduler: str | None = None) -> dict:
     """Solve each deal for the declarer ``seat`` with the best exchange.
 
     Parameters
@@ -38,6 +40,14 @@ def solve_sample(deals, seat: int, rules, progress=None) -> dict:
     seat : int
         Declarer seat; left ``(seat + 1) % 3``, right ``(seat + 2) % 3``.
     rules : Rules
+    progress : bool, optional
+        tqdm bar over the deals, or over the chunks with several workers
+        (default: on a terminal).
+    workers : int or None
+        Processes (:func:`analysis.parallel.executor`): 1 solves in this
+        process, ``None`` uses every core.  The result is the same.
+    scheduler : str, optional
+        Dask scheduler address, or ``local``.
 
     Returns
     -------
@@ -47,6 +57,12 @@ def solve_sample(deals, seat: int, rules, progress=None) -> dict:
         int64.
     """
     n = deals.shape[0]
+    if workers != 1 or scheduler is not None:
+        check_workers(workers)
+        parts = np.array_split(deals, n_parts(n, workers))
+        res = map_chunks(solve_sample, [(p, seat, rules, False) for p in parts], workers,
+                         scheduler, progress, "odds")
+        return {k: np.concatenate([r[k] for r in res]) for k in res[0]}
     out = {k: np.empty(n, dtype=np.int64) for k in ("value", "left_points", "right_points")}
     l, r = (seat + 1) % 3, (seat + 2) % 3
     for i in progress_iter(range(n), n, progress, "odds"):
@@ -59,7 +75,8 @@ def solve_sample(deals, seat: int, rules, progress=None) -> dict:
 
 
 def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int = 0,
-              *, progress=None) -> pd.DataFrame:
+              *, progress=None, workers: int | None = 1,
+              scheduler: str | None = None) -> pd.DataFrame:
     """Probability that a 7-card hand makes each contract, and its value.
 
     Parameters
@@ -79,6 +96,11 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
         and nothing else, the deal being symmetric.
     progress : bool, optional
         tqdm bar over the deals (default: on a terminal).
+    workers : int or None
+        Processes solving the deals (1: this process; ``None``: every
+        core).  The same seed gives the same table whatever the number.
+    scheduler : str, optional
+        Dask scheduler address (``tcp://HOST:8786``) or ``local``.
 
     Returns
     -------
@@ -109,7 +131,7 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     ------
     ValueError
         On a hand that is not 7 distinct known cards, a bad seat, samples,
-        seed or rules, or if every sample is a forced redeal.
+        seed, workers or rules, or if every sample is a forced redeal.
 
     Examples
     --------
@@ -122,6 +144,7 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     seat = check_seat(seat)
     samples = check_samples(samples)
     seed = check_seed(seed)
+    check_workers(workers)
     deals = seat_sample(chunk_rng(seed, 0), samples, seat, h)
     forced = redeal_flags(deals, rules)["redeal_forced"]
     kept = deals[~forced]
@@ -130,7 +153,7 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
         why = f" ({reasons[0]})" if reasons else ""
         raise ValueError(f"all {samples} sampled deals are forced redeals under "
                          f"{rules.name}{why}: nothing to play")
-    sol = solve_sample(kept, seat, rules, progress)
+    sol = solve_sample(kept, seat, rules, progress, workers=workers, scheduler=scheduler)
     n = kept.shape[0]
     cap = int(bid_cap(rules, h))
     contracts = np.arange(100, cap + 1, 5, dtype=np.int64)

@@ -27,10 +27,11 @@ import pandas as pd
 from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
+from ..parallel import check_workers
 from ..redeal import redeal_after_exchange, redeal_flags
 from ..solver import play_value
-from ._common import (check_samples, check_seat, check_seed, interval, parse_hand,
-                      progress_iter, resolve, seat_sample)
+from ._common import (check_samples, check_seat, check_seed, interval, map_chunks, n_parts,
+                      parse_hand, progress_iter, resolve, seat_sample)
 from .delta import relative_delta
 
 __all__ = ["widow_odds"]
@@ -41,16 +42,47 @@ def _gifts(ten: int):
     return [(a, b) for a in ids for b in ids if a != b]
 
 
-def _solve(gift, ten, left, right, rules, out_v, out_r, rows):
-    a, b = gift
-    d = ten & ~(1 << a) & ~(1 << b)
-    for i in rows:
-        h8 = [d, int(left[i]) | (1 << a), int(right[i]) | (1 << b)]
-        if redeal_after_exchange(np.array([h8], dtype=np.uint32), rules)[0]:
-            out_r[i] = True
-            out_v[i] = 0
-        else:
-            out_v[i] = play_value(h8, declarer=0, leader=0, first_trick=True, rules=rules)
+def _solve_gifts(gifts, ten, left, right, rules, start, stop):
+    """Play values of each gift on samples ``start:stop``.
+
+    Returns
+    -------
+    values : ndarray of shape (len(gifts), stop - start), int64
+        The declarer's points (0 where the gift makes the deal an
+        after-exchange redeal).
+    redealt : ndarray of shape (len(gifts), stop - start), bool
+    """
+    out_v = np.zeros((len(gifts), stop - start), dtype=np.int64)
+    out_r = np.zeros((len(gifts), stop - start), dtype=bool)
+    for j, (a, b) in enumerate(gifts):
+        d = ten & ~(1 << a) & ~(1 << b)
+        for i in range(start, stop):
+            h8 = [d, int(left[i]) | (1 << a), int(right[i]) | (1 << b)]
+            if redeal_after_exchange(np.array([h8], dtype=np.uint32), rules)[0]:
+                out_r[j, i - start] = True
+            else:
+                out_v[j, i - start] = play_value(h8, declarer=0, leader=0, first_trick=True,
+                                                 rules=rules)
+    return out_v, out_r
+
+
+def _solve_all(gifts, ten, left, right, rules, start, stop, vals, red, progress, desc,
+               workers, scheduler):
+    """Solve ``gifts`` on samples ``start:stop`` into ``vals`` and ``red``,
+    in this process (a bar over the gifts) or in chunks of gifts."""
+    if workers == 1 and scheduler is None:
+        for g in progress_iter(gifts, len(gifts), progress, desc):
+            v, r = _solve_gifts([g], ten, left, right, rules, start, stop)
+            vals[g][start:stop] = v[0]
+            red[g][start:stop] = r[0]
+        return
+    parts = [list(p) for p in np.array_split(np.arange(len(gifts)), n_parts(len(gifts), workers))]
+    args = [([gifts[k] for k in p], ten, left, right, rules, start, stop) for p in parts]
+    for p, (v, r) in zip(parts, map_chunks(_solve_gifts, args, workers, scheduler, progress,
+                                           desc)):
+        for j, k in enumerate(p):
+            vals[gifts[k]][start:stop] = v[j]
+            red[gifts[k]][start:stop] = r[j]
 
 
 def _gift_table(gift, ten, v, redealt, rules, first_hand):
@@ -77,7 +109,8 @@ def _gift_table(gift, ten, v, redealt, rules, first_hand):
 
 def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
                seat: int = 0, *, screen: int | None = 40, keep: int = 12,
-               progress=None) -> pd.DataFrame:
+               progress=None, workers: int | None = 1,
+               scheduler: str | None = None) -> pd.DataFrame:
     """Best gift and final contract once the widow is known.
 
     Parameters
@@ -99,6 +132,11 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
         samples, then the best ``keep`` on all; ``screen=None`` disables it.
     progress : bool, optional
         tqdm bar (default: on a terminal).
+    workers : int or None
+        Processes solving the gifts (1: this process; ``None``: every
+        core).  The same seed gives the same table whatever the number.
+    scheduler : str, optional
+        Dask scheduler address (``tcp://HOST:8786``) or ``local``.
 
     Returns
     -------
@@ -125,7 +163,7 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     ------
     ValueError
         On bad cards (count, duplicates, overlap of hand and widow), seat,
-        samples, seed or rules, or a widow that forces a redeal.
+        samples, seed, workers or rules, or a widow that forces a redeal.
     """
     rules = resolve(rules)
     h = parse_hand(hand, 7)
@@ -134,6 +172,7 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     seat = check_seat(seat)
     samples = check_samples(samples)
     seed = check_seed(seed)
+    check_workers(workers)
     deals = seat_sample(chunk_rng(seed, 1), samples, seat, h, w)
     flags = redeal_flags(deals, rules)
     if rules.redeal_claim == "forced" and flags["redeal_widow"][0]:
@@ -147,18 +186,16 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     gifts = _gifts(ten)
     vals = {g: np.zeros(n, dtype=np.int64) for g in gifts}
     red = {g: np.zeros(n, dtype=bool) for g in gifts}
-    first = range(min(n, screen)) if screen else range(n)
-    for g in progress_iter(gifts, len(gifts), progress, "gifts"):
-        _solve(g, ten, left, right, rules, vals[g], red[g], first)
+    m = min(n, screen) if screen else n
+    _solve_all(gifts, ten, left, right, rules, 0, m, vals, red, progress, "gifts",
+               workers, scheduler)
     chosen = gifts
     if screen and n > screen:
-        m = len(first)
         score = {g: _gift_table(g, ten, vals[g][:m], red[g][:m], rules, seat == 0)
                  ["expected_delta"].max() for g in gifts}
         chosen = sorted(gifts, key=lambda g: -score[g])[:keep]
-        rest = range(screen, n)
-        for g in progress_iter(chosen, len(chosen), progress, "best gifts"):
-            _solve(g, ten, left, right, rules, vals[g], red[g], rest)
+        _solve_all(chosen, ten, left, right, rules, m, n, vals, red, progress, "best gifts",
+                   workers, scheduler)
     table = pd.concat([_gift_table(g, ten, vals[g], red[g], rules, seat == 0) for g in chosen],
                       ignore_index=True)
     table = table.sort_values(["expected_delta", "contract"], ascending=[False, True],
