@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from ._bits import (POINTS, MVAL, QUEEN, KING, RF_FIRST_MARRIAGE, RF_Q_ONLY,
-                    RF_BOLT_ZERO, lowbit, marriage_sum,
+                    RF_BOLT_ZERO, lowbit, popcount, marriage_sum,
                     marriages_of, follow_mask, lead_mask, trick_winner)
 from ._kernel import search, DECLARE, _score_bits
 from ._bounds import sure_points
@@ -36,13 +36,18 @@ def gift_order(ten, left, right, rf):
     Returns
     -------
     ndarray of shape (90, 2), int64
-        ``(give_left, give_right)`` card ids, ordered by a heuristic: twice
-        the points the declarer surely cashes after the gift
-        (:func:`._bounds.sure_points`, leading the first trick), plus the
-        marriages he keeps, minus the card points he gives away; ties in
-        card order.  Finding the best gift early makes the null-window tests
-        of the others cheaper (the exchange searches about 8% fewer nodes
-        than with points and marriages alone).
+        ``(give_left, give_right)`` card ids, ordered by a heuristic
+        score, highest first, ties in card order: twice the points the
+        declarer surely cashes after the gift (:func:`._bounds.sure_points`,
+        leading the first trick), plus twice the marriages he keeps, minus
+        the card points he gives away, plus 20 per suit the gift leaves him
+        void in (he can ruff it once a marriage sets a trump), minus 40 per
+        marriage the gift completes in a defender's hand.  Finding the best
+        gift early makes the null-window tests of the others cheaper.  The
+        weights were fitted on the exact values of all 90 gifts of 300
+        deals; against points, sure points and marriages alone the exchange
+        searches 4% fewer nodes on random deals and 11% fewer when the
+        declarer holds a marriage (issue 3 note, session 5).
     """
     cards = np.empty(10, dtype=np.int64)
     n = 0
@@ -61,8 +66,17 @@ def gift_order(ten, left, right, rf):
             a = cards[i]
             b = cards[j]
             rest = ten & ~(1 << a) & ~(1 << b)
-            q = sure_points(rest, left | (1 << a), right | (1 << b), 0, -1, 0, 1, 0, rf)
-            score = 2 * q + marriage_sum(rest) - POINTS[a] - POINTS[b]
+            h1 = left | (1 << a)
+            h2 = right | (1 << b)
+            q = sure_points(rest, h1, h2, 0, -1, 0, 1, 0, rf)
+            voids = 0
+            for s in range(4):
+                if (ten >> (6 * s)) & 0x3F and not (rest >> (6 * s)) & 0x3F:
+                    voids += 1
+            dm = (popcount(marriages_of(h1) & ~marriages_of(left))
+                  + popcount(marriages_of(h2) & ~marriages_of(right)))
+            score = (2 * q + 2 * marriage_sum(rest) - POINTS[a] - POINTS[b] + 20 * voids
+                     - 40 * dm)
             key[k] = -score * 10000 + k
             out[k, 0] = a
             out[k, 1] = b
