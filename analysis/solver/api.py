@@ -330,7 +330,7 @@ def exchange_value(hand, widow, left, right, *, rules="club", line=True,
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     gift_ub = np.zeros(576, dtype=np.int64)
     value, a, b = _drivers.exchange_best(ten, lm, rm, rf, vt, mbuf, sbuf, sk, st,
-                                         gift_ub)
+                                         gift_ub, line)
     value = int(value)
     obj = -1
     moves: tuple = ()
