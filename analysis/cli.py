@@ -36,6 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Commands that write a dataset chunk by chunk and resume when rerun.
+RESUMABLE = ("deal", "solve", "simulate", "run")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``thousand`` console script; returns the exit code."""
     parser = build_parser()
@@ -50,8 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into head and the like
         return 0
     except KeyboardInterrupt:
-        print("\nthousand: interrupted; finished chunks are kept, rerun the same "
-              "command to resume", file=sys.stderr)
+        if args.command in RESUMABLE:
+            print("\nthousand: interrupted; finished chunks are kept, rerun the same "
+                  "command to resume", file=sys.stderr)
+        else:
+            print(f"\nthousand {args.command}: interrupted; nothing was written",
+                  file=sys.stderr)
         return 130
     except (ValueError, DatasetError, ChunkFailed, ConnectionError, FileNotFoundError) as exc:
         print(f"thousand {args.command}: error: {exc}", file=sys.stderr)

@@ -12,6 +12,7 @@ index and the root seed), so the output is the same whatever runs it.
 from __future__ import annotations
 
 import multiprocessing
+import numbers
 import os
 import sys
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
@@ -56,9 +57,13 @@ def check_workers(workers: int | None) -> None:
     Raises
     ------
     ValueError
-        If ``workers`` is below 1.
+        If ``workers`` is below 1 or not a whole number.
     """
-    if workers is not None and workers < 1:
+    if workers is None:
+        return
+    if isinstance(workers, bool) or not isinstance(workers, numbers.Integral):
+        raise ValueError(f"--workers must be a whole number, got {workers!r}")
+    if workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
 
 
@@ -102,6 +107,11 @@ def executor(workers: int | None = None, scheduler: str | None = None,
                 raise ConnectionError(
                     f"cannot reach the Dask scheduler at {scheduler} within "
                     f"{timeout:g} s: {exc}") from None
+            except Exception as exc:  # noqa: BLE001 - a server that is not Dask
+                raise ConnectionError(
+                    f"{scheduler} answered, but not as a Dask scheduler "
+                    f"({type(exc).__name__}); is it the scheduler's port (8786 by "
+                    f"default), not the dashboard's?") from None
         try:
             yield client.get_executor(pure=False)
         finally:

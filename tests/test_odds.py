@@ -228,3 +228,37 @@ def test_workers_below_one_are_refused_before_solving(capsys):
         widow_odds(h, "K♥ Q♥ 10♥", samples=2, workers=-1)
     assert main(["odds", h, "--samples", "2", "--workers", "0", "--no-progress"]) == 2
     assert "--workers must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", [1.5, "2", True])
+def test_workers_that_are_not_whole_numbers_are_refused(bad):
+    with pytest.raises(ValueError, match="--workers must be a whole number"):
+        hand_odds("K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠", samples=2, workers=bad)
+
+
+def test_a_server_that_is_not_a_dask_scheduler_is_a_connection_error(monkeypatch):
+    # a reachable port that speaks something else made Dask fail deep in its
+    # protocol (seen: a 3 EiB allocation); any such failure names the address
+    import dask.distributed
+
+    from analysis.parallel import executor
+
+    def not_dask(*args, **kwargs):
+        raise MemoryError("Unable to allocate 3.07 EiB")
+
+    monkeypatch.setattr(dask.distributed, "Client", not_dask)
+    with pytest.raises(ConnectionError, match="not as a Dask scheduler"):
+        with executor(2, "tcp://127.0.0.1:18787"):
+            pass
+
+
+def test_ctrl_c_during_odds_says_nothing_was_written(monkeypatch, capsys):
+    import analysis.odds.hand as hand_mod
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(hand_mod, "solve_sample", interrupted)
+    assert main(["odds", "K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠", "--samples", "2", "--no-progress"]) == 130
+    err = capsys.readouterr().err
+    assert "nothing was written" in err and "resume" not in err

@@ -29,7 +29,7 @@ def add_parallel_options(p: argparse.ArgumentParser, workers: int | None = None,
     ``--no-progress``."""
     default = "all cores" if workers is None else str(workers)
     p.add_argument("--workers", type=int, default=workers, metavar="K",
-                   help=f"local worker processes (default: {default}{why}; 1 = in this process)")
+                   help=f"local worker processes (1 = in this process; default: {default}){why}")
     p.add_argument("--scheduler", default=None, metavar="ADDR",
                    help="Dask scheduler address tcp://HOST:8786, or 'local' for a LocalCluster")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")

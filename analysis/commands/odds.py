@@ -28,8 +28,9 @@ def register(sub) -> None:
                    help="declarer seat: 0 first hand, 1, 2 dealer (payments only)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--plot", default=None, metavar="F.png", help="also save a plot")
-    add_parallel_options(p, workers=1, why=" (each worker takes about 2 s to start, "
-                                           "worth it from about a thousand deals)")
+    add_parallel_options(p, workers=1, why=". Each worker takes about 2 s to start: worth "
+                                           "it for plain odds from about a thousand deals, "
+                                           "not for --widow at its usual sizes")
     add_rules_options(p)
     p.set_defaults(func=run)
 

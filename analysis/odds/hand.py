@@ -99,6 +99,8 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     workers : int or None
         Processes solving the deals (1: this process; ``None``: every
         core).  The same seed gives the same table whatever the number.
+        From a script, call it under ``if __name__ == "__main__":`` (the
+        worker processes import the script again).
     scheduler : str, optional
         Dask scheduler address (``tcp://HOST:8786``) or ``local``.
 

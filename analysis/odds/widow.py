@@ -135,6 +135,8 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     workers : int or None
         Processes solving the gifts (1: this process; ``None``: every
         core).  The same seed gives the same table whatever the number.
+        From a script, call it under ``if __name__ == "__main__":`` (the
+        worker processes import the script again).
     scheduler : str, optional
         Dask scheduler address (``tcp://HOST:8786``) or ``local``.
 
