@@ -10,7 +10,7 @@ from .. import cards
 from ..rules import Rules, load_rules
 
 __all__ = ["parse_hand", "check_seat", "check_samples", "check_seed", "resolve",
-           "progress_iter", "interval", "map_chunks", "n_parts"]
+           "progress_iter", "interval", "in_process", "map_chunks", "n_parts"]
 
 
 def resolve(rules) -> Rules:
@@ -134,6 +134,12 @@ def seat_sample(stream, samples: int, seat: int, hand: int, widow: int | None = 
         out[:, (seat + k) % 3] = d0[:, k]
     out[:, 3] = d0[:, 3]
     return out
+
+
+def in_process(workers: int | None, scheduler: str | None) -> bool:
+    """True when the work runs in this process (one worker, no scheduler):
+    the callers then show a bar per item instead of per chunk."""
+    return workers == 1 and scheduler is None
 
 
 def n_parts(n_items: int, workers: int | None) -> int:

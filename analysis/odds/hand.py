@@ -22,8 +22,8 @@ from ..deal import chunk_rng
 from ..parallel import check_workers
 from ..redeal import hand_bidding_reasons, redeal_flags
 from ..solver import exchange_value
-from ._common import (check_samples, check_seat, check_seed, interval, map_chunks, n_parts,
-                      parse_hand, progress_iter, resolve, seat_sample)
+from ._common import (check_samples, check_seat, check_seed, in_process, interval,
+                      map_chunks, n_parts, parse_hand, progress_iter, resolve, seat_sample)
 from .delta import relative_delta
 
 __all__ = ["hand_odds", "solve_sample"]
@@ -57,7 +57,7 @@ def solve_sample(deals, seat: int, rules, progress=None, *, workers: int | None 
         int64.
     """
     n = deals.shape[0]
-    if workers != 1 or scheduler is not None:
+    if not in_process(workers, scheduler):
         check_workers(workers)
         parts = np.array_split(deals, n_parts(n, workers))
         res = map_chunks(solve_sample, [(p, seat, rules, False) for p in parts], workers,

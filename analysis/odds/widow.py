@@ -30,8 +30,8 @@ from ..deal import chunk_rng
 from ..parallel import check_workers
 from ..redeal import redeal_after_exchange, redeal_flags
 from ..solver import play_value
-from ._common import (check_samples, check_seat, check_seed, interval, map_chunks, n_parts,
-                      parse_hand, progress_iter, resolve, seat_sample)
+from ._common import (check_samples, check_seat, check_seed, in_process, interval,
+                      map_chunks, n_parts, parse_hand, progress_iter, resolve, seat_sample)
 from .delta import relative_delta
 
 __all__ = ["widow_odds"]
@@ -70,7 +70,7 @@ def _solve_all(gifts, ten, left, right, rules, start, stop, vals, red, progress,
                workers, scheduler):
     """Solve ``gifts`` on samples ``start:stop`` into ``vals`` and ``red``,
     in this process (a bar over the gifts) or in chunks of gifts."""
-    if workers == 1 and scheduler is None:
+    if in_process(workers, scheduler):
         for g in progress_iter(gifts, len(gifts), progress, desc):
             v, r = _solve_gifts([g], ten, left, right, rules, start, stop)
             vals[g][start:stop] = v[0]

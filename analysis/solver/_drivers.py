@@ -49,7 +49,7 @@ def gift_order(ten, left, right, rf):
         others cheaper.  The weights were fitted on the exact values of all
         90 gifts of 300 random deals and 300 deals around two marriage
         hands; against points, sure points and marriages alone the exchange
-        searches 5% fewer nodes on random deals and 11-14% fewer when the
+        searches 5% fewer nodes on random deals and 11-15% fewer when the
         declarer holds a marriage.
     """
     cards = np.empty(10, dtype=np.int64)
@@ -136,15 +136,12 @@ def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk,
             v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, lo, best + 1, 0, 0, rf,
                        tt, tt, mbuf, sbuf, sk, stats)
             if v <= best:
-                gift_ub[24 * a + b] = v
-                if ties and v == best:
-                    gift_ub[24 * a + b] = v | EXACT
+                gift_ub[24 * a + b] = v | EXACT if ties and v == best else v
                 continue
         v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, ub + 1, 0, 0, rf,
                    tt, tt, mbuf, sbuf, sk, stats)
-        gift_ub[24 * a + b] = v
+        gift_ub[24 * a + b] = v | EXACT if v > best else v
         if v > best:
-            gift_ub[24 * a + b] = v | EXACT
             best = v
             ba = a
             bb = b
