@@ -9,7 +9,9 @@ of one suit compares ranks.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 #: Card points by card id (RULES.md, common core), int64 of shape (24,).
 POINTS = np.array([0, 2, 3, 4, 10, 11] * 4, dtype=np.int64)
@@ -19,9 +21,6 @@ _PT8 = np.zeros((3, 256), dtype=np.int64)
 for _b in range(3):
     for _v in range(256):
         _PT8[_b, _v] = sum(POINTS[8 * _b + _i] for _i in range(8) if _v >> _i & 1)
-_DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-                      31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9],
-                     dtype=np.int64)
 
 QUEEN = 2
 KING = 3
@@ -73,19 +72,63 @@ def seat_hand(h0, h1, h2, p):
     return h2
 
 
+@intrinsic
+def _ctpop(typingctx, x):
+    """LLVM ``ctpop`` on an integer widened to 64 bits."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        v = context.cast(builder, args[0], signature.args[0], types.int64)
+        return builder.ctpop(v)
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    """LLVM ``cttz`` on an integer widened to 64 bits (64 for 0)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        v = context.cast(builder, args[0], signature.args[0], types.int64)
+        return builder.cttz(v, ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    """LLVM ``ctlz`` on an integer widened to 64 bits (64 for 0)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        v = context.cast(builder, args[0], signature.args[0], types.int64)
+        return builder.ctlz(v, ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(x), codegen
+
+
+@njit(cache=True, inline="always")
+def highbit(x):
+    """Index of the highest set bit of a non-negative int (-1 for 0)."""
+    return 63 - _ctlz(x)
+
+
 @njit(cache=True, inline="always")
 def popcount(x):
-    """Number of set bits of a non-negative int below 2**32."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+    """Number of set bits of a non-negative int (one ``popcnt`` instruction
+    where the CPU has it)."""
+    return _ctpop(x)
 
 
 @njit(cache=True, inline="always")
 def lowbit(x):
-    """Index of the lowest set bit of a positive int below 2**32."""
-    return _DEBRUIJN[(((x & -x) * 0x077CB531) & 0xFFFFFFFF) >> 27]
+    """Index of the lowest set bit (0 for 0; one ``tzcnt`` where the CPU
+    has it)."""
+    return _cttz(x) & 63
 
 
 @njit(cache=True, inline="always")

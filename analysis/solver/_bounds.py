@@ -21,11 +21,8 @@ import numpy as np
 from numba import njit
 
 from ._bits import (POINTS, MVAL, QUEEN, KING, RF_OWNER_ONLY, RF_FIRST_MARRIAGE, popcount,
-                    lowbit, marriages_of, marriage_sum, mask_points, seat_hand)
+                    lowbit, highbit, marriages_of, marriage_sum, mask_points, seat_hand)
 
-#: Index of the highest set bit of a 6-bit rank mask (-1 for 0).
-_HIGH6 = np.array([max((i for i in range(6) if v >> i & 1), default=-1) for v in range(64)],
-                  dtype=np.int64)
 _RANK_POINTS = [int(x) for x in POINTS[:6]]     # 9 J Q K 10 A
 #: Points of the ``t`` lowest (``_LOWSUM``) or highest (``_HIGHSUM``) ranks of a
 #: 6-bit rank mask, all of them when it holds fewer; int64 of shape (64, 9).
@@ -42,8 +39,7 @@ _RANK_MASK = np.array([sum(1 << (6 * s + r) for s in range(4)) for r in range(6)
 @njit(cache=True, inline="always")
 def _top_card(m):
     """Highest card id in the non-empty mask ``m`` of one suit."""
-    s = lowbit(m) // 6
-    return 6 * s + _HIGH6[(m >> (6 * s)) & 0x3F]
+    return highbit(m)
 
 
 @njit(cache=True)

@@ -47,7 +47,7 @@ from numba import njit
 
 from ._bits import (POINTS, MVAL, QUEEN, KING, RF_Q_ONLY, RF_OWNER_ONLY, RF_FIRST_MARRIAGE,
                     RF_BOLT_ZERO, RF_BOLT_TRICK, RF_BOLT_DECLARER, popcount,
-                    lowbit, marriages_of, marriage_sum, beats,
+                    lowbit, highbit, marriages_of, marriage_sum, beats,
                     follow_mask, lead_mask, trick_winner, seat_hand as _hand)
 from ._bounds import bounds
 
@@ -430,17 +430,6 @@ def _store(t, slot, k1, k2, move, best, alpha, beta, old_lo, old_hi):
 
 
 @njit(cache=True, inline="always")
-def _top_bit(x):
-    """The highest set bit of a 24-bit mask ``x`` (0 for 0)."""
-    x |= x >> 1
-    x |= x >> 2
-    x |= x >> 4
-    x |= x >> 8
-    x |= x >> 16
-    return x & ~(x >> 1)
-
-
-@njit(cache=True, inline="always")
 def _can_beat(hp, led, trump, x):
     """True when a later player with hand ``hp`` has a legal card beating ``x``."""
     lg = follow_mask(hp, led, trump)
@@ -694,7 +683,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                             sbuf[d, n] = 100 + POINTS[c]
                         else:
                             sbuf[d, n] = 50 - POINTS[c]
-                            if partner & _top_bit(higher):
+                            if (partner >> highbit(higher)) & 1:
                                 sbuf[d, n] = 90 + POINTS[c]     # partner's top card wins
                         if c == best_move:
                             sbuf[d, n] = 10000
