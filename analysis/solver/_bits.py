@@ -72,43 +72,29 @@ def seat_hand(h0, h1, h2, p):
     return h2
 
 
-@intrinsic
-def _ctpop(typingctx, x):
-    """LLVM ``ctpop`` on an integer widened to 64 bits."""
-    if not isinstance(x, types.Integer):
-        return None
+def _bit_intrinsic(op):
+    """A numba intrinsic applying LLVM's ``op`` (``ctpop``, ``cttz`` or
+    ``ctlz``) to an integer widened to 64 bits; ``cttz`` and ``ctlz`` give 64
+    for 0."""
+    @intrinsic
+    def f(typingctx, x):
+        if not isinstance(x, types.Integer):
+            return None
 
-    def codegen(context, builder, signature, args):
-        v = context.cast(builder, args[0], signature.args[0], types.int64)
-        return builder.ctpop(v)
+        def codegen(context, builder, signature, args):
+            v = context.cast(builder, args[0], signature.args[0], types.int64)
+            if op == "ctpop":
+                return builder.ctpop(v)
+            return getattr(builder, op)(v, ir.Constant(ir.IntType(1), 0))
 
-    return types.int64(x), codegen
+        return types.int64(x), codegen
 
-
-@intrinsic
-def _cttz(typingctx, x):
-    """LLVM ``cttz`` on an integer widened to 64 bits (64 for 0)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        v = context.cast(builder, args[0], signature.args[0], types.int64)
-        return builder.cttz(v, ir.Constant(ir.IntType(1), 0))
-
-    return types.int64(x), codegen
+    return f
 
 
-@intrinsic
-def _ctlz(typingctx, x):
-    """LLVM ``ctlz`` on an integer widened to 64 bits (64 for 0)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        v = context.cast(builder, args[0], signature.args[0], types.int64)
-        return builder.ctlz(v, ir.Constant(ir.IntType(1), 0))
-
-    return types.int64(x), codegen
+_ctpop = _bit_intrinsic("ctpop")
+_cttz = _bit_intrinsic("cttz")
+_ctlz = _bit_intrinsic("ctlz")
 
 
 @njit(cache=True, inline="always")
