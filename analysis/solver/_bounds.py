@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from ._bits import (POINTS, MVAL, QUEEN, KING, RF_OWNER_ONLY, RF_FIRST_MARRIAGE, popcount,
-                    lowbit, highbit, marriages_of, marriage_sum, mask_points, seat_hand)
+                    highbit, marriages_of, marriage_sum, mask_points, seat_hand)
 
 _RANK_POINTS = [int(x) for x in POINTS[:6]]     # 9 J Q K 10 A
 #: Points of the ``t`` lowest (``_LOWSUM``) or highest (``_HIGHSUM``) ranks of a
@@ -34,12 +34,6 @@ _HIGHSUM = np.array([[sum(sorted((_RANK_POINTS[r] for r in range(6) if m >> r & 
 #: Cards of one rank in every suit, by rank; int64 of shape (6,).
 _RANK_MASK = np.array([sum(1 << (6 * s + r) for s in range(4)) for r in range(6)],
                       dtype=np.int64)
-
-
-@njit(cache=True, inline="always")
-def _top_card(m):
-    """Highest card id in the non-empty mask ``m`` of one suit."""
-    return highbit(m)
 
 
 @njit(cache=True)
@@ -125,7 +119,7 @@ def sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf):
             mine &= ~((1 << (sh + QUEEN)) | (1 << (sh + KING)))
         os_ = opp & sm
         if os_:
-            win = mine & ~((2 << _top_card(os_)) - 1)
+            win = mine & ~((2 << highbit(os_)) - 1)   # above their top card
         else:
             win = mine
         if win == 0:
