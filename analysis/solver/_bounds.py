@@ -64,7 +64,7 @@ def lowest_points(h, k):
     return tot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf):
     """Card points the leader's side surely wins by cashing its winners.
 
@@ -145,7 +145,7 @@ def sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trump_masters(h0, h1, h2, trump, decl):
     """Sure card points from the top trumps once the trump cannot change.
 
@@ -205,7 +205,7 @@ def trump_masters(h0, h1, h2, trump, decl):
     return pd, pf
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bounds(h0, h1, h2, leader, trump, towner, first, decl, rf):
     """Lower and upper bounds on the declarer's points to come.
 
