@@ -5,7 +5,8 @@ hand (:func:`analysis.odds._common.seat_sample`, stream
 ``chunk_rng(seed, 0)``); deals the profile redeals by force before play
 (before bidding or when the widow is shown) are left out and their share is
 reported; each remaining deal is solved with the best exchange
-(:func:`analysis.solver.exchange_value`), which also gives the defenders'
+(:func:`analysis.solver.solve_exchanges`, the batch form of
+:func:`analysis.solver.exchange_value`), which also gives the defenders'
 points on the tie-broken line.  Double-dummy: the declarer is assumed to see
 every card when choosing his gift and his play, so the odds are optimistic
 for him.
@@ -21,12 +22,14 @@ from ..bidding import bid_cap
 from ..deal import chunk_rng
 from ..parallel import check_workers
 from ..redeal import hand_bidding_reasons, redeal_flags
-from ..solver import exchange_value
+from ..solver import solve_exchanges
 from ._common import (check_samples, check_seat, check_seed, in_process, interval,
                       map_chunks, n_parts, parse_hand, progress_iter, resolve, seat_sample)
 from .delta import relative_delta
 
 __all__ = ["hand_odds", "solve_sample"]
+
+_BLOCK = 25     # deals per numba call: the progress bar moves once per block
 
 
 def solve_sample(deals, seat: int, rules, progress=None, *, workers: int | None = 1,
@@ -65,12 +68,14 @@ def solve_sample(deals, seat: int, rules, progress=None, *, workers: int | None 
         return {k: np.concatenate([r[k] for r in res]) for k in res[0]}
     out = {k: np.empty(n, dtype=np.int64) for k in ("value", "left_points", "right_points")}
     l, r = (seat + 1) % 3, (seat + 2) % 3
-    for i in progress_iter(range(n), n, progress, "odds"):
-        res = exchange_value(int(deals[i, seat]), int(deals[i, 3]), int(deals[i, l]),
-                             int(deals[i, r]), rules=rules, line=True)
-        out["value"][i] = res.value
-        out["left_points"][i] = res.left_points
-        out["right_points"][i] = res.right_points
+    bar = progress_iter(None, n, progress, "odds")
+    for lo in range(0, n, _BLOCK):
+        d = deals[lo:lo + _BLOCK]
+        res = solve_exchanges(d[:, seat], d[:, 3], d[:, l], d[:, r], rules=rules, line=True)
+        for k in out:
+            out[k][lo:lo + _BLOCK] = res[k]
+        bar.update(d.shape[0])
+    bar.close()
     return out
 
 

@@ -2,7 +2,7 @@
 
 Deals come from :func:`analysis.deal.deal` on the stream
 :func:`analysis.deal.chunk_rng` ``(seed, chunk)``; each deal is solved with
-the best exchange (:func:`analysis.solver.exchange_value`, value only) for
+the best exchange (:func:`analysis.solver.solve_exchanges`, value only) for
 every seat as declarer.  The result is a long table with the columns the
 model reads (``seat``, ``hand``, ``value``) plus the deal, so a chunk made
 here and a ``deals`` + ``solutions`` dataset (:func:`analysis.dataset.load`)
@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..deal import chunk_rng, deal
 from ..redeal import redeal_flags
-from ..solver import exchange_value
+from ..solver import solve_exchanges
 from ..solver.api import resolve_rules
 
 __all__ = ["solve_values", "make_sample", "solutions_long"]
@@ -55,11 +55,14 @@ def solve_values(deals, seats=(0, 1, 2), rules="club", progress=None) -> np.ndar
         raise ValueError(f"seats must be 0, 1 or 2, got {seats}")
     out = np.empty((d.shape[0], len(seats)), dtype=np.int16)
     show = sys.stderr.isatty() if progress is None else progress
-    for i in tqdm(range(d.shape[0]), disable=not show, desc="solve", unit="deal"):
-        for j, s in enumerate(seats):
-            r = exchange_value(int(d[i, s]), int(d[i, 3]), int(d[i, (s + 1) % 3]),
-                               int(d[i, (s + 2) % 3]), rules=rules, line=False)
-            out[i, j] = r.value
+    with tqdm(total=d.shape[0], disable=not show, desc="solve", unit="deal") as bar:
+        for lo in range(0, d.shape[0], 25):
+            b = d[lo:lo + 25]
+            for j, s in enumerate(seats):
+                out[lo:lo + 25, j] = solve_exchanges(b[:, s], b[:, 3], b[:, (s + 1) % 3],
+                                                     b[:, (s + 2) % 3], rules=rules,
+                                                     line=False)["value"]
+            bar.update(b.shape[0])
     return out
 
 

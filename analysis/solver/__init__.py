@@ -11,13 +11,14 @@ Public API:
 - :func:`analyse_deal`, :func:`format_line` – best gift and optimal line,
   trick by trick;
 - :func:`solve_deals` – batch front writing the ``solutions`` columns;
+  :func:`solve_exchanges` – :func:`exchange_value` over arrays of deals;
 - :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`.
 """
 
 from .api import (SOLVER_FIELDS, SOLVER_VERSION, ExchangeMakes, ExchangeResult,
                   exchange_makes, exchange_value, makes, play_value,
                   solver_fingerprint)
-from .batch import SOLUTION_DTYPES, solve_deals
+from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, solve_deals, solve_exchanges
 from .line import DealAnalysis, Trick, analyse_deal, format_line
 from .position import MoveValue, Position, card_values, line_from
 
@@ -25,4 +26,5 @@ __all__ = ["play_value", "makes", "exchange_value", "exchange_makes",
            "ExchangeResult", "ExchangeMakes", "analyse_deal", "format_line",
            "DealAnalysis", "Trick", "SOLVER_VERSION", "SOLVER_FIELDS",
            "solver_fingerprint", "Position", "MoveValue", "card_values",
-           "line_from", "solve_deals", "SOLUTION_DTYPES"]
+           "line_from", "solve_deals", "solve_exchanges", "SOLUTION_DTYPES",
+           "EXCHANGE_FIELDS"]

@@ -367,3 +367,98 @@ def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             return -1 - k
         line[k] = moves[chosen]
         k += 1
+
+
+#: Columns of :func:`exchange_batch`'s output.
+(B_VALUE, B_LEFT, B_RIGHT, B_OBJ, B_DTRICKS, B_LPOINTS, B_LTRICKS, B_RPOINTS,
+ B_RTRICKS, B_DPOINTS, B_STATUS) = range(11)
+N_BATCH = 11
+
+
+@njit(cache=True)
+def line_tally(h0, h1, h2, leader, trump, moves, n, out):
+    """Raw points and tricks of each seat along a line of ``n`` moves.
+
+    The line starts at a trick boundary (hands ``h0, h1, h2``, ``leader``
+    to lead, ``trump``; -1 none) and is made of whole tricks.  ``out``
+    (int64, shape (>= 6,)) receives the raw points (cards won plus own
+    declared marriages) of seats 0, 1, 2, then their tricks.  Returns
+    False when a move plays a card its seat does not hold.
+    """
+    for k in range(6):
+        out[k] = 0
+    hs = np.empty(3, dtype=np.int64)
+    hs[0] = h0
+    hs[1] = h1
+    hs[2] = h2
+    for k in range(0, n - 2, 3):
+        cs = np.empty(3, dtype=np.int64)
+        for i in range(3):
+            seat = (leader + i) % 3
+            mv = moves[k + i]
+            c = mv & 31
+            if not (hs[seat] >> c) & 1:
+                return False
+            hs[seat] &= ~(1 << c)
+            if i == 0 and mv & DECLARE:
+                trump = c // 6
+                out[seat] += MVAL[trump]
+            cs[i] = c
+        w = trick_winner(cs[0], cs[1], cs[2], leader, trump)
+        out[w] += POINTS[cs[0]] + POINTS[cs[1]] + POINTS[cs[2]]
+        out[3 + w] += 1
+        leader = w
+    return True
+
+
+@njit(cache=True)
+def exchange_batch(tens, lefts, rights, rf, line, vt, jt, mbuf, sbuf, sk,
+                   stats, out):
+    """:func:`exchange_best` (and the tie-broken line) of many deals.
+
+    Row ``i`` solves the declarer's 10 cards ``tens[i]`` against
+    ``lefts[i]`` and ``rights[i]`` (int64 masks, the declarer at kernel
+    seat 0 leading the first trick), exactly as the Python front
+    :func:`analysis.solver.api.exchange_value` does for one deal, and writes
+    row ``i`` of ``out`` (int64, shape (n, :data:`N_BATCH`)): value, gift,
+    J, each seat's tricks and points on the line (-1 without ``line``),
+    and a status, 0 when the line is consistent (it exists and the
+    declarer's points on it equal the value).
+    """
+    gift_ub = np.empty(576, dtype=np.int64)
+    moves = np.empty(24, dtype=np.int64)
+    tally = np.empty(6, dtype=np.int64)
+    for i in range(tens.shape[0]):
+        ten = tens[i]
+        left = lefts[i]
+        right = rights[i]
+        gift_ub[:] = 0
+        value, a, b = exchange_best(ten, left, right, rf, vt, mbuf, sbuf, sk, stats,
+                                    gift_ub, line)
+        for k in range(N_BATCH):
+            out[i, k] = -1
+        out[i, B_VALUE] = value
+        out[i, B_STATUS] = 0
+        if line:
+            obj, a, b = exchange_line_gift(ten, left, right, value, rf, vt, jt, mbuf,
+                                           sbuf, sk, stats, gift_ub)
+            out[i, B_OBJ] = obj
+            d = ten & ~(1 << a) & ~(1 << b)
+            h1 = left | (1 << a)
+            h2 = right | (1 << b)
+            n = follow_line(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, 0, 1, rf, obj,
+                            jt, vt, mbuf, sbuf, sk, stats, moves)
+            if n != 24 or not line_tally(d, h1, h2, 0, -1, moves, n, tally):
+                out[i, B_STATUS] = 1
+            else:
+                out[i, B_DPOINTS] = tally[0]
+                out[i, B_LPOINTS] = tally[1]
+                out[i, B_RPOINTS] = tally[2]
+                out[i, B_DTRICKS] = tally[3]
+                out[i, B_LTRICKS] = tally[4]
+                out[i, B_RTRICKS] = tally[5]
+                if tally[0] != value:
+                    out[i, B_STATUS] = 2
+        out[i, B_LEFT] = a
+        out[i, B_RIGHT] = b
+    return out

@@ -272,28 +272,35 @@ def _check_exchange(hand, widow, left, right):
     return parts[0][1] | parts[1][1], parts[2][1], parts[3][1]
 
 
-def redeal_after(hands8, rules: Rules) -> bool:
-    """After-exchange redeal condition of three 8-card hands.
+def redeal_after_many(hands8, rules: Rules) -> np.ndarray:
+    """After-exchange redeal condition of many deals' three 8-card hands.
 
     Parameters
     ----------
-    hands8 : sequence of 3 int
-        The 8-card masks after the gift.
+    hands8 : ndarray of shape (n, 3), integer masks
+        The 8-card hands after the gift (declarer, left, right).
     rules : Rules
 
     Returns
     -------
-    bool
+    ndarray of shape (n,), bool
         ``rules.redeal_after_four_nines`` and a hand holds four 9s, or
         ``rules.redeal_after_hand_under`` > 0 and a hand has fewer card
         points (RULES.md, redeals, "after the exchange" column).
     """
     arr = np.asarray(hands8, dtype=np.uint32)
-    if rules.redeal_after_four_nines and (count_rank(arr, 0) == 4).any():
-        return True
-    if rules.redeal_after_hand_under and (card_points(arr) < rules.redeal_after_hand_under).any():
-        return True
-    return False
+    out = np.zeros(arr.shape[0], dtype=bool)
+    if rules.redeal_after_four_nines:
+        out |= (count_rank(arr, 0) == 4).any(axis=1)
+    if rules.redeal_after_hand_under:
+        out |= (card_points(arr) < rules.redeal_after_hand_under).any(axis=1)
+    return out
+
+
+def redeal_after(hands8, rules: Rules) -> bool:
+    """After-exchange redeal condition of one deal's three 8-card hands
+    (:func:`redeal_after_many` of one row)."""
+    return bool(redeal_after_many(np.asarray(hands8).reshape(1, 3), rules)[0])
 
 
 def exchange_value(hand, widow, left, right, *, rules="club", line=True,

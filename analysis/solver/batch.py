@@ -2,6 +2,9 @@
 
 :func:`solve_deals` returns the ``solutions`` columns of DESIGN.md
 contract 4, one row per (deal, seat); the dataset writer calls it per chunk.
+:func:`solve_exchanges` is :func:`.api.exchange_value` over arrays, solved
+in one numba call (:func:`._drivers.exchange_batch`) instead of a Python
+call per deal; the bidding odds use it too.
 """
 
 from __future__ import annotations
@@ -9,9 +12,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .api import exchange_value, resolve_rules
+from ..cards import FULL_DECK, marriage_points, popcount
+from . import _drivers
+from ._bits import rule_flags
+from .api import STATE, _check_exchange, redeal_after_many, resolve_rules
 
-__all__ = ["solve_deals", "SOLUTION_DTYPES"]
+__all__ = ["solve_deals", "solve_exchanges", "SOLUTION_DTYPES", "EXCHANGE_FIELDS"]
 
 #: Column names and dtypes of the frame returned by :func:`solve_deals`.
 SOLUTION_DTYPES = {
@@ -23,6 +29,101 @@ SOLUTION_DTYPES = {
 _FIELDS = ("value", "give_left", "give_right", "marriage_cap", "declarer_tricks",
            "left_points", "left_tricks", "right_points", "right_tricks",
            "redeal_after_gift")
+
+
+#: Keys of :func:`solve_exchanges`' result (the fields of
+#: :class:`.api.ExchangeResult` but the line's moves).
+EXCHANGE_FIELDS = _FIELDS + ("objective",)
+
+
+def _masks(x, what: str, n: int | None) -> np.ndarray:
+    a = np.asarray(x)
+    if a.ndim != 1 or not (np.issubdtype(a.dtype, np.integer) or a.size == 0):
+        raise ValueError(f"{what} must be a 1-d integer array of card masks, got "
+                         f"{a.dtype} of shape {a.shape}")
+    if n is not None and a.shape[0] != n:
+        raise ValueError(f"{what} has {a.shape[0]} rows, hand has {n}")
+    if a.size and (a.min() < 0 or a.max() > FULL_DECK):
+        i = int(np.flatnonzero((a < 0) | (a > FULL_DECK))[0])
+        raise ValueError(f"row {i}: {what} is not a 24-card bit mask: {a[i]!r}")
+    return a.astype(np.int64)
+
+
+def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
+                    stats=None) -> dict:
+    """Best exchange (and tie-broken line) of many deals, in one numba call.
+
+    The same answers as :func:`.api.exchange_value` called deal by deal
+    (tested), without its Python overhead per deal.
+
+    Parameters
+    ----------
+    hand, widow, left, right : array-like of shape (n,), integer card masks
+        Per deal: the declarer's 7 cards, the 3-card widow, his left and
+        right opponents' 7 cards; disjoint.
+    rules : str or Rules
+    line : bool
+        Also compute the tie-broken line; without it the line fields hold
+        -1 and the gift is the first found reaching the value.
+    stats : ndarray of int64, optional
+        ``stats[0]`` is incremented by the nodes searched.
+
+    Returns
+    -------
+    dict of str -> ndarray of shape (n,)
+        The keys :data:`EXCHANGE_FIELDS`: ``value``, ``give_left``,
+        ``give_right``, ``marriage_cap``, the line's ``declarer_tricks``,
+        ``left_points``, ``left_tricks``, ``right_points``, ``right_tricks``
+        (int64; points are raw: cards plus own declared marriages),
+        ``redeal_after_gift`` (bool) and ``objective`` (J, int64).
+
+    Raises
+    ------
+    ValueError
+        On arrays of other shapes or lengths, or a deal with wrong sizes or
+        overlapping cards (the message names the row), or unknown rules.
+    RuntimeError
+        If a line disagrees with the value (a solver inconsistency).
+    """
+    rules = resolve_rules(rules)
+    h = _masks(hand, "hand", None)
+    n = h.shape[0]
+    w = _masks(widow, "widow", n)
+    lm = _masks(left, "left", n)
+    rm = _masks(right, "right", n)
+    bad = ((popcount(h) != 7) | (popcount(w) != 3) | (popcount(lm) != 7)
+           | (popcount(rm) != 7) | (popcount(h | w | lm | rm) != 24))
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        try:
+            _check_exchange(int(h[i]), int(w[i]), int(lm[i]), int(rm[i]))
+        except ValueError as exc:
+            raise ValueError(f"row {i}: {exc}") from None
+    ten = h | w
+    vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
+    out = np.empty((n, _drivers.N_BATCH), dtype=np.int64)
+    _drivers.exchange_batch(ten, lm, rm, rule_flags(rules), bool(line), vt, jt, mbuf,
+                            sbuf, sk, st, out)
+    if stats is not None:
+        stats[0] += st[0]
+    st[0] = 0
+    if (out[:, _drivers.B_STATUS] != 0).any():
+        i = int(np.flatnonzero(out[:, _drivers.B_STATUS])[0])
+        raise RuntimeError(f"row {i}: solver line disagrees with the value")
+    a = out[:, _drivers.B_LEFT]
+    b = out[:, _drivers.B_RIGHT]
+    d = ten & ~(1 << a) & ~(1 << b)
+    return {
+        "value": out[:, _drivers.B_VALUE], "give_left": a, "give_right": b,
+        "marriage_cap": 120 + marriage_points(d),
+        "declarer_tricks": out[:, _drivers.B_DTRICKS],
+        "left_points": out[:, _drivers.B_LPOINTS], "left_tricks": out[:, _drivers.B_LTRICKS],
+        "right_points": out[:, _drivers.B_RPOINTS],
+        "right_tricks": out[:, _drivers.B_RTRICKS],
+        "redeal_after_gift": redeal_after_many(np.stack([d, lm | (1 << a), rm | (1 << b)],
+                                                        axis=1), rules),
+        "objective": out[:, _drivers.B_OBJ],
+    }
 
 
 def _column(deals, name):
@@ -76,16 +177,11 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
         raise ValueError("deal columns have different lengths")
     rows = n * len(seats)
     out = {k: np.empty(rows, dtype=v) for k, v in SOLUTION_DTYPES.items()}
-    r = 0
-    for i in range(n):
-        hs = [int(h[i]) for h in hands]
-        w = int(widow[i])
-        for s in seats:
-            res = exchange_value(hs[s], w, hs[(s + 1) % 3], hs[(s + 2) % 3],
-                                 rules=rules, line=lines)
-            out["deal_id"][r] = ids[i]
-            out["seat"][r] = s
-            for f in _FIELDS:
-                out[f][r] = getattr(res, f)
-            r += 1
+    for j, s in enumerate(seats):
+        res = solve_exchanges(hands[s], widow, hands[(s + 1) % 3], hands[(s + 2) % 3],
+                              rules=rules, line=lines)
+        out["deal_id"][j::len(seats)] = ids
+        out["seat"][j::len(seats)] = s
+        for f in _FIELDS:
+            out[f][j::len(seats)] = res[f]
     return pd.DataFrame(out)
