@@ -252,6 +252,23 @@ def test_a_server_that_is_not_a_dask_scheduler_is_a_connection_error(monkeypatch
             pass
 
 
+def test_real_ctrl_c_while_solving_odds_exits_130(capsys):
+    # the signal arrives while numba solves a block of deals (not a mock)
+    import signal
+    hand = "K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠"
+    assert main(["odds", hand, "--samples", "2", "--no-progress"]) == 0   # compiled
+    capsys.readouterr()
+    old = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        assert main(["odds", hand, "--samples", "5000", "--no-progress"]) == 130
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    err = capsys.readouterr().err
+    assert "nothing was written" in err and "Traceback" not in err
+
+
 def test_ctrl_c_during_odds_says_nothing_was_written(monkeypatch, capsys):
     import analysis.odds.hand as hand_mod
 

@@ -65,3 +65,50 @@ def test_batch_bad_input_names_the_row(change, message):
     cols = (d[:, 0], d[:, 3], d[:, 1], d[:, 2])
     with pytest.raises(ValueError, match=message):
         solve_exchanges(*change(cols))
+
+
+def test_ctrl_c_during_a_long_batch_is_a_keyboard_interrupt():
+    # a Ctrl-C while numba runs used to surface, after the whole batch, as a
+    # SystemError from boxing the result; it must stop the batch as a
+    # KeyboardInterrupt (the CLI turns that into "interrupted", exit 130)
+    import signal
+    d = random_deals(400, np.random.default_rng(4))
+    solve_exchanges(d[:1, 0], d[:1, 3], d[:1, 1], d[:1, 2])          # compiled
+    old = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    st = np.zeros(1, dtype=np.int64)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            solve_exchanges(d[:, 0], d[:, 3], d[:, 1], d[:, 2], stats=st)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert st[0] > 0        # whole blocks done before the interrupt were counted
+    # the solver's state is still usable afterwards
+    one = solve_exchanges(d[:3, 0], d[:3, 3], d[:3, 1], d[:3, 2])
+    assert one["value"].tolist() == [
+        exchange_value(int(d[i, 0]), int(d[i, 3]), int(d[i, 1]), int(d[i, 2])).value
+        for i in range(3)]
+
+
+def test_stats_must_be_an_int64_array():
+    d = random_deals(1, np.random.default_rng(2))
+    for bad in (np.zeros(0, dtype=np.int64), np.zeros(1), [0]):
+        with pytest.raises(ValueError, match="stats must be"):
+            solve_exchanges(d[:, 0], d[:, 3], d[:, 1], d[:, 2], stats=bad)
+
+
+def test_solve_deals_names_the_deal_and_column_at_fault():
+    import pandas as pd
+    from analysis.solver import solve_deals
+    d = random_deals(3, np.random.default_rng(6))
+    df = pd.DataFrame({"deal_id": [7, 8, 9], "hand0": d[:, 0], "hand1": d[:, 1],
+                       "hand2": d[:, 2], "widow": d[:, 3]}, index=[50, 60, 70])
+    df.loc[70, "hand0"] = 0
+    with pytest.raises(ValueError, match="deal_id 9: hand0 must hold 7 cards, got 0"):
+        solve_deals(df, seats=(1,))
+    df.loc[70, "hand0"] = d[2, 0]
+    h1, w = int(d[1, 1]), int(d[1, 3])
+    df.loc[60, "widow"] = (h1 & -h1) | (w & (w - 1))      # a card of hand1 in the widow
+    with pytest.raises(ValueError, match="deal_id 8: hand1 and widow share"):
+        solve_deals(df)

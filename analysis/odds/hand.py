@@ -29,7 +29,7 @@ from .delta import relative_delta
 
 __all__ = ["hand_odds", "solve_sample"]
 
-_BLOCK = 25     # deals per numba call: the progress bar moves once per block
+_BLOCK = 32     # deals per solve_exchanges call: the progress bar moves once per block
 
 
 def solve_sample(deals, seat: int, rules, progress=None, *, workers: int | None = 1,

@@ -423,7 +423,9 @@ def exchange_batch(tens, lefts, rights, rf, line, vt, jt, mbuf, sbuf, sk,
     row ``i`` of ``out`` (int64, shape (n, :data:`N_BATCH`)): value, gift,
     J, each seat's tricks and points on the line (-1 without ``line``),
     and a status, 0 when the line is consistent (it exists and the
-    declarer's points on it equal the value).
+    declarer's points on it equal the value).  Returns nothing: a returned
+    array would be boxed through a Python call that a pending Ctrl-C turns
+    into a ``SystemError``.
     """
     gift_ub = np.empty(576, dtype=np.int64)
     moves = np.empty(24, dtype=np.int64)
@@ -461,4 +463,3 @@ def exchange_batch(tens, lefts, rights, rf, line, vt, jt, mbuf, sbuf, sk,
                     out[i, B_STATUS] = 2
         out[i, B_LEFT] = a
         out[i, B_RIGHT] = b
-    return out

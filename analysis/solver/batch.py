@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import FULL_DECK, marriage_points, popcount
+from ..cards import FULL_DECK, check_parts, marriage_points, popcount
 from . import _drivers
 from ._bits import rule_flags
 from .api import STATE, _check_exchange, redeal_after_many, resolve_rules
@@ -34,6 +34,7 @@ _FIELDS = ("value", "give_left", "give_right", "marriage_cap", "declarer_tricks"
 #: Keys of :func:`solve_exchanges`' result (the fields of
 #: :class:`.api.ExchangeResult` but the line's moves).
 EXCHANGE_FIELDS = _FIELDS + ("objective",)
+_BLOCK = 16     # deals per numba call of solve_exchanges
 
 
 def _masks(x, what: str, n: int | None) -> np.ndarray:
@@ -45,7 +46,7 @@ def _masks(x, what: str, n: int | None) -> np.ndarray:
         raise ValueError(f"{what} has {a.shape[0]} rows, hand has {n}")
     if a.size and (a.min() < 0 or a.max() > FULL_DECK):
         i = int(np.flatnonzero((a < 0) | (a > FULL_DECK))[0])
-        raise ValueError(f"row {i}: {what} is not a 24-card bit mask: {a[i]!r}")
+        raise ValueError(f"row {i}: {what} is not a 24-card bit mask: {int(a[i])}")
     return a.astype(np.int64)
 
 
@@ -99,13 +100,22 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
             _check_exchange(int(h[i]), int(w[i]), int(lm[i]), int(rm[i]))
         except ValueError as exc:
             raise ValueError(f"row {i}: {exc}") from None
+    if stats is not None and (not isinstance(stats, np.ndarray) or stats.dtype != np.int64
+                              or stats.ndim != 1 or stats.size < 1):
+        raise ValueError("stats must be a 1-d int64 array with at least one element")
     ten = h | w
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
+    rf = rule_flags(rules)
     out = np.empty((n, _drivers.N_BATCH), dtype=np.int64)
-    _drivers.exchange_batch(ten, lm, rm, rule_flags(rules), bool(line), vt, jt, mbuf,
-                            sbuf, sk, st, out)
-    if stats is not None:
-        stats[0] += st[0]
+    # blocks of deals per numba call, so that Ctrl-C (handled between
+    # calls) stops the work within a fraction of a second
+    for lo in range(0, n, _BLOCK):
+        st[0] = 0
+        _drivers.exchange_batch(ten[lo:lo + _BLOCK], lm[lo:lo + _BLOCK], rm[lo:lo + _BLOCK],
+                                rf, bool(line), vt, jt, mbuf, sbuf, sk, st,
+                                out[lo:lo + _BLOCK])
+        if stats is not None:
+            stats[0] += st[0]
     st[0] = 0
     if (out[:, _drivers.B_STATUS] != 0).any():
         i = int(np.flatnonzero(out[:, _drivers.B_STATUS])[0])
@@ -124,6 +134,21 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
                                                         axis=1), rules),
         "objective": out[:, _drivers.B_OBJ],
     }
+
+
+def _check_deals(ids, hands, widow) -> None:
+    """Raise ValueError naming the first bad deal by its ``deal_id`` and column."""
+    cols = [_masks(h, f"hand{k}", None) for k, h in enumerate(hands)] + [_masks(widow, "widow", None)]
+    bad = popcount(cols[0] | cols[1] | cols[2] | cols[3]) != 24
+    for k, c in enumerate(cols):
+        bad |= popcount(c) != (3 if k == 3 else 7)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        names = ("hand0", "hand1", "hand2", "widow")
+        try:
+            check_parts([(names[k], int(cols[k][i]), 3 if k == 3 else 7) for k in range(4)])
+        except ValueError as exc:
+            raise ValueError(f"deal_id {ids[i]}: {exc}") from None
 
 
 def _column(deals, name):
@@ -175,6 +200,7 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     n = len(ids)
     if any(len(h) != n for h in hands) or len(widow) != n:
         raise ValueError("deal columns have different lengths")
+    _check_deals(ids, hands, widow)
     rows = n * len(seats)
     out = {k: np.empty(rows, dtype=v) for k, v in SOLUTION_DTYPES.items()}
     for j, s in enumerate(seats):
