@@ -391,8 +391,8 @@ def line_tally(h0, h1, h2, leader, trump, moves, n, out):
     hs[0] = h0
     hs[1] = h1
     hs[2] = h2
+    cs = np.empty(3, dtype=np.int64)
     for k in range(0, n - 2, 3):
-        cs = np.empty(3, dtype=np.int64)
         for i in range(3):
             seat = (leader + i) % 3
             mv = moves[k + i]

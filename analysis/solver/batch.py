@@ -3,8 +3,8 @@
 :func:`solve_deals` returns the ``solutions`` columns of DESIGN.md
 contract 4, one row per (deal, seat); the dataset writer calls it per chunk.
 :func:`solve_exchanges` is :func:`.api.exchange_value` over arrays, solved
-in one numba call (:func:`._drivers.exchange_batch`) instead of a Python
-call per deal; the bidding odds use it too.
+by numba in blocks of deals (:func:`._drivers.exchange_batch`) instead of a
+Python call per deal; the bidding odds use it too.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _masks(x, what: str, n: int | None) -> np.ndarray:
 
 def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
                     stats=None) -> dict:
-    """Best exchange (and tie-broken line) of many deals, in one numba call.
+    """Best exchange (and tie-broken line) of many deals, in numba.
 
     The same answers as :func:`.api.exchange_value` called deal by deal
     (tested), without its Python overhead per deal.
