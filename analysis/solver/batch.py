@@ -15,7 +15,7 @@ import pandas as pd
 from ..cards import FULL_DECK, check_parts, marriage_points, popcount
 from . import _drivers
 from ._bits import rule_flags
-from .api import STATE, _check_exchange, redeal_after_many, resolve_rules
+from .api import STATE, redeal_after_many, resolve_rules
 
 __all__ = ["solve_deals", "solve_exchanges", "SOLUTION_DTYPES", "EXCHANGE_FIELDS"]
 
@@ -92,14 +92,8 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
     w = _masks(widow, "widow", n)
     lm = _masks(left, "left", n)
     rm = _masks(right, "right", n)
-    bad = ((popcount(h) != 7) | (popcount(w) != 3) | (popcount(lm) != 7)
-           | (popcount(rm) != 7) | (popcount(h | w | lm | rm) != 24))
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        try:
-            _check_exchange(int(h[i]), int(w[i]), int(lm[i]), int(rm[i]))
-        except ValueError as exc:
-            raise ValueError(f"row {i}: {exc}") from None
+    _check_rows([("hand", h, 7), ("widow", w, 3), ("left", lm, 7), ("right", rm, 7)],
+                lambda i: f"row {i}")
     if stats is not None and (not isinstance(stats, np.ndarray) or stats.dtype != np.int64
                               or stats.ndim != 1 or stats.size < 1):
         raise ValueError("stats must be a 1-d int64 array with at least one element")
@@ -136,19 +130,32 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
     }
 
 
-def _check_deals(ids, hands, widow) -> None:
-    """Raise ValueError naming the first bad deal by its ``deal_id`` and column."""
-    cols = [_masks(h, f"hand{k}", None) for k, h in enumerate(hands)] + [_masks(widow, "widow", None)]
-    bad = popcount(cols[0] | cols[1] | cols[2] | cols[3]) != 24
-    for k, c in enumerate(cols):
-        bad |= popcount(c) != (3 if k == 3 else 7)
+def _check_rows(parts, where) -> None:
+    """Check that every row of the masks is a whole deal of disjoint parts.
+
+    ``parts`` is ``[(name, int64 array, cards), ...]`` covering the 24
+    cards; on the first bad row ``i``, raise the ValueError of
+    :func:`analysis.cards.check_parts` for it, prefixed by ``where(i)``.
+    """
+    union = np.zeros_like(parts[0][1])
+    bad = np.zeros(union.shape, dtype=bool)
+    for _, a, k in parts:
+        bad |= popcount(a) != k
+        union |= a
+    bad |= popcount(union) != 24
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        names = ("hand0", "hand1", "hand2", "widow")
         try:
-            check_parts([(names[k], int(cols[k][i]), 3 if k == 3 else 7) for k in range(4)])
+            check_parts([(name, int(a[i]), k) for name, a, k in parts])
         except ValueError as exc:
-            raise ValueError(f"deal_id {ids[i]}: {exc}") from None
+            raise ValueError(f"{where(i)}: {exc}") from None
+
+
+def _check_deals(ids, hands, widow) -> None:
+    """Raise ValueError naming the first bad deal by its ``deal_id`` and column."""
+    _check_rows([(f"hand{k}", _masks(x, f"hand{k}", None), 7) for k, x in enumerate(hands)]
+                + [("widow", _masks(widow, "widow", None), 3)],
+                lambda i: f"deal_id {ids[i]}")
 
 
 def _column(deals, name):
