@@ -72,12 +72,19 @@ def test_ctrl_c_during_a_long_batch_is_a_keyboard_interrupt():
     # SystemError from boxing the result; it must stop the batch as a
     # KeyboardInterrupt (the CLI turns that into "interrupted", exit 130)
     import signal
-    d = random_deals(400, np.random.default_rng(4))
+    import time
+    d = random_deals(2000, np.random.default_rng(4))
+    # the timer is set from this machine's own time for the first block (the
+    # same 16 deals the batch starts with), not from a fixed delay: on a slow
+    # or busy machine 0.3 s once came before the first block had ended
     solve_exchanges(d[:1, 0], d[:1, 3], d[:1, 1], d[:1, 2])          # compiled
+    t0 = time.perf_counter()
+    solve_exchanges(d[:16, 0], d[:16, 3], d[:16, 1], d[:16, 2])
+    block = time.perf_counter() - t0
     old = signal.signal(signal.SIGALRM, signal.default_int_handler)
     st = np.zeros(1, dtype=np.int64)
     try:
-        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        signal.setitimer(signal.ITIMER_REAL, 5 * block)   # the batch is 125 such blocks
         with pytest.raises(KeyboardInterrupt):
             solve_exchanges(d[:, 0], d[:, 3], d[:, 1], d[:, 2], stats=st)
     finally:
