@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from analysis.cards import parse
-from analysis.solver import EXCHANGE_FIELDS, exchange_value, solve_exchanges
+from analysis.solver import EXCHANGE_FIELDS, exchange_value, solve_deals, solve_exchanges
 from analysis.testing.positions import random_deals
 
 PROFILES = ("club", "classic", "book", "ua", "wiki")
@@ -119,3 +119,38 @@ def test_solve_deals_names_the_deal_and_column_at_fault():
     df.loc[60, "widow"] = (h1 & -h1) | (w & (w - 1))      # a card of hand1 in the widow
     with pytest.raises(ValueError, match="deal_id 8: hand1 and widow share"):
         solve_deals(df)
+
+
+@pytest.mark.parametrize("bad", ["no", "False", 2, None, 0.5])
+def test_yes_no_arguments_refuse_what_is_not_a_flag(bad):
+    # a string such as "no" is truthy: it must not quietly mean True
+    d = random_deals(2, np.random.default_rng(3))
+    with pytest.raises(ValueError, match="line must be True or False"):
+        solve_exchanges(d[:, 0], d[:, 3], d[:, 1], d[:, 2], line=bad)
+    with pytest.raises(ValueError, match="line must be True or False"):
+        exchange_value(int(d[0, 0]), int(d[0, 3]), int(d[0, 1]), int(d[0, 2]), line=bad)
+    frame = {"deal_id": np.arange(2), "hand0": d[:, 0], "hand1": d[:, 1], "hand2": d[:, 2],
+             "widow": d[:, 3]}
+    with pytest.raises(ValueError, match="lines must be True or False"):
+        solve_deals(frame, lines=bad)
+
+
+def test_numpy_and_integer_flags_are_the_same_as_bools():
+    d = random_deals(2, np.random.default_rng(3))
+    cols = (d[:, 0], d[:, 3], d[:, 1], d[:, 2])
+    ref = solve_exchanges(*cols, line=False)
+    for flag in (np.False_, 0):
+        got = solve_exchanges(*cols, line=flag)
+        assert all((got[k] == ref[k]).all() for k in ref)
+
+
+@pytest.mark.parametrize("seats, message", [
+    ((0, 0), "repeat a seat"), ((2, 1, 2), "repeat a seat"), ((True,), "seats must be"),
+    ((3,), "seats must be"),
+])
+def test_solve_deals_refuses_repeated_or_bad_seats(seats, message):
+    d = random_deals(1, np.random.default_rng(5))
+    frame = {"deal_id": np.arange(1), "hand0": d[:, 0], "hand1": d[:, 1], "hand2": d[:, 2],
+             "widow": d[:, 3]}
+    with pytest.raises(ValueError, match=message):
+        solve_deals(frame, seats=seats)

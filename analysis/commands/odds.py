@@ -52,7 +52,7 @@ def _hand_text(t) -> str:
     a = t.attrs
     lo, hi = a["p_marriage_ci"]
     head = [f"hand {a['hand']} · rules {a['rules']} · seat {a['seat']} · "
-            f"{a['kept']} deals solved of {a['samples']} (seed {a['seed']}); "
+            f"{a['kept']} of {a['samples']} deals solved (seed {a['seed']}); "
             f"{100 * a['redeal_share']:.1f}% left out as forced redeals",
             f"expected double-dummy value {a['expected_value']:.1f} ± {_se(a['value_se'])} "
             f"points; P(marriage after the widow) {a['p_marriage']:.3f} "

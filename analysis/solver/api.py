@@ -100,6 +100,14 @@ def _seat(x, what: str) -> int:
     return int(x)
 
 
+def _flag(x, what: str) -> bool:
+    """A yes/no argument: ``True``/``False`` (numpy's too) or 0/1; anything
+    else (``"no"`` is truthy) is refused rather than guessed."""
+    if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, np.integer)) and x in (0, 1)):
+        return bool(x)
+    raise ValueError(f"{what} must be True or False, got {x!r}")
+
+
 def _prepare(hands, declarer, leader, trump, trump_owner, first_trick, rules):
     """Validate a trick-boundary position; return kernel-ready values.
 
@@ -329,10 +337,12 @@ def exchange_value(hand, widow, left, right, *, rules="club", line=True,
     Raises
     ------
     ValueError
-        On wrong sizes, overlaps or unknown rules.
+        On wrong sizes, overlaps, unknown rules or a ``line`` that is not
+        True or False.
     """
     rules = resolve_rules(rules)
     ten, lm, rm = _check_exchange(hand, widow, left, right)
+    line = _flag(line, "line")
     rf = rule_flags(rules)
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     gift_ub = np.zeros(576, dtype=np.int64)

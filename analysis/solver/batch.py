@@ -15,7 +15,7 @@ import pandas as pd
 from ..cards import FULL_DECK, check_parts, marriage_points, popcount
 from . import _drivers
 from ._bits import rule_flags
-from .api import STATE, redeal_after_many, resolve_rules
+from .api import STATE, _flag, redeal_after_many, resolve_rules
 
 __all__ = ["solve_deals", "solve_exchanges", "SOLUTION_DTYPES", "EXCHANGE_FIELDS"]
 
@@ -82,11 +82,13 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
     ------
     ValueError
         On arrays of other shapes or lengths, or a deal with wrong sizes or
-        overlapping cards (the message names the row), or unknown rules.
+        overlapping cards (the message names the row), unknown rules, or a
+        ``line`` that is not True or False.
     RuntimeError
         If a line disagrees with the value (a solver inconsistency).
     """
     rules = resolve_rules(rules)
+    line = _flag(line, "line")
     h = _masks(hand, "hand", None)
     n = h.shape[0]
     w = _masks(widow, "widow", n)
@@ -106,7 +108,7 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
     for lo in range(0, n, _BLOCK):
         st[0] = 0
         _drivers.exchange_batch(ten[lo:lo + _BLOCK], lm[lo:lo + _BLOCK], rm[lo:lo + _BLOCK],
-                                rf, bool(line), vt, jt, mbuf, sbuf, sk, st,
+                                rf, line, vt, jt, mbuf, sbuf, sk, st,
                                 out[lo:lo + _BLOCK])
         if stats is not None:
             stats[0] += st[0]
@@ -194,16 +196,21 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     Raises
     ------
     ValueError
-        On a missing column, a bad seat, invalid hands or unknown rules.
+        On a missing column, a bad or repeated seat, invalid hands, unknown
+        rules, or ``lines`` not True or False.
     """
     rules = resolve_rules(rules)
     ids = _column(deals, "deal_id")
     hands = [_column(deals, f"hand{i}") for i in range(3)]
     widow = _column(deals, "widow")
+    lines = _flag(lines, "lines")
     seats = tuple(seats)
     for s in seats:
-        if s not in (0, 1, 2):
+        if isinstance(s, (bool, np.bool_)) or s not in (0, 1, 2):
             raise ValueError(f"seats must be 0, 1 or 2, got {s!r}")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"seats repeat a seat: {seats}; (deal_id, seat) is the "
+                         "key of the solutions")
     n = len(ids)
     if any(len(h) != n for h in hands) or len(widow) != n:
         raise ValueError("deal columns have different lengths")
