@@ -286,9 +286,12 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
     ReportError
         If any notebook raised; the report is written all the same.
     ValueError
-        On an unknown notebook name.
+        On an unknown notebook name, or an ``out`` that exists and is not a
+        folder (checked before anything runs).
     """
     out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"the report folder {out} exists and is not a folder")
     if names is None:
         names = [n for n in NOTEBOOKS if (notebooks_dir() / f"{n}.py").exists()]
     overrides = overrides or {}

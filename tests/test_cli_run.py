@@ -15,3 +15,44 @@ def test_run_every_stage_small(tmp_path, capsys):
     assert kinds == ["deals", "games", "solutions"]
     games = dataset.read_frame(next(tmp_path.glob("games-*")), "games")
     assert games.game_id.nunique() == 3 and (games.groupby("game_id").winner.max() >= 0).all()
+
+
+def test_another_n_into_the_same_data_folder_is_another_dataset(tmp_path, capsys):
+    # the solutions folder was named by seed and --solve only, so a second --n
+    # into the same --data clashed with the first run's solutions
+    for n in ("3000", "4000"):
+        rc = main(["run", "--n", n, "--solve", "4", "--games", "0", "--report", "none",
+                   "--data", str(tmp_path), "--workers", "1", "--no-progress"])
+        assert rc == 0, capsys.readouterr()
+    kinds = sorted(dataset.read_params(p)["kind"] for p in tmp_path.iterdir())
+    assert kinds == ["deals", "deals", "solutions", "solutions"]
+
+
+def test_run_says_when_it_caps_solve_or_skips_games(tmp_path, capsys):
+    rc = main(["run", "--n", "5", "--solve", "9", "--games", "0", "--report", "none",
+               "--data", str(tmp_path / "a"), "--workers", "1", "--no-progress"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "--solve 9 is more than the 5 deals dealt" in out
+    assert [p.name for p in (tmp_path / "a").glob("solutions-*")][0].endswith("-d5-n5")
+    rc = main(["run", "--n", "5", "--solve", "0", "--games", "2", "--report", "none",
+               "--data", str(tmp_path / "b"), "--workers", "1", "--no-progress"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "no games are simulated" in out and "[simulate]" not in out
+
+
+def test_simulate_names_games_in_its_error(tmp_path, capsys):
+    assert main(["simulate", "--games", "0", "--seed", "1", "--out", str(tmp_path / "g")]) == 2
+    err = capsys.readouterr().err
+    assert "--games must be at least 1" in err and "--n" not in err
+
+
+def test_report_into_a_file_is_refused_before_anything_runs(tmp_path):
+    import pytest
+
+    from analysis.report import run_report
+
+    f = tmp_path / "afile"
+    f.write_text("keep me")
+    with pytest.raises(ValueError, match="exists and is not a folder"):
+        run_report(f, quick=True, data=tmp_path / "data", names=["redeals"])
+    assert f.read_text() == "keep me" and not (tmp_path / "data").exists()

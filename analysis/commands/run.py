@@ -55,14 +55,23 @@ def run(args) -> int:
           "exact probability (z = deviation in standard errors)")
     print(format_table(redeal_summary(deals)))
 
-    if args.solve > 0:
+    n_solve = min(args.solve, args.n)
+    if args.solve > args.n:
+        print(f"\nnote: --solve {args.solve:,} is more than the {args.n:,} deals dealt; "
+              f"solving all {args.n:,}")
+    if args.solve <= 0 and args.games > 0:
+        print("\nnote: the games are played on the solved deals; with --solve 0 "
+              "no games are simulated")
+    if n_solve > 0:
         from ..jobs.solutions import run_solve
 
         t1 = time.perf_counter()
-        sols = f"{args.data}/solutions-{tag}-n{args.solve}"
-        print(f"\n[solve] solving {min(args.solve, args.n):,} deals for 3 seats each "
+        # named after the deals solved too: another --n into the same --data
+        # folder is another set of solutions, not a clash
+        sols = f"{args.data}/solutions-{tag}-d{args.n}-n{n_solve}"
+        print(f"\n[solve] solving {n_solve:,} deals for 3 seats each "
               "(the slow step; a progress bar shows on a terminal) ...", flush=True)
-        m = run_solve(deals, sols, rules, n=min(args.solve, args.n), **kw)
+        m = run_solve(deals, sols, rules, n=n_solve, **kw)
         print(f"\n[solve] {m['rows']:,} solutions ({m['params']['n']:,} deals × 3 seats) at "
               f"{sols} ({_stamp(t1)}), content hash {m['content_hash']}")
         print("\n[odds] share of deals in which the declarer's double-dummy value after the "
@@ -74,7 +83,7 @@ def run(args) -> int:
             from .. import dataset
 
             t2 = time.perf_counter()
-            games = f"{args.data}/games-{tag}-g{args.games}-pool{args.solve}"
+            games = f"{args.data}/games-{tag}-g{args.games}-d{args.n}-pool{n_solve}"
             print(f"\n[simulate] playing {args.games} games ...", flush=True)
             m = run_games(games, args.games, args.seed, rules, pool=sols, **kw)
             print(f"\n[simulate] {args.games} games on the solved pool at {games} "

@@ -63,6 +63,8 @@ def run(args) -> int:
     from ..game import ThresholdPolicy, format_summary, summarize
     from ..jobs.games import DEFAULT_CHUNK, run_games
 
+    if args.games < 1:
+        raise ValueError(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
     policy = ThresholdPolicy(risk=args.risk, barrel_risk=args.barrel_risk,
                              block_risk=args.block_risk, claim_redeals=not args.no_claims,
