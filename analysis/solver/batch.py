@@ -15,7 +15,7 @@ import pandas as pd
 from ..cards import FULL_DECK, check_parts, marriage_points, popcount
 from . import _drivers
 from ._bits import rule_flags
-from .api import STATE, _flag, redeal_after_many, resolve_rules
+from .api import STATE, _flag, _seat, redeal_after_many, resolve_rules
 
 __all__ = ["solve_deals", "solve_exchanges", "SOLUTION_DTYPES", "EXCHANGE_FIELDS"]
 
@@ -204,10 +204,7 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     hands = [_column(deals, f"hand{i}") for i in range(3)]
     widow = _column(deals, "widow")
     lines = _flag(lines, "lines")
-    seats = tuple(seats)
-    for s in seats:
-        if isinstance(s, (bool, np.bool_)) or s not in (0, 1, 2):
-            raise ValueError(f"seats must be 0, 1 or 2, got {s!r}")
+    seats = tuple(_seat(s, "seats") for s in seats)
     if len(set(seats)) != len(seats):
         raise ValueError(f"seats repeat a seat: {seats}; (deal_id, seat) is the "
                          "key of the solutions")
