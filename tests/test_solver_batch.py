@@ -107,7 +107,6 @@ def test_stats_must_be_an_int64_array():
 
 def test_solve_deals_names_the_deal_and_column_at_fault():
     import pandas as pd
-    from analysis.solver import solve_deals
     d = random_deals(3, np.random.default_rng(6))
     df = pd.DataFrame({"deal_id": [7, 8, 9], "hand0": d[:, 0], "hand1": d[:, 1],
                        "hand2": d[:, 2], "widow": d[:, 3]}, index=[50, 60, 70])
