@@ -47,8 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    from .dataset import DatasetError
-    from .parallel import ChunkFailed
+    from .parallel import ChunkFailed  # light; analysis.dataset would load pyarrow (0.5 s)
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:  # output piped into head and the like
@@ -61,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nthousand {args.command}: interrupted; nothing was written",
                   file=sys.stderr)
         return 130
-    except (ValueError, DatasetError, ChunkFailed, ConnectionError, FileNotFoundError) as exc:
+    except (ValueError, ChunkFailed, ConnectionError, FileNotFoundError) as exc:
         print(f"thousand {args.command}: error: {exc}", file=sys.stderr)
         return 2
 

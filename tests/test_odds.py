@@ -279,3 +279,18 @@ def test_ctrl_c_during_odds_says_nothing_was_written(monkeypatch, capsys):
     assert main(["odds", "K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠", "--samples", "2", "--no-progress"]) == 130
     err = capsys.readouterr().err
     assert "nothing was written" in err and "resume" not in err
+
+
+def test_the_odds_command_does_not_load_the_dataset_layer():
+    # `thousand odds` is timed from a cold start (issue 4: under 10 s with
+    # 1,000 samples); pyarrow's dataset module alone costs about 0.5 s of it
+    # (pandas loads pyarrow itself, not its dataset module),
+    # and nothing in the odds of a hand reads or writes a dataset
+    import subprocess
+    import sys
+    code = ("import sys; from analysis.cli import main; "
+            f"rc = main(['odds', {HEARTS4 + ' 9♠ 9♣ 9♦'!r}, '--samples', '2', '--no-progress']); "
+            "print(rc, [m for m in ('analysis.dataset', 'pyarrow.dataset') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[-1]
+    assert out == "0 []"
