@@ -35,7 +35,7 @@ from . import __version__
 __all__ = [
     "SCHEMA_VERSIONS", "META_KEY", "DatasetError", "open_output", "chunk_path",
     "write_chunk", "finalize", "read_params", "read_table", "read_frame",
-    "content_hash", "load", "open_dataset", "describe", "deals_identity",
+    "content_hash", "load", "open_dataset", "describe", "deals_identity", "solved_deals",
 ]
 
 #: Schema version per dataset kind; bump when columns change meaning or type.
@@ -365,7 +365,7 @@ def load(path: str | Path, solutions: str | Path | None = None):
     if params.get("kind") == "games":
         return read_frame(path, "games")
     if params.get("kind") == "solutions":
-        solutions, path = path, params["deals_path"]
+        solutions, path = path, solved_deals(path, params)
     deals = read_frame(path, "deals")
     if solutions is None:
         return deals
@@ -375,6 +375,60 @@ def load(path: str | Path, solutions: str | Path | None = None):
         raise DatasetError(f"{solutions} solves other deals than {path}")
     sol = read_frame(solutions, "solutions")
     return sol.merge(deals, on="deal_id", how="left", validate="many_to_one")
+
+
+def solved_deals(solutions: str | Path, params: dict | None = None) -> str:
+    """Where the deals solved by a solutions dataset are now.
+
+    A solutions dataset records the absolute path of its deals
+    (``deals_path`` in its parameters) and their identity (``deals_hash``).
+    When the two folders were moved or copied together, that path is stale:
+    a deals folder of the same name beside the solutions folder, holding
+    the same deals, is taken instead.
+
+    Parameters
+    ----------
+    solutions : path
+        A ``solutions`` dataset folder.
+    params : dict, optional
+        Its parameters, when already read.
+
+    Returns
+    -------
+    str
+        The deals folder: the recorded path, or its namesake beside
+        ``solutions``.
+
+    Raises
+    ------
+    DatasetError
+        If neither holds the deals the solutions were made from; the
+        message names both places and how to pass the deals explicitly.
+    """
+    params = read_params(solutions) if params is None else params
+    recorded = str(params["deals_path"])
+    places = [recorded]
+    if "://" not in recorded and "://" not in str(solutions):
+        beside = str(Path(absolute(solutions)).parent / Path(recorded).name)
+        if beside != recorded:
+            places.append(beside)
+    found = []
+    for place in places:
+        try:
+            dp = read_params(place)
+        except DatasetError:
+            continue
+        found.append(place)
+        if dp.get("kind") == "deals" and params.get("deals_hash") in (None, _deals_identity(dp)):
+            return place
+    where = " or ".join(places)
+    what = ("holds other deals than those solved" if found
+            else "is missing")
+    raise DatasetError(
+        f"{solutions} was solved from the deals at {recorded} (deals_path in its "
+        f"{PARAMS_FILE}); the deals folder there{' or beside it' if len(places) > 1 else ''} "
+        f"{what} ({where}). Put the deals folder beside the solutions folder, "
+        f"or join them yourself: analysis.dataset.load(DEALS, SOLUTIONS)")
 
 
 def _deals_identity(params: dict) -> str:

@@ -59,3 +59,37 @@ def test_cli_notes_rules_other_than_the_deals(deals, tmp_path, capsys):
     assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "c"), "--n", "1",
                  "--rules", "club", "--no-progress"]) == 0
     assert "note" not in capsys.readouterr().err
+
+
+def test_deals_and_solutions_moved_together_still_join(tmp_path):
+    # the solutions record their deals' absolute path; a copy of the data
+    # folder (another machine, another user) must still work, wherever a
+    # solutions dataset is opened: load, the simulator's pool, dataset odds
+    import shutil
+    from analysis.game.sources import load_pool_frame
+    from analysis.odds import dataset_odds
+    src = tmp_path / "a"
+    run_deal(src / "deals", 6, 5, PROFILES["club"], chunk_size=6, workers=1)
+    run_solve(src / "deals", src / "sol", n=4, chunk_size=4, workers=1)
+    before = dataset.load(src / "sol")
+    dst = tmp_path / "b"
+    shutil.move(src, dst)
+    assert dataset.solved_deals(dst / "sol") == str(dst / "deals")
+    after = dataset.load(dst / "sol")
+    assert after.equals(before) and len(after) == 12
+    frame, _ = load_pool_frame(dst / "sol")
+    assert len(frame) == 12 and frame["hand0"].notna().all()
+    assert dataset_odds(dst / "sol", by=["seat"]).shape[0] > 0
+    # without the deals beside them, the error says where they were looked for
+    shutil.move(dst / "deals", tmp_path / "elsewhere")
+    with pytest.raises(dataset.DatasetError) as e:
+        dataset.load(dst / "sol")
+    msg = str(e.value)
+    assert str(src / "deals") in msg and str(dst / "deals") in msg and "missing" in msg
+    assert "deals_path" in msg and "load(DEALS, SOLUTIONS)" in msg
+    # the deals passed explicitly still join
+    assert dataset.load(tmp_path / "elsewhere", dst / "sol").equals(before)
+    # other deals of the same name beside them are refused, not joined
+    run_deal(dst / "deals", 6, 99, PROFILES["club"], chunk_size=6, workers=1)
+    with pytest.raises(dataset.DatasetError, match="holds other deals"):
+        load_pool_frame(dst / "sol")

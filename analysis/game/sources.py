@@ -129,9 +129,7 @@ def load_pool_frame(path) -> tuple[pd.DataFrame, dict]:
     params = dataset.read_params(path)
     if params.get("kind") != "solutions":
         raise dataset.DatasetError(f"{path} is a {params.get('kind')} dataset, not solutions")
-    deals_path = params["deals_path"]
-    if params.get("deals_hash") not in (None, dataset.deals_identity(deals_path)):
-        raise dataset.DatasetError(f"{path} solves other deals than {deals_path}")
+    deals_path = dataset.solved_deals(path, params)
     sol = dataset.read_frame(path, "solutions", columns=["deal_id", "seat", *_SOLVED_COLS])
     deals = dataset.read_frame(deals_path, "deals",
                                columns=["deal_id", "hand0", "hand1", "hand2", "widow"])
