@@ -135,6 +135,15 @@ def open_output(out: str | Path, params: dict) -> set[int]:
                   package_version=__version__)
     if fs.exists(root) and not fs.isdir(root):
         raise DatasetError(f"{out} exists and is not a folder")
+    # nor inside another dataset: reading that one would read this one too
+    up = root.rstrip("/")
+    while "/" in up.strip("/"):
+        up = up.rsplit("/", 1)[0] or "/"
+        if fs.exists(_join(up, PARAMS_FILE)):
+            raise DatasetError(f"{out} is inside the dataset folder {up}; "
+                               "choose a folder outside it")
+        if up == "/":
+            break
     try:
         fs.makedirs(root, exist_ok=True)
     except OSError as exc:
@@ -147,13 +156,22 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         if _comparable(old) != _comparable(params):
             raise DatasetError(
                 f"{out} holds a {old.get('kind')} dataset made with other parameters "
-                f"({'; '.join(_differences(old, params)[:4])}); "
+                f"({_list_differences(old, params)}); "
                 "choose another output folder or delete it")
     else:
         # a new folder, or one whose earlier job stopped before any chunk was
         # written (nothing to keep): record this job's parameters
         if files:
             raise DatasetError(f"{out} holds Parquet files but no {PARAMS_FILE}; "
+                               "choose an empty or new folder")
+        # a dataset folder holds only its own files: anything else would be
+        # read as part of it (pandas.read_parquet on the folder fails)
+        foreign = sorted(n for n in (_basename(p) for p in fs.ls(root, detail=False))
+                         if n != PARAMS_FILE and not (n.startswith(".") and n.endswith(".tmp")))
+        if foreign:
+            more = f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
+            raise DatasetError(f"{out} is not empty and holds no dataset "
+                               f"({', '.join(map(repr, foreign[:3]))}{more}); "
                                "choose an empty or new folder")
         _atomic_write_bytes(fs, pfile, json.dumps(params, indent=1, sort_keys=True).encode())
     for tmp in fs.glob(_join(root, ".*.tmp")):
@@ -171,19 +189,41 @@ def open_output(out: str | Path, params: dict) -> set[int]:
     return done
 
 
+def _basename(path: str) -> str:
+    return str(path).rstrip("/").rsplit("/", 1)[-1]
+
+
+def _show(a, b) -> str:
+    """``a there, b asked`` for a message: floats to 10 significant digits
+    (0.55, not 0.5499999999999999) unless that would print them alike."""
+    def short(x):
+        return repr(float(f"{x:.10g}")) if isinstance(x, float) else repr(x)
+    sa, sb = short(a), short(b)
+    if sa == sb:
+        sa, sb = repr(a), repr(b)
+    return f"{sa} there, {sb} asked"
+
+
 def _differences(old: dict, new: dict) -> list[str]:
-    """``key: a there, b asked`` for each differing parameter; rules field by field."""
+    """``key: a there, b asked`` for each differing parameter, ``kind``
+    first; rules field by field."""
     out = []
-    for k in sorted(set(old) | set(new)):
+    for k in sorted(set(old) | set(new), key=lambda k: (k != "kind", k)):
         a, b = old.get(k), new.get(k)
         if k in _VOLATILE or a == b:
             continue
         if isinstance(a, dict) and isinstance(b, dict):
-            out += [f"{k}.{f}: {a.get(f)!r} there, {b.get(f)!r} asked"
+            out += [f"{k}.{f}: {_show(a.get(f), b.get(f))}"
                     for f in sorted(set(a) | set(b)) if a.get(f) != b.get(f)]
         else:
-            out.append(f"{k}: {a!r} there, {b!r} asked")
+            out.append(f"{k}: {_show(a, b)}")
     return out
+
+
+def _list_differences(old: dict, new: dict, most: int = 6) -> str:
+    d = _differences(old, new)
+    more = f"; and {len(d) - most} more" if len(d) > most else ""
+    return "; ".join(d[:most]) + more
 
 
 def write_chunk(out: str | Path, chunk: int, table: pa.Table, params: dict) -> str:

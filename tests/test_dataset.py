@@ -194,3 +194,49 @@ def test_an_output_path_through_a_file_is_a_clear_error(tmp_path, capsys):
         err = capsys.readouterr().err
         assert "error:" in err and "Traceback" not in err
     assert (tmp_path / "afile").read_text() == "keep me"
+
+
+def test_a_folder_of_other_files_is_refused_untouched(tmp_path, capsys):
+    # a dataset folder must hold only the dataset: a foreign file in it breaks
+    # pandas.read_parquet(folder), so a folder with other files is not used
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me")
+    (out / "photo.jpg").write_bytes(b"\xff\xd8")
+    assert main(["deal", "--n", "10", "--seed", "1", "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "is not empty and holds no dataset" in err and "'notes.txt'" in err
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt", "photo.jpg"]
+    # a folder a stopped job left with only its parameters is still taken
+    dataset.open_output(tmp_path / "d", {"kind": "deals", "n_chunks": 1, "seed": 1, "n": 5})
+    assert run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10,
+                    workers=1)["rows"] == 10
+    assert pd.read_parquet(tmp_path / "d").shape[0] == 10
+
+
+def test_parameter_differences_put_the_kind_first_and_round_floats():
+    old = {"kind": "deals", "a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6,
+           "rules": {"p": 0.5499999999999999, "q": 0.3}}
+    new = {"kind": "games", "a": 0, "b": 0, "c": 0, "d": 0, "e": 0, "f": 0,
+           "rules": {"p": 0.6, "q": 0.1 + 0.2}}
+    d = dataset._differences(old, new)
+    assert d[0] == "kind: 'deals' there, 'games' asked"
+    assert "rules.p: 0.55 there, 0.6 asked" in d
+    # values that differ only past 10 digits are shown whole, not alike
+    assert "rules.q: 0.3 there, 0.30000000000000004 asked" in d
+    s = dataset._list_differences(old, new)
+    assert s.startswith("kind:") and s.endswith("; and 3 more")
+
+
+def test_an_output_folder_inside_a_dataset_is_refused(tmp_path, capsys):
+    # pandas and pyarrow read a dataset folder recursively: a dataset written
+    # inside another would be read as rows of it
+    out = tmp_path / "d"
+    run_deal(out, 10, 1, PROFILES["club"], chunk_size=10, workers=1)
+    before = sorted(p.name for p in out.iterdir())
+    for argv in (["deal", "--n", "10", "--seed", "2", "--out", str(out / "more")],
+                 ["solve", "--deals", str(out), "--out", str(out / "sol" / "x"), "--n", "1"]):
+        assert main(argv + ["--no-progress"]) == 2
+        assert f"inside the dataset folder {out}" in capsys.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == before
+    assert pd.read_parquet(out).shape[0] == 10
