@@ -441,7 +441,8 @@ def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, 
     Raises
     ------
     ValueError
-        On an unknown profile, a missing or malformed file, an unknown field.
+        On an unknown profile, a missing or malformed file, an unknown field,
+        or a file named after a profile whose conventions it does not hold.
     """
     if spec is None:
         rules = PROFILES["club"]
@@ -454,6 +455,16 @@ def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, 
         if not p.is_file():
             raise ValueError(f"rules file not found: {p}")
         rules = Rules.from_json(p.read_text(encoding="utf-8"))
+        if rules.name in PROFILES and rules_diff(rules, PROFILES[rules.name]):
+            # results are labelled with the name: it must not claim a profile
+            # whose conventions these are not
+            diff = rules_diff(PROFILES[rules.name], rules)
+            shown = "; ".join(f"{f}: {a!r} in {rules.name}, {b!r} here" for f, a, b in diff[:4])
+            more = f"; and {len(diff) - 4} more" if len(diff) > 4 else ""
+            raise ValueError(
+                f"rules file {p} is named {rules.name!r} but differs from that profile "
+                f"({shown}{more}; fields left out take club's values): give it a name "
+                "of its own, or write the profile's values")
     else:
         raise ValueError(
             f"unknown rules {spec!r}: give a profile ({', '.join(PROFILES)}) "

@@ -117,3 +117,22 @@ def test_house_variants_are_named_after_their_changes():
 def test_target_below_threshold_names_target():
     with pytest.raises(ValueError, match="'target'"):
         PROFILES["club"].with_changes("target=0")
+
+
+def test_a_rules_file_may_not_claim_a_profile_it_does_not_hold(tmp_path):
+    # results carry the rules' name: {"name": "wiki"} alone is club's values
+    # (missing fields), and an edited dump of wiki is wiki no more
+    p = tmp_path / "r.json"
+    for name, data in (("wiki", {"name": "wiki"}),
+                       ("book", dict(json.loads(PROFILES["book"].to_json()), bolt_penalty=60))):
+        p.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(ValueError, match=f"named '{name}' but differs from that profile"):
+            load_rules(str(p))
+    with pytest.raises(ValueError, match="bolt_penalty: 120 in book, 60 here"):
+        load_rules(str(p))
+    # the profile's own values under its name, and any values under a new name, load
+    for r in PROFILES.values():
+        p.write_text(r.to_json(), encoding="utf-8")
+        assert load_rules(str(p)) == r
+    p.write_text(json.dumps({"name": "ours", "bolt_penalty": 60}), encoding="utf-8")
+    assert load_rules(str(p)).bolt_penalty == 60
