@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: Commands that write a dataset chunk by chunk and resume when rerun.
-RESUMABLE = ("deal", "solve", "simulate", "run")
+RESUMABLE = ("deal", "solve", "simulate", "run", "report")
 
 
 def main(argv: list[str] | None = None) -> int:

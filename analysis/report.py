@@ -203,6 +203,10 @@ def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
             client.execute()
         except Exception as exc:  # CellExecutionError, DeadKernelError, timeouts
             error = exc
+    if getattr(error, "ename", None) == "KeyboardInterrupt":
+        # Ctrl-C reaches the kernel too (same process group): the user's
+        # interruption, not a failing notebook; stop the whole report
+        raise KeyboardInterrupt
     nbformat.write(nb, out / f"{src.stem}.ipynb")
     body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
     html_path = out / f"{src.stem}.html"

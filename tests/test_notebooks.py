@@ -104,3 +104,21 @@ def test_notebooks_share_pools_and_deals(quick):
         for prof, n in params.get("POOLS", {}).items():
             assert sizes.setdefault(prof, n) == n, (name, prof, n, sizes[prof])
     assert len(deals) == 1, deals
+
+
+def test_ctrl_c_stops_the_report_instead_of_failing_one_notebook(tmp_path, capsys):
+    # Ctrl-C in a terminal reaches the kernel too: its cell ends with
+    # KeyboardInterrupt, which must stop the report (exit 130), not be
+    # reported as a failing notebook with the next one run anyway
+    hit = tmp_path / "hit.py"
+    hit.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\n"
+                   "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n"
+                   "import time\ntime.sleep(30)\n", encoding="utf-8")
+    after = tmp_path / "after.py"
+    after.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\nprint(1)\n", encoding="utf-8")
+    out = tmp_path / "rep"
+    rc = main(["report", "--quick", "--only", str(hit), "--only", str(after), "--out", str(out),
+               "--data", str(tmp_path / "data"), "--workers", "1"])
+    assert rc == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert not (out / "after.html").exists()
