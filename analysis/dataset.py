@@ -165,9 +165,10 @@ def open_output(out: str | Path, params: dict) -> set[int]:
             raise DatasetError(f"{out} holds Parquet files but no {PARAMS_FILE}; "
                                "choose an empty or new folder")
         # a dataset folder holds only its own files: anything else would be
-        # read as part of it (pandas.read_parquet on the folder fails)
+        # read as part of it (pandas.read_parquet on the folder fails); names
+        # starting with "." or "_" are skipped by pyarrow's readers
         foreign = sorted(n for n in (_basename(p) for p in fs.ls(root, detail=False))
-                         if n != PARAMS_FILE and not (n.startswith(".") and n.endswith(".tmp")))
+                         if not n.startswith((".", "_")))
         if foreign:
             more = f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
             raise DatasetError(f"{out} is not empty and holds no dataset "

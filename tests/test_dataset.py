@@ -203,15 +203,22 @@ def test_a_folder_of_other_files_is_refused_untouched(tmp_path, capsys):
     out.mkdir()
     (out / "notes.txt").write_text("keep me")
     (out / "photo.jpg").write_bytes(b"\xff\xd8")
+    (out / ".DS_Store").write_bytes(b"")      # hidden: pyarrow's readers skip it
     assert main(["deal", "--n", "10", "--seed", "1", "--out", str(out), "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "is not empty and holds no dataset" in err and "'notes.txt'" in err
-    assert sorted(p.name for p in out.iterdir()) == ["notes.txt", "photo.jpg"]
+    assert sorted(p.name for p in out.iterdir()) == [".DS_Store", "notes.txt", "photo.jpg"]
     # a folder a stopped job left with only its parameters is still taken
     dataset.open_output(tmp_path / "d", {"kind": "deals", "n_chunks": 1, "seed": 1, "n": 5})
     assert run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10,
                     workers=1)["rows"] == 10
     assert pd.read_parquet(tmp_path / "d").shape[0] == 10
+    # hidden files alone do not make a folder foreign
+    (tmp_path / "h").mkdir()
+    (tmp_path / "h" / ".DS_Store").write_bytes(b"")
+    assert run_deal(tmp_path / "h", 10, 2, PROFILES["club"], chunk_size=10,
+                    workers=1)["rows"] == 10
+    assert pd.read_parquet(tmp_path / "h").shape[0] == 10
 
 
 def test_parameter_differences_put_the_kind_first_and_round_floats():
