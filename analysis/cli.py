@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: Commands that write a dataset chunk by chunk and resume when rerun.
-RESUMABLE = ("deal", "solve", "simulate", "run", "report")
+RESUMABLE = ("deal", "solve", "simulate", "run")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +53,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into head and the like
         return 0
     except KeyboardInterrupt:
-        if args.command in RESUMABLE:
+        if args.command == "report":
+            print("\nthousand report: interrupted; the datasets made so far are kept, "
+                  "rerun the same command to continue", file=sys.stderr)
+        elif args.command in RESUMABLE:
             print("\nthousand: interrupted; finished chunks are kept, rerun the same "
                   "command to resume", file=sys.stderr)
         else:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import posixpath
 import uuid
 from pathlib import Path
 from typing import Any
@@ -100,8 +102,16 @@ def _chunk_files(fs, root: str) -> list[str]:
     return sorted(fs.glob(_join(root, "part-*.parquet")))
 
 
+def _is_local(fs) -> bool:
+    return isinstance(fs, LocalFileSystem)
+
+
 def _comparable(params: dict) -> dict:
-    return {k: v for k, v in params.items() if k not in _VOLATILE}
+    """The parameters that must match to resume; a solutions dataset's deals
+    are identified by ``deals_hash``, so where their folder is now
+    (``deals_path``) does not count (data moved or copied together)."""
+    skip = _VOLATILE | ({"deals_path"} if params.get("deals_hash") else set())
+    return {k: v for k, v in params.items() if k not in skip}
 
 
 def open_output(out: str | Path, params: dict) -> set[int]:
@@ -136,7 +146,8 @@ def open_output(out: str | Path, params: dict) -> set[int]:
     if fs.exists(root) and not fs.isdir(root):
         raise DatasetError(f"{out} exists and is not a folder")
     # nor inside another dataset: reading that one would read this one too
-    up = root.rstrip("/")
+    # (the real path, so that "d/.", "x/../d" and links are seen for what they are)
+    up = os.path.realpath(root) if _is_local(fs) else posixpath.normpath(root)
     while "/" in up.strip("/"):
         up = up.rsplit("/", 1)[0] or "/"
         if fs.exists(_join(up, PARAMS_FILE)):
@@ -211,7 +222,8 @@ def _differences(old: dict, new: dict) -> list[str]:
     out = []
     for k in sorted(set(old) | set(new), key=lambda k: (k != "kind", k)):
         a, b = old.get(k), new.get(k)
-        if k in _VOLATILE or a == b:
+        if k in _VOLATILE or a == b or (k == "deals_path" and old.get("deals_hash")
+                                         and old.get("deals_hash") == new.get("deals_hash")):
             continue
         if isinstance(a, dict) and isinstance(b, dict):
             out += [f"{k}.{f}: {_show(a.get(f), b.get(f))}"
@@ -453,23 +465,21 @@ def solved_deals(solutions: str | Path, params: dict | None = None) -> str:
         beside = str(Path(absolute(solutions)).parent / Path(recorded).name)
         if beside != recorded:
             places.append(beside)
-    found = []
+    seen = []
     for place in places:
         try:
             dp = read_params(place)
         except DatasetError:
+            seen.append(f"{place} is missing")
             continue
-        found.append(place)
         if dp.get("kind") == "deals" and params.get("deals_hash") in (None, _deals_identity(dp)):
             return place
-    where = " or ".join(places)
-    what = ("holds other deals than those solved" if found
-            else "is missing")
+        seen.append(f"{place} holds other deals than those solved")
     raise DatasetError(
         f"{solutions} was solved from the deals at {recorded} (deals_path in its "
-        f"{PARAMS_FILE}); the deals folder there{' or beside it' if len(places) > 1 else ''} "
-        f"{what} ({where}). Put the deals folder beside the solutions folder, "
-        f"or join them yourself: analysis.dataset.load(DEALS, SOLUTIONS)")
+        f"{PARAMS_FILE}): {'; '.join(seen)}. Put the deals folder, under its name "
+        f"{Path(recorded).name!r}, beside the solutions folder, or join them yourself: "
+        "analysis.dataset.load(DEALS, SOLUTIONS)")
 
 
 def _deals_identity(params: dict) -> str:

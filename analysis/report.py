@@ -21,11 +21,14 @@ failure.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import html
 import os
 import re
+import signal
+import threading
 import time
 from pathlib import Path
 
@@ -63,6 +66,43 @@ def _environ(**values):
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+
+
+@contextlib.contextmanager
+def _interruptible(client):
+    """Turn a SIGINT to this process while a notebook runs into a clean stop.
+
+    nbclient's own SIGINT handler shuts the kernel down under the running
+    cell, which made a Ctrl-C a failed notebook (an ``AssertionError``) and
+    the report went on with the next one.  Here a SIGINT is recorded (the
+    yielded list becomes non-empty) and interrupts the kernel, whose cell
+    then ends with ``KeyboardInterrupt``; the next cell does not start.
+    The handler is set before the kernel starts and again as each cell
+    starts (nbclient installs its own in between).
+    """
+    got: list = []
+    if threading.current_thread() is not threading.main_thread():
+        yield got
+        return
+
+    def on_sigint(*_):
+        got.append(True)
+        pid = getattr(getattr(client.km, "provisioner", None), "pid", None)
+        if pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGINT)
+
+    def on_cell_start(**_):
+        if got:
+            raise KeyboardInterrupt
+        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, on_sigint)
+
+    client.on_cell_start = on_cell_start
+    old = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield got
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _source(name_or_path) -> Path:
@@ -198,14 +238,14 @@ def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(src.parent)}})
     error = None
-    with _environ(**env):
+    with _environ(**env), _interruptible(client) as interrupted:
         try:
             client.execute()
         except Exception as exc:  # CellExecutionError, DeadKernelError, timeouts
             error = exc
-    if getattr(error, "ename", None) == "KeyboardInterrupt":
-        # Ctrl-C reaches the kernel too (same process group): the user's
-        # interruption, not a failing notebook; stop the whole report
+    if interrupted or getattr(error, "ename", None) == "KeyboardInterrupt":
+        # the user's Ctrl-C (it reaches the kernel too, being in the same
+        # process group), not a failing notebook: stop the whole report
         raise KeyboardInterrupt
     nbformat.write(nb, out / f"{src.stem}.ipynb")
     body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)

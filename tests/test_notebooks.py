@@ -122,3 +122,35 @@ def test_ctrl_c_stops_the_report_instead_of_failing_one_notebook(tmp_path, capsy
     assert rc == 130
     assert "interrupted" in capsys.readouterr().err
     assert not (out / "after.html").exists()
+
+
+def test_ctrl_c_to_the_report_process_stops_it_too(tmp_path, capsys):
+    # a SIGINT that reaches only this process (kill -INT) while a cell runs:
+    # the kernel is interrupted, the report stops with 130, nothing else runs
+    import os
+    import signal
+    import threading
+    started = tmp_path / "started"
+    slow = tmp_path / "slow.py"
+    slow.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\n"
+                    f"open({str(started)!r}, 'w').close()\n"
+                    "import time\ntime.sleep(60)\n", encoding="utf-8")
+    after = tmp_path / "after.py"
+    after.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\nprint(1)\n", encoding="utf-8")
+
+    def signal_when_the_cell_runs():
+        for _ in range(600):
+            if started.exists():
+                os.kill(os.getpid(), signal.SIGINT)
+                return
+            threading.Event().wait(0.1)
+
+    threading.Thread(target=signal_when_the_cell_runs, daemon=True).start()
+    t0 = __import__("time").perf_counter()
+    rc = main(["report", "--quick", "--only", str(slow), "--only", str(after),
+               "--out", str(tmp_path / "rep"), "--data", str(tmp_path / "data"),
+               "--workers", "1"])
+    assert rc == 130 and started.exists()
+    assert "interrupted" in capsys.readouterr().err
+    assert not (tmp_path / "rep" / "after.html").exists()
+    assert __import__("time").perf_counter() - t0 < 50      # the cell was interrupted

@@ -1,5 +1,7 @@
 """The solutions dataset: columns, worker independence, refusals (DESIGN.md, contract 4)."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -85,7 +87,7 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
     with pytest.raises(dataset.DatasetError) as e:
         dataset.load(dst / "sol")
     msg = str(e.value)
-    assert str(src / "deals") in msg and str(dst / "deals") in msg and "missing" in msg
+    assert f"{src / 'deals'} is missing" in msg and f"{dst / 'deals'} is missing" in msg
     assert "deals_path" in msg and "load(DEALS, SOLUTIONS)" in msg
     # the deals passed explicitly still join
     assert dataset.load(tmp_path / "elsewhere", dst / "sol").equals(before)
@@ -93,3 +95,38 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
     run_deal(dst / "deals", 6, 99, PROFILES["club"], chunk_size=6, workers=1)
     with pytest.raises(dataset.DatasetError, match="holds other deals"):
         load_pool_frame(dst / "sol")
+
+
+def test_moved_solutions_resume_and_paths_are_normalised(tmp_path, capsys, monkeypatch):
+    # a solve interrupted, then moved with its deals, resumes where it was
+    # (the deals are identified by their hash, not by where they lie)
+    import shutil
+    from analysis.cli import main
+    src = tmp_path / "a"
+    run_deal(src / "deals", 6, 5, PROFILES["club"], chunk_size=6, workers=1)
+    run_solve(src / "deals", src / "sol", n=2, chunk_size=1, workers=1)
+    (src / "sol" / "_manifest.json").unlink()
+    Path(dataset.chunk_path(src / "sol", 1)).unlink()
+    shutil.move(src, tmp_path / "b")
+    b = tmp_path / "b"
+    m = run_solve(b / "deals", b / "sol", n=2, chunk_size=1, workers=1)
+    assert m["rows"] == 6 and m["chunks_written"] == 1
+    # another deals dataset is still refused
+    run_deal(tmp_path / "other", 6, 6, PROFILES["club"], chunk_size=6, workers=1)
+    with pytest.raises(dataset.DatasetError, match="other parameters.*deals_hash"):
+        run_solve(tmp_path / "other", b / "sol", n=2, chunk_size=1, workers=1)
+    # ".", ".." and links name the folder itself, not one inside it
+    monkeypatch.chdir(b)
+    for out in ("sol/.", "./deals/../sol/", str(b / "sol") + "/"):
+        assert main(["solve", "--deals", "deals", "--out", out, "--n", "2",
+                     "--chunk-size", "1", "--no-progress"]) == 0, capsys.readouterr().err
+    (tmp_path / "link").symlink_to(b / "deals")
+    for out in ("deals", "deals/.", str(tmp_path / "link")):
+        assert main(["solve", "--deals", "deals", "--out", out, "--n", "1",
+                     "--no-progress"]) == 2
+        assert "is the deals folder" in capsys.readouterr().err
+    (b / "deals" / "sub").mkdir()
+    (tmp_path / "inner").symlink_to(b / "deals" / "sub")
+    assert main(["deal", "--n", "6", "--seed", "1", "--out", str(tmp_path / "inner"),
+                 "--no-progress"]) == 2
+    assert "inside the dataset folder" in capsys.readouterr().err

@@ -104,5 +104,8 @@ def run_solve(deals_path, out, rules: Rules | None = None, *, n: int | None = No
               scheduler: str | None = None, progress: bool | None = None) -> dict:
     """Write (or finish) the solutions of a deals dataset; return the manifest."""
     params = solve_params(deals_path, rules, n=n, seats=seats, chunk_size=chunk_size)
+    if dataset.absolute(out) == params["deals_path"]:
+        raise dataset.DatasetError(f"the output folder {out} is the deals folder; "
+                                   "choose another --out")
     return run_job(out, params, solve_chunk, solutions_schema(), workers=workers,
                    scheduler=scheduler, progress=progress, desc="solve")
