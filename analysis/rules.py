@@ -427,6 +427,39 @@ def profile_names() -> list[str]:
     return list(PROFILES)
 
 
+def _check_claimed_name(rules: Rules, path, given: set) -> None:
+    """Refuse a rules file whose name claims conventions it does not hold.
+
+    Results are labelled with the rules' name, so a name that is a profile's
+    (``wiki``, in any case or spacing) must come with that profile's values,
+    and a variant's name as :meth:`Rules.with_changes` writes it
+    (``club+barrel_seats=1``) with the values it spells out.
+    """
+    name = rules.name.strip()
+    if not name:
+        raise ValueError(f"rules file {path} has an empty name: give it one")
+    base, plus, changes = name.partition("+")
+    base = base.strip().lower()
+    if base not in PROFILES:
+        return
+    try:
+        claimed = PROFILES[base].with_changes(*changes.split(",")) if plus else PROFILES[base]
+    except ValueError:
+        claimed = None
+    diff = rules_diff(claimed, rules) if claimed is not None else []
+    if claimed is not None and not diff:
+        return
+    what = "that profile" if not plus else f"{base} with the changes its name lists"
+    shown = "; ".join(f"{f}: {a!r} there, {b!r} here" for f, a, b in diff[:4])
+    more = f"; and {len(diff) - 4} more" if len(diff) > 4 else ""
+    left_out = (" (fields left out take club's values)"
+                if set(_FIELD_NAMES) - given else "")
+    detail = f" ({shown}{more})" if diff else " (its changes cannot be read)"
+    raise ValueError(
+        f"rules file {path} is named {rules.name!r} but differs from {what}{detail}"
+        f"{left_out}: give it a name of its own, or write those values")
+
+
 def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, ...]" = ()) -> Rules:
     """Resolve a profile name, a JSON file path or a ``Rules``, then apply ``--set``s.
 
@@ -455,16 +488,7 @@ def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, 
         if not p.is_file():
             raise ValueError(f"rules file not found: {p}")
         rules = Rules.from_json(p.read_text(encoding="utf-8"))
-        if rules.name in PROFILES and rules_diff(rules, PROFILES[rules.name]):
-            # results are labelled with the name: it must not claim a profile
-            # whose conventions these are not
-            diff = rules_diff(PROFILES[rules.name], rules)
-            shown = "; ".join(f"{f}: {a!r} in {rules.name}, {b!r} here" for f, a, b in diff[:4])
-            more = f"; and {len(diff) - 4} more" if len(diff) > 4 else ""
-            raise ValueError(
-                f"rules file {p} is named {rules.name!r} but differs from that profile "
-                f"({shown}{more}; fields left out take club's values): give it a name "
-                "of its own, or write the profile's values")
+        _check_claimed_name(rules, p, set(json.loads(p.read_text(encoding="utf-8"))))
     else:
         raise ValueError(
             f"unknown rules {spec!r}: give a profile ({', '.join(PROFILES)}) "

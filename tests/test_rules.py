@@ -128,11 +128,47 @@ def test_a_rules_file_may_not_claim_a_profile_it_does_not_hold(tmp_path):
         p.write_text(json.dumps(data), encoding="utf-8")
         with pytest.raises(ValueError, match=f"named '{name}' but differs from that profile"):
             load_rules(str(p))
-    with pytest.raises(ValueError, match="bolt_penalty: 120 in book, 60 here"):
+    with pytest.raises(ValueError, match="bolt_penalty: 120 there, 60 here"):
         load_rules(str(p))
+    # the name is compared as written by hand: any case, spaces; variants'
+    # names must match the changes they spell out; a name is required
+    for data, msg in (({"name": "Wiki ", "target": 1000}, "differs from that profile"),
+                      ({"name": "club+barrel_seats=1", "barrel_seats": 2},
+                       "differs from club with the changes its name lists"),
+                      ({"name": "club+nonsense=1"}, "its changes cannot be read"),
+                      ({"name": " "}, "empty name")):
+        p.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(ValueError, match=msg):
+            load_rules(str(p))
+    p.write_text(json.dumps({"name": "wiki"}), encoding="utf-8")
+    with pytest.raises(ValueError, match="fields left out take club's values"):
+        load_rules(str(p))
+    p.write_text(PROFILES["club"].with_changes("barrel_seats=1").to_json(), encoding="utf-8")
+    assert load_rules(str(p)) == PROFILES["club"].with_changes("barrel_seats=1")
     # the profile's own values under its name, and any values under a new name, load
     for r in PROFILES.values():
         p.write_text(r.to_json(), encoding="utf-8")
         assert load_rules(str(p)) == r
     p.write_text(json.dumps({"name": "ours", "bolt_penalty": 60}), encoding="utf-8")
     assert load_rules(str(p)).bolt_penalty == 60
+
+
+def test_every_named_variant_written_to_a_file_loads_back(tmp_path):
+    # the name check must accept what with_changes names and to_json writes:
+    # each profile changed in one field to another profile's value
+    p = tmp_path / "v.json"
+    n = 0
+    for name, r in PROFILES.items():
+        other = PROFILES["club" if name == "wiki" else "wiki"]
+        for f in dataclasses.fields(Rules):
+            v = getattr(other, f.name)
+            if f.name == "name" or v == getattr(r, f.name):
+                continue
+            try:
+                x = r.with_changes(f"{f.name}={v}")
+            except ValueError:      # a change that needs another with it
+                continue
+            p.write_text(x.to_json(), encoding="utf-8")
+            assert load_rules(str(p)) == x
+            n += 1
+    assert n > 40
