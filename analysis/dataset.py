@@ -164,6 +164,9 @@ def open_output(out: str | Path, params: dict) -> set[int]:
     files = _chunk_files(fs, root)
     if fs.exists(pfile) and files:
         old = json.loads(fs.cat_file(pfile).decode("utf-8"))
+        if old.get("kind") != kind:
+            raise DatasetError(f"{out} holds a {old.get('kind')} dataset, not {kind}; "
+                               "choose another output folder")
         if _comparable(old) != _comparable(params):
             raise DatasetError(
                 f"{out} holds a {old.get('kind')} dataset made with other parameters "

@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -442,10 +443,13 @@ def _check_claimed_name(rules: Rules, path, given: set) -> None:
     base = base.strip().lower()
     if base not in PROFILES:
         return
+    why = ""
     try:
-        claimed = PROFILES[base].with_changes(*changes.split(",")) if plus else PROFILES[base]
-    except ValueError:
-        claimed = None
+        # with_changes joins one call's changes with "," and chains calls with "+"
+        claimed = (PROFILES[base].with_changes(*re.split(r"[+,]", changes)) if plus
+                   else PROFILES[base])
+    except ValueError as exc:
+        claimed, why = None, str(exc)
     diff = rules_diff(claimed, rules) if claimed is not None else []
     if claimed is not None and not diff:
         return
@@ -454,7 +458,7 @@ def _check_claimed_name(rules: Rules, path, given: set) -> None:
     more = f"; and {len(diff) - 4} more" if len(diff) > 4 else ""
     left_out = (" (fields left out take club's values)"
                 if set(_FIELD_NAMES) - given else "")
-    detail = f" ({shown}{more})" if diff else " (its changes cannot be read)"
+    detail = f" ({shown}{more})" if diff else f" (its changes cannot be read: {why})"
     raise ValueError(
         f"rules file {path} is named {rules.name!r} but differs from {what}{detail}"
         f"{left_out}: give it a name of its own, or write those values")

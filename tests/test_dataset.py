@@ -247,3 +247,10 @@ def test_an_output_folder_inside_a_dataset_is_refused(tmp_path, capsys):
         assert f"inside the dataset folder {out}" in capsys.readouterr().err
     assert sorted(p.name for p in out.iterdir()) == before
     assert pd.read_parquet(out).shape[0] == 10
+
+
+def test_a_dataset_of_another_kind_as_output_is_named_by_its_kind(tmp_path, capsys):
+    out = tmp_path / "d"
+    run_deal(out, 10, 1, PROFILES["club"], chunk_size=10, workers=1)
+    with pytest.raises(dataset.DatasetError, match=r"holds a deals dataset, not games; choose"):
+        dataset.open_output(out, {"kind": "games", "n_chunks": 1})

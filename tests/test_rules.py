@@ -143,8 +143,14 @@ def test_a_rules_file_may_not_claim_a_profile_it_does_not_hold(tmp_path):
     p.write_text(json.dumps({"name": "wiki"}), encoding="utf-8")
     with pytest.raises(ValueError, match="fields left out take club's values"):
         load_rules(str(p))
-    p.write_text(PROFILES["club"].with_changes("barrel_seats=1").to_json(), encoding="utf-8")
-    assert load_rules(str(p)) == PROFILES["club"].with_changes("barrel_seats=1")
+    for r in (PROFILES["club"].with_changes("barrel_seats=1"),
+              PROFILES["club"].with_changes("barrel_seats=1").with_changes("target=1001"),
+              PROFILES["book"].with_changes("barrel_seats=1", "target=1001")):
+        p.write_text(r.to_json(), encoding="utf-8")
+        assert load_rules(str(p)) == r
+    p.write_text(json.dumps({"name": "club+Barrel_Seats=1"}), encoding="utf-8")
+    with pytest.raises(ValueError, match="cannot be read: unknown rules field.*Barrel_Seats"):
+        load_rules(str(p))
     # the profile's own values under its name, and any values under a new name, load
     for r in PROFILES.values():
         p.write_text(r.to_json(), encoding="utf-8")
