@@ -172,6 +172,11 @@ def open_output(out: str | Path, params: dict) -> set[int]:
                 f"{out} holds a {old.get('kind')} dataset made with other parameters "
                 f"({_list_differences(old, params)}); "
                 "choose another output folder or delete it")
+        if "deals_path" in params and old.get("deals_path") != params["deals_path"]:
+            # the same deals (same deals_hash) found elsewhere: record where
+            # they are now, so that reading the solutions finds them
+            _atomic_write_bytes(fs, pfile, json.dumps(dict(old, deals_path=params["deals_path"]),
+                                                      indent=1, sort_keys=True).encode())
     else:
         # a new folder, or one whose earlier job stopped before any chunk was
         # written (nothing to keep): record this job's parameters
@@ -481,7 +486,9 @@ def solved_deals(solutions: str | Path, params: dict | None = None) -> str:
     raise DatasetError(
         f"{solutions} was solved from the deals at {recorded} (deals_path in its "
         f"{PARAMS_FILE}): {'; '.join(seen)}. Put the deals folder, under its name "
-        f"{Path(recorded).name!r}, beside the solutions folder, or join them yourself: "
+        f"{Path(recorded).name!r}, beside the solutions folder; or rerun "
+        "`thousand solve --deals DEALS --out SOLUTIONS` with its other options as before, "
+        "which records where the deals are now; or join them yourself: "
         "analysis.dataset.load(DEALS, SOLUTIONS)")
 
 

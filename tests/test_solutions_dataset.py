@@ -91,8 +91,15 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
     assert "deals_path" in msg and "load(DEALS, SOLUTIONS)" in msg
     # the deals passed explicitly still join
     assert dataset.load(tmp_path / "elsewhere", dst / "sol").equals(before)
+    # rerunning the solve with the deals where they are now records that place
+    m = run_solve(tmp_path / "elsewhere", dst / "sol", n=4, chunk_size=4, workers=1)
+    assert m["chunks_written"] == 0
+    assert dataset.solved_deals(dst / "sol") == str(tmp_path / "elsewhere")
+    assert dataset.load(dst / "sol").equals(before)
+    assert len(load_pool_frame(dst / "sol")[0]) == 12
+    shutil.move(tmp_path / "elsewhere", tmp_path / "gone")
     # other deals of the same name beside them are refused, not joined
-    run_deal(dst / "deals", 6, 99, PROFILES["club"], chunk_size=6, workers=1)
+    run_deal(dst / "elsewhere", 6, 99, PROFILES["club"], chunk_size=6, workers=1)
     with pytest.raises(dataset.DatasetError, match="holds other deals"):
         load_pool_frame(dst / "sol")
 
