@@ -14,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import numbers
 import os
+import signal
 import sys
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -123,11 +124,38 @@ def executor(workers: int | None = None, scheduler: str | None = None,
     else:
         # forkserver, not fork: forking a process that already runs pyarrow's
         # and numba's native threads aborted the parent at exit now and then
-        pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("forkserver"))
+        ctx = multiprocessing.get_context("forkserver")
+        # the workers come from a server that has this module loaded, so the
+        # initializer that makes them ignore Ctrl-C runs at once
+        ctx.set_forkserver_preload(["__main__", __name__])
+        pool = ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_ignore_sigint)
         try:
             yield pool
+        except KeyboardInterrupt:
+            _terminate(pool)
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle (it stops the
+    pool).  A worker that took the signal itself printed a traceback, often
+    from the middle of an import, before the parent's clean message."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's workers now, running chunks included (a chunk is
+    written to a temporary file and renamed when complete, so nothing
+    finished is lost; the rerun redoes the rest)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(5)
 
 
 def run_chunks(ex: Executor, fn: Callable, chunk_args: Sequence[tuple],

@@ -94,3 +94,31 @@ def test_solve_and_simulate_identical_on_every_backend(tmp_path):
              for i, kw in enumerate([dict(workers=1), dict(workers=2),
                                      dict(workers=2, scheduler="local")])]
     assert len({m["content_hash"] for m in games}) == 1
+
+
+def test_ctrl_c_with_worker_processes_is_quiet_and_quick(tmp_path):
+    # Ctrl-C in a terminal reaches the workers too; they leave it to the
+    # parent, which stops them (running chunks included) and prints one line
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+    run_deal(tmp_path / "deals", 600, 3, CLUB, chunk_size=600, workers=1)
+    cmd = [sys.executable, "-m", "analysis", "solve", "--deals", str(tmp_path / "deals"),
+           "--out", str(tmp_path / "sol"), "--n", "600", "--chunk-size", "300",
+           "--workers", "2", "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    me = psutil.Process(proc.pid)
+    deadline = time.time() + 60
+    while time.time() < deadline and len(me.children(recursive=True)) < 3:
+        time.sleep(0.05)          # the fork server and two workers are up
+    time.sleep(0.5)
+    t0 = time.time()
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted" in err
+    assert time.time() - t0 < 20      # 300 deals x 3 seats take longer than that per chunk
