@@ -16,6 +16,7 @@ import numbers
 import os
 import signal
 import sys
+import threading
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, Sequence
@@ -103,7 +104,7 @@ def executor(workers: int | None = None, scheduler: str | None = None,
         else:
             cluster = None
             try:
-                client = Client(scheduler, timeout=timeout)
+                client = _client_within(Client, scheduler, timeout)
             except (OSError, TimeoutError) as exc:
                 raise ConnectionError(
                     f"cannot reach the Dask scheduler at {scheduler} within "
@@ -136,6 +137,35 @@ def executor(workers: int | None = None, scheduler: str | None = None,
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _client_within(Client, scheduler: str, timeout: float):
+    """``Client(scheduler, timeout=timeout)``, given up after ``timeout``
+    seconds and a little more: Dask's own timeout does not cover a server
+    that accepts the connection and never answers (the call hung).
+
+    Raises
+    ------
+    TimeoutError
+        If no client was made in time (the attempt is left to its daemon
+        thread).
+    """
+    box: dict = {}
+
+    def attempt():
+        try:
+            box["client"] = Client(scheduler, timeout=timeout)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller
+            box["error"] = exc
+
+    th = threading.Thread(target=attempt, daemon=True, name="thousand-dask-connect")
+    th.start()
+    th.join(timeout + 2.0)
+    if th.is_alive():
+        raise TimeoutError("the server accepted the connection but did not answer")
+    if "error" in box:
+        raise box["error"]
+    return box["client"]
 
 
 def _ignore_sigint() -> None:

@@ -122,3 +122,22 @@ def test_ctrl_c_with_worker_processes_is_quiet_and_quick(tmp_path):
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "interrupted" in err
     assert time.time() - t0 < 20      # 300 deals x 3 seats take longer than that per chunk
+
+
+def test_a_server_that_never_answers_is_a_connection_error_in_seconds():
+    # Dask's own connect timeout does not cover a port that accepts and then
+    # stays silent (the call hung for good)
+    import socket
+    import threading
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(5)
+    held = []
+    threading.Thread(target=lambda: [held.append(srv.accept()) for _ in range(5)],
+                     daemon=True).start()
+    t0 = time.time()
+    with pytest.raises(ConnectionError, match="did not answer"):
+        with executor(2, f"tcp://127.0.0.1:{srv.getsockname()[1]}", timeout=2):
+            pass
+    assert time.time() - t0 < 15
+    srv.close()
