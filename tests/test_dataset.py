@@ -254,3 +254,15 @@ def test_a_dataset_of_another_kind_as_output_is_named_by_its_kind(tmp_path, caps
     run_deal(out, 10, 1, PROFILES["club"], chunk_size=10, workers=1)
     with pytest.raises(dataset.DatasetError, match=r"holds a deals dataset, not games; choose"):
         dataset.open_output(out, {"kind": "games", "n_chunks": 1})
+
+
+def test_chunk_counts_are_worded_in_the_singular_too(tmp_path, capsys):
+    assert main(["deal", "--n", "10", "--seed", "1", "--out", str(tmp_path / "d"),
+                 "--no-progress"]) == 0
+    assert "10 deals in 1 chunk at" in capsys.readouterr().out
+    assert main(["solve", "--deals", str(tmp_path / "d"), "--out", str(tmp_path / "s"),
+                 "--n", "2", "--chunk-size", "1", "--no-progress", "--workers", "1"]) == 0
+    assert "(2 chunks written now" in capsys.readouterr().out
+    assert main(["solve", "--deals", str(tmp_path / "d"), "--out", str(tmp_path / "s"),
+                 "--n", "2", "--chunk-size", "1", "--no-progress", "--workers", "1"]) == 0
+    assert "(0 chunks written now" in capsys.readouterr().out

@@ -38,3 +38,8 @@ def add_parallel_options(p: argparse.ArgumentParser, workers: int | None = None,
 def progress_flag(args: argparse.Namespace) -> bool | None:
     """None (auto: on a terminal) unless ``--no-progress`` was given."""
     return False if getattr(args, "no_progress", False) else None
+
+
+def chunks(n: int) -> str:
+    """``"1 chunk"``, ``"3 chunks"``: a count of chunks for a message."""
+    return f"{n} chunk{'' if n == 1 else 's'}"

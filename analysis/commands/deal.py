@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
+from ._common import add_parallel_options, add_rules_options, chunks, progress_flag, rules_from_args
 
 
 def register(sub) -> None:
@@ -32,7 +32,7 @@ def run(args) -> int:
                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
                  scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
-    print(f"{m['rows']:,} deals in {m['params']['n_chunks']} chunks at {args.out} "
+    print(f"{m['rows']:,} deals in {chunks(m['params']['n_chunks'])} at {args.out} "
           f"({m['chunks_written']} written now, {dt:.1f} s); rules {rules.name}; "
           f"content hash {m['content_hash']}")
     return 0

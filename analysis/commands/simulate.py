@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
+from ._common import add_parallel_options, add_rules_options, chunks, progress_flag, rules_from_args
 
 
 def _prob(text: str) -> float:
@@ -81,7 +81,7 @@ def run(args) -> int:
     where = ("solved on the fly" if src["source"] == "solver"
              else f"drawn with replacement from a pool of {src['pool_size']:,} solved deals")
     print(f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
-          f"({m['chunks_written']} chunks written now, {dt:.1f} s); rules {rules.name}; "
+          f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "
           f"policy risk {policy.thresholds[0]:g}/{policy.thresholds[1]:g}/"
           f"{policy.thresholds[2]:g}; outcomes {where}; content hash {m['content_hash']}")
     est = m["params"].get("estimator") or {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from ._common import add_parallel_options, add_rules_options, progress_flag
+from ._common import add_parallel_options, add_rules_options, chunks, progress_flag
 
 
 def register(sub) -> None:
@@ -47,7 +47,7 @@ def run(args) -> int:
     dt = time.perf_counter() - t0
     n = m["params"]["n"]
     print(f"{m['rows']:,} solutions ({n:,} deals × {len(seats)} seats) at {args.out} "
-          f"({m['chunks_written']} chunks written now, {dt:.1f} s); rules {rules.name}, "
+          f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}, "
           f"solver {m['params']['solver_version']} / {m['params']['solver_fingerprint']}; "
           f"content hash {m['content_hash']}")
     return 0
