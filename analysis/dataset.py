@@ -102,10 +102,6 @@ def _chunk_files(fs, root: str) -> list[str]:
     return sorted(fs.glob(_join(root, "part-*.parquet")))
 
 
-def _is_local(fs) -> bool:
-    return isinstance(fs, LocalFileSystem)
-
-
 def _comparable(params: dict) -> dict:
     """The parameters that must match to resume; a solutions dataset's deals
     are identified by ``deals_hash``, so where their folder is now
@@ -147,14 +143,12 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         raise DatasetError(f"{out} exists and is not a folder")
     # nor inside another dataset: reading that one would read this one too
     # (the real path, so that "d/.", "x/../d" and links are seen for what they are)
-    up = os.path.realpath(root) if _is_local(fs) else posixpath.normpath(root)
+    up = os.path.realpath(root) if isinstance(fs, LocalFileSystem) else posixpath.normpath(root)
     while "/" in up.strip("/"):
-        up = up.rsplit("/", 1)[0] or "/"
+        up = up.rsplit("/", 1)[0]
         if fs.exists(_join(up, PARAMS_FILE)):
             raise DatasetError(f"{out} is inside the dataset folder {up}; "
                                "choose a folder outside it")
-        if up == "/":
-            break
     try:
         fs.makedirs(root, exist_ok=True)
     except OSError as exc:
@@ -426,14 +420,14 @@ def load(path: str | Path, solutions: str | Path | None = None):
     if params.get("kind") == "games":
         return read_frame(path, "games")
     if params.get("kind") == "solutions":
+        # solved_deals checks that the deals it finds are the ones solved
         solutions, path = path, solved_deals(path, params)
+    elif solutions is not None:
+        if read_params(solutions).get("deals_hash") not in (None, _deals_identity(params)):
+            raise DatasetError(f"{solutions} solves other deals than {path}")
     deals = read_frame(path, "deals")
     if solutions is None:
         return deals
-    sp = read_params(solutions)
-    dp = read_params(path)
-    if sp.get("deals_hash") not in (None, _deals_identity(dp)):
-        raise DatasetError(f"{solutions} solves other deals than {path}")
     sol = read_frame(solutions, "solutions")
     return sol.merge(deals, on="deal_id", how="left", validate="many_to_one")
 

@@ -491,8 +491,9 @@ def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, 
         p = Path(spec)
         if not p.is_file():
             raise ValueError(f"rules file not found: {p}")
-        rules = Rules.from_json(p.read_text(encoding="utf-8"))
-        _check_claimed_name(rules, p, set(json.loads(p.read_text(encoding="utf-8"))))
+        text = p.read_text(encoding="utf-8")
+        rules = Rules.from_json(text)
+        _check_claimed_name(rules, p, set(json.loads(text)))
     else:
         raise ValueError(
             f"unknown rules {spec!r}: give a profile ({', '.join(PROFILES)}) "

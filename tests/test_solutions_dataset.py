@@ -102,6 +102,8 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
     run_deal(dst / "elsewhere", 6, 99, PROFILES["club"], chunk_size=6, workers=1)
     with pytest.raises(dataset.DatasetError, match="holds other deals"):
         load_pool_frame(dst / "sol")
+    with pytest.raises(dataset.DatasetError, match="solves other deals than"):
+        dataset.load(dst / "elsewhere", dst / "sol")
 
 
 def test_moved_solutions_resume_and_paths_are_normalised(tmp_path, capsys, monkeypatch):
