@@ -409,7 +409,10 @@ def load(path: str | Path, solutions: str | Path | None = None):
     -------
     pandas.DataFrame
         One row per deal (deals alone), or per (deal, seat) with the deal's
-        columns beside the solution's.
+        columns beside the solution's.  With solutions, ``attrs["solutions"]``
+        records where they come from: ``path``, ``rules`` (the profile's
+        name), ``solver_fingerprint`` and ``solver_version`` (fitting a
+        :class:`analysis.odds.BidModel` on the frame records them).
 
     Raises
     ------
@@ -421,15 +424,21 @@ def load(path: str | Path, solutions: str | Path | None = None):
         return read_frame(path, "games")
     if params.get("kind") == "solutions":
         # solved_deals checks that the deals it finds are the ones solved
+        sp = params
         solutions, path = path, solved_deals(path, params)
     elif solutions is not None:
-        if read_params(solutions).get("deals_hash") not in (None, _deals_identity(params)):
+        sp = read_params(solutions)
+        if sp.get("deals_hash") not in (None, _deals_identity(params)):
             raise DatasetError(f"{solutions} solves other deals than {path}")
     deals = read_frame(path, "deals")
     if solutions is None:
         return deals
     sol = read_frame(solutions, "solutions")
-    return sol.merge(deals, on="deal_id", how="left", validate="many_to_one")
+    frame = sol.merge(deals, on="deal_id", how="left", validate="many_to_one")
+    frame.attrs["solutions"] = {"path": str(solutions), "rules": sp.get("rules_name"),
+                                "solver_fingerprint": sp.get("solver_fingerprint"),
+                                "solver_version": sp.get("solver_version")}
+    return frame
 
 
 def solved_deals(solutions: str | Path, params: dict | None = None) -> str:

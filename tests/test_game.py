@@ -6,6 +6,8 @@ solver conventions, shared by classic) and, for book, ua and wiki, from the
 solver on the fly (a few short games).
 """
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -322,3 +324,63 @@ def test_cli_simulate_writes_resumes_and_summarises(pool, tmp_path, capsys):
     with pytest.raises(SystemExit):                         # a probability is checked
         main(argv[:-3] + ["--risk", "1.5"])
     assert "expected a probability in [0, 1], got '1.5'" in capsys.readouterr().err
+
+
+def test_fitted_model_records_its_solutions_and_simulate_notes_a_mismatch(
+        pool, pool_frame, fitted_model, tmp_path, capsys):
+    odds = pytest.importorskip("analysis.odds.model")
+    from analysis.cli import main
+    from analysis.solver import SOLVER_VERSION, solver_fingerprint
+    want = {"rules": "club", "solver_fingerprint": solver_fingerprint("club"),
+            "solver_version": SOLVER_VERSION}
+    # from a frame of dataset.load, from the dataset's path; info overrides
+    assert pool_frame.attrs["solutions"]["path"] == str(pool)
+    for m in (odds.BidModel.load(fitted_model), odds.BidModel.fit(pool)):
+        assert {k: m.info.get(k) for k in want} == want
+    assert odds.BidModel.fit(pool, info={"rules": "mine"}).info["rules"] == "mine"
+    # a frame of unknown origin records nothing, and simulate says so
+    bare = pool_frame.copy()
+    bare.attrs.clear()
+    unknown = odds.BidModel.fit(bare)
+    assert "solver_fingerprint" not in unknown.info and "rules" not in unknown.info
+    cases = {"unknown": (unknown, "does not record the solver conventions")}
+    other = odds.BidModel.load(fitted_model)
+    other.info.update(rules="wiki", solver_fingerprint=solver_fingerprint("wiki"))
+    cases["other"] = (other, "fitted on wiki solutions, whose solver conventions differ")
+    cases["same"] = (odds.BidModel.load(fitted_model), None)
+    for name, (model, note) in cases.items():
+        path = model.save(tmp_path / f"{name}.json")
+        argv = ["simulate", "--games", "1", "--seed", "4", "--pool", str(pool), "--out",
+                str(tmp_path / f"games-{name}"), "--workers", "1", "--estimator", str(path),
+                "--no-progress"]
+        assert main(argv) == 0
+        text = capsys.readouterr().out
+        if note is None:
+            assert "note:" not in text
+        else:
+            assert note in text
+
+
+def test_model_save_replaces_whole_and_names_a_missing_folder(fitted_model, tmp_path,
+                                                              monkeypatch):
+    odds = pytest.importorskip("analysis.odds.model")
+    m = odds.BidModel.load(fitted_model)
+    target = tmp_path / "m.json"
+    target.write_text("old")
+    m.save(target)
+    assert odds.BidModel.load(target).info == m.info
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]   # no temporary left
+    real = Path.write_text
+
+    def half_then_full_disk(self, text, *a, **k):
+        real(self, text[:len(text) // 2], *a, **k)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", half_then_full_disk)
+    with pytest.raises(OSError, match="No space"):
+        m.save(target)
+    monkeypatch.undo()
+    assert odds.BidModel.load(target).info["rules"] == "club"        # old file intact
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+    with pytest.raises(FileNotFoundError, match="no folder .*missing"):
+        m.save(tmp_path / "missing" / "m.json")

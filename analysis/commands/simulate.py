@@ -85,7 +85,11 @@ def run(args) -> int:
           f"policy risk {policy.thresholds[0]:g}/{policy.thresholds[1]:g}/"
           f"{policy.thresholds[2]:g}; outcomes {where}; content hash {m['content_hash']}")
     est = m["params"].get("estimator") or {}
-    if est.get("solver_fingerprint") not in (None, src["solver_fingerprint"]):
+    if est.get("solver_fingerprint") is None:
+        print("note: the bidding-odds model does not record the solver conventions it was "
+              f"fitted under, so it may not fit {rules.name}; fit it on a solutions dataset "
+              "(or a frame from analysis.dataset.load), which records them")
+    elif est["solver_fingerprint"] != src["solver_fingerprint"]:
         print(f"note: the bidding-odds model was fitted on {est.get('rules')} solutions, "
               f"whose solver conventions differ from {rules.name}'s; fit one on this "
               "profile's solutions (analysis.odds.BidModel.fit) and pass --estimator")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -109,7 +110,13 @@ class BidModel:
             (column ``redeal_forced``; RULES.md, "Redeals"): they are never
             played.
         info : dict, optional
-            Extra provenance recorded in :attr:`info`.
+            Extra provenance recorded in :attr:`info`.  The solutions'
+            ``rules``, ``solver_fingerprint`` and ``solver_version`` are
+            recorded without it when the frame says where it comes from (a
+            dataset path, or a frame from :func:`analysis.dataset.load`,
+            whose ``attrs["solutions"]`` names them); ``thousand simulate``
+            then notes a model fitted under other solver conventions than
+            the simulated rules'.
 
         Returns
         -------
@@ -168,6 +175,9 @@ class BidModel:
                 "drop_redealt": drop_redealt, "fitted": _dt.date.today().isoformat(),
                 "method": "per-threshold ridge logistic (statsmodels GLM Binomial, "
                           "fit_regularized L1_wt=0), running minimum over thresholds"}
+        src = f.attrs.get("solutions") or {}
+        meta.update({k: src[k] for k in ("rules", "solver_fingerprint", "solver_version")
+                     if src.get(k) is not None})
         meta.update(info or {})
         return cls(features, grid, coef, mean, scale, meta)
 
@@ -268,10 +278,26 @@ class BidModel:
                 "mean": self.mean.tolist(), "scale": self.scale.tolist(), "info": self.info}
 
     def save(self, path) -> Path:
-        """Write the model as a small JSON file (a few KB); returns the path."""
+        """Write the model as a small JSON file (a few KB); returns the path.
+
+        The file is written under a temporary name in the same folder, then
+        renamed: an existing file at ``path`` is replaced whole or not at all.
+
+        Raises
+        ------
+        FileNotFoundError
+            If the folder of ``path`` does not exist.
+        """
         p = Path(path)
-        p.write_text(json.dumps(self.to_dict(), ensure_ascii=False) + "\n",
-                     encoding="utf-8")
+        if not p.parent.is_dir():
+            raise FileNotFoundError(f"cannot save the BidModel to {p}: no folder {p.parent}")
+        tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+        try:
+            tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False) + "\n",
+                           encoding="utf-8")
+            os.replace(tmp, p)
+        finally:
+            tmp.unlink(missing_ok=True)
         return p
 
     @classmethod
