@@ -32,6 +32,8 @@ import threading
 import time
 from pathlib import Path
 
+from ._atomic import replace_file
+
 __all__ = ["NOTEBOOKS", "ReportError", "notebooks_dir", "read_parameters", "prepare_data",
            "execute_notebook", "save_figures", "run_report"]
 
@@ -247,10 +249,10 @@ def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
         # the user's Ctrl-C (it reaches the kernel too, being in the same
         # process group), not a failing notebook: stop the whole report
         raise KeyboardInterrupt
-    nbformat.write(nb, out / f"{src.stem}.ipynb")
+    replace_file(out / f"{src.stem}.ipynb", lambda tmp: nbformat.write(nb, tmp))
     body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
-    html_path = out / f"{src.stem}.html"
-    html_path.write_text(body, encoding="utf-8")
+    html_path = replace_file(out / f"{src.stem}.html",
+                             lambda tmp: tmp.write_text(body, encoding="utf-8"))
     return html_path, nb, error
 
 
@@ -269,8 +271,9 @@ def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
         for o in cell.get("outputs", []):
             data = o.get("data", {})
             if "image/png" in data:
-                p = folder / f"{stem}-{len(paths):02d}.png"
-                p.write_bytes(base64.b64decode(data["image/png"]))
+                png = base64.b64decode(data["image/png"])
+                p = replace_file(folder / f"{stem}-{len(paths):02d}.png",
+                                 lambda tmp: tmp.write_bytes(png))
                 paths.append(p)
     return paths
 
@@ -292,9 +295,7 @@ def _index(out: Path, rows: list, quick: bool) -> Path:
             f"{'quick (small sizes)' if quick else 'default sizes'}, made "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {total:.0f} s.</p>"
             f"<table><tr><th>notebook</th><th>run time</th><th>status</th></tr>{items}</table>")
-    p = out / "index.html"
-    p.write_text(page, encoding="utf-8")
-    return p
+    return replace_file(out / "index.html", lambda tmp: tmp.write_text(page, encoding="utf-8"))
 
 
 def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | Path = "data",

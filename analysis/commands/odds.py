@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 
+from .._atomic import replace_file
 from ._common import add_parallel_options, add_rules_options, rules_from_args
 
 
@@ -118,8 +119,10 @@ def plot(table, path, widow: bool = False) -> None:
     ax.legend(h1 + h2, l1 + l2, loc="lower left")
     ax.set_title(title + "\ndouble-dummy: optimistic for the declarer", fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    try:
+        replace_file(path, lambda tmp: fig.savefig(tmp, dpi=110))
+    finally:
+        plt.close(fig)
 
 
 def run(args) -> int:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import os
 from pathlib import Path
 
 import numpy as np
@@ -288,17 +287,9 @@ class BidModel:
         FileNotFoundError
             If the folder of ``path`` does not exist.
         """
-        p = Path(path)
-        if not p.parent.is_dir():
-            raise FileNotFoundError(f"cannot save the BidModel to {p}: no folder {p.parent}")
-        tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-        try:
-            tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False) + "\n",
-                           encoding="utf-8")
-            os.replace(tmp, p)
-        finally:
-            tmp.unlink(missing_ok=True)
-        return p
+        from .._atomic import replace_file
+        text = json.dumps(self.to_dict(), ensure_ascii=False) + "\n"
+        return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
     @classmethod
     def load(cls, path) -> "BidModel":
