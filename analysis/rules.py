@@ -263,11 +263,17 @@ class Rules:
         if unknown:
             raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
         changed = {k: v for k, v in parsed.items() if getattr(self, k) != v and k != "name"}
-        if "name" not in parsed and changed:
+        named = "name" in parsed
+        if not named and changed:
             # a house variant must not pass for the profile it came from
             parsed["name"] = self.name + "+" + ",".join(
                 f"{k}={v}" for k, v in sorted(changed.items()))
-        return dataclasses.replace(self, **parsed)
+        out = dataclasses.replace(self, **parsed)
+        if named:
+            # nor may a name given here claim a profile's values it lacks
+            _check_claimed_name(out, f"the name {out.name!r} (given as a change)",
+                                "choose a name of its own")
+        return out
 
     def to_dict(self) -> dict:
         """All fields as a JSON-ready dict."""
@@ -428,17 +434,20 @@ def profile_names() -> list[str]:
     return list(PROFILES)
 
 
-def _check_claimed_name(rules: Rules, path, given: set) -> None:
-    """Refuse a rules file whose name claims conventions it does not hold.
+def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _FIELD_NAMES) -> None:
+    """Refuse rules whose name claims conventions they do not hold.
 
     Results are labelled with the rules' name, so a name that is a profile's
     (``wiki``, in any case or spacing) must come with that profile's values,
     and a variant's name as :meth:`Rules.with_changes` writes it
-    (``club+barrel_seats=1``) with the values it spells out.
+    (``club+barrel_seats=1``) with the values it spells out.  ``subject``
+    names where the name comes from (``rules file house.json``), ``advice``
+    ends the message, ``given`` are the fields a file spells out (the others
+    take club's values).
     """
     name = rules.name.strip()
     if not name:
-        raise ValueError(f"rules file {path} has an empty name: give it one")
+        raise ValueError(f"{subject} is empty: give the rules a name")
     base, plus, changes = name.partition("+")
     base = base.strip().lower()
     if base not in PROFILES:
@@ -453,15 +462,14 @@ def _check_claimed_name(rules: Rules, path, given: set) -> None:
     diff = rules_diff(claimed, rules) if claimed is not None else []
     if claimed is not None and not diff:
         return
-    what = "that profile" if not plus else f"{base} with the changes its name lists"
+    what = f"profile {base}'s values" if not plus else f"{base} with the changes it lists"
     shown = "; ".join(f"{f}: {a!r} there, {b!r} here" for f, a, b in diff[:4])
     more = f"; and {len(diff) - 4} more" if len(diff) > 4 else ""
     left_out = (" (fields left out take club's values)"
                 if set(_FIELD_NAMES) - given else "")
     detail = f" ({shown}{more})" if diff else f" (its changes cannot be read: {why})"
-    raise ValueError(
-        f"rules file {path} is named {rules.name!r} but differs from {what}{detail}"
-        f"{left_out}: give it a name of its own, or write those values")
+    raise ValueError(f"{subject} claims {what}, but the values differ{detail}{left_out}: "
+                     f"{advice}")
 
 
 def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, ...]" = ()) -> Rules:
@@ -493,7 +501,9 @@ def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, 
             raise ValueError(f"rules file not found: {p}")
         text = p.read_text(encoding="utf-8")
         rules = Rules.from_json(text)
-        _check_claimed_name(rules, p, set(json.loads(text)))
+        _check_claimed_name(rules, f"rules file {p}, named {rules.name.strip()!r},",
+                            "give it a name of its own, or write those values",
+                            set(json.loads(text)))
     else:
         raise ValueError(
             f"unknown rules {spec!r}: give a profile ({', '.join(PROFILES)}) "

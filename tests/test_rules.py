@@ -2,6 +2,7 @@
 
 import dataclasses
 import json
+import re
 
 import pytest
 
@@ -126,17 +127,18 @@ def test_a_rules_file_may_not_claim_a_profile_it_does_not_hold(tmp_path):
     for name, data in (("wiki", {"name": "wiki"}),
                        ("book", dict(json.loads(PROFILES["book"].to_json()), bolt_penalty=60))):
         p.write_text(json.dumps(data), encoding="utf-8")
-        with pytest.raises(ValueError, match=f"named '{name}' but differs from that profile"):
+        with pytest.raises(ValueError, match=f"named '{name}', claims profile {name}'s values, "
+                                             "but the values differ"):
             load_rules(str(p))
     with pytest.raises(ValueError, match="bolt_penalty: 120 there, 60 here"):
         load_rules(str(p))
     # the name is compared as written by hand: any case, spaces; variants'
     # names must match the changes they spell out; a name is required
-    for data, msg in (({"name": "Wiki ", "target": 1000}, "differs from that profile"),
+    for data, msg in (({"name": "Wiki ", "target": 1000}, "claims profile wiki's values"),
                       ({"name": "club+barrel_seats=1", "barrel_seats": 2},
-                       "differs from club with the changes its name lists"),
+                       "claims club with the changes it lists, but the values differ"),
                       ({"name": "club+nonsense=1"}, "its changes cannot be read"),
-                      ({"name": " "}, "empty name")):
+                      ({"name": " "}, "is empty: give the rules a name")):
         p.write_text(json.dumps(data), encoding="utf-8")
         with pytest.raises(ValueError, match=msg):
             load_rules(str(p))
@@ -178,3 +180,26 @@ def test_every_named_variant_written_to_a_file_loads_back(tmp_path):
             assert load_rules(str(p)) == x
             n += 1
     assert n > 40
+
+
+@pytest.mark.parametrize("how", ["python", "load_rules", "cli"])
+def test_a_name_given_as_a_change_may_not_claim_a_profile_it_does_not_hold(how, capsys):
+    # the same fault as a file's name: wiki's values labelled "club", by any road
+    from analysis.cli import main
+    msg = "the name 'club' .given as a change. claims profile club's values, but the values differ"
+    if how == "python":
+        with pytest.raises(ValueError, match=msg):
+            PROFILES["wiki"].with_changes("name=club")
+        with pytest.raises(ValueError, match="claims club with the changes it lists"):
+            PROFILES["wiki"].with_changes(name="club+barrel_seats=1")
+    elif how == "load_rules":
+        with pytest.raises(ValueError, match=msg):
+            load_rules("wiki", ["name=club"])
+    else:
+        assert main(["rules", "show", "wiki", "--set", "name=club"]) == 2
+        assert re.search(msg, capsys.readouterr().err)
+    # a true claim, or a name of one's own, passes
+    assert PROFILES["club"].with_changes("barrel_seats=2", "name=club").name == "club"
+    assert load_rules("wiki", ["barrel_seats=1", "name=mine"]).name == "mine"
+    assert PROFILES["club"].with_changes("barrel_seats=1", "name=club+barrel_seats=1") \
+        == PROFILES["club"].with_changes("barrel_seats=1")
