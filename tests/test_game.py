@@ -384,3 +384,32 @@ def test_model_save_replaces_whole_and_names_a_missing_folder(fitted_model, tmp_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
     with pytest.raises(FileNotFoundError, match="no folder .*missing"):
         m.save(tmp_path / "missing" / "m.json")
+
+
+def test_a_resumed_simulation_refuses_a_replaced_model_and_accepts_another_spelling(
+        pool, pool_frame, fitted_model, tmp_path, capsys, monkeypatch):
+    odds = pytest.importorskip("analysis.odds.model")
+    from analysis.cli import main
+    from analysis.game import load_estimator
+    model = tmp_path / "m.json"
+    original = Path(fitted_model).read_bytes()
+    model.write_bytes(original)
+    out = tmp_path / "games"
+    argv = ["simulate", "--games", "4", "--seed", "5", "--pool", str(pool), "--out", str(out),
+            "--workers", "1", "--chunk-size", "2", "--no-progress", "--estimator"]
+    assert main(argv + [str(model)]) == 0
+    capsys.readouterr()
+    (out / "part-000001.parquet").unlink()
+    # refitted in place (another model, same path): the rest would be played
+    # by another model than the first chunk, so the resume is refused
+    odds.BidModel.fit(pool_frame, features=("points",)).save(model)
+    assert load_estimator(str(model)).features == ("points",)     # read again, not cached
+    assert main(argv + [str(model)]) == 2
+    err = capsys.readouterr().err
+    assert "other parameters" in err and "content_hash" in err
+    # the first model back, named by a relative path this time: the same dataset
+    model.write_bytes(original)
+    monkeypatch.chdir(tmp_path)
+    assert main(argv + ["m.json"]) == 0
+    assert "1 chunk written now" in capsys.readouterr().out
+    assert dataset.read_params(out)["policy"]["estimator_name"] == str(model.resolve())

@@ -58,6 +58,13 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+def _estimator_name(arg: str) -> str:
+    """``default``, or the model file as an absolute path (the same file
+    named two ways is the same dataset parameter)."""
+    from pathlib import Path
+    return arg if arg == "default" else str(Path(arg).expanduser().resolve())
+
+
 def run(args) -> int:
     from .. import dataset
     from ..game import ThresholdPolicy, format_summary, summarize
@@ -70,7 +77,7 @@ def run(args) -> int:
                              block_risk=args.block_risk, claim_redeals=not args.no_claims,
                              gift_redeals=not args.no_gift_redeals,
                              write_offs=not args.no_write_offs,
-                             estimator_name=args.estimator)
+                             estimator_name=_estimator_name(args.estimator))
     policy.get_estimator()  # fail early on a missing model
     t0 = time.perf_counter()
     m = run_games(args.out, args.games, args.seed, rules, policy, pool=args.pool,

@@ -16,12 +16,43 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["load_estimator", "OracleEstimator"]
+__all__ = ["load_estimator", "estimator_digest", "OracleEstimator"]
 
 
-@lru_cache(maxsize=8)
+def _estimator_file(name: str) -> Path:
+    """The BidModel JSON file an estimator name stands for."""
+    if name == "default":
+        return Path(__file__).resolve().parents[1] / "odds" / "default_bidmodel.json"
+    return Path(name)
+
+
+def estimator_digest(name: str = "default") -> str:
+    """Content hash of the model file behind an estimator name.
+
+    Games datasets record it, so that a resumed simulation whose model file
+    was refitted or replaced in the meantime is refused instead of mixing
+    chunks played with two models.
+
+    Returns
+    -------
+    str
+        The first 16 hex digits of the file's SHA-256.
+
+    Raises
+    ------
+    ValueError
+        If the file cannot be read.
+    """
+    import hashlib
+    p = _estimator_file(name)
+    try:
+        return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+    except OSError as exc:
+        raise ValueError(f"estimator {name!r}: cannot read {p}: {exc.strerror or exc}") from None
+
+
 def load_estimator(name: str = "default"):
-    """The estimator called ``name`` (loaded once per process and name).
+    """The estimator called ``name`` (loaded once per process and file content).
 
     Parameters
     ----------
@@ -39,20 +70,26 @@ def load_estimator(name: str = "default"):
         If the file does not exist or is not a BidModel file, or the
         default model is not installed.
     """
+    if name != "default" and not Path(name).is_file():
+        raise ValueError(f"estimator {name!r} is neither 'default' nor a BidModel file")
+    try:
+        digest = estimator_digest(name)
+    except ValueError as exc:
+        if name != "default":
+            raise
+        raise ValueError(f"the default bidding-odds model is not installed ({exc}); "
+                         "give --estimator PATH to a BidModel JSON file") from None
+    # keyed by content too: a model file refitted in place is read again
+    return _load(name, digest)
+
+
+@lru_cache(maxsize=8)
+def _load(name: str, digest: str):
     try:
         from ..odds import BidModel
     except ImportError as exc:  # pragma: no cover - odds package missing
         raise ValueError(f"the bidding-odds model is not available: {exc}") from None
-    if name == "default":
-        try:
-            return BidModel.default()
-        except (OSError, FileNotFoundError) as exc:
-            raise ValueError(f"the default bidding-odds model is not installed ({exc}); "
-                             "give --estimator PATH to a BidModel JSON file") from None
-    p = Path(name)
-    if not p.is_file():
-        raise ValueError(f"estimator {name!r} is neither 'default' nor a BidModel file")
-    return BidModel.load(p)
+    return BidModel.default() if name == "default" else BidModel.load(Path(name))
 
 
 class OracleEstimator:

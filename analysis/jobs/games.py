@@ -16,6 +16,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from .. import dataset
+from ..game.estimators import estimator_digest
 from ..game.policy import ThresholdPolicy
 from ..game.simulate import GAME_COLUMNS, make_source, simulate
 from ..rules import Rules
@@ -74,6 +75,7 @@ def game_params(n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy |
     from ..game.simulate import MAX_DEALS
     info = getattr(policy.get_estimator(), "info", {}) or {}
     est = {k: info.get(k) for k in ("rules", "solver_fingerprint", "fitted", "n_rows")}
+    est["content_hash"] = estimator_digest(policy.estimator_name)
     return {"kind": "games", "n_games": int(n_games), "seed": int(seed),
             "chunk_size": int(chunk_size), "n_chunks": n_chunks(n_games, chunk_size),
             "rules_name": rules.name, "rules": rules.to_dict(),
