@@ -110,6 +110,28 @@ def _comparable(params: dict) -> dict:
     return {k: v for k, v in params.items() if k not in skip}
 
 
+def enclosing_dataset(path: str | Path) -> str | None:
+    """The dataset folder that ``path`` (a file or folder) lies inside, if any.
+
+    Parquet readers given a dataset folder read every file below it, so
+    nothing else may be written there.  Folders above ``path`` are checked
+    (``path`` itself is not), by their real path, so that ``d/.``,
+    ``x/../d`` and links are seen for what they are.
+
+    Returns
+    -------
+    str or None
+        The nearest folder above ``path`` holding ``_params.json``.
+    """
+    fs, root = _fs(path)
+    up = os.path.realpath(root) if isinstance(fs, LocalFileSystem) else posixpath.normpath(root)
+    while "/" in up.strip("/"):
+        up = up.rsplit("/", 1)[0]
+        if fs.exists(_join(up, PARAMS_FILE)):
+            return up
+    return None
+
+
 def open_output(out: str | Path, params: dict) -> set[int]:
     """Prepare folder ``out`` for a dataset job; return the chunks already done.
 
@@ -142,13 +164,10 @@ def open_output(out: str | Path, params: dict) -> set[int]:
     if fs.exists(root) and not fs.isdir(root):
         raise DatasetError(f"{out} exists and is not a folder")
     # nor inside another dataset: reading that one would read this one too
-    # (the real path, so that "d/.", "x/../d" and links are seen for what they are)
-    up = os.path.realpath(root) if isinstance(fs, LocalFileSystem) else posixpath.normpath(root)
-    while "/" in up.strip("/"):
-        up = up.rsplit("/", 1)[0]
-        if fs.exists(_join(up, PARAMS_FILE)):
-            raise DatasetError(f"{out} is inside the dataset folder {up}; "
-                               "choose a folder outside it")
+    up = enclosing_dataset(out)
+    if up is not None:
+        raise DatasetError(f"{out} is inside the dataset folder {up}; "
+                           "choose a folder outside it")
     try:
         fs.makedirs(root, exist_ok=True)
     except OSError as exc:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -90,6 +92,35 @@ def test_load_rejects_other_files(tmp_path):
     bad.write_text("not json")
     with pytest.raises(ValueError, match="not a BidModel"):
         BidModel.load(bad)
+    bad.write_bytes(bytes(range(256)))                   # binary garbage
+    with pytest.raises(ValueError, match="not a BidModel"):
+        BidModel.load(bad)
+    # damaged models fail when read, not later as NaN probabilities
+    good = BidModel.default().to_dict()
+    for damage, msg in ((lambda d: d.pop("mean"), "no mean"),
+                        (lambda d: d["coef"][0].__setitem__(0, None), "finite"),
+                        (lambda d: d.__setitem__("scale", [0.0] * len(d["scale"])), "positive"),
+                        (lambda d: d.__setitem__("grid", ["a"] * len(d["grid"])), "int"),
+                        (lambda d: d.__setitem__("coef", [[1.0]]), "inconsistent")):
+        d = json.loads(json.dumps(good))
+        damage(d)
+        bad.write_text(json.dumps(d))
+        with pytest.raises(ValueError, match=f"{bad.name} is a damaged BidModel file.*{msg}"):
+            BidModel.load(bad)
+
+
+def test_save_refuses_a_dataset_folder(tmp_path):
+    # Parquet readers of a dataset folder read every file below it
+    (tmp_path / "sol").mkdir()
+    (tmp_path / "sol" / "_params.json").write_text("{}")
+    (tmp_path / "sol" / "sub").mkdir()
+    m = BidModel.default()
+    for inside in (tmp_path / "sol" / "m.json", tmp_path / "sol" / "sub" / "m.json",
+                   tmp_path / "sol" / "sub" / ".." / "m.json"):
+        with pytest.raises(ValueError, match="inside the dataset folder .*sol, .*next to the folder"):
+            m.save(inside)
+        assert not inside.exists()
+    assert m.save(tmp_path / "sol-bidmodel.json").is_file()      # beside it is fine
 
 
 def test_dataset_odds_counts(sample):

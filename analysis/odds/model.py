@@ -75,6 +75,10 @@ class BidModel:
                 or self.scale.shape != (f,) or np.any(np.diff(self.grid) <= 0):
             raise ValueError("inconsistent BidModel arrays: need an increasing grid of k "
                              "thresholds, coef (k, n_features + 1), mean and scale (n_features,)")
+        if not (np.isfinite(self.coef).all() and np.isfinite(self.mean).all()
+                and np.isfinite(self.scale).all() and (self.scale > 0).all()):
+            raise ValueError("BidModel coefficients, means and scales must be finite numbers, "
+                             "the scales positive")
         self._cols = np.array([FEATURES.index(c) for c in self.features], dtype=np.int64)
         self.info = dict(info or {})
 
@@ -286,8 +290,17 @@ class BidModel:
         ------
         FileNotFoundError
             If the folder of ``path`` does not exist.
+        ValueError
+            If ``path`` lies inside a dataset folder (Parquet readers of the
+            dataset would then trip over it): save it next to the dataset.
         """
         from .._atomic import replace_file
+        from ..dataset import enclosing_dataset
+        inside = enclosing_dataset(path)
+        if inside is not None:
+            raise ValueError(f"cannot save the BidModel to {path}: it is inside the dataset "
+                             f"folder {inside}, whose Parquet readers would trip over it; "
+                             "save it next to the folder")
         text = json.dumps(self.to_dict(), ensure_ascii=False) + "\n"
         return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
@@ -302,14 +315,21 @@ class BidModel:
         """
         try:
             d = json.loads(Path(path).read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ValueError(f"{path} is not a BidModel JSON file: {exc}") from None
         if not isinstance(d, dict) or d.get("kind") != "thousand-bidmodel":
             raise ValueError(f"{path} is not a BidModel file")
         if d.get("version") != MODEL_VERSION:
             raise ValueError(f"{path} is BidModel version {d.get('version')}, "
                              f"this code reads {MODEL_VERSION}")
-        return cls(d["features"], d["grid"], d["coef"], d["mean"], d["scale"], d.get("info"))
+        missing = [k for k in ("features", "grid", "coef", "mean", "scale") if k not in d]
+        if missing:
+            raise ValueError(f"{path} is a damaged BidModel file: no {', '.join(missing)}")
+        try:
+            return cls(d["features"], d["grid"], d["coef"], d["mean"], d["scale"],
+                       d.get("info"))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{path} is a damaged BidModel file: {exc}") from None
 
     @classmethod
     def default(cls, points_only: bool = False) -> "BidModel":
