@@ -101,6 +101,10 @@ def test_bad_arguments():
         hand_odds(h, samples=2, seat=3)
     with pytest.raises(ValueError, match="samples"):
         hand_odds(h, samples=0)
+    for f, args in ((hand_odds, (h,)), (widow_odds, (h, "K♠ Q♠ 10♦"))):
+        # refused at once, not a 745 GiB allocation error
+        with pytest.raises(ValueError, match="at most 10,000,000 .*dataset_odds"):
+            f(*args, samples=100_000_000_000)
     with pytest.raises(ValueError, match="seed"):
         hand_odds(h, samples=2, seed=-1)
     with pytest.raises(ValueError, match="share"):

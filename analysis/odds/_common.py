@@ -72,9 +72,18 @@ def check_seat(seat) -> int:
     return int(seat)
 
 
+#: Most samples one odds call takes: all are held in memory at once, and
+#: this many already take about a day of one core.
+MAX_SAMPLES = 10_000_000
+
+
 def check_samples(samples) -> int:
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    if samples > MAX_SAMPLES:
+        raise ValueError(f"samples must be at most {MAX_SAMPLES:,} (about a day of one core, "
+                         f"all held in memory), got {samples:,}; for more, solve a dataset "
+                         "(thousand deal, thousand solve) and use dataset_odds")
     return int(samples)
 
 
