@@ -439,6 +439,10 @@ def load(path: str | Path, solutions: str | Path | None = None):
         On a wrong kind, another schema version, or solutions of other deals.
     """
     params = read_params(path)
+    if params.get("kind") != "deals" and solutions is not None:
+        raise DatasetError(f"{path} holds a {params.get('kind')} dataset; solutions are joined "
+                           "to a deals dataset: load(DEALS, SOLUTIONS), or load(SOLUTIONS) "
+                           "alone")
     if params.get("kind") == "games":
         return read_frame(path, "games")
     if params.get("kind") == "solutions":

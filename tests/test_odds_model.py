@@ -138,6 +138,13 @@ def test_dataset_odds_counts(sample):
     assert row.n == len(own) and row.made == int((own.value >= 120).sum())
     with pytest.raises(ValueError, match="grouping"):
         dataset_odds(sample, by=["colour"])
+    # one key alone is one key, not its letters
+    one = dataset_odds(sample, by="seat", contracts=[120])
+    assert one.equals(dataset_odds(sample, by=["seat"], contracts=[120]))
+    with pytest.raises(ValueError, match=r"whole points; got \[120.5\]"):
+        dataset_odds(sample, contracts=[120, 120.5])
+    with pytest.raises(ValueError, match="at least 0"):
+        dataset_odds(sample, contracts=[-5])
 
 
 def test_sample_chunks_round_trip_and_leave_no_partial_files(tmp_path):

@@ -104,6 +104,10 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
         load_pool_frame(dst / "sol")
     with pytest.raises(dataset.DatasetError, match="solves other deals than"):
         dataset.load(dst / "elsewhere", dst / "sol")
+    # solutions are joined to deals only, never silently dropped
+    with pytest.raises(dataset.DatasetError, match="holds a solutions dataset; solutions "
+                                                   "are joined to a deals dataset"):
+        dataset.load(dst / "sol", dst / "sol")
 
 
 def test_moved_solutions_resume_and_paths_are_normalised(tmp_path, capsys, monkeypatch):

@@ -36,10 +36,10 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
         ``value``, ``hand0 hand1 hand2`` (:func:`analysis.dataset.load` of a
         solutions dataset, or :func:`analysis.odds.sample.make_sample`); a
         path is read as in :func:`analysis.odds.sample.solutions_long`.
-    by : sequence of str
+    by : str or sequence of str
         Grouping keys from :data:`GROUPS`.
     contracts : iterable of int
-        Contracts (points).
+        Contracts (whole points, at least 0).
     drop_redealt : bool
         Leave out deals with a forced redeal before play (column
         ``redeal_forced`` if present).
@@ -55,7 +55,8 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
     Raises
     ------
     ValueError
-        On an unknown grouping key, missing columns or no contracts.
+        On an unknown grouping key, missing columns, no contracts or a
+        contract that is not whole points.
 
     Examples
     --------
@@ -68,13 +69,19 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
       marriages  n  p_make
     0         ♥  2     0.5
     """
-    by = list(by)
+    by = [by] if isinstance(by, str) else list(by)      # one key may be given alone
     bad = [b for b in by if b not in GROUPS]
     if bad:
         raise ValueError(f"unknown grouping keys {bad}; use any of {GROUPS}")
-    contracts = np.asarray(list(contracts), dtype=np.int64)
-    if contracts.size == 0:
+    given = list(contracts)
+    if not given:
         raise ValueError("no contracts given")
+    odd = [c for c in given if isinstance(c, (bool, np.bool_)) or not float(c).is_integer()]
+    if odd:
+        raise ValueError(f"contracts are whole points; got {odd}")
+    contracts = np.asarray(given, dtype=np.int64)
+    if contracts.min() < 0:
+        raise ValueError(f"contracts are points, at least 0; got {contracts.min()}")
     f = solutions_long(data)
     if drop_redealt:
         f = f[~f["redeal_forced"].to_numpy(bool)]
