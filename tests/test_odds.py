@@ -139,6 +139,8 @@ def test_cli_json_table_plot_and_errors(tmp_path, capsys):
 def test_a_hand_that_forces_the_redeal_is_named_as_the_cause(hand, rules, reason):
     with pytest.raises(ValueError, match=reason):
         hand_odds(hand, rules, samples=5)
+    with pytest.raises(ValueError, match=reason):          # after the widow too
+        widow_odds(hand, "A♥ 10♥ K♥", rules, samples=5)
 
 
 def test_cli_plot_into_a_missing_folder_fails_before_solving(tmp_path, capsys):

@@ -28,7 +28,7 @@ from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
 from ..parallel import check_workers
-from ..redeal import redeal_after_exchange, redeal_flags
+from ..redeal import hand_bidding_reasons, redeal_after_exchange, redeal_flags
 from ..solver import play_value
 from ._common import (check_samples, check_seat, check_seed, in_process, interval,
                       map_chunks, n_parts, parse_hand, progress_iter, resolve, seat_sample)
@@ -181,7 +181,10 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
         raise ValueError(f"widow {cards.format(w)} forces a redeal under {rules.name}")
     kept = deals[~flags["redeal_forced"]]
     if kept.shape[0] == 0:
-        raise ValueError("every sampled deal is a forced redeal before bidding")
+        reasons = hand_bidding_reasons(h, rules)
+        why = f" ({reasons[0]})" if reasons else ""
+        raise ValueError(f"all {samples} sampled deals are forced redeals under "
+                         f"{rules.name}{why}: nothing to play")
     n = kept.shape[0]
     left, right = kept[:, (seat + 1) % 3], kept[:, (seat + 2) % 3]
     ten = h | w
