@@ -88,7 +88,7 @@ def executor(workers: int | None = None, scheduler: str | None = None,
     Raises
     ------
     ValueError
-        If ``workers`` is below 1.
+        If ``workers`` is below 1, or ``scheduler`` is not an address.
     ConnectionError
         If the scheduler cannot be reached within ``timeout`` seconds.
     """
@@ -109,6 +109,9 @@ def executor(workers: int | None = None, scheduler: str | None = None,
                 raise ConnectionError(
                     f"cannot reach the Dask scheduler at {scheduler} within "
                     f"{timeout:g} s: {exc}") from None
+            except ValueError as exc:   # Dask could not read the address at all
+                raise ValueError(f"--scheduler {scheduler!r} is not a scheduler address "
+                                 f"({exc}); give tcp://HOST:8786, or 'local'") from None
             except Exception as exc:  # noqa: BLE001 - a server that is not Dask
                 raise ConnectionError(
                     f"{scheduler} answered, but not as a Dask scheduler "

@@ -32,6 +32,16 @@ def test_unreachable_scheduler_fails_fast_with_a_clear_error():
     assert time.perf_counter() - t0 < 30
 
 
+@pytest.mark.parametrize("address, why", [("garbage", "missing port number"),
+                                          ("ftp://x:1", "unknown address scheme")])
+def test_a_scheduler_that_is_no_address_is_named_as_such(address, why):
+    # nothing answered: it is not an address at all
+    with pytest.raises(ValueError, match=f"--scheduler '{address}' is not a scheduler address "
+                                         f".*{why}.*tcp://HOST:8786"):
+        with executor(1, address, timeout=2):
+            pass
+
+
 def _flaky(marker: str, x: int) -> int:
     # fails on its first call for x == 3, succeeds on the retry
     if x == 3 and not os.path.exists(marker):
