@@ -91,6 +91,7 @@ def _widow_text(t, top: int = 15) -> str:
 def plot(table, path, widow: bool = False) -> None:
     """Save p_make with its interval band and the expected change against the contract."""
     import matplotlib
+    import numpy as np
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -111,6 +112,10 @@ def plot(table, path, widow: bool = False) -> None:
     ax.set_ylabel("probability of making the contract")
     ax.set_ylim(-0.02, 1.02)
     ax2 = ax.twinx()
+    se = t.delta_se.to_numpy(dtype=float)
+    if np.isfinite(se).any():      # one sample has no standard error
+        ax2.fill_between(x, t.expected_delta - 1.96 * se, t.expected_delta + 1.96 * se,
+                         alpha=0.15, color="C3", label="its 95% interval (±1.96 s.e.)")
     ax2.plot(x, t.expected_delta, "s--", color="C3", label="expected score change")
     ax2.axhline(0, color="C3", lw=0.5)
     ax2.set_ylabel("expected score change (points)", color="C3")
