@@ -264,11 +264,19 @@ class Rules:
             raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
         changed = {k: v for k, v in parsed.items() if getattr(self, k) != v and k != "name"}
         named = "name" in parsed
-        if not named and changed:
-            # a house variant must not pass for the profile it came from
-            parsed["name"] = self.name + "+" + ",".join(
-                f"{k}={v}" for k, v in sorted(changed.items()))
         out = dataclasses.replace(self, **parsed)
+        if not named and changed:
+            # a house variant must not pass for the profile it came from: it
+            # is named after its profile and every value that differs from it
+            # (a variant of a variant too, so a change undone is no change)
+            base = self.name.partition("+")[0].strip().lower()
+            if base in PROFILES:
+                diff = {f: b for f, _, b in rules_diff(PROFILES[base], out)}
+            else:
+                base, diff = self.name, changed
+            name = base + ("+" + ",".join(f"{k}={v}" for k, v in sorted(diff.items()))
+                           if diff else "")
+            out = dataclasses.replace(out, name=name)
         if named:
             # nor may a name given here claim a profile's values it lacks
             _check_claimed_name(out, f"the name {out.name!r} (given as a change)",
@@ -454,7 +462,8 @@ def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _F
         return
     why = ""
     try:
-        # with_changes joins one call's changes with "," and chains calls with "+"
+        # with_changes joins the changes with ","; "+" chains them as older
+        # versions and hand-written names do
         claimed = (PROFILES[base].with_changes(*re.split(r"[+,]", changes)) if plus
                    else PROFILES[base])
     except ValueError as exc:

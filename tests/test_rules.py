@@ -113,6 +113,15 @@ def test_house_variants_are_named_after_their_changes():
     assert PROFILES["club"].with_changes("barrel_seats=1", "name=mine").name == "mine"
     assert PROFILES["club"].with_changes("barrel_seats=2").name == "club"  # no change
     assert Rules.from_dict({"barrel_seats": 1}).name == "house"
+    # a variant of a variant is named after its profile and all it changes
+    # there; a change undone is no change
+    v = r.with_changes("target=1001")
+    assert v.name == "club+barrel_seats=1,target=1001"
+    assert load_rules("club", ["barrel_seats=1", "target=1001"]) == v
+    assert r.with_changes("barrel_seats=2").name == "club"
+    assert r.with_changes("barrel_seats=2") == PROFILES["club"]
+    assert Rules.from_dict({"barrel_seats": 1}).with_changes("target=1001").name \
+        == "house+target=1001"
 
 
 def test_target_below_threshold_names_target():
