@@ -37,7 +37,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Rules", "PROFILES", "profile_names", "load_rules", "rules_diff"]
+__all__ = ["Rules", "PROFILES", "profile_names", "load_rules", "rules_diff", "folder_label"]
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
 WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
@@ -520,6 +520,16 @@ def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, 
     if sets:
         rules = rules.with_changes(*sets)
     return rules
+
+
+def folder_label(name: str) -> str:
+    """A rules name made safe as part of a file or folder name.
+
+    Letters and digits of any script and ``_ . , = + -`` are kept; anything
+    else (``/``, ``\\``, spaces, control characters) becomes ``_``, so a name
+    such as ``x/../../elsewhere`` cannot lead a path out of its folder.
+    """
+    return re.sub(r"[^\w.,=+-]", "_", name) or "_"
 
 
 def rules_diff(a: Rules, b: Rules) -> list[tuple[str, Any, Any]]:

@@ -56,3 +56,19 @@ def test_report_into_a_file_is_refused_before_anything_runs(tmp_path):
     with pytest.raises(ValueError, match="exists and is not a folder"):
         run_report(f, quick=True, data=tmp_path / "data", names=["redeals"])
     assert f.read_text() == "keep me" and not (tmp_path / "data").exists()
+
+
+def test_a_rules_name_cannot_lead_the_data_folders_out_of_data(tmp_path, capsys):
+    # a name becomes part of folder names: separators and ".." must stay in
+    from analysis.rules import folder_label
+    data = tmp_path / "a" / "data"
+    for name in ("x/../../../../sneaky", "..\\..\\win", "клуб вечер"):
+        assert main(["run", "--set", f"name={name}", "--n", "60", "--solve", "0",
+                     "--games", "0", "--report", "none", "--data", str(data),
+                     "--workers", "1", "--no-progress"]) == 0
+        capsys.readouterr()
+    made = sorted(p.name for p in data.iterdir())
+    assert len(made) == 3 and all(p.startswith("deals-") for p in made)
+    assert sorted(tmp_path.rglob("*sneaky*"))[0].parent == data       # nothing elsewhere
+    assert folder_label("клуб вечер") == "клуб_вечер" and folder_label("") == "_"
+    assert "/" not in folder_label("a/../b") and "\\" not in folder_label("a\\b")

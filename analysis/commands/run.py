@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from ..rules import folder_label
 from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
 
 DEFAULT_DEALS = 1_000_000
@@ -44,7 +45,7 @@ def run(args) -> int:
     from ..summaries import format_table, redeal_summary, value_summary
 
     rules = rules_from_args(args)
-    tag = f"{rules.name}-{rules.fingerprint()}-s{args.seed}"
+    tag = f"{folder_label(rules.name)}-{rules.fingerprint()}-s{args.seed}"
     deals = f"{args.data}/deals-{tag}-n{args.n}"
     t0 = time.perf_counter()
     kw = dict(workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args))

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from .. import __version__
-from ..rules import load_rules
+from ..rules import folder_label, load_rules
 
 __all__ = ["solutions_path", "ensure_solutions", "load_pool", "pool_estimator",
            "simulated_games"]
@@ -180,7 +180,7 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str 
         policy = ThresholdPolicy(estimator=est)
     key = _key(r.to_dict(), str(pool.resolve()), n_games, seed, repr(policy), desc,
                __version__, _code_hash())
-    out = Path(data) / f"games-{label or r.name}-{key}.parquet"
+    out = Path(data) / f"games-{folder_label(label or r.name)}-{key}.parquet"
     if out.exists():
         g = pd.read_parquet(out)
     else:

@@ -156,9 +156,9 @@ def deals_path(data: str | Path, n: int, seed: int, rules="club") -> Path:
     (``deals-<profile>-<fingerprint>-s<seed>-n<n>``), so the report reuses
     the deals that ``make run`` made.
     """
-    from ..rules import load_rules
+    from ..rules import folder_label, load_rules
     r = load_rules(rules)
-    return Path(data) / f"deals-{r.name}-{r.fingerprint()}-s{seed}-n{n}"
+    return Path(data) / f"deals-{folder_label(r.name)}-{r.fingerprint()}-s{seed}-n{n}"
 
 
 def ensure_deals(data: str | Path, n: int, seed: int, rules="club",
