@@ -61,6 +61,11 @@ def test_cli_notes_rules_other_than_the_deals(deals, tmp_path, capsys):
     assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "c"), "--n", "1",
                  "--rules", "club", "--no-progress"]) == 0
     assert "note" not in capsys.readouterr().err
+    # a variant by --set alone is other rules too
+    assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "v"), "--n", "1",
+                 "--set", "redeal_hand_under=0", "--no-progress"]) == 0
+    assert ("deals were made under club; their redeal columns follow club, the solutions "
+            "follow club+redeal_hand_under=0") in capsys.readouterr().err
 
 
 def test_deals_and_solutions_moved_together_still_join(tmp_path):

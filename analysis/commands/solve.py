@@ -30,7 +30,7 @@ def run(args) -> int:
 
     made = Rules.from_dict(dataset.read_params(args.deals)["rules"])
     rules = load_rules(made if args.rules is None else args.rules, args.sets)
-    if args.rules is not None and made.fingerprint() != rules.fingerprint():
+    if made.fingerprint() != rules.fingerprint():
         print(f"thousand solve: note: the deals were made under {made.name}; their redeal "
               f"columns follow {made.name}, the solutions follow {rules.name}",
               file=sys.stderr)
