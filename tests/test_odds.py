@@ -154,8 +154,12 @@ def test_cli_plot_into_a_missing_folder_fails_before_solving(tmp_path, capsys):
 @pytest.mark.parametrize("bad, msg", [
     ("{folder}", "is a folder"),
     ("{folder}/o.txt", "unknown image format"),
+    ("{folder}/sol/o.png", "inside the dataset folder"),       # breaks its Parquet readers
+    ("{folder}/sol/sub/o", "inside the dataset folder"),
 ])
 def test_cli_plot_path_is_checked_before_solving(tmp_path, capsys, bad, msg):
+    (tmp_path / "sol" / "sub").mkdir(parents=True)
+    (tmp_path / "sol" / "_params.json").write_text("{}")
     arg = bad.format(folder=tmp_path)
     assert main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "3", "--plot", arg,
                  "--no-progress"]) == 2

@@ -121,6 +121,7 @@ def test_save_refuses_a_dataset_folder(tmp_path):
             m.save(inside)
         assert not inside.exists()
     assert m.save(tmp_path / "sol-bidmodel.json").is_file()      # beside it is fine
+    assert m.save(tmp_path / "sol" / "_bidmodel.json").is_file()  # and names readers skip
 
 
 def test_dataset_odds_counts(sample):

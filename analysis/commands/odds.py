@@ -170,8 +170,9 @@ def _plot_path(arg: str) -> str:
     Raises
     ------
     ValueError
-        If the path is a folder, its folder does not exist, or its extension
-        is not an image format matplotlib writes.
+        If the path is a folder, its folder does not exist, lies inside a
+        dataset folder, or its extension is not an image format matplotlib
+        writes.
     """
     from pathlib import Path
 
@@ -185,6 +186,11 @@ def _plot_path(arg: str) -> str:
         raise ValueError(f"--plot {arg}: folder {folder} does not exist")
     if not path.suffix:
         path = path.with_name(path.name + ".png")
+    from ..dataset import enclosing_dataset
+    inside = enclosing_dataset(path)
+    if inside is not None and not path.name.startswith((".", "_")):
+        raise ValueError(f"--plot {arg}: inside the dataset folder {inside}, whose Parquet "
+                         "readers would trip over it; save it next to the folder")
     formats = Figure().canvas.get_supported_filetypes()
     if path.suffix[1:].lower() not in formats:
         raise ValueError(f"--plot {arg}: unknown image format {path.suffix!r}; "

@@ -292,12 +292,13 @@ class BidModel:
             If the folder of ``path`` does not exist.
         ValueError
             If ``path`` lies inside a dataset folder (Parquet readers of the
-            dataset would then trip over it): save it next to the dataset.
+            dataset would then trip over it; names starting with ``.`` or
+            ``_`` they skip): save it next to the dataset.
         """
         from .._atomic import replace_file
         from ..dataset import enclosing_dataset
         inside = enclosing_dataset(path)
-        if inside is not None:
+        if inside is not None and not Path(path).name.startswith((".", "_")):
             raise ValueError(f"cannot save the BidModel to {path}: it is inside the dataset "
                              f"folder {inside}, whose Parquet readers would trip over it; "
                              "save it next to the folder")
