@@ -144,8 +144,17 @@ def test_dataset_odds_counts(sample):
     assert one.equals(dataset_odds(sample, by=["seat"], contracts=[120]))
     with pytest.raises(ValueError, match=r"whole points; got \[120.5\]"):
         dataset_odds(sample, contracts=[120, 120.5])
-    with pytest.raises(ValueError, match="at least 0"):
-        dataset_odds(sample, contracts=[-5])
+    assert dataset_odds(sample, contracts=120).equals(dataset_odds(sample, contracts=[120]))
+    for bad, msg in (({"contracts": [-5]}, "from 0 to 1000"),
+                     ({"contracts": [10 ** 30]}, "from 0 to 1000"),
+                     ({"contracts": "120"}, "whole points"),
+                     ({"contracts": [120, 120]}, "given twice"),
+                     ({"by": ["seat", "seat"]}, "given twice")):
+        with pytest.raises(ValueError, match=msg):
+            dataset_odds(sample, **bad)
+    assert len(dataset_odds(sample, by=None, contracts=[120])) == 1      # one group
+    with pytest.raises(ValueError, match="rows have no value"):
+        dataset_odds(sample.assign(value=np.nan))
 
 
 def test_sample_chunks_round_trip_and_leave_no_partial_files(tmp_path):

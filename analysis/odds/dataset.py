@@ -38,8 +38,8 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
         path is read as in :func:`analysis.odds.sample.solutions_long`.
     by : str or sequence of str
         Grouping keys from :data:`GROUPS`.
-    contracts : iterable of int
-        Contracts (whole points, at least 0).
+    contracts : int or iterable of int
+        Contracts (whole points, 0 to 1000, each once).
     drop_redealt : bool
         Leave out deals with a forced redeal before play (column
         ``redeal_forced`` if present).
@@ -55,8 +55,8 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
     Raises
     ------
     ValueError
-        On an unknown grouping key, missing columns, no contracts or a
-        contract that is not whole points.
+        On an unknown or repeated grouping key, missing columns, no
+        contracts, or a contract repeated or not whole points from 0 to 1000.
 
     Examples
     --------
@@ -69,19 +69,26 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
       marriages  n  p_make
     0         ♥  2     0.5
     """
+    if by is None:
+        by = []
     by = [by] if isinstance(by, str) else list(by)      # one key may be given alone
+    if len(set(by)) != len(by):
+        raise ValueError(f"a grouping key is given twice: {by}")
     bad = [b for b in by if b not in GROUPS]
     if bad:
         raise ValueError(f"unknown grouping keys {bad}; use any of {GROUPS}")
-    given = list(contracts)
+    given = [contracts] if np.ndim(contracts) == 0 else list(contracts)
     if not given:
         raise ValueError("no contracts given")
-    odd = [c for c in given if isinstance(c, (bool, np.bool_)) or not float(c).is_integer()]
+    odd = [c for c in given if not isinstance(c, (int, float, np.integer, np.floating))
+           or isinstance(c, (bool, np.bool_)) or not float(c).is_integer()]
     if odd:
         raise ValueError(f"contracts are whole points; got {odd}")
+    if len(set(given)) != len(given):
+        raise ValueError(f"a contract is given twice: {given}")
+    if min(given) < 0 or max(given) > 1000:
+        raise ValueError(f"contracts are points from 0 to 1000; got {min(given)}..{max(given)}")
     contracts = np.asarray(given, dtype=np.int64)
-    if contracts.min() < 0:
-        raise ValueError(f"contracts are points, at least 0; got {contracts.min()}")
     f = solutions_long(data)
     if drop_redealt:
         f = f[~f["redeal_forced"].to_numpy(bool)]
@@ -98,6 +105,9 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
             keys[b] = seats
         else:
             keys[b] = feats[:, FEATURES.index(b)].astype(np.int64)
+    if f["value"].isna().any():
+        raise ValueError(f"{int(f['value'].isna().sum())} rows have no value (unsolved?); "
+                         "drop them first")
     v = f["value"].to_numpy(np.int64)
     frame = pd.DataFrame(keys)
     for c in contracts:
