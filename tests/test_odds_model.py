@@ -55,6 +55,17 @@ def test_fit_save_load_round_trip(sample, tmp_path):
     top = m.grid[-1]
     assert (v >= top).sum() >= 10 and (v < top).sum() >= 10
     assert (v >= top + 5).sum() < 10 or (v < top + 5).sum() < 10
+    # parameters that cannot fit are refused at once (alpha=-1 ran for minutes)
+    for bad, msg in (({"alpha": -1}, "ridge penalty"), ({"alpha": float("nan")}, "ridge"),
+                     ({"min_count": 0}, "min_count"), ({"features": ["bogus"]}, "distinct names"),
+                     ({"features": ["points", "points"]}, "distinct names")):
+        with pytest.raises(ValueError, match=msg):
+            BidModel.fit(sample, **bad)
+    d = json.loads(p.read_text())
+    d["features"] = [d["features"][0]] * len(d["features"])
+    p.write_text(json.dumps(d))
+    with pytest.raises(ValueError, match="damaged BidModel file: features must be distinct"):
+        BidModel.load(p)
 
 
 def test_queries_monotone_vectorized_and_checked():

@@ -66,6 +66,8 @@ class BidModel:
         unknown = set(self.features) - set(FEATURES)
         if unknown:
             raise ValueError(f"unknown features {sorted(unknown)}; known: {FEATURES}")
+        if len(set(self.features)) != len(self.features) or not self.features:
+            raise ValueError(f"features must be distinct and at least one, got {self.features}")
         self.grid = np.asarray(grid, dtype=np.int64)
         self.coef = np.asarray(coef, dtype=np.float64)
         self.mean = np.asarray(mean, dtype=np.float64)
@@ -128,11 +130,22 @@ class BidModel:
         Raises
         ------
         ValueError
-            On missing columns, too few rows, or no usable threshold.
+            On missing columns, too few rows, no usable threshold, unknown or
+            repeated features, a negative ``alpha`` or ``min_count`` below 1.
         """
         import statsmodels.api as sm
 
         from .sample import solutions_long
+
+        features = tuple(features)
+        bad = [x for x in features if x not in FEATURES]
+        if bad or len(set(features)) != len(features) or not features:
+            raise ValueError(f"features must be distinct names from {FEATURES}; got {features}")
+        if not (isinstance(alpha, (int, float)) and np.isfinite(alpha) and alpha >= 0):
+            raise ValueError(f"alpha is a ridge penalty, a number >= 0; got {alpha!r}")
+        if isinstance(min_count, bool) or not isinstance(min_count, (int, np.integer)) \
+                or min_count < 1:
+            raise ValueError(f"min_count must be a whole number >= 1; got {min_count!r}")
 
         f = solutions_long(frame)
         if drop_redealt:
