@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import posixpath
+import re
 import uuid
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,23 @@ def _comparable(params: dict) -> dict:
     return {k: v for k, v in params.items() if k not in skip}
 
 
+_CHUNK_NAME = re.compile(r"part-\d{6}\.parquet$")
+
+
+def _foreign(fs, root: str) -> list[str]:
+    """Names in a dataset folder that are not its own: a dataset folder holds
+    only its chunks and files whose names start with "." or "_" (pyarrow's
+    readers skip those); anything else would be read as part of it
+    (``pandas.read_parquet`` on the folder fails)."""
+    return sorted(n for n in (_basename(p) for p in fs.ls(root, detail=False))
+                  if not n.startswith((".", "_")) and not _CHUNK_NAME.match(n))
+
+
+def _names(names: list[str]) -> str:
+    more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+    return f"{', '.join(map(repr, names[:3]))}{more}"
+
+
 def enclosing_dataset(path: str | Path) -> str | None:
     """The dataset folder that ``path`` (a file or folder) lies inside, if any.
 
@@ -185,6 +203,11 @@ def open_output(out: str | Path, params: dict) -> set[int]:
                 f"{out} holds a {old.get('kind')} dataset made with other parameters "
                 f"({_list_differences(old, params)}); "
                 "choose another output folder or delete it")
+        foreign = _foreign(fs, root)
+        if foreign:
+            raise DatasetError(f"{out} holds files that are not part of its dataset "
+                               f"({_names(foreign)}); readers of the folder would read them "
+                               "too: move them away and rerun")
         if "deals_path" in params and old.get("deals_path") != params["deals_path"]:
             # the same deals (same deals_hash) found elsewhere: record where
             # they are now, so that reading the solutions finds them
@@ -196,16 +219,10 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         if files:
             raise DatasetError(f"{out} holds Parquet files but no {PARAMS_FILE}; "
                                "choose an empty or new folder")
-        # a dataset folder holds only its own files: anything else would be
-        # read as part of it (pandas.read_parquet on the folder fails); names
-        # starting with "." or "_" are skipped by pyarrow's readers
-        foreign = sorted(n for n in (_basename(p) for p in fs.ls(root, detail=False))
-                         if not n.startswith((".", "_")))
+        foreign = _foreign(fs, root)
         if foreign:
-            more = f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
             raise DatasetError(f"{out} is not empty and holds no dataset "
-                               f"({', '.join(map(repr, foreign[:3]))}{more}); "
-                               "choose an empty or new folder")
+                               f"({_names(foreign)}); choose an empty or new folder")
         _atomic_write_bytes(fs, pfile, json.dumps(params, indent=1, sort_keys=True).encode())
     for tmp in fs.glob(_join(root, ".*.tmp")):
         fs.rm(tmp)

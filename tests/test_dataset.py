@@ -213,6 +213,16 @@ def test_a_folder_of_other_files_is_refused_untouched(tmp_path, capsys):
     assert run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10,
                     workers=1)["rows"] == 10
     assert pd.read_parquet(tmp_path / "d").shape[0] == 10
+    # nor is a finished dataset that other files were put into since
+    (tmp_path / "d" / "notes.txt").write_text("keep me")
+    (tmp_path / "d" / "_model.json").write_text("{}")          # skipped by readers: fine
+    with pytest.raises(dataset.DatasetError, match="holds files that are not part of its "
+                                                   "dataset .'notes.txt'.*move them away"):
+        run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10, workers=1)
+    assert (tmp_path / "d" / "notes.txt").read_text() == "keep me"
+    (tmp_path / "d" / "notes.txt").unlink()
+    assert run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10,
+                    workers=1)["chunks_written"] == 0
     # hidden files alone do not make a folder foreign
     (tmp_path / "h").mkdir()
     (tmp_path / "h" / ".DS_Store").write_bytes(b"")
