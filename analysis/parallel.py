@@ -94,6 +94,8 @@ def executor(workers: int | None = None, scheduler: str | None = None,
     """
     check_workers(workers)
     n = workers or default_workers()
+    if scheduler is not None and not scheduler.strip():
+        raise ValueError("--scheduler is empty: give tcp://HOST:8786, or 'local'")
     if scheduler:
         from dask.distributed import Client, LocalCluster
 

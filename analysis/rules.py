@@ -33,6 +33,7 @@ import dataclasses
 import hashlib
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -457,7 +458,10 @@ def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _F
     if not name:
         raise ValueError(f"{subject} is empty: give the rules a name")
     base, plus, changes = name.partition("+")
-    base = base.strip().lower()
+    # compared as a reader sees it: fullwidth letters and invisible
+    # characters (zero-width spaces) do not make another name
+    base = "".join(ch for ch in unicodedata.normalize("NFKC", base)
+                   if unicodedata.category(ch) != "Cf").strip().lower()
     if base not in PROFILES:
         return
     why = ""

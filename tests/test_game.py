@@ -361,6 +361,14 @@ def test_fitted_model_records_its_solutions_and_simulate_notes_a_mismatch(
             assert note in text
 
 
+def test_an_estimator_file_that_is_not_there_is_named_so(tmp_path):
+    from analysis.game import load_estimator
+    with pytest.raises(ValueError, match="is not found: give 'default' or a BidModel"):
+        load_estimator(str(tmp_path / "nofile.json"))
+    with pytest.raises(ValueError, match="is a folder"):
+        load_estimator(str(tmp_path))
+
+
 def test_model_save_replaces_whole_and_names_a_missing_folder(fitted_model, tmp_path,
                                                               monkeypatch):
     odds = pytest.importorskip("analysis.odds.model")

@@ -32,6 +32,12 @@ def test_unreachable_scheduler_fails_fast_with_a_clear_error():
     assert time.perf_counter() - t0 < 30
 
 
+def test_an_empty_scheduler_is_refused_not_ignored():
+    with pytest.raises(ValueError, match="--scheduler is empty"):
+        with executor(1, "  "):
+            pass
+
+
 @pytest.mark.parametrize("address, why", [("garbage", "missing port number"),
                                           ("ftp://x:1", "unknown address scheme")])
 def test_a_scheduler_that_is_no_address_is_named_as_such(address, why):

@@ -144,6 +144,8 @@ def test_a_rules_file_may_not_claim_a_profile_it_does_not_hold(tmp_path):
     # the name is compared as written by hand: any case, spaces; variants'
     # names must match the changes they spell out; a name is required
     for data, msg in (({"name": "Wiki ", "target": 1000}, "claims profile wiki's values"),
+                      ({"name": "wiki\u200b"}, "claims profile wiki's values"),    # zero-width
+                      ({"name": "\uff57\uff49\uff4b\uff49"}, "claims profile wiki's values"),
                       ({"name": "club+barrel_seats=1", "barrel_seats": 2},
                        "claims club with the changes it lists, but the values differ"),
                       ({"name": "club+nonsense=1"}, "its changes cannot be read"),

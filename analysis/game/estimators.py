@@ -71,7 +71,8 @@ def load_estimator(name: str = "default"):
         default model is not installed.
     """
     if name != "default" and not Path(name).is_file():
-        raise ValueError(f"estimator {name!r} is neither 'default' nor a BidModel file")
+        what = "is a folder" if Path(name).is_dir() else "is not found"
+        raise ValueError(f"estimator {name!r} {what}: give 'default' or a BidModel JSON file")
     try:
         digest = estimator_digest(name)
     except ValueError as exc:
