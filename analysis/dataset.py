@@ -112,6 +112,8 @@ def _comparable(params: dict) -> dict:
 
 
 _CHUNK_NAME = re.compile(r"part-\d{6}\.parquet$")
+#: Prefixes of the names pyarrow's dataset readers skip.
+_SKIPPED = (".", "_")
 
 
 def _foreign(fs, root: str) -> list[str]:
@@ -120,7 +122,23 @@ def _foreign(fs, root: str) -> list[str]:
     readers skip those); anything else would be read as part of it
     (``pandas.read_parquet`` on the folder fails)."""
     return sorted(n for n in (_basename(p) for p in fs.ls(root, detail=False))
-                  if not n.startswith((".", "_")) and not _CHUNK_NAME.match(n))
+                  if not n.startswith(_SKIPPED) and not _CHUNK_NAME.match(n))
+
+
+def check_outside_datasets(path: str | Path, what: str) -> None:
+    """Refuse to write a file ``path`` that readers of a dataset folder would
+    read as part of it: one inside a dataset folder, unless its name starts
+    with "." or "_".
+
+    Raises
+    ------
+    DatasetError
+        A ValueError whose message starts with ``what``.
+    """
+    inside = enclosing_dataset(path)
+    if inside is not None and not Path(path).name.startswith(_SKIPPED):
+        raise DatasetError(f"{what}: inside the dataset folder {inside}, whose Parquet "
+                           "readers would trip over it; save it next to the folder")
 
 
 def _names(names: list[str]) -> str:

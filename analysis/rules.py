@@ -270,7 +270,7 @@ class Rules:
             # a house variant must not pass for the profile it came from: it
             # is named after its profile and every value that differs from it
             # (a variant of a variant too, so a change undone is no change)
-            base = self.name.partition("+")[0].strip().lower()
+            base = _claimed_profile(self.name)
             if base in PROFILES:
                 diff = {f: b for f, _, b in rules_diff(PROFILES[base], out)}
             else:
@@ -443,6 +443,15 @@ def profile_names() -> list[str]:
     return list(PROFILES)
 
 
+def _claimed_profile(name: str) -> str:
+    """The profile a rules name claims, read as a reader sees it: the part
+    before any ``+``, in any case or spacing; fullwidth letters and
+    invisible characters (zero-width spaces) do not make another name."""
+    base = name.partition("+")[0]
+    return "".join(ch for ch in unicodedata.normalize("NFKC", base)
+                   if unicodedata.category(ch) != "Cf").strip().lower()
+
+
 def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _FIELD_NAMES) -> None:
     """Refuse rules whose name claims conventions they do not hold.
 
@@ -457,11 +466,8 @@ def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _F
     name = rules.name.strip()
     if not name:
         raise ValueError(f"{subject} is empty: give the rules a name")
-    base, plus, changes = name.partition("+")
-    # compared as a reader sees it: fullwidth letters and invisible
-    # characters (zero-width spaces) do not make another name
-    base = "".join(ch for ch in unicodedata.normalize("NFKC", base)
-                   if unicodedata.category(ch) != "Cf").strip().lower()
+    base = _claimed_profile(name)
+    _, plus, changes = name.partition("+")
     if base not in PROFILES:
         return
     why = ""

@@ -186,11 +186,8 @@ def _plot_path(arg: str) -> str:
         raise ValueError(f"--plot {arg}: folder {folder} does not exist")
     if not path.suffix:
         path = path.with_name(path.name + ".png")
-    from ..dataset import enclosing_dataset
-    inside = enclosing_dataset(path)
-    if inside is not None and not path.name.startswith((".", "_")):
-        raise ValueError(f"--plot {arg}: inside the dataset folder {inside}, whose Parquet "
-                         "readers would trip over it; save it next to the folder")
+    from ..dataset import check_outside_datasets
+    check_outside_datasets(path, f"--plot {arg}")
     formats = Figure().canvas.get_supported_filetypes()
     if path.suffix[1:].lower() not in formats:
         raise ValueError(f"--plot {arg}: unknown image format {path.suffix!r}; "

@@ -22,7 +22,8 @@ __all__ = ["load_estimator", "estimator_digest", "OracleEstimator"]
 def _estimator_file(name: str) -> Path:
     """The BidModel JSON file an estimator name stands for."""
     if name == "default":
-        return Path(__file__).resolve().parents[1] / "odds" / "default_bidmodel.json"
+        from ..odds.model import DEFAULT_MODEL_FILE
+        return DEFAULT_MODEL_FILE
     return Path(name)
 
 

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from .model import DEFAULT_MODEL_FILE
+
 __all__ = ["read_samples", "held_out", "write_chunks", "main"]
 
 _NAME = re.compile(r"(?P<rules>[^/]+)-s(?P<seed>\d+)-c(?P<chunk>\d+)\.parquet$")
@@ -130,7 +132,7 @@ def main(argv=None) -> int:
     s.add_argument("--out", default="data/odds_sample")
     f = sub.add_parser("fit", help="fit the model on the training chunks")
     f.add_argument("--samples", default="data/odds_sample")
-    f.add_argument("--out", default=str(Path(__file__).with_name("default_bidmodel.json")))
+    f.add_argument("--out", default=str(DEFAULT_MODEL_FILE))
     args = p.parse_args(argv)
     if args.cmd == "sample":
         write_chunks(args.out, args.seed, range(*args.chunks), args.n, args.rules,

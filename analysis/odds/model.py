@@ -36,9 +36,24 @@ DEFAULT_FEATURES = tuple(f for f in FEATURES if not f.startswith("seat"))
 #: Version of the saved file layout.
 MODEL_VERSION = 1
 
+#: The model shipped with the package (:meth:`BidModel.default`).
+DEFAULT_MODEL_FILE = Path(__file__).with_name("default_bidmodel.json")
+
 
 def _sigmoid(z):
     return 0.5 * (1.0 + np.tanh(0.5 * z))
+
+
+def _check_features(features) -> tuple:
+    """The features as a tuple; at least one, each a distinct name of
+    :data:`~analysis.odds.features.FEATURES` (a repeated one skews the fit
+    and the predictions)."""
+    features = tuple(features)
+    if not features or len(set(features)) != len(features) \
+            or any(x not in FEATURES for x in features):
+        raise ValueError(f"features must be distinct names from {FEATURES}, at least one; "
+                         f"got {features}")
+    return features
 
 
 class BidModel:
@@ -62,12 +77,7 @@ class BidModel:
     """
 
     def __init__(self, features, grid, coef, mean, scale, info=None):
-        self.features = tuple(features)
-        unknown = set(self.features) - set(FEATURES)
-        if unknown:
-            raise ValueError(f"unknown features {sorted(unknown)}; known: {FEATURES}")
-        if len(set(self.features)) != len(self.features) or not self.features:
-            raise ValueError(f"features must be distinct and at least one, got {self.features}")
+        self.features = _check_features(features)
         self.grid = np.asarray(grid, dtype=np.int64)
         self.coef = np.asarray(coef, dtype=np.float64)
         self.mean = np.asarray(mean, dtype=np.float64)
@@ -137,10 +147,7 @@ class BidModel:
 
         from .sample import solutions_long
 
-        features = tuple(features)
-        bad = [x for x in features if x not in FEATURES]
-        if bad or len(set(features)) != len(features) or not features:
-            raise ValueError(f"features must be distinct names from {FEATURES}; got {features}")
+        features = _check_features(features)
         if not (isinstance(alpha, (int, float)) and np.isfinite(alpha) and alpha >= 0):
             raise ValueError(f"alpha is a ridge penalty, a number >= 0; got {alpha!r}")
         if isinstance(min_count, bool) or not isinstance(min_count, (int, np.integer)) \
@@ -309,12 +316,8 @@ class BidModel:
             ``_`` they skip): save it next to the dataset.
         """
         from .._atomic import replace_file
-        from ..dataset import enclosing_dataset
-        inside = enclosing_dataset(path)
-        if inside is not None and not Path(path).name.startswith((".", "_")):
-            raise ValueError(f"cannot save the BidModel to {path}: it is inside the dataset "
-                             f"folder {inside}, whose Parquet readers would trip over it; "
-                             "save it next to the folder")
+        from ..dataset import check_outside_datasets
+        check_outside_datasets(path, f"cannot save the BidModel to {path}")
         text = json.dumps(self.to_dict(), ensure_ascii=False) + "\n"
         return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
@@ -354,8 +357,8 @@ class BidModel:
         points_only : bool
             The card-points-only baseline fitted on the same sample instead.
         """
-        name = "default_bidmodel_points.json" if points_only else "default_bidmodel.json"
-        return cls.load(Path(__file__).with_name(name))
+        return cls.load(DEFAULT_MODEL_FILE.with_name("default_bidmodel_points.json")
+                        if points_only else DEFAULT_MODEL_FILE)
 
     def __repr__(self) -> str:
         return (f"BidModel(features={len(self.features)}, grid={int(self.grid[0])}.."
