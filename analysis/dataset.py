@@ -125,6 +125,42 @@ def _foreign(fs, root: str) -> list[str]:
                   if not n.startswith(_SKIPPED) and not _CHUNK_NAME.match(n))
 
 
+_CHUNK_ONLY = {"chunk", "content_hash"}     # chunk metadata beyond the job's parameters
+
+
+def _chunk_index(path: str) -> int:
+    return int(_basename(path)[5:11])
+
+
+def _not_of(path: str, meta: dict, params: dict) -> str | None:
+    """Why chunk file ``path``, whose footer metadata is ``meta`` (the dict
+    under :data:`META_KEY`), is not a chunk of the dataset with parameters
+    ``params``; None when it is.
+
+    A chunk belongs to its folder's job when its footer records the same
+    job parameters (:func:`_comparable`) and its own index; a file copied in
+    from another dataset, or two chunk files swapped, would otherwise be
+    read, and hashed, as this dataset's rows.
+    """
+    name = _basename(path)
+    index = _chunk_index(path)
+    if index >= params["n_chunks"]:
+        return f"{name} is beyond the dataset's {params['n_chunks']} chunks"
+    if not meta:
+        return f"{name} was not written by thousand (no {META_KEY.decode()!r} metadata)"
+    if meta.get("chunk") != index:
+        return f"{name} holds chunk {meta.get('chunk')} of its dataset, not chunk {index}"
+    job = {k: v for k, v in meta.items() if k not in _CHUNK_ONLY}
+    if _comparable(job) != _comparable(params):
+        return (f"{name} belongs to a dataset made with other parameters "
+                f"({_list_differences(job, params, labels=('in it', 'in the folder'))})")
+    return None
+
+
+def _footer_meta(footer) -> dict:
+    return json.loads((footer.metadata or {}).get(META_KEY, b"{}"))
+
+
 def check_outside_datasets(path: str | Path, what: str) -> None:
     """Refuse to write a file ``path`` that readers of a dataset folder would
     read as part of it: one inside a dataset folder, unless its name starts
@@ -249,11 +285,15 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         if not fs.isfile(p):
             raise DatasetError(f"{p} is not a file; move it away and rerun")
         try:
-            pq.read_metadata(p, filesystem=_arrow_fs(fs))
+            footer = pq.read_metadata(p, filesystem=_arrow_fs(fs))
         except (OSError, pa.ArrowException):
             fs.rm(p)  # a damaged chunk of this job (it was renamed complete): redo it
             continue
-        done.add(int(p.rsplit("/", 1)[1][5:11]))
+        why = _not_of(p, _footer_meta(footer), params)
+        if why is not None:
+            raise DatasetError(f"{out}: {why}; it is not part of this dataset: move it "
+                               "away and rerun (the command redoes missing chunks)")
+        done.add(_chunk_index(p))
     return done
 
 
@@ -261,18 +301,19 @@ def _basename(path: str) -> str:
     return str(path).rstrip("/").rsplit("/", 1)[-1]
 
 
-def _show(a, b) -> str:
-    """``a there, b asked`` for a message: floats to 10 significant digits
-    (0.55, not 0.5499999999999999) unless that would print them alike."""
+def _show(a, b, labels=("there", "asked")) -> str:
+    """``a there, b asked`` for a message (other ``labels`` may name the two
+    sides): floats to 10 significant digits (0.55, not 0.5499999999999999)
+    unless that would print them alike."""
     def short(x):
         return repr(float(f"{x:.10g}")) if isinstance(x, float) else repr(x)
     sa, sb = short(a), short(b)
     if sa == sb:
         sa, sb = repr(a), repr(b)
-    return f"{sa} there, {sb} asked"
+    return f"{sa} {labels[0]}, {sb} {labels[1]}"
 
 
-def _differences(old: dict, new: dict) -> list[str]:
+def _differences(old: dict, new: dict, labels=("there", "asked")) -> list[str]:
     """``key: a there, b asked`` for each differing parameter, ``kind``
     first; rules field by field."""
     out = []
@@ -282,15 +323,16 @@ def _differences(old: dict, new: dict) -> list[str]:
                                          and old.get("deals_hash") == new.get("deals_hash")):
             continue
         if isinstance(a, dict) and isinstance(b, dict):
-            out += [f"{k}.{f}: {_show(a.get(f), b.get(f))}"
+            out += [f"{k}.{f}: {_show(a.get(f), b.get(f), labels)}"
                     for f in sorted(set(a) | set(b)) if a.get(f) != b.get(f)]
         else:
-            out.append(f"{k}: {_show(a, b)}")
+            out.append(f"{k}: {_show(a, b, labels)}")
     return out
 
 
-def _list_differences(old: dict, new: dict, most: int = 6) -> str:
-    d = _differences(old, new)
+def _list_differences(old: dict, new: dict, most: int = 6,
+                      labels=("there", "asked")) -> str:
+    d = _differences(old, new, labels)
     more = f"; and {len(d) - most} more" if len(d) > most else ""
     return "; ".join(d[:most]) + more
 
@@ -354,7 +396,7 @@ def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> d
         if not fs.exists(p):
             raise DatasetError(f"{out}: chunk {c} is missing; rerun the command to finish it")
         footer = pq.read_metadata(p, filesystem=_arrow_fs(fs))
-        digest = json.loads((footer.metadata or {}).get(META_KEY, b"{}")).get("content_hash")
+        digest = _footer_meta(footer).get("content_hash")
         if digest is None:  # a chunk written before hashes were stored: read it whole
             digest = content_hash(pq.read_table(p, filesystem=_arrow_fs(fs)))
         hashes.append(digest)
@@ -414,16 +456,39 @@ def read_table(path: str | Path, kind: str | None = None, *,
     params = read_params(path)
     _check_version(path, params, kind)
     files = _chunk_files(fs, root)
+    beyond = [p for p in files if _chunk_index(p) >= params["n_chunks"]]
+    if beyond:
+        raise DatasetError(f"{path}: {_not_of(beyond[0], {}, params)}; move it away")
     if require_complete and len(files) != params["n_chunks"]:
         raise DatasetError(f"{path} is incomplete: {len(files)} of {params['n_chunks']} "
                            "chunks; rerun the command that made it to finish")
     if not files:
         raise DatasetError(f"{path} holds no chunks")
-    ds = pads.dataset(files, format="parquet", filesystem=_arrow_fs(fs))
-    for frag in ds.get_fragments():
-        meta = frag.physical_schema.metadata or {}
-        _check_version(frag.path, json.loads(meta.get(META_KEY, b"{}")), kind)
-    return ds.to_table(columns=columns)
+    ds = _dataset(path, fs, files)
+    try:
+        for frag in ds.get_fragments():
+            meta = json.loads((frag.physical_schema.metadata or {}).get(META_KEY, b"{}"))
+            if meta:  # another schema version is named as such
+                _check_version(frag.path, meta, kind)
+            why = _not_of(frag.path, meta, params)
+            if why is not None:
+                raise DatasetError(f"{path}: {why}; move it away and rerun the command "
+                                   "that made the dataset, which redoes missing chunks")
+        return ds.to_table(columns=columns)
+    except (OSError, pa.ArrowException) as exc:
+        raise _damaged(path, exc) from None
+
+
+def _damaged(path, exc) -> DatasetError:
+    return DatasetError(f"{path}: a chunk file cannot be read ({exc}); rerun the command "
+                        "that made the dataset: it redoes damaged chunks")
+
+
+def _dataset(path, fs, files) -> pads.Dataset:
+    try:
+        return pads.dataset(files, format="parquet", filesystem=_arrow_fs(fs))
+    except (OSError, pa.ArrowException) as exc:
+        raise _damaged(path, exc) from None
 
 
 def open_dataset(path: str | Path, kind: str | None = None) -> pads.Dataset:
@@ -439,7 +504,7 @@ def open_dataset(path: str | Path, kind: str | None = None) -> pads.Dataset:
     files = _chunk_files(fs, root)
     if not files:
         raise DatasetError(f"{path} holds no chunks")
-    return pads.dataset(files, format="parquet", filesystem=_arrow_fs(fs))
+    return _dataset(path, fs, files)
 
 
 def read_frame(path: str | Path, kind: str | None = None, **kw):

@@ -169,6 +169,67 @@ def test_damaged_chunk_is_redone_and_a_foreign_directory_refused(tmp_path):
         run_deal(out, 3_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
 
 
+def _copy(src, dst):
+    import shutil
+    shutil.copytree(src, dst)
+    return dst
+
+
+@pytest.mark.parametrize("fault, msg", [
+    ("other", r"part-000001.parquet belongs to a dataset made with other parameters "
+              r"\(seed: 8 in it, 7 in the folder\)"),
+    ("swapped", r"part-000001.parquet holds chunk 2 of its dataset, not chunk 1"),
+    ("extra", r"part-000003.parquet is beyond the dataset's 3 chunks"),
+    ("bare", r"part-000002.parquet was not written by thousand"),
+])
+def test_a_chunk_file_that_is_not_the_folders_own_is_refused(tmp_path, fault, msg):
+    """A chunk file copied in from another dataset, two chunk files swapped,
+    one beyond the dataset's chunks or a Parquet file of other origin under a
+    chunk's name: a rerun (resume) refuses, naming it, instead of counting
+    it as done and hashing its rows in; reading the folder refuses too; no
+    file is changed."""
+    club = PROFILES["club"]
+    ref = run_deal(tmp_path / "ref", 3_000, 7, club, chunk_size=1_000, workers=1)
+    run_deal(tmp_path / "seed8", 3_000, 8, club, chunk_size=1_000, workers=1)
+    out = _copy(tmp_path / "ref", tmp_path / "out")
+    c1, c2 = Path(dataset.chunk_path(out, 1)), Path(dataset.chunk_path(out, 2))
+    if fault == "other":
+        c1.write_bytes(Path(dataset.chunk_path(tmp_path / "seed8", 1)).read_bytes())
+    elif fault == "swapped":
+        a, b = c1.read_bytes(), c2.read_bytes()
+        c1.write_bytes(b)
+        c2.write_bytes(a)
+    elif fault == "extra":
+        Path(dataset.chunk_path(out, 3)).write_bytes(c1.read_bytes())
+    else:
+        pq.write_table(pq.read_table(c2).replace_schema_metadata({}), c2)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    with pytest.raises(dataset.DatasetError, match=msg):
+        run_deal(out, 3_000, 7, club, chunk_size=1_000, workers=1)
+    with pytest.raises(dataset.DatasetError, match=msg):
+        dataset.load(out)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    if fault != "extra":
+        # put right by moving the file away: the rerun redoes that chunk
+        (c1 if fault != "bare" else c2).rename(tmp_path / "moved.parquet")
+        if fault == "swapped":
+            c2.unlink()
+        again = run_deal(out, 3_000, 7, club, chunk_size=1_000, workers=1)
+        assert again["content_hash"] == ref["content_hash"]
+
+
+def test_a_damaged_chunk_is_named_when_read(tmp_path):
+    out = tmp_path / "d"
+    run_deal(out, 2_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
+    p = Path(dataset.chunk_path(out, 1))
+    p.write_bytes(p.read_bytes()[:1000])
+    with pytest.raises(dataset.DatasetError, match="a chunk file cannot be read .*rerun the "
+                                                   "command that made the dataset"):
+        dataset.load(out)
+    with pytest.raises(dataset.DatasetError, match="cannot be read"):
+        dataset.read_table(out, "deals", columns=["deal_id"])
+
+
 def test_chunk_size_zero_is_refused(tmp_path, capsys):
     assert main(["deal", "--n", "10", "--seed", "1", "--chunk-size", "0",
                  "--out", str(tmp_path / "z")]) == 2
