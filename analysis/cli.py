@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 
 from . import __version__
 
@@ -36,6 +39,42 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised in the main thread like Ctrl-C so that the
+    same clean-up runs (worker processes stopped, finished chunks kept)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated(signum)
+
+
+@contextmanager
+def _stop_signals_as_interrupts():
+    """Turn SIGTERM and SIGHUP into :class:`Terminated` while a command runs.
+
+    Their default action ended the driver at once and left its worker
+    processes running every queued chunk and then idling.  Signals that are
+    ignored (``nohup``) or already handled stay so; outside the main thread
+    nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {}
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+            old[sig] = signal.signal(sig, _raise_terminated)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
 #: Commands that write a dataset chunk by chunk and resume when rerun.
 RESUMABLE = ("deal", "solve", "simulate", "run")
 
@@ -49,10 +88,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from .parallel import ChunkFailed  # light; analysis.dataset would load pyarrow (0.5 s)
     try:
-        return int(args.func(args) or 0)
+        with _stop_signals_as_interrupts():
+            return int(args.func(args) or 0)
     except BrokenPipeError:  # output piped into head and the like
         return 0
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         if args.command == "report":
             print("\nthousand report: interrupted; the datasets made so far are kept, "
                   "rerun the same command to continue", file=sys.stderr)
@@ -62,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"\nthousand {args.command}: interrupted; nothing was written",
                   file=sys.stderr)
-        return 130
+        return 128 + exc.signum if isinstance(exc, Terminated) else 130
     except (ValueError, ChunkFailed, ConnectionError, FileNotFoundError) as exc:
         print(f"thousand {args.command}: error: {exc}", file=sys.stderr)
         return 2

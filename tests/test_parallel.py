@@ -112,9 +112,13 @@ def test_solve_and_simulate_identical_on_every_backend(tmp_path):
     assert len({m["content_hash"] for m in games}) == 1
 
 
-def test_ctrl_c_with_worker_processes_is_quiet_and_quick(tmp_path):
+@pytest.mark.parametrize("how", ["ctrl-c", "kill", "hangup"])
+def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_path, how):
     # Ctrl-C in a terminal reaches the workers too; they leave it to the
-    # parent, which stops them (running chunks included) and prints one line
+    # parent, which stops them (running chunks included) and prints one line.
+    # `kill PID` (SIGTERM) and a closed terminal (SIGHUP) reach the driver
+    # alone: it stops its workers the same way, instead of dying and leaving
+    # them to run every queued chunk and then idle on
     import signal
     import subprocess
     import sys
@@ -132,12 +136,20 @@ def test_ctrl_c_with_worker_processes_is_quiet_and_quick(tmp_path):
     while time.time() < deadline and len(me.children(recursive=True)) < 3:
         time.sleep(0.05)          # the fork server and two workers are up
     time.sleep(0.5)
+    children = me.children(recursive=True)
     t0 = time.time()
-    os.killpg(proc.pid, signal.SIGINT)
+    if how == "ctrl-c":
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGTERM if how == "kill" else signal.SIGHUP)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    code = {"ctrl-c": 130, "kill": 128 + signal.SIGTERM, "hangup": 128 + signal.SIGHUP}[how]
+    assert proc.returncode == code, err
     assert "Traceback" not in err and "interrupted" in err
     assert time.time() - t0 < 20      # 300 deals x 3 seats take longer than that per chunk
+    _, alive = psutil.wait_procs(children, timeout=10)
+    assert not alive, [p.cmdline() for p in alive]
+    assert not list((tmp_path / "sol").glob("part-*.parquet"))
 
 
 def test_a_server_that_never_answers_is_a_connection_error_in_seconds():
