@@ -245,6 +245,15 @@ def open_output(out: str | Path, params: dict) -> set[int]:
     except OSError as exc:
         raise DatasetError(f"cannot create the output folder {out}: "
                            f"{exc.strerror or exc}") from None
+    try:
+        return _prepare_output(out, fs, root, kind, params)
+    except OSError as exc:
+        raise DatasetError(f"cannot write in the output folder {out}: "
+                           f"{exc.strerror or exc}") from None
+
+
+def _prepare_output(out, fs, root: str, kind: str, params: dict) -> set[int]:
+    """:func:`open_output` once the folder exists (its OSErrors are named there)."""
     pfile = _join(root, PARAMS_FILE)
     files = _chunk_files(fs, root)
     if fs.exists(pfile) and files:
@@ -405,11 +414,17 @@ def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> d
                     rows=int(sum(rows)),
                     content_hash=hashlib.sha256("".join(hashes).encode()).hexdigest()[:16],
                     **(extra or {}))
+    text = json.dumps(manifest, indent=1, sort_keys=True).encode()
+    mfile, cfile = _join(root, MANIFEST_FILE), _join(root, "_common_metadata")
+    if fs.exists(cfile) and fs.exists(mfile) and fs.cat_file(mfile) == text:
+        return manifest     # finished before: nothing to write (a read-only copy reruns too)
     meta_schema = schema.with_metadata({META_KEY: json.dumps(params, sort_keys=True)})
-    _atomic_write(fs, _join(root, "_common_metadata"),
-                  lambda fh: pq.write_metadata(meta_schema, fh))
-    _atomic_write_bytes(fs, _join(root, MANIFEST_FILE),
-                        json.dumps(manifest, indent=1, sort_keys=True).encode())
+    try:
+        _atomic_write(fs, cfile, lambda fh: pq.write_metadata(meta_schema, fh))
+        _atomic_write_bytes(fs, mfile, text)
+    except OSError as exc:
+        raise DatasetError(f"cannot write the manifest of {out}: "
+                           f"{exc.strerror or exc}") from None
     return manifest
 
 

@@ -230,6 +230,33 @@ def test_a_damaged_chunk_is_named_when_read(tmp_path):
         dataset.read_table(out, "deals", columns=["deal_id"])
 
 
+def test_a_finished_dataset_reruns_without_writing_and_unwritable_folders_are_named(
+        tmp_path, monkeypatch):
+    """Rerunning the command that made a finished dataset writes nothing
+    (so a read-only copy can be rerun to check it); a folder that refuses
+    writes is named, with the system's reason, not a traceback."""
+    import errno
+    out = tmp_path / "d"
+    ref = run_deal(out, 2_000, 4, PROFILES["club"], chunk_size=1_000, workers=1)
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()}
+
+    def read_only(*a, **k):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(dataset, "_atomic_write", read_only)
+    again = run_deal(out, 2_000, 4, PROFILES["club"], chunk_size=1_000, workers=1)
+    assert again["content_hash"] == ref["content_hash"] and again["chunks_written"] == 0
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()} == before
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(dataset.DatasetError, match="cannot write in the output folder .*empty: "
+                                                   "Read-only file system"):
+        run_deal(tmp_path / "empty", 2_000, 4, PROFILES["club"], chunk_size=1_000, workers=1)
+    (out / "_manifest.json").unlink()
+    with pytest.raises(dataset.DatasetError, match="cannot write the manifest of .*: "
+                                                   "Read-only file system"):
+        run_deal(out, 2_000, 4, PROFILES["club"], chunk_size=1_000, workers=1)
+
+
 def test_chunk_size_zero_is_refused(tmp_path, capsys):
     assert main(["deal", "--n", "10", "--seed", "1", "--chunk-size", "0",
                  "--out", str(tmp_path / "z")]) == 2
