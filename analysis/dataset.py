@@ -567,7 +567,8 @@ def load(path: str | Path, solutions: str | Path | None = None):
     elif solutions is not None:
         sp = read_params(solutions)
         if sp.get("deals_hash") not in (None, _deals_identity(params)):
-            raise DatasetError(f"{solutions} solves other deals than {path}")
+            raise DatasetError(f"{solutions} solves other deals than {path}: "
+                               f"{_other_deals(path, params)}")
     deals = read_frame(path, "deals")
     if solutions is None:
         return deals
@@ -623,7 +624,7 @@ def solved_deals(solutions: str | Path, params: dict | None = None) -> str:
             continue
         if dp.get("kind") == "deals" and params.get("deals_hash") in (None, _deals_identity(dp)):
             return place
-        seen.append(f"{place} holds other deals than those solved")
+        seen.append(f"{place} holds other deals than those solved: {_other_deals(place, dp)}")
     raise DatasetError(
         f"{solutions} was solved from the deals at {recorded} (deals_path in its "
         f"{PARAMS_FILE}): {'; '.join(seen)}. Put the deals folder, under its name "
@@ -631,6 +632,18 @@ def solved_deals(solutions: str | Path, params: dict | None = None) -> str:
         "`thousand solve --deals DEALS --out SOLUTIONS` with its other options as before, "
         "which records where the deals are now; or join them yourself: "
         "analysis.dataset.load(DEALS, SOLUTIONS)")
+
+
+def _other_deals(path, params: dict) -> str:
+    """Why a deals folder is not the one a solutions dataset solved: deals
+    are told apart by the parameters that made them (:func:`_deals_identity`),
+    not row by row, so a folder dealt with the same seed but another size
+    or chunk size counts as other deals even where its first rows agree."""
+    if params.get("kind") != "deals":
+        return f"it is a {params.get('kind')} dataset"
+    return (f"it was dealt with seed {params.get('seed')}, n {params.get('n')}, chunk size "
+            f"{params.get('chunk_size')}, and solutions belong to the deals dataset made "
+            "with the parameters they were solved from")
 
 
 def _deals_identity(params: dict) -> str:

@@ -105,9 +105,11 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
     shutil.move(tmp_path / "elsewhere", tmp_path / "gone")
     # other deals of the same name beside them are refused, not joined
     run_deal(dst / "elsewhere", 6, 99, PROFILES["club"], chunk_size=6, workers=1)
-    with pytest.raises(dataset.DatasetError, match="holds other deals"):
+    with pytest.raises(dataset.DatasetError, match="holds other deals than those solved: it "
+                                                   "was dealt with seed 99, n 6, chunk size 6"):
         load_pool_frame(dst / "sol")
-    with pytest.raises(dataset.DatasetError, match="solves other deals than"):
+    with pytest.raises(dataset.DatasetError, match="solves other deals than .*: it was dealt "
+                                                   "with seed 99"):
         dataset.load(dst / "elsewhere", dst / "sol")
     # solutions are joined to deals only, never silently dropped
     with pytest.raises(dataset.DatasetError, match="holds a solutions dataset; solutions "
