@@ -30,13 +30,17 @@ def replace_file(path, write) -> Path:
     Raises
     ------
     FileNotFoundError
-        If the folder of ``path`` does not exist.  Whatever ``write``
+        If the folder of ``path`` does not exist.
+    IsADirectoryError
+        If ``path`` is a folder.  Whatever ``write``
         raises is raised too; ``path`` is then as it was and the temporary
         file is removed.
     """
     p = Path(path)
     if not p.parent.is_dir():
         raise FileNotFoundError(f"cannot write {p}: no folder {p.parent}")
+    if p.is_dir():
+        raise IsADirectoryError(f"cannot write {p}: it is a folder; give a file name")
     tmp = p.with_name(f".{p.stem}.{os.getpid()}.tmp{p.suffix}")
     try:
         write(tmp)

@@ -103,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nthousand {args.command}: interrupted; nothing was written",
                   file=sys.stderr)
         return 128 + exc.signum if isinstance(exc, Terminated) else 130
-    except (ValueError, ChunkFailed, ConnectionError, FileNotFoundError) as exc:
+    except (ValueError, ChunkFailed, ConnectionError, FileNotFoundError, IsADirectoryError,
+            NotADirectoryError, PermissionError) as exc:
         print(f"thousand {args.command}: error: {exc}", file=sys.stderr)
         return 2
 

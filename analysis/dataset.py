@@ -229,6 +229,8 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         or another schema version (nothing in it is touched), or cannot be
         created (a file in its path, no permission).
     """
+    if not str(out).strip():
+        raise DatasetError("the output folder's name is empty")
     fs, root = _fs(out)
     kind = params["kind"]
     params = dict(params, schema_version=SCHEMA_VERSIONS[kind],

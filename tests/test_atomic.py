@@ -22,6 +22,12 @@ def test_replace_file_writes_replaces_and_cleans_up(tmp_path):
     assert [x.name for x in tmp_path.iterdir()] == ["out.txt"]
 
 
+def test_a_folder_is_refused_by_name(tmp_path):
+    with pytest.raises(IsADirectoryError, match="it is a folder; give a file name"):
+        replace_file(tmp_path, lambda tmp: tmp.write_text("x"))
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_failing_writer_leaves_the_old_file_and_no_temporary(tmp_path):
     p = tmp_path / "out.png"
     p.write_bytes(b"old")

@@ -275,6 +275,14 @@ def test_a_refused_command_leaves_no_output_folder(tmp_path, capsys, argv, msg):
     assert not out.exists()
 
 
+@pytest.mark.parametrize("name", ["", "  "])
+def test_an_empty_output_name_is_named(tmp_path, capsys, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    assert main(["deal", "--n", "10", "--seed", "1", "--out", name]) == 2
+    assert "the output folder's name is empty" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_output_path_through_a_file_is_a_clear_error(tmp_path, capsys):
     (tmp_path / "afile").write_text("keep me")
     for out in (tmp_path / "afile", tmp_path / "afile" / "sub"):

@@ -135,6 +135,21 @@ def test_save_refuses_a_dataset_folder(tmp_path):
     assert m.save(tmp_path / "sol" / "_bidmodel.json").is_file()  # and names readers skip
 
 
+def test_deals_without_solutions_are_named_as_such(sample, tmp_path):
+    # a deals folder or frame where solutions are wanted: say so, and how to join them
+    from analysis.jobs.deals import run_deal
+    from analysis.rules import PROFILES
+    run_deal(tmp_path / "deals", 50, 1, PROFILES["club"], chunk_size=50, workers=1)
+    with pytest.raises(ValueError, match="is a deals dataset; the odds are counted on "
+                                         r"solutions: .*load\(DEALS, SOLUTIONS\)"):
+        dataset_odds(tmp_path / "deals")
+    deals_only = sample.drop(columns=["seat", "value"])
+    for call in (lambda: dataset_odds(deals_only), lambda: BidModel.fit(deals_only)):
+        with pytest.raises(ValueError, match=r"lacks columns \['seat', 'value'\]; it holds "
+                                             "deals without their solutions"):
+            call()
+
+
 def test_dataset_odds_counts(sample):
     t = dataset_odds(sample, by=["marriages", "seat"], contracts=[100, 120, 140])
     kept = sample[~sample.redeal_forced]

@@ -132,11 +132,20 @@ def solutions_long(frame) -> pd.DataFrame:
             frame = pd.read_parquet(p)
         else:
             from .. import dataset
+            kind = dataset.read_params(p).get("kind")
+            if kind != "solutions":
+                raise ValueError(f"{p} is a {kind} dataset; the odds are counted on solutions: "
+                                 "give a solutions folder, or analysis.dataset.load(DEALS, "
+                                 "SOLUTIONS)")
             frame = dataset.load(p)
     need = {"seat", "value", "hand0", "hand1", "hand2"}
     missing = need - set(frame.columns)
     if missing:
-        raise ValueError(f"solutions frame lacks columns {sorted(missing)}")
+        hint = ""
+        if {"seat", "value"} & missing and not {"hand0", "hand1", "hand2"} & missing:
+            hint = ("; it holds deals without their solutions: join them with "
+                    "analysis.dataset.load(DEALS, SOLUTIONS)")
+        raise ValueError(f"solutions frame lacks columns {sorted(missing)}{hint}")
     f = frame.copy()
     seat = f["seat"].to_numpy().astype(np.int64)
     hands = np.stack([f[f"hand{s}"].to_numpy() for s in range(3)], axis=1).astype(np.uint32)
