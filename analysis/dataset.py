@@ -548,7 +548,11 @@ def load(path: str | Path, solutions: str | Path | None = None):
         columns beside the solution's.  With solutions, ``attrs["solutions"]``
         records where they come from: ``path``, ``rules`` (the profile's
         name), ``solver_fingerprint`` and ``solver_version`` (fitting a
-        :class:`analysis.odds.BidModel` on the frame records them).
+        :class:`analysis.odds.BidModel` on the frame records them).  When
+        the solutions were made under other rules than the deals, the
+        redeal columns (``redeal_forced`` and the rest) are recomputed under
+        the solutions' rules, which decide how those deals are played, and
+        ``attrs["solutions"]["redeal_columns"]`` says so.
 
     Raises
     ------
@@ -579,7 +583,31 @@ def load(path: str | Path, solutions: str | Path | None = None):
     frame.attrs["solutions"] = {"path": str(solutions), "rules": sp.get("rules_name"),
                                 "solver_fingerprint": sp.get("solver_fingerprint"),
                                 "solver_version": sp.get("solver_version")}
+    dealt = read_params(path).get("rules")
+    if sp.get("rules") is not None and dealt is not None and sp["rules"] != dealt:
+        _redeals_under(frame, sp["rules"])
+        frame.attrs["solutions"]["redeal_columns"] = (
+            f"recomputed under {sp.get('rules_name')}, the solutions' rules "
+            f"(the deals were made under {dealt.get('name')})")
     return frame
+
+
+def _redeals_under(frame, rules_fields: dict) -> None:
+    """Replace a joined frame's redeal columns by those of the solutions' rules.
+
+    The deals dataset's redeal columns follow the rules it was dealt under;
+    solutions made under other rules say how those deals play under *their*
+    rules, which also decide which deals are redealt before play (RULES.md,
+    "Redeals").  Readers that leave redealt deals out (``redeal_forced``)
+    would otherwise drop the wrong ones.
+    """
+    from .redeal import FLAG_COLUMNS, redeal_flags
+    from .rules import Rules
+    hands = frame[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)
+    flags = redeal_flags(hands, Rules.from_dict(rules_fields))
+    for name, dtype in FLAG_COLUMNS.items():
+        if name in frame.columns:
+            frame[name] = np.asarray(flags[name]).astype(dtype)
 
 
 def solved_deals(solutions: str | Path, params: dict | None = None) -> str:

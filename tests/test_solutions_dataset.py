@@ -68,6 +68,34 @@ def test_cli_notes_rules_other_than_the_deals(deals, tmp_path, capsys):
             "follow club+redeal_hand_under=0") in capsys.readouterr().err
 
 
+def test_solutions_under_other_rules_read_with_their_redeal_columns(deals, tmp_path):
+    # deals made under club, solved under a variant whose redeals are claimed
+    # by choice, never forced: read together, the redeal columns are the
+    # variant's (it decides which of these deals are played), so readers
+    # that drop redealt deals (dataset_odds, BidModel.fit, the research
+    # tables) keep the deals the variant plays
+    from analysis.odds import dataset_odds
+    from analysis.redeal import FLAG_COLUMNS, redeal_flags
+    variant = PROFILES["club"].with_changes("redeal_claim=claimable")
+    run_solve(deals, tmp_path / "v", variant, n=50, seats=(0,), chunk_size=50, workers=1)
+    own = dataset.load(deals)
+    joined = dataset.load(tmp_path / "v")
+    assert "recomputed under club+redeal_claim=claimable" in \
+        joined.attrs["solutions"]["redeal_columns"]
+    want = redeal_flags(joined[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32), variant)
+    for name in FLAG_COLUMNS:
+        assert (joined[name].to_numpy() == want[name]).all(), name
+    # the case this is about occurs in these deals: club redeals some the variant plays
+    club_forced = own.set_index("deal_id").loc[joined.deal_id, "redeal_forced"].to_numpy()
+    assert (club_forced & ~joined.redeal_forced.to_numpy()).any()
+    assert dataset_odds(tmp_path / "v", contracts=[100]).n.sum() == (~want["redeal_forced"]).sum()
+    # solutions under the deals' own rules keep the deals' columns as they are
+    run_solve(deals, tmp_path / "c", n=5, seats=(0,), chunk_size=5, workers=1)
+    same = dataset.load(tmp_path / "c")
+    assert "redeal_columns" not in same.attrs["solutions"]
+    assert same.redeal_forced.tolist() == own.redeal_forced[:5].tolist()
+
+
 def test_deals_and_solutions_moved_together_still_join(tmp_path):
     # the solutions record their deals' absolute path; a copy of the data
     # folder (another machine, another user) must still work, wherever a

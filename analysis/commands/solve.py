@@ -32,8 +32,9 @@ def run(args) -> int:
     rules = load_rules(made if args.rules is None else args.rules, args.sets)
     if made.fingerprint() != rules.fingerprint():
         print(f"thousand solve: note: the deals were made under {made.name}; their redeal "
-              f"columns follow {made.name}, the solutions follow {rules.name}",
-              file=sys.stderr)
+              f"columns follow {made.name}, the solutions follow {rules.name} (reading "
+              f"them together, analysis.dataset.load gives the redeal columns of "
+              f"{rules.name})", file=sys.stderr)
     try:
         seats = [int(s) for s in args.seats.split(",") if s.strip()]
     except ValueError:
