@@ -280,8 +280,8 @@ class Rules:
             out = dataclasses.replace(out, name=name)
         if named:
             # nor may a name given here claim a profile's values it lacks
-            _check_claimed_name(out, f"the name {out.name!r} (given as a change)",
-                                "choose a name of its own")
+            out = dataclasses.replace(out, name=_check_claimed_name(
+                out, f"the name {out.name!r} (given as a change)", "choose a name of its own"))
         return out
 
     def to_dict(self) -> dict:
@@ -390,10 +390,13 @@ def _validate(r: Rules) -> None:
     _check(r.bolt_penalty >= 0, "bolt_penalty", "must not be negative")
     _check(r.barrel_threshold % 5 == 0 and r.barrel_threshold >= 500,
            "barrel_threshold", "must be a multiple of 5 and at least 500")
-    _check(r.barrel_threshold < r.target, "target",
-           f"must be above barrel_threshold ({r.barrel_threshold})")
-    _check(r.target - r.barrel_threshold <= 280 + 120, "target",
-           "must be reachable from the barrel by one contract (at most 400 above it)")
+    # a pair of fields: the message names both, whichever of the two was changed
+    pair = f"target ({r.target}) and barrel_threshold ({r.barrel_threshold})"
+    if not r.barrel_threshold < r.target:
+        raise ValueError(f"rules fields {pair}: the target must be above the barrel threshold")
+    if not r.target - r.barrel_threshold <= 280 + 120:
+        raise ValueError(f"rules fields {pair}: the target must be reachable from the "
+                         "barrel by one contract (at most 400 above it)")
     _check(1 <= r.barrel_attempts <= 10, "barrel_attempts", "must be 1..10")
     _check(r.barrel_fall_penalty >= 0, "barrel_fall_penalty", "must not be negative")
     _check(r.barrel_seats in (1, 2), "barrel_seats", "must be 1 or 2")
@@ -452,8 +455,9 @@ def _claimed_profile(name: str) -> str:
                    if unicodedata.category(ch) != "Cf").strip().lower()
 
 
-def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _FIELD_NAMES) -> None:
-    """Refuse rules whose name claims conventions they do not hold.
+def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _FIELD_NAMES) -> str:
+    """Refuse rules whose name claims conventions they do not hold; return
+    the name as :meth:`Rules.with_changes` spells those conventions.
 
     Results are labelled with the rules' name, so a name that is a profile's
     (``wiki``, in any case or spacing) must come with that profile's values,
@@ -462,6 +466,16 @@ def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _F
     names where the name comes from (``rules file house.json``), ``advice``
     ends the message, ``given`` are the fields a file spells out (the others
     take club's values).
+
+    Returns
+    -------
+    str
+        The canonical name of what the name claims, when it claims a profile
+        or a variant of one: the profile's own name, or the profile with the
+        fields that differ from it in sorted order (``club+barrel_seats=1,
+        target=1001``), so that rules with the same values carry the same name
+        whichever way they were written (a listed change that is the
+        profile's own value is no change); otherwise the name as given.
     """
     name = rules.name.strip()
     if not name:
@@ -469,7 +483,7 @@ def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _F
     base = _claimed_profile(name)
     _, plus, changes = name.partition("+")
     if base not in PROFILES:
-        return
+        return rules.name
     why = ""
     try:
         # with_changes joins the changes with ","; "+" chains them as older
@@ -480,7 +494,7 @@ def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _F
         claimed, why = None, str(exc)
     diff = rules_diff(claimed, rules) if claimed is not None else []
     if claimed is not None and not diff:
-        return
+        return claimed.name
     what = f"profile {base}'s values" if not plus else f"{base} with the changes it lists"
     shown = "; ".join(f"{f}: {a!r} there, {b!r} here" for f, a, b in diff[:4])
     more = f"; and {len(diff) - 4} more" if len(diff) > 4 else ""
@@ -520,9 +534,9 @@ def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, 
             raise ValueError(f"rules file not found: {p}")
         text = p.read_text(encoding="utf-8")
         rules = Rules.from_json(text)
-        _check_claimed_name(rules, f"rules file {p}, named {rules.name.strip()!r},",
-                            "give it a name of its own, or write those values",
-                            set(json.loads(text)))
+        rules = dataclasses.replace(rules, name=_check_claimed_name(
+            rules, f"rules file {p}, named {rules.name.strip()!r},",
+            "give it a name of its own, or write those values", set(json.loads(text))))
     else:
         raise ValueError(
             f"unknown rules {spec!r}: give a profile ({', '.join(PROFILES)}) "

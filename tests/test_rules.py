@@ -124,9 +124,29 @@ def test_house_variants_are_named_after_their_changes():
         == "house+target=1001"
 
 
-def test_target_below_threshold_names_target():
-    with pytest.raises(ValueError, match="'target'"):
-        PROFILES["club"].with_changes("target=0")
+@pytest.mark.parametrize("change", ["target=0", "barrel_threshold=2000", "target=1500"])
+def test_target_and_barrel_threshold_are_named_together(change):
+    # two fields that must agree: the message names both, whichever was changed
+    with pytest.raises(ValueError, match=r"rules fields target \(\d+\) and barrel_threshold "
+                                         r"\(\d+\): the target must be"):
+        PROFILES["club"].with_changes(change)
+
+
+def test_the_same_rules_carry_one_name_however_written(tmp_path):
+    # a variant's name written by hand in another order, or listing a value
+    # that is the profile's own, loads under the name with_changes gives
+    # those values, so datasets made from either are the same job
+    p = tmp_path / "r.json"
+    club = json.loads(PROFILES["club"].to_json())
+    v = PROFILES["club"].with_changes("barrel_seats=1", "target=1001")
+    for name, data in (("club+target=1001,barrel_seats=1", dict(club, target=1001, barrel_seats=1)),
+                       ("club+barrel_seats=1+target=1001", dict(club, target=1001, barrel_seats=1)),
+                       ("club+barrel_seats=2", club), (" CLUB", club)):
+        p.write_text(json.dumps(dict(data, name=name)), encoding="utf-8")
+        want = v if data is not club else PROFILES["club"]
+        assert load_rules(str(p)) == want
+    assert load_rules("club", ["name=club+target=1001,barrel_seats=1", "target=1001",
+                               "barrel_seats=1"]) == v
 
 
 def test_a_rules_file_may_not_claim_a_profile_it_does_not_hold(tmp_path):
