@@ -100,8 +100,7 @@ def executor(workers: int | None = None, scheduler: str | None = None,
         from dask.distributed import Client, LocalCluster
 
         if scheduler == "local":
-            cluster = LocalCluster(n_workers=n, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
+            cluster = _quiet_local_cluster(LocalCluster, n)
             client = Client(cluster)
         else:
             cluster = None
@@ -142,6 +141,28 @@ def executor(workers: int | None = None, scheduler: str | None = None,
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_local_cluster(LocalCluster, n: int):
+    """A ``LocalCluster`` of ``n`` single-threaded worker processes that
+    leave Ctrl-C to this process.
+
+    A terminal's Ctrl-C reaches every process of the group: each Dask worker
+    printed a page of ``KeyboardInterrupt`` tracebacks before our one-line
+    message.  The workers are started while SIGINT is ignored here; a
+    process started so keeps ignoring it (Python and asyncio install their
+    handler only over the default one), and the parent, which stops the
+    cluster, handles it as before.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                            dashboard_address=None)
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                            dashboard_address=None)
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _client_within(Client, scheduler: str, timeout: float):
