@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 
-.PHONY: run test verify bench lab report clean
+.PHONY: install run test verify bench lab report clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)

@@ -372,3 +372,14 @@ def test_chunk_counts_are_worded_in_the_singular_too(tmp_path, capsys):
     assert main(["solve", "--deals", str(tmp_path / "d"), "--out", str(tmp_path / "s"),
                  "--n", "2", "--chunk-size", "1", "--no-progress", "--workers", "1"]) == 0
     assert "(0 chunks written now" in capsys.readouterr().out
+
+
+def test_memory_urls_work_in_one_process_and_are_refused_for_workers():
+    # fsspec's memory:// filesystem lives in one process: with workers, the
+    # chunks they wrote were "missing" and a rerun could not help
+    m = run_deal("memory://thousand-test/d", 100, 1, PROFILES["club"], chunk_size=50, workers=1)
+    assert m["rows"] == 100 and len(dataset.load("memory://thousand-test/d")) == 100
+    for kw in (dict(workers=2), dict(workers=None), dict(workers=1, scheduler="local")):
+        with pytest.raises(ValueError, match="in this process's memory, which worker processes "
+                                             "cannot write into: use workers=1"):
+            run_deal("memory://thousand-test/e", 100, 1, PROFILES["club"], chunk_size=50, **kw)

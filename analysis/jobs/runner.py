@@ -56,11 +56,17 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
     Raises
     ------
     ValueError
-        If ``workers`` is below 1 (before anything is written).
+        If ``workers`` is below 1, or several processes would write into
+        ``memory://`` (before anything is written).
     DatasetError
         If ``out`` cannot be created or holds another job's dataset.
     """
     check_workers(workers)  # before the output folder exists: a refusal leaves nothing
+    if str(out).startswith("memory://") and (scheduler or workers != 1):
+        # fsspec's memory filesystem lives in one process: chunks written by
+        # other processes would be missing here, and a rerun could not help
+        raise ValueError(f"{out} is in this process's memory, which worker processes "
+                         "cannot write into: use workers=1 (--workers 1), or a folder")
     done = dataset.open_output(out, params)
     already = len(done)
     for attempt in range(2):
