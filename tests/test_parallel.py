@@ -176,3 +176,19 @@ def test_a_server_that_never_answers_is_a_connection_error_in_seconds():
             pass
     assert time.time() - t0 < 15
     srv.close()
+
+
+def test_no_more_worker_processes_than_chunks_left(tmp_path, monkeypatch):
+    # --workers 1000 on a few chunks started 1000 Pythons with numba loaded
+    from analysis.jobs import runner
+    seen = []
+    real = runner.executor
+
+    def spy(workers=None, scheduler=None, **kw):
+        seen.append(workers)
+        return real(workers, scheduler, **kw)
+
+    monkeypatch.setattr(runner, "executor", spy)
+    run_deal(tmp_path / "a", 300, 1, CLUB, chunk_size=100, workers=1000)
+    run_deal(tmp_path / "b", 300, 1, CLUB, chunk_size=300, workers=None)
+    assert seen == [3, 1]

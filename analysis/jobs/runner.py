@@ -10,7 +10,7 @@ from typing import Callable
 import pyarrow as pa
 
 from .. import dataset
-from ..parallel import ChunkFailed, check_workers, executor, run_chunks
+from ..parallel import ChunkFailed, check_workers, default_workers, executor, run_chunks
 
 __all__ = ["run_job", "n_chunks"]
 
@@ -74,7 +74,10 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
         if not todo:
             break
         try:
-            with executor(workers, scheduler) as ex:
+            # no more local processes than chunks left: each one costs a
+            # Python with numba's code loaded, started before any chunk runs
+            n = min(workers or default_workers(), len(todo))
+            with executor(n, scheduler) as ex:
                 run_chunks(ex, chunk_fn, [(str(out), c, params) for c in todo],
                            desc=desc, progress=progress, describe=_describe)
             break
