@@ -145,24 +145,10 @@ def executor(workers: int | None = None, scheduler: str | None = None,
 
 def _quiet_local_cluster(LocalCluster, n: int):
     """A ``LocalCluster`` of ``n`` single-threaded worker processes that
-    leave Ctrl-C to this process.
-
-    A terminal's Ctrl-C reaches every process of the group: each Dask worker
-    printed a page of ``KeyboardInterrupt`` tracebacks before our one-line
-    message.  The workers are started while SIGINT is ignored here; a
-    process started so keeps ignoring it (Python and asyncio install their
-    handler only over the default one), and the parent, which stops the
-    cluster, handles it as before.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                            dashboard_address=None)
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                            dashboard_address=None)
-    finally:
-        signal.signal(signal.SIGINT, old)
+    leave Ctrl-C to this process (:mod:`analysis._dask_worker`, preloaded
+    in each worker, makes it ignore SIGINT; the driver stops the cluster)."""
+    return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                        dashboard_address=None, preload=["analysis._dask_worker"])
 
 
 def _client_within(Client, scheduler: str, timeout: float):
