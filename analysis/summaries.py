@@ -74,7 +74,8 @@ def value_summary(solutions, contracts=(100, 120, 140, 160, 180, 200),
     Parameters
     ----------
     solutions : path or pandas.DataFrame
-        A solutions dataset (or frame with ``seat`` and ``value``).
+        A solutions dataset (read with its deals), or a frame with ``seat``
+        and ``value`` (and ``redeal_forced``, if deals are to be left out).
     contracts : sequence of int
         Contract levels, points.
 
@@ -84,10 +85,15 @@ def value_summary(solutions, contracts=(100, 120, 140, 160, 180, 200),
         Indexed by (``seat``, ``contract``) with ``count``, ``p``,
         ``ci_low``, ``ci_high``: the declarer (seat 0 first hand … 2 dealer)
         reaches the contract after the best exchange with perfect play by
-        all, a double-dummy upper bound on real success rates.
+        all, a double-dummy upper bound on real success rates.  Deals the
+        solutions' rules redeal by force before play are left out, as
+        :func:`analysis.odds.dataset_odds` leaves them out (RULES.md,
+        "Redeals").
     """
     if isinstance(solutions, (str, Path)):
-        solutions = dataset.read_frame(solutions, "solutions", columns=["seat", "value"])
+        solutions = dataset.load(solutions)
+    if "redeal_forced" in solutions.columns:
+        solutions = solutions[~solutions["redeal_forced"].to_numpy(bool)]
     frames = []
     for seat, g in solutions.groupby("seat"):
         v = g["value"].to_numpy()

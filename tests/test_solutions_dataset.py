@@ -178,3 +178,19 @@ def test_moved_solutions_resume_and_paths_are_normalised(tmp_path, capsys, monke
     assert main(["deal", "--n", "6", "--seed", "1", "--out", str(tmp_path / "inner"),
                  "--no-progress"]) == 2
     assert "inside the dataset folder" in capsys.readouterr().err
+
+
+def test_run_summary_and_dataset_odds_count_the_same_deals(deals, tmp_path):
+    # `thousand run`'s [odds] table counted deals the rules redeal by force
+    # before play, which dataset_odds (and every odds table) leaves out
+    from analysis.odds import dataset_odds
+    from analysis.summaries import value_summary
+    run_solve(deals, tmp_path / "s", n=50, seats=(0,), chunk_size=50, workers=1)
+    forced = int(dataset.load(deals).redeal_forced.sum())
+    assert forced > 0                     # the case occurs in these deals
+    summary = value_summary(tmp_path / "s", contracts=(100, 120))
+    odds = dataset_odds(tmp_path / "s", by="seat", contracts=[100, 120])
+    for c in (100, 120):
+        row = odds[odds.contract == c].iloc[0]
+        assert summary.loc[(0, c), "count"] == row.made
+        assert summary.loc[(0, c), "p"] == pytest.approx(row.made / (50 - forced))

@@ -76,7 +76,8 @@ def run(args) -> int:
         print(f"\n[solve] {m['rows']:,} solutions ({m['params']['n']:,} deals × 3 seats) at "
               f"{sols} ({_stamp(t1)}), content hash {m['content_hash']}")
         print("\n[odds] share of deals in which the declarer's double-dummy value after the "
-              "best exchange reaches the contract, by seat (95% intervals)")
+              "best exchange reaches the contract, by seat (95% intervals; deals the "
+              "rules redeal by force before play left out)")
         print(format_table(value_summary(sols)))
         if args.games > 0:
             from ..game import format_summary, summarize
