@@ -331,12 +331,21 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
     ReportError
         If any notebook raised; the report is written all the same.
     ValueError
-        On an unknown notebook name, or an ``out`` that exists and is not a
-        folder (checked before anything runs).
+        On an unknown notebook name, ``workers`` below 1, or an ``out``
+        that exists and is not a folder or is (inside) a dataset folder
+        (checked before anything runs).
     """
+    from .dataset import PARAMS_FILE, enclosing_dataset
+    from .parallel import check_workers
+    check_workers(workers)
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise ValueError(f"the report folder {out} exists and is not a folder")
+    inside = str(out) if (out / PARAMS_FILE).exists() else enclosing_dataset(out)
+    if inside is not None:
+        raise ValueError(f"the report folder {out} would put its pages into the dataset "
+                         f"folder {inside}, whose Parquet readers would trip over them; "
+                         "choose a folder outside it")
     if names is None:
         names = [n for n in NOTEBOOKS if (notebooks_dir() / f"{n}.py").exists()]
     overrides = overrides or {}

@@ -55,6 +55,19 @@ def test_report_into_a_file_is_refused_before_anything_runs(tmp_path):
     f.write_text("keep me")
     with pytest.raises(ValueError, match="exists and is not a folder"):
         run_report(f, quick=True, data=tmp_path / "data", names=["redeals"])
+    # a dataset folder, or one inside it: its Parquet readers would read the pages
+    ds = tmp_path / "deals"
+    ds.mkdir()
+    (ds / "_params.json").write_text("{}")
+    for out in (ds, ds / "sub"):
+        with pytest.raises(ValueError, match="would put its pages into the dataset folder"):
+            run_report(out, quick=True, data=tmp_path / "data", names=["redeals"])
+    assert sorted(p.name for p in ds.iterdir()) == ["_params.json"]
+    for bad in (0, -3):
+        with pytest.raises(ValueError, match="--workers must be at least 1"):
+            run_report(tmp_path / "r", quick=True, data=tmp_path / "data", names=["redeals"],
+                       workers=bad)
+    assert not (tmp_path / "r").exists()
     assert f.read_text() == "keep me" and not (tmp_path / "data").exists()
 
 
