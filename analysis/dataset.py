@@ -259,7 +259,7 @@ def _prepare_output(out, fs, root: str, kind: str, params: dict) -> set[int]:
     pfile = _join(root, PARAMS_FILE)
     files = _chunk_files(fs, root)
     if fs.exists(pfile) and files:
-        old = json.loads(fs.cat_file(pfile).decode("utf-8"))
+        old = read_params(out)
         if old.get("kind") != kind:
             raise DatasetError(f"{out} holds a {old.get('kind')} dataset, not {kind}; "
                                "choose another output folder")
@@ -438,13 +438,23 @@ def read_params(path: str | Path) -> dict:
     DatasetError
         If the folder is missing or not a dataset of this toolkit.
     """
+    if not str(path).strip():
+        raise DatasetError("the dataset folder's name is empty")
     fs, root = _fs(path)
     pfile = _join(root, PARAMS_FILE)
     if not fs.isdir(root):
         raise DatasetError(f"no dataset folder at {path}")
     if not fs.exists(pfile):
         raise DatasetError(f"{path} is not a thousand dataset (no {PARAMS_FILE})")
-    return json.loads(fs.cat_file(pfile).decode("utf-8"))
+    try:
+        params = json.loads(fs.cat_file(pfile).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DatasetError(f"{pfile} is damaged ({exc}); every chunk file holds the "
+                           "parameters too: rerun the command that made the dataset into a "
+                           "new folder, or restore the file") from None
+    if not isinstance(params, dict) or "kind" not in params:
+        raise DatasetError(f"{pfile} is damaged (not the parameters of a thousand dataset)")
+    return params
 
 
 def _check_version(path, params: dict, kind: str | None) -> None:

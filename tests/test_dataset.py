@@ -383,3 +383,16 @@ def test_memory_urls_work_in_one_process_and_are_refused_for_workers():
         with pytest.raises(ValueError, match="in this process's memory, which worker processes "
                                              "cannot write into: use workers=1"):
             run_deal("memory://thousand-test/e", 100, 1, PROFILES["club"], chunk_size=50, **kw)
+
+
+@pytest.mark.parametrize("damage", [b'{"kind": "deals", "n"', b"\xff\xfe", b"[1, 2]"])
+def test_a_damaged_params_file_is_named(tmp_path, damage):
+    out = tmp_path / "d"
+    run_deal(out, 100, 1, PROFILES["club"], chunk_size=100, workers=1)
+    (out / "_params.json").write_bytes(damage)
+    for call in (lambda: dataset.load(out),
+                 lambda: run_deal(out, 100, 1, PROFILES["club"], chunk_size=100, workers=1)):
+        with pytest.raises(dataset.DatasetError, match=r"_params.json is damaged"):
+            call()
+    with pytest.raises(dataset.DatasetError, match="the dataset folder's name is empty"):
+        dataset.load("")
