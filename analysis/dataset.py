@@ -300,12 +300,30 @@ def _prepare_output(out, fs, root: str, kind: str, params: dict) -> set[int]:
         except (OSError, pa.ArrowException):
             fs.rm(p)  # a damaged chunk of this job (it was renamed complete): redo it
             continue
-        why = _not_of(p, _footer_meta(footer), params)
+        meta = _footer_meta(footer)
+        why = _not_of(p, meta, params)
         if why is not None:
             raise DatasetError(f"{out}: {why}; it is not part of this dataset: move it "
                                "away and rerun (the command redoes missing chunks)")
+        if not _intact(fs, p, meta):
+            fs.rm(p)  # this job's chunk, damaged or edited inside: redo it
+            continue
         done.add(_chunk_index(p))
     return done
+
+
+def _intact(fs, path: str, meta: dict) -> bool:
+    """Whether a chunk's rows still hash to the content hash its footer
+    recorded when it was written (a chunk of an older version without one
+    counts as intact).  A file whose footer survived but whose data pages
+    were damaged, or whose values were edited, is not."""
+    want = meta.get("content_hash")
+    if want is None:
+        return True
+    try:
+        return content_hash(pq.read_table(path, filesystem=_arrow_fs(fs))) == want
+    except (OSError, pa.ArrowException):
+        return False
 
 
 def _basename(path: str) -> str:
@@ -503,12 +521,24 @@ def read_table(path: str | Path, kind: str | None = None, *,
                                    "that made the dataset, which redoes missing chunks")
         return ds.to_table(columns=columns)
     except (OSError, pa.ArrowException) as exc:
-        raise _damaged(path, exc) from None
+        raise _damaged(path, exc, _unreadable(ds, columns)) from None
 
 
-def _damaged(path, exc) -> DatasetError:
-    return DatasetError(f"{path}: a chunk file cannot be read ({exc}); rerun the command "
-                        "that made the dataset: it redoes damaged chunks")
+def _unreadable(ds, columns) -> str | None:
+    """The first fragment of ``ds`` whose rows cannot be read, if one is."""
+    for frag in ds.get_fragments():
+        try:
+            frag.to_table(columns=columns)
+        except (OSError, pa.ArrowException):
+            return frag.path
+    return None
+
+
+def _damaged(path, exc, file: str | None = None) -> DatasetError:
+    which = f"{_basename(file)} " if file else ""
+    why = " ".join(str(exc).split())        # Arrow's messages span lines
+    return DatasetError(f"{path}: chunk file {which}cannot be read ({why}); rerun the "
+                        "command that made the dataset: it redoes damaged chunks")
 
 
 def _dataset(path, fs, files) -> pads.Dataset:

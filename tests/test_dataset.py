@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 import pytest
@@ -218,16 +219,35 @@ def test_a_chunk_file_that_is_not_the_folders_own_is_refused(tmp_path, fault, ms
         assert again["content_hash"] == ref["content_hash"]
 
 
-def test_a_damaged_chunk_is_named_when_read(tmp_path):
+@pytest.mark.parametrize("damage", ["footer", "inside", "edited"])
+def test_a_damaged_chunk_is_named_when_read_and_redone_on_rerun(tmp_path, damage):
+    """A chunk cut short (footer gone), damaged inside (footer intact, data
+    pages not) or edited (valid Parquet, a value changed, its metadata kept):
+    reading names the file (or, for an edit, which reading cannot see, the
+    rerun finds it) and rerunning the command redoes the chunk, giving the
+    dataset's content back."""
     out = tmp_path / "d"
-    run_deal(out, 2_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
+    ref = run_deal(out, 2_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
     p = Path(dataset.chunk_path(out, 1))
-    p.write_bytes(p.read_bytes()[:1000])
-    with pytest.raises(dataset.DatasetError, match="a chunk file cannot be read .*rerun the "
-                                                   "command that made the dataset"):
-        dataset.load(out)
-    with pytest.raises(dataset.DatasetError, match="cannot be read"):
-        dataset.read_table(out, "deals", columns=["deal_id"])
+    data = p.read_bytes()
+    if damage == "footer":
+        p.write_bytes(data[:1000])
+    elif damage == "inside":
+        # the first column's first page header, just after the leading "PAR1"
+        p.write_bytes(data[:4] + bytes(b ^ 0xFF for b in data[4:68]) + data[68:])
+    else:
+        t = pq.read_table(p)
+        hands = t["hand0"].to_numpy().copy()
+        hands[0] ^= 1
+        i = t.schema.get_field_index("hand0")
+        pq.write_table(t.set_column(i, t.schema.field(i), pa.array(hands)), p)
+    if damage != "edited":
+        with pytest.raises(dataset.DatasetError, match=r"chunk file part-000001.parquet cannot "
+                                                       "be read .*rerun the command that made"):
+            dataset.load(out)
+    again = run_deal(out, 2_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
+    assert again["chunks_written"] == 1 and again["content_hash"] == ref["content_hash"]
+    assert dataset.load(out).equals(dataset.read_frame(out, "deals"))
 
 
 def test_a_finished_dataset_reruns_without_writing_and_unwritable_folders_are_named(
