@@ -93,6 +93,17 @@ def test_queries_monotone_vectorized_and_checked():
         m.p_make(np.array([cards.parse("A♥ K♥ Q♥ 10♠ A♣ J♦")], np.uint32), 0, 100)
     with pytest.raises(ValueError, match="seats"):
         m.p_make(h, 3, 100)
+    # every value reaches 0 or less; contracts are whole points; shapes match the hands
+    np.testing.assert_array_equal(m.p_make(h, 0, 0), 1.0)
+    np.testing.assert_array_equal(m.p_make(h, 0, -5), 1.0)
+    for bad in (np.nan, np.inf, 120.5):
+        with pytest.raises(ValueError, match="whole points"):
+            m.p_make(h, 0, bad)
+    with pytest.raises(ValueError, match=r"seats has shape \(2,\): give one for all hands or "
+                                         r"one per hand, shape \(3,\)"):
+        m.p_make(h, [0, 1], 100)
+    with pytest.raises(ValueError, match=r"contract has shape \(2,\)"):
+        m.p_make(h, 0, [100, 120])
 
 
 def test_load_rejects_other_files(tmp_path):

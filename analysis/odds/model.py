@@ -257,13 +257,15 @@ class BidModel:
         ndarray of shape (n,), float64
             Probabilities in [0, 1].  Between grid thresholds the
             probability is interpolated linearly; below the lowest it is
-            that threshold's; above the highest fitted threshold it is 0
-            (fewer than ``min_count`` training values reached it).
+            that threshold's, and 1 for a contract of 0 or less (every value
+            reaches it); above the highest fitted threshold it is 0 (fewer
+            than ``min_count`` training values reached it).
 
         Raises
         ------
         ValueError
-            On bad hands or seats, or contracts of another shape.
+            On bad hands or seats, seats or contracts of another shape than
+            the hands, or contracts that are not whole points (NaN, 120.5).
 
         Examples
         --------
@@ -274,9 +276,17 @@ class BidModel:
         True
         """
         h = check_hands(hands7)
+        for what, x in (("contract", contract), ("seats", seats)):
+            shape = np.shape(x)
+            if shape not in ((), h.shape):
+                raise ValueError(f"{what} has shape {shape}: give one for all hands or one "
+                                 f"per hand, shape {h.shape}")
         c = np.broadcast_to(np.asarray(contract), h.shape)
-        if not np.issubdtype(c.dtype, np.number):
+        if not np.issubdtype(c.dtype, np.number) or np.issubdtype(c.dtype, np.bool_):
             raise ValueError("contract must be numeric points")
+        if not np.all(np.isfinite(c)) or np.any(c != np.floor(c)):
+            bad = c[~np.isfinite(c) | (c != np.floor(c))][0]
+            raise ValueError(f"contract must be whole points; got {bad}")
         g = self.grid
         k = np.searchsorted(g, c, side="left")  # first grid point >= c
         tab = self._table(h, seats, int(min(k.max(initial=0) + 1, g.size)))
@@ -289,7 +299,8 @@ class BidModel:
         w = np.clip((g[hi_i] - c) / span, 0.0, 1.0)
         w = np.where(hi_i > lo_i, w, 0.0)
         p = w * p_lo + (1 - w) * p_hi
-        return np.where(c > g[-1], 0.0, p)
+        p = np.where(c > g[-1], 0.0, p)
+        return np.where(c <= 0, 1.0, p)      # every value reaches 0
 
     # --- files ---------------------------------------------------------------
 
