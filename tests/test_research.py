@@ -186,3 +186,18 @@ def test_interval_lines_and_survival_steps():
     with pytest.raises(ValueError):
         plots.interval_lines(ax, [1], [0.5, 0.4], [0.4, 0.3], [0.6, 0.5])
     plt.close(fig)
+
+
+def test_a_damaged_games_cache_is_simulated_again(tmp_path):
+    # the notebooks' cached game tables: a damaged file failed the notebook
+    # with Arrow's error, and stayed damaged
+    from analysis.research import data
+    deals = setup.ensure_deals(tmp_path, 20, 3)
+    pool = data.ensure_solutions(tmp_path, deals, "club", 20)
+    first = data.simulated_games(tmp_path, "club", 2, 5, pool)
+    cache = list(tmp_path.glob("games-*.parquet"))
+    assert len(cache) == 1
+    cache[0].write_bytes(cache[0].read_bytes()[:1000])
+    again = data.simulated_games(tmp_path, "club", 2, 5, pool)
+    assert again.equals(first)
+    assert data.simulated_games(tmp_path, "club", 2, 5, pool).equals(first)   # read back

@@ -181,9 +181,13 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str 
     key = _key(r.to_dict(), str(pool.resolve()), n_games, seed, repr(policy), desc,
                __version__, _code_hash())
     out = Path(data) / f"games-{folder_label(label or r.name)}-{key}.parquet"
+    g = None
     if out.exists():
-        g = pd.read_parquet(out)
-    else:
+        try:
+            g = pd.read_parquet(out)
+        except (OSError, ValueError):   # a damaged cache file: simulate again, replace it
+            g = None
+    if g is None:
         g = simulate(r, n_games, seed=seed, policy=policy, pool=str(pool))
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp")
