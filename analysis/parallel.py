@@ -100,7 +100,10 @@ def executor(workers: int | None = None, scheduler: str | None = None,
         from dask.distributed import Client, LocalCluster
 
         if scheduler == "local":
-            cluster = _quiet_local_cluster(LocalCluster, n)
+            # the preload makes each worker ignore SIGINT: a terminal's Ctrl-C
+            # reaches them too, and the driver stops the cluster itself
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, preload=["analysis._dask_worker"])
             client = Client(cluster)
         else:
             cluster = None
@@ -141,14 +144,6 @@ def executor(workers: int | None = None, scheduler: str | None = None,
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _quiet_local_cluster(LocalCluster, n: int):
-    """A ``LocalCluster`` of ``n`` single-threaded worker processes that
-    leave Ctrl-C to this process (:mod:`analysis._dask_worker`, preloaded
-    in each worker, makes it ignore SIGINT; the driver stops the cluster)."""
-    return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                        dashboard_address=None, preload=["analysis._dask_worker"])
 
 
 def _client_within(Client, scheduler: str, timeout: float):
