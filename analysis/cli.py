@@ -17,7 +17,8 @@ from contextlib import contextmanager
 from . import __version__
 
 #: Sub-command modules, in the order ``thousand --help`` lists them.
-COMMANDS = ("run", "deal", "solve", "simulate", "odds", "analyse", "rules", "report")
+COMMANDS = ("run", "deal", "solve", "simulate", "odds", "analyse", "rules", "report",
+            "reference")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,7 +77,7 @@ def _stop_signals_as_interrupts():
 
 
 #: Commands that write a dataset chunk by chunk and resume when rerun.
-RESUMABLE = ("deal", "solve", "simulate", "run")
+RESUMABLE = ("deal", "solve", "simulate", "run", "reference")
 
 
 def main(argv: list[str] | None = None) -> int:
