@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 
-.PHONY: install run test verify bench lab report clean
+.PHONY: install run test verify bench lab report reference clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,10 @@ verify: $(STAMP)
 ## Benchmarks: ratios measured side by side plus node counts.
 bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+## Build (or resume) every reference pool under data/reference/ (hours of CPU).
+reference: $(STAMP)
+	@for p in club book ua wiki; do $(BIN)/thousand reference build $$p || exit 1; done
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/

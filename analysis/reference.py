@@ -219,8 +219,20 @@ def check(name: str, base: Path | None = None) -> Pool:
     return pool(name, base)
 
 
-def load(name: str, base: Path | None = None):
+def load(name: str, base: Path | None = None, rules=None):
     """A finished pool read as :func:`analysis.dataset.load` reads solutions.
+
+    Parameters
+    ----------
+    name : str
+        Pool name.
+    base : path, optional
+        Reference root (default :func:`root`).
+    rules : str or Rules, optional
+        Rules the deals are to be played under, if not the pool's own (a
+        variant with the pool's solver fingerprint, ``classic`` for club's
+        pool): the redeal columns are recomputed under them (RULES.md,
+        "Redeals"), since they decide which deals are played.
 
     Returns
     -------
@@ -240,6 +252,15 @@ def load(name: str, base: Path | None = None):
     f = dataset.load(p.solutions_path)
     f = f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
     f.attrs["reference"] = p.as_dict()
+    if rules is not None:
+        from .redeal import FLAG_COLUMNS, redeal_flags
+        r = load_rules(rules)
+        if r.fingerprint() != load_rules(p.rules).fingerprint():
+            flags = redeal_flags(f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32), r)
+            for col, dtype in FLAG_COLUMNS.items():
+                if col in f.columns:
+                    f[col] = np.asarray(flags[col]).astype(dtype)
+            f.attrs["reference"]["redeal_columns"] = f"recomputed under {r.name}"
     return f
 
 

@@ -1,7 +1,8 @@
 """``thousand run``: the main job on an embedded default (what ``make run`` does).
 
 deal → redeal statistics beside exact values → solve a sample → success
-rates by contract → simulate games on the solved pool → the report.
+rates by contract (from the reference pool of the rules, when there is one) →
+simulate games on that pool → the report.
 """
 
 from __future__ import annotations
@@ -36,11 +37,16 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+def _pct(row) -> str:
+    return f"{100 * row['p']:.1f} % ({100 * row['ci_low']:.1f}–{100 * row['ci_high']:.1f})"
+
+
 def _stamp(t0: float) -> str:
     return f"{time.perf_counter() - t0:.0f} s"
 
 
 def run(args) -> int:
+    from .. import reference
     from ..jobs.deals import run_deal
     from ..summaries import format_table, redeal_summary, value_summary
 
@@ -75,21 +81,36 @@ def run(args) -> int:
         m = run_solve(deals, sols, rules, n=n_solve, **kw)
         print(f"\n[solve] {m['rows']:,} solutions ({m['params']['n']:,} deals × 3 seats) at "
               f"{sols} ({_stamp(t1)}), content hash {m['content_hash']}")
+        fresh = value_summary(sols)
+        pool = reference.pool_for(rules)
+        if pool is None:
+            print(f"\nnote: no reference pool plays as {rules.name} does (thousand reference "
+                  "list); the odds and games below come from the fresh sample")
+            source, frame, games_pool = f"the {n_solve:,} deals solved above", fresh, sols
+        else:
+            frame = value_summary(reference.load(pool.name, rules=rules))
+            source = (f"reference pool {pool.name!r}: {pool.deals:,} distinct solved deals, "
+                      f"content hash {pool.content_hash}")
+            games_pool = pool.solutions_path
+            both = fresh.loc[(0, 120)], frame.loc[(0, 120)]
+            print(f"\n[check] first hand reaches 120: {_pct(both[0])} in the {n_solve:,} deals "
+                  f"solved now, {_pct(both[1])} in the reference pool")
         print("\n[odds] share of deals in which the declarer's double-dummy value after the "
-              "best exchange reaches the contract, by seat (95% intervals; deals the "
-              "rules redeal by force before play left out)")
-        print(format_table(value_summary(sols)))
+              f"best exchange reaches the contract, by seat, from {source} (95% intervals; "
+              "deals the rules redeal by force before play left out)")
+        print(format_table(frame))
         if args.games > 0:
+            from .. import dataset
             from ..game import format_summary, summarize
             from ..jobs.games import run_games
-            from .. import dataset
 
             t2 = time.perf_counter()
-            games = f"{args.data}/games-{tag}-g{args.games}-d{args.n}-pool{n_solve}"
-            print(f"\n[simulate] playing {args.games} games ...", flush=True)
-            m = run_games(games, args.games, args.seed, rules, pool=sols, **kw)
-            print(f"\n[simulate] {args.games} games on the solved pool at {games} "
-                  f"({_stamp(t2)}), content hash {m['content_hash']}")
+            where = "pool" + (pool.name if pool else str(n_solve))
+            games = f"{args.data}/games-{tag}-g{args.games}-{where}"
+            print(f"\n[simulate] playing {args.games} games on {source} ...", flush=True)
+            m = run_games(games, args.games, args.seed, rules, pool=games_pool, **kw)
+            print(f"\n[simulate] {args.games} games at {games} ({_stamp(t2)}), content hash "
+                  f"{m['content_hash']}")
             print(format_summary(summarize(dataset.read_frame(games, "games"))))
 
     if args.report != "none":

@@ -23,15 +23,21 @@ def register(sub) -> None:
         "simulate", help="simulate whole games into a Parquet dataset",
         description="Play whole games deal after deal until someone wins, under a rules "
                     "profile and a bidding policy; one row per deal (redeals included). "
-                    "Outcomes are double-dummy: solved on the fly (slow, ~60 ms a deal) or "
-                    "drawn with replacement from a solutions dataset (--pool). Rerunning a "
-                    "stopped command resumes it.")
+                    "Outcomes are double-dummy: drawn from a solutions dataset (--pool; by "
+                    "default the reference pool of the rules' solver conventions) or solved "
+                    "on the fly (--on-the-fly, ~60 ms a deal). Rerunning a stopped command "
+                    "resumes it.")
     p.add_argument("--games", type=int, required=True, help="number of games")
     p.add_argument("--seed", type=int, required=True, help="root seed (non-negative)")
     p.add_argument("--out", default="data/games", help="dataset folder (default data/games)")
-    p.add_argument("--pool", default=None, metavar="SOLUTIONS",
-                   help="solutions dataset (all three seats) to draw deals from, with "
-                        "replacement (default: solve every deal on the fly)")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--pool", default=None, metavar="SOLUTIONS",
+                     help="solutions dataset (all three seats) to draw deals from, with "
+                          "replacement (default: the reference pool that plays as the "
+                          "rules do, see thousand reference list)")
+    src.add_argument("--on-the-fly", action="store_true",
+                     help="solve every deal as it is dealt (about 60 ms a deal) instead of "
+                          "drawing from a pool")
     p.add_argument("--chunk-size", type=int, default=None,
                    help="games per chunk and per Parquet file (default 200)")
     g = p.add_argument_group("policy (the default threshold policy; see analysis.game.policy)")
@@ -79,8 +85,20 @@ def run(args) -> int:
                              write_offs=not args.no_write_offs,
                              estimator_name=_estimator_name(args.estimator))
     policy.get_estimator()  # fail early on a missing model
+    pool = args.pool
+    if pool is None and not args.on_the_fly:
+        from .. import reference
+        ref = reference.pool_for(rules)
+        if ref is None:
+            print(f"note: no reference pool plays as {rules.name} does; solving every deal "
+                  "on the fly (--pool SOLUTIONS draws from a solved dataset)")
+        else:
+            pool = ref.solutions_path
+            print(f"note: drawing deals from the reference pool {ref.name!r} ({ref.deals:,} "
+                  f"solved deals, content hash {ref.content_hash}); --on-the-fly solves "
+                  "each deal instead")
     t0 = time.perf_counter()
-    m = run_games(args.out, args.games, args.seed, rules, policy, pool=args.pool,
+    m = run_games(args.out, args.games, args.seed, rules, policy, pool=pool,
                   chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
                   scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
