@@ -69,7 +69,7 @@ class PoolSpec:
 
 #: The shipped pools, one per solver fingerprint.
 POOLS: tuple[PoolSpec, ...] = (
-    PoolSpec("club", "club", 100_000),
+    PoolSpec("club", "club", 100_000, "000efa7ec9f70a3f", "f5622ea00d884b81"),
     PoolSpec("book", "book", 50_000),
     PoolSpec("ua", "ua", 50_000),
     PoolSpec("wiki", "wiki", 50_000),
