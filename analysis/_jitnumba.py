@@ -117,7 +117,7 @@ class CompileNote(event.Listener):
             return
         self.depth -= 1
         self.count += 1
-        self.names.append(ev.data["dispatcher"].py_func.__qualname__)
+        self.names.append(ev.data["dispatcher"].py_func.__name__)
         if self._bar is not None:
             self._bar.update(1)
         if self.depth == 0:

@@ -5,6 +5,7 @@ every entry point."""
 
 import ast
 import importlib
+import importlib.util
 import inspect
 import io
 import os
@@ -124,7 +125,13 @@ def test_every_jitted_function_is_keyed_and_reads_only_keyed_globals():
     top_names = {}
     for f in keyed:
         names = set()
+        package = "analysis." + f.relative_to(PACKAGE_DIR).parent.as_posix().replace("/", ".")
         for node in ast.parse(f.read_text()).body:
+            if isinstance(node, ast.ImportFrom) and node.level:   # `from ._bits import x as y`
+                src = importlib.util.resolve_name("." * node.level + (node.module or ""),
+                                                  package.rstrip("."))
+                if is_jit_module(src):
+                    names |= {a.asname or a.name for a in node.names}
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 names.add(node.name)
             for t in getattr(node, "targets", []) + [getattr(node, "target", None)]:
