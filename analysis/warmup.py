@@ -114,7 +114,7 @@ def _odds():
     from .odds.hand import hand_odds
     from .odds.widow import widow_odds
     hand_odds(_HAND, "club", 4, 0, progress=False)
-    widow_odds(_HAND, "9♦ J♣ 9♣", "club", 2, 0, progress=False)
+    widow_odds(_HAND, "A♠ 10♣ K♦", "club", 2, 0, progress=False)
 
 
 #: (name, function) of each warm-up step, in order.
