@@ -212,6 +212,8 @@ def _entry_points(disp):
     names = set()
     for m in _all_modules():
         for obj in vars(m).values():
+            if not isinstance(obj, CPUDispatcher) and hasattr(obj, "__wrapped__"):
+                obj = inspect.unwrap(obj)         # lru_cache and the like
             fns = [obj] if inspect.isfunction(obj) else (
                 [v for v in vars(obj).values() if inspect.isfunction(v)]
                 if inspect.isclass(obj) else [])
@@ -242,3 +244,10 @@ def test_warm_up_compiles_every_entry_point():
     alt = "_deal_kernel" if hardware_pdep() else "_deal_kernel_hw"
     missing = [f"{m}.{n}" for (m, n), d in entries.items() if not d.overloads and n != alt]
     assert missing == []
+    # the newcomer's first two commands then compile nothing (same signatures)
+    from analysis._jitnumba import NOTE
+    from analysis.cli import main
+    before = NOTE.count
+    assert main(["analyse", *warmup._README_DEAL, "--declarer", "0"]) == 0
+    assert main(["odds", warmup._HAND, "--samples", "20", "--no-progress"]) == 0
+    assert NOTE.count == before
