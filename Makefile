@@ -10,6 +10,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	@# compile every numba entry point now, not at the first command
+	$(BIN)/python -m analysis.warmup
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -11,8 +11,10 @@ try:
 except PackageNotFoundError:  # running from a source tree without install
     __version__ = "0.1.0"
 
-from ._jitcache import refresh as _refresh_jit_cache
+# numba's cache of the jitted modules, keyed by their sources: installed
+# when the first of them is imported (nothing is read or imported here).
+from ._jitcache import install_hook as _install_jit_hook
 
-_refresh_jit_cache()
+_install_jit_hook()
 
 __all__ = ["__version__"]
