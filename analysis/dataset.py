@@ -644,7 +644,7 @@ def _redeals_under(frame, rules_fields: dict) -> None:
     from .redeal import FLAG_COLUMNS, redeal_flags
     from .rules import Rules
     hands = frame[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)
-    flags = redeal_flags(hands, Rules.from_dict(rules_fields))
+    flags = redeal_flags(hands, Rules.from_stored(rules_fields))
     for name, dtype in FLAG_COLUMNS.items():
         if name in frame.columns:
             frame[name] = np.asarray(flags[name]).astype(dtype)

@@ -47,6 +47,12 @@ BOLT_WINDOWS = ("cumulative", "streak")
 RESET_555 = ("none", "positive", "both")
 REDEAL_CLAIMS = ("forced", "claimable")
 MARRIAGE_LEADS = ("KQ", "Q")
+BARREL_ARRIVALS = ("seats", "all")
+
+#: Values that fields added after datasets were first written take when a
+#: stored rules dict lacks them: the behaviour the data was made under
+#: (see :meth:`Rules.from_stored`).
+STORED_DEFAULTS = {"barrel_arrivals": "all"}
 
 
 def _doc(text: str) -> dict:
@@ -176,7 +182,17 @@ class Rules:
         "Players who may sit on the barrel at once (club 2, seed 000 'На "
         "бочке разрешены двое'; others 1, book/ua/wiki †). When arrivals "
         "would exceed it, every earlier sitter is knocked off with −120; "
-        "players arriving in the same deal all stay †."))
+        "how many of the players arriving in one deal stay is "
+        "barrel_arrivals."))
+    barrel_arrivals: str = dataclasses.field(default="seats", metadata=_doc(
+        "Players arriving on the barrel in the same deal: 'seats' (at most "
+        "barrel_seats of them stay; club, seed 000 'Одновременно прибывшие "
+        "новые игроки остаются, максимум двое'; classic, book, ua, wiki †, "
+        "their seeds are silent) or 'all' (every arrival stays, even past "
+        "the seats; a variant). Under 'seats' those with the highest score "
+        "before the cap stay, ties in play order from the declarer †; an "
+        "arrival who does not stay is knocked off at once with −120 "
+        "(880 → 760, book 900 → 780) and it counts as a failed stay †."))
     barrel_third_fall_zero: bool = dataclasses.field(default=True, metadata=_doc(
         "A third failed stay on the barrel sets the score to 0 (club, seed "
         "000 'после третьего неудачного захода счёт становится нулём')."))
@@ -310,6 +326,25 @@ class Rules:
         return cls(**{"name": "house", **data})
 
     @classmethod
+    def from_stored(cls, data: dict) -> "Rules":
+        """Build from a rules dict a dataset stored (its ``rules`` parameter).
+
+        Unlike :meth:`from_dict`, a field added after the dict was written
+        takes the value that reproduces the behaviour the data was made
+        under (``STORED_DEFAULTS``: ``barrel_arrivals='all'``), not club's
+        default, so that a dataset written before reads, and is resumed,
+        under its own conventions.  The stored name is kept.
+
+        Raises
+        ------
+        ValueError
+            As :meth:`from_dict`.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("rules JSON must be an object")
+        return cls.from_dict({**STORED_DEFAULTS, **data})
+
+    @classmethod
     def from_json(cls, text: str) -> "Rules":
         """Inverse of :meth:`to_json`."""
         try:
@@ -375,7 +410,7 @@ def _validate(r: Rules) -> None:
         "marriage_lead": MARRIAGE_LEADS, "write_off_stage": WRITE_OFF_STAGES,
         "write_off_payment": WRITE_OFF_PAYMENTS, "bolt_rule": BOLT_RULES,
         "bolt_window": BOLT_WINDOWS, "reset_555": RESET_555,
-        "redeal_claim": REDEAL_CLAIMS,
+        "redeal_claim": REDEAL_CLAIMS, "barrel_arrivals": BARREL_ARRIVALS,
     }
     for k, allowed in choices.items():
         _check(getattr(r, k) in allowed, k,

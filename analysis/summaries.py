@@ -44,7 +44,7 @@ def redeal_summary(deals, rules: Rules | None = None, alpha: float = 0.05) -> pd
 
     if isinstance(deals, (str, Path)):
         params = dataset.read_params(deals)
-        rules = rules or Rules.from_dict(params["rules"])
+        rules = rules or Rules.from_stored(params["rules"])
         deals = dataset.read_frame(deals, "deals", columns=list(REDEAL_EVENTS))
     if rules is None:
         raise ValueError("redeal_summary needs the rules of a deals frame")

@@ -131,6 +131,19 @@ def check_games(rules, games: pd.DataFrame, pool_frame=None):
             if p != win:
                 assert s[-1] < rules.target
             assert g[f"barrel{p}"].between(-1, rules.barrel_attempts - 1).all()
+        # at most barrel_seats sit between deals when arrivals are capped; an
+        # arrival knocked off at once (no barrel_enter) drops to threshold - 120
+        # (or 0 as a third failed stay) and does not sit
+        sitting = (g[["barrel0", "barrel1", "barrel2"]].to_numpy() >= 0).sum(axis=1)
+        if rules.barrel_arrivals == "seats":
+            assert (sitting[:-1] <= rules.barrel_seats).all(), gid
+        for r in g.itertuples():
+            for p in range(3):
+                if f"knocked_off:{p}" in r.event:
+                    assert f"barrel_enter:{p}" not in r.event
+                    assert getattr(r, f"barrel{p}") == -1
+                    assert getattr(r, f"score{p}") in (
+                        rules.barrel_threshold - 120, 0)
     played = games[~games.redealt]
     assert (played.bid % 5 == 0).all() and (played.bid >= 100).all()
     assert (played.contract >= played.bid).all()
@@ -191,6 +204,13 @@ def test_house_variant_scores_defenders_on_the_barrel(pool, oracle):
     # with barrel_defender_scores a sitter's defence points count, yet only a
     # declared and made contract wins (the scoring caps him back otherwise)
     rules = Rules.profile("club").with_changes("barrel_defender_scores=true")
+    games = simulate(rules, 8, seed=9, policy=ThresholdPolicy(estimator=oracle), pool=pool)
+    check_games(rules, games)
+    assert replay(rules, games) == len(games)
+
+
+def test_house_variant_every_arrival_stays(pool, oracle):
+    rules = Rules.profile("classic").with_changes("barrel_arrivals=all")
     games = simulate(rules, 8, seed=9, policy=ThresholdPolicy(estimator=oracle), pool=pool)
     check_games(rules, games)
     assert replay(rules, games) == len(games)

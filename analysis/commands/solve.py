@@ -28,7 +28,7 @@ def run(args) -> int:
     from ..jobs.solutions import DEFAULT_CHUNK, run_solve
     from ..rules import Rules, load_rules
 
-    made = Rules.from_dict(dataset.read_params(args.deals)["rules"])
+    made = Rules.from_stored(dataset.read_params(args.deals)["rules"])
     rules = load_rules(made if args.rules is None else args.rules, args.sets)
     if made.fingerprint() != rules.fingerprint():
         print(f"thousand solve: note: the deals were made under {made.name}; their redeal "

@@ -33,6 +33,20 @@ def event_counts(events: pd.Series) -> pd.Series:
     return items.str.split(":").str[0].value_counts()
 
 
+def _arrivals_knocked_off(g: pd.DataFrame) -> int:
+    """Knock-offs of players who were not sitting before the deal: arrivals
+    left without a seat (``knocked_off:p`` without ``barrel_enter:p``)."""
+    g = g.sort_values(["game_id", "deal_no"], kind="stable")
+    n = 0
+    for p in range(3):
+        hit = g.event.str.contains(f"knocked_off:{p}", regex=False).to_numpy()
+        if not hit.any():
+            continue
+        before = g.groupby("game_id")[f"barrel{p}"].shift(1, fill_value=-1).to_numpy()
+        n += int(np.count_nonzero(hit & (before < 0)))
+    return n
+
+
 def _ci_row(k: int, n: int) -> dict:
     lo, hi = proportion_ci(k, n) if n > 0 else (np.nan, np.nan)
     return {"count": int(k), "of": int(n), "share": k / n if n else np.nan,
@@ -55,7 +69,8 @@ def summarize(games: pd.DataFrame) -> dict:
         by player 0..2 and by position relative to the first dealer, with
         intervals), ``bolts_per_100`` (mean, se, per 100 played deals, all
         players), ``bolt_penalties``, ``barrel_entries`` (count and per
-        game), ``barrel_outcomes`` (DataFrame: stays by ending, shares with
+        game), ``barrel_arrivals_knocked_off`` (arrivals knocked off at once
+        for want of a seat, ``barrel_arrivals='seats'``; not stays), ``barrel_outcomes`` (DataFrame: stays by ending, shares with
         intervals; ``open`` = still sitting when the game ended),
         ``declarer`` (mean bid and contract, success share with interval,
         write-offs, gift redeals), ``pool_repeat_share`` (played deals whose
@@ -89,6 +104,10 @@ def summarize(games: pd.DataFrame) -> dict:
     ev = event_counts(g.event)
     entries = int(ev.get("barrel_enter", 0))
     endings = {k: int(ev.get(k, 0)) for k in BARREL_ENDINGS}
+    # an arrival with no seat left is knocked off at once (barrel_arrivals=
+    # 'seats'): a knock-off without a stay, so not a stay's ending
+    arrivals_off = _arrivals_knocked_off(g)
+    endings["knocked_off"] -= arrivals_off
     endings["win"] -= int(ev.get("four_marriages", 0))  # book: not a barrel ending
     sit = last[["barrel0", "barrel1", "barrel2"]].to_numpy() >= 0
     sit[np.flatnonzero(finished), winners[finished]] = False  # the winner's stay ended
@@ -113,6 +132,7 @@ def summarize(games: pd.DataFrame) -> dict:
                           if n_played > 1 else np.nan),
         "bolt_penalties": int(ev.get("bolt_penalty", 0)),
         "barrel_entries": (entries, entries / n_games),
+        "barrel_arrivals_knocked_off": arrivals_off,
         "barrel_outcomes": outcomes,
         "declarer": {"mean_bid": float(played.bid.mean()) if n_played else np.nan,
                      "mean_contract": float(played.contract.mean()) if n_played else np.nan,
@@ -144,7 +164,8 @@ def format_summary(s: dict) -> str:
     lines.append(f"bolts per 100 played deals: {b:.2f} ± {1.96 * bse if bse == bse else 0:.2f}; "
                  f"bolt penalties {s['bolt_penalties']}")
     e, epg = s["barrel_entries"]
-    lines.append(f"barrel entries {e:,} ({epg:.2f} per game)")
+    lines.append(f"barrel entries {e:,} ({epg:.2f} per game); arrivals knocked off "
+                 f"without a seat {s.get('barrel_arrivals_knocked_off', 0):,}")
     if len(s["barrel_outcomes"]):
         lines.append("barrel stays ending by: " + "; ".join(
             f"{r.ending} {_fmt_ci(r._asdict())}" for r in s["barrel_outcomes"].itertuples()))

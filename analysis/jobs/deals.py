@@ -65,7 +65,7 @@ def deals_schema(rules: Rules) -> pa.Schema:
 
 def deal_chunk(out: str, chunk: int, params: dict) -> str:
     """Deal and write chunk ``chunk``; return its content hash."""
-    rules = Rules.from_dict(params["rules"])
+    rules = Rules.from_stored(params["rules"])
     cs = params["chunk_size"]
     start = chunk * cs
     rows = min(cs, params["n"] - start)

@@ -100,7 +100,7 @@ def policy_from_params(p: dict) -> ThresholdPolicy:
 
 def games_chunk(out: str, chunk: int, params: dict) -> str:
     """Play and write chunk ``chunk``; return its content hash."""
-    rules = Rules.from_dict(params["rules"])
+    rules = Rules.from_stored(params["rules"])
     cs = params["chunk_size"]
     start = chunk * cs
     n = min(cs, params["n_games"] - start)

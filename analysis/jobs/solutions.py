@@ -66,7 +66,7 @@ def solve_params(deals_path, rules: Rules | None = None, *, n: int | None = None
     if dp.get("kind") != "deals":
         raise dataset.DatasetError(f"{deals_path} is a {dp.get('kind')} dataset, not deals")
     dataset.read_table(deals_path, "deals", columns=["deal_id"])  # complete and readable
-    rules = rules or Rules.from_dict(dp["rules"])
+    rules = rules or Rules.from_stored(dp["rules"])
     total = dp["n"] if n is None else int(n)
     if not 1 <= total <= dp["n"]:
         raise ValueError(f"--n must be 1..{dp['n']} (the deals in {deals_path}), got {n}")
@@ -83,7 +83,7 @@ def solve_params(deals_path, rules: Rules | None = None, *, n: int | None = None
 
 def solve_chunk(out: str, chunk: int, params: dict) -> str:
     """Solve and write chunk ``chunk``; return its content hash."""
-    rules = Rules.from_dict(params["rules"])
+    rules = Rules.from_stored(params["rules"])
     cs = params["chunk_size"]
     lo, hi = chunk * cs, min((chunk + 1) * cs, params["n"])
     ds = dataset.open_dataset(params["deals_path"], "deals")

@@ -16,10 +16,15 @@ Within "the barrel" this module does, in order:
 2. every score above the threshold is capped to it;
 3. every remaining sitter spends one attempt; at ``rules.barrel_attempts``
    attempts he falls (``-rules.barrel_fall_penalty``, a failed stay);
-4. players at the threshold who are not sitting arrive; when the earlier
-   sitters plus the arrivals exceed ``rules.barrel_seats``, every earlier
-   sitter is knocked off (``-KNOCK_OFF_PENALTY``, a failed stay) and all
-   arrivals stay († RULES.md, barrel seats);
+4. players at the threshold who are not sitting arrive; under
+   ``rules.barrel_arrivals='seats'`` at most ``rules.barrel_seats`` of them
+   stay (the highest scores before the cap, ties in play order from the
+   declarer †) and the others are knocked off at once
+   (``-KNOCK_OFF_PENALTY``, a failed stay †; club seed 000 "Одновременно
+   прибывшие новые игроки остаются, максимум двое"), under ``'all'`` every
+   arrival stays; when the earlier sitters plus the arrivals who stay exceed
+   ``rules.barrel_seats``, every earlier sitter is knocked off
+   (``-KNOCK_OFF_PENALTY``, a failed stay; RULES.md, seats on the barrel);
 5. ``rules.barrel_third_fall_zero``: a player whose failed stays reach
    three in this deal scores 0 (only the third, not later ones; choice, the
    club seed says "после третьего неудачного захода счёт становится нулём");

@@ -204,7 +204,9 @@ class DealResult(NamedTuple):
         ``bolt_penalty``, ``failed_contract`` and ``barrel_write_off`` (a
         sitter's own contract ends his stay), ``barrel_exit`` (another
         penalty took a sitter below the threshold), ``barrel_fall``,
-        ``knocked_off``, ``barrel_enter``, ``barrel_zero`` (third failed
+        ``knocked_off`` (an earlier sitter, then, in player order, each
+        arrival either ``barrel_enter`` or, with no seat left for him,
+        ``knocked_off``), ``barrel_zero`` (third failed
         stay), ``reset_555``.
     bolts : ndarray of shape (3,), bool
         Who got a bolt in this deal.
@@ -239,8 +241,9 @@ def check_state(rules, state: TableState) -> None:
 
     Scores at or above the threshold belong to sitters (only a winner may
     exceed it); sitters have used fewer than ``rules.barrel_attempts``
-    attempts; bolt counters are below ``rules.bolt_count``.  (More than
-    ``rules.barrel_seats`` may sit after a simultaneous arrival, so the
+    attempts; bolt counters are below ``rules.bolt_count``; under
+    ``rules.barrel_arrivals='seats'`` at most ``rules.barrel_seats`` sit.
+    (Under ``'all'`` more may sit after a simultaneous arrival, so there the
     seat count is not an invariant.)
 
     Raises
@@ -262,6 +265,10 @@ def check_state(rules, state: TableState) -> None:
             raise ValueError(f"player {p} used {a} attempts of {rules.barrel_attempts}")
         if state.bolts[p] >= rules.bolt_count:
             raise ValueError(f"player {p} has {state.bolts[p]} bolts, the penalty count")
+    sitters = sum(a >= 0 for a in state.barrel)
+    if rules.barrel_arrivals == "seats" and sitters > rules.barrel_seats and state.winner < 0:
+        raise ValueError(f"{sitters} players sit on the barrel, which has "
+                         f"{rules.barrel_seats} seat{'s' if rules.barrel_seats > 1 else ''}")
 
 
 def write_off_allowed(rules, state: TableState, player: int) -> bool:

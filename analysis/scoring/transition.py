@@ -161,6 +161,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             else:
                 kind = "barrel_exit"
             events.append(f"{kind}:{p}")
+    before_cap = tuple(s)  # ranks simultaneous arrivals (barrel_arrivals='seats')
     for p in range(3):  # cap (a made contract that falls short is capped back †)
         if s[p] > t:
             s[p] = float(t)
@@ -174,17 +175,23 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 failed[p] += 1
                 events.append(f"barrel_fall:{p}")
     arrivals = [p for p in range(3) if barrel[p] < 0 and s[p] >= t]
-    if arrivals:  # knock-offs; arrivals in the same deal all stay †
+    if arrivals:
+        stay = _staying_arrivals(rules, arrivals, before_cap, d)
         earlier = [p for p in range(3) if barrel[p] >= 0]
-        if len(earlier) + len(arrivals) > rules.barrel_seats:
-            for p in earlier:
+        if len(earlier) + len(stay) > rules.barrel_seats:
+            for p in earlier:  # the earlier sitters give way to the arrivals
                 s[p] -= KNOCK_OFF_PENALTY
                 barrel[p] = -1
                 failed[p] += 1
                 events.append(f"knocked_off:{p}")
         for p in arrivals:
-            barrel[p] = 0
-            events.append(f"barrel_enter:{p}")
+            if p in stay:
+                barrel[p] = 0
+                events.append(f"barrel_enter:{p}")
+            else:  # no seat left: knocked off at once, a failed stay †
+                s[p] -= KNOCK_OFF_PENALTY
+                failed[p] += 1
+                events.append(f"knocked_off:{p}")
     if rules.barrel_third_fall_zero:
         for p in range(3):
             if failed[p] >= 3 > state.failed_stays[p]:
@@ -200,6 +207,21 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     new = _state(tuple(float(x) for x in s), tuple(counters), tuple(barrel), tuple(failed),
                  nxt["dealer"], nxt["deals"], -1)
     return _result(new, old, events, bolts)
+
+
+def _staying_arrivals(rules, arrivals: list, before_cap: tuple, declarer: int) -> set:
+    """The players arriving on the barrel in one deal who stay there.
+
+    ``rules.barrel_arrivals='all'``: every arrival.  ``'seats'`` (club, seed
+    000 "Одновременно прибывшие новые игроки остаются, максимум двое"; the
+    other profiles †): at most ``rules.barrel_seats``, those with the highest
+    score before the cap, ties in play order from the declarer (the declarer,
+    his left, his right) †.
+    """
+    if rules.barrel_arrivals == "all" or len(arrivals) <= rules.barrel_seats:
+        return set(arrivals)
+    order = sorted(arrivals, key=lambda p: (-before_cap[p], (p - declarer) % 3))
+    return set(order[:rules.barrel_seats])
 
 
 def _state(scores, bolts, barrel, failed, dealer, deals, winner) -> TableState:
