@@ -8,7 +8,7 @@ Usage (from the repository root)::
 ``fit`` reads a reference pool (:func:`analysis.reference.load`; the folder
 is ``$THOUSAND_REFERENCE`` or ``data/reference``), keeps its held-out deals
 out (:func:`held_out_deals`: whole solutions chunks, index 4 mod 5) for the
-calibration check (:func:`analysis.odds.calibration.calibration`,
+calibration check (:func:`analysis.odds.reliability.calibration`,
 ``benchmarks/bench_odds.py``), fits the model and the card-points-only
 baseline on the rest and records in each model's ``info`` the pool, its
 content hash, the solver, the split rule and the training deals and rows.
