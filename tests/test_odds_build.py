@@ -43,6 +43,8 @@ def test_split_holds_out_whole_chunks_one_in_five():
     for c in range(20):                           # each solutions chunk on one side, whole
         assert out[chunk == c].all() == (c % 5 == 4) and out[chunk == c].any() == (c % 5 == 4)
     assert held_out_deals([3999, 4000, 4999, 5000]).tolist() == [False, True, True, False]
+    # the rule's chunks are the pools' solutions chunks
+    assert {s.solutions_chunk for s in reference.POOLS} == {SPLIT["chunk_size"]}
     assert held_out_deals(np.array([45, 39]), SMALL).tolist() == [True, False]
     for bad in ({"every": 5}, dict(SPLIT, every=1), dict(SPLIT, remainder=5),
                 dict(SPLIT, chunk_size=0), dict(SPLIT, chunk_size=2.5)):
@@ -149,7 +151,8 @@ def test_default_estimator_is_the_model_of_the_game_rules(pools, tmp_path, monke
     assert ThresholdPolicy().get_estimator().to_dict() == load_estimator("default").to_dict()
     d_book = estimator_digest("default", "book")
     assert d_book != estimator_digest("default", "club") == estimator_digest("default")
-    fit_frame(frame, split=dict(SMALL, remainder=0))[0].save(tmp_path / "default_bidmodel_book.json")
+    refit = fit_frame(frame, split=dict(SMALL, remainder=0))[0]
+    refit.save(tmp_path / "default_bidmodel_book.json")
     assert estimator_digest("default", "book") != d_book              # the file changed
     assert load_estimator("default", "book").info.get("note") is None  # read again
     with pytest.raises(ValueError, match="no bidding-odds model is shipped"):

@@ -57,7 +57,8 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
     while True:
         if masks is None or k == len(masks):
             masks, refs = source.draw(rng)
-            lim = pool_limits[refs] if pool_limits is not None else policy.limits(masks[:, :3], rules)
+            lim = (pool_limits[refs] if pool_limits is not None
+                   else policy.limits(masks[:, :3], rules))
             k = 0
         m, ref, lm = masks[k], int(refs[k]), lim[k]
         k += 1
