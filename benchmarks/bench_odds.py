@@ -7,14 +7,20 @@ Prints
    the CPU time per solved deal, and the same call with ``--workers`` set to
    every core (wall seconds and the ratio);
 2. ``BidModel.p_make`` throughput (hands per CPU second);
-3. the shipped BidModel's calibration on the held-out sample chunks
-   (``python -m analysis.odds.build``; chunks 4 mod 5): Brier score per
-   contract beside the card-points-only baseline, and a reliability table;
-4. agreement with per-hand Monte Carlo odds: for held-out hands, the odds
+3. the time to fit the model and its points-only baseline on the pool
+   (``python -m analysis.odds.build fit``, its training deals);
+4. the model's calibration on the held-out deals of a reference pool
+   (:func:`analysis.odds.calibration`, the split the model recorded:
+   solutions chunks 4 mod 5): Brier score and log loss beside the
+   card-points-only baseline, per contract, and the reliability table with
+   intervals and the distinct deals behind each bin;
+5. agreement with per-hand Monte Carlo odds: for held-out hands, the odds
    from ``--mc-samples`` random completions each, against both models
    (mean squared difference and a reliability table).
 
-Usage: ``python benchmarks/bench_odds.py [--samples 1000] [--hands 20] [--mc-samples 50]``.
+Usage: ``python benchmarks/bench_odds.py [--pool club] [--model M.json]
+[--samples 1000] [--hands 20] [--mc-samples 50]``; the pools are read from
+``$THOUSAND_REFERENCE`` or ``data/reference``.
 Timings on a shared 2-core machine are noisy; CPU seconds are printed
 beside wall seconds.
 """
@@ -31,8 +37,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.cli import main as cli
-from analysis.odds import BidModel
-from analysis.odds.build import read_samples, write_chunks
+from analysis.odds import BidModel, calibration
 from analysis.odds.sample import solutions_long, solve_values
 from analysis.parallel import default_workers
 
@@ -86,29 +91,22 @@ def reliability(p: np.ndarray, y: np.ndarray, bins=10) -> pd.DataFrame:
     return g.round(3)
 
 
-def bench_calibration(model, base, test, contracts) -> None:
-    f = solutions_long(test)
-    f = f[~f.redeal_forced.to_numpy(bool)]
-    h, s, v = f.hand.to_numpy(np.uint32), f.seat.to_numpy(), f.value.to_numpy()
-    print(f"== held-out Brier score: {len(f)} (deal, seat) rows, "
-          f"{f.deal_id.nunique()} deals ==")
-    rows, pm_all, y_all = [], [], []
-    for c in contracts:
-        y = (v >= c).astype(float)
-        pm, pb = model.p_make(h, s, c), base.p_make(h, s, c)
-        rows.append((c, y.mean(), np.mean((pm - y) ** 2), np.mean((pb - y) ** 2)))
-        pm_all.append(pm)
-        y_all.append(y)
-    t = pd.DataFrame(rows, columns=["contract", "base_rate", "brier_model", "brier_points_only"])
+def bench_fit(frame, split) -> None:
+    from analysis.odds.build import fit_frame
+    (m, _), w, c = _timed(lambda: fit_frame(frame, split=split))
+    print(f"== fit of the model and the points-only baseline on {m.info['n_deals']:,} "
+          f"training deals ({m.info['n_rows']:,} rows): {w:.1f} s wall, {c:.1f} s CPU ==\n")
+
+
+def bench_calibration(model, base, frame, held_out: bool, contracts) -> None:
+    c = calibration(model, frame, contracts=contracts, baseline=base, held_out=held_out)
+    print(f"== {c}\n")
+    t = c.by_contract
     t["ratio"] = t.brier_model / t.brier_points_only
-    print(t.round(4).to_string(index=False))
-    print(f"mean Brier: model {t.brier_model.mean():.4f}, points only "
-          f"{t.brier_points_only.mean():.4f}\n")
-    print("reliability of the model on held-out deals (all contracts pooled):")
-    print(reliability(np.concatenate(pm_all), np.concatenate(y_all)).to_string(), "\n")
+    print(t.round(4).to_string(index=False), "\n")
 
 
-def bench_mc(model, base, test, hands: int, m: int, contracts) -> None:
+def bench_mc(model, base, test, rules, hands: int, m: int, contracts) -> None:
     from analysis.deal import chunk_rng, deal_constrained
     from analysis.redeal import redeal_flags
     f = solutions_long(test)
@@ -119,8 +117,8 @@ def bench_mc(model, base, test, hands: int, m: int, contracts) -> None:
     t0 = time.process_time()
     for i, (hand, seat) in enumerate(zip(f.hand.to_numpy(np.uint32), f.seat.to_numpy())):
         d = deal_constrained(chunk_rng(1000 + i, 0), m, {int(seat): int(hand)})
-        d = d[~redeal_flags(d, "club")["redeal_forced"]]
-        v = solve_values(d, (int(seat),), "club", progress=False)[:, 0]
+        d = d[~redeal_flags(d, rules)["redeal_forced"]]
+        v = solve_values(d, (int(seat),), rules, progress=False)[:, 0]
         mc.append([(v >= c).mean() for c in contracts])
         pm.append([model.p_make(np.array([hand]), seat, c)[0] for c in contracts])
         pb.append([base.p_make(np.array([hand]), seat, c)[0] for c in contracts])
@@ -139,27 +137,46 @@ def bench_mc(model, base, test, hands: int, m: int, contracts) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--pool", default="club", help="reference pool (default club)")
+    p.add_argument("--model", default=None, metavar="M.json",
+                   help="model file (default: the shipped model of the pool's rules); its "
+                        "baseline is the file with _points before .json")
     p.add_argument("--samples", type=int, default=1000)
     p.add_argument("--hands", type=int, default=20)
     p.add_argument("--mc-samples", type=int, default=50)
-    p.add_argument("--data", default="data/odds_sample")
     p.add_argument("--skip-cli", action="store_true")
     args = p.parse_args()
-    model, base = BidModel.default(), BidModel.default(points_only=True)
-    print(f"model: {model}\n  {model.info.get('sample')}\n")
+    from analysis import reference
+    from analysis.odds.build import SPLIT, held_out_deals
+    frame = reference.load(args.pool)
+    rules = frame.attrs["reference"]["rules"]
+    if args.model is None:
+        model, base = BidModel.default(rules), BidModel.default(rules, points_only=True)
+    else:
+        mp = Path(args.model)
+        model, base = BidModel.load(mp), BidModel.load(mp.with_name(mp.stem + "_points.json"))
+    ref = frame.attrs["reference"]
+    print(f"pool {args.pool}: {ref['deals']:,} deals ({ref['rules']}, content hash "
+          f"{ref['content_hash']}) at {ref['solutions_path']}")
+    print(f"model: {model}\n  pool {model.info.get('pool')}, split {model.info.get('split')}\n")
     bench_throughput(model)
-    if not any(Path(args.data).glob("*.parquet")):
-        # a fresh clone has no sample: make the held-out chunks the shipped
-        # model was not fitted on (seed 2026, chunks 4 and 9 of 200 deals);
-        # a sample that is there but unusable still fails in read_samples
-        print(f"no sample in {args.data}: solving held-out chunks 4 and 9 of seed 2026 "
-              f"(200 deals each, about half a minute)")
-        write_chunks(args.data, 2026, (4, 9), 200, "club")
-    test, prov = read_samples(args.data, "test")
-    print(f"held-out chunks {prov['chunks']} of seeds {prov['seeds']}\n")
-    contracts = list(range(100, 205, 10))
-    bench_calibration(model, base, test, contracts)
-    bench_mc(model, base, test, args.hands, args.mc_samples, [100, 120, 140, 160, 180])
+    split = model.info.get("split")
+    held_out = split is not None
+    if not held_out:
+        # a model that records no split was not fitted on a reference pool
+        # (the first shipped model: 4,819 deals of seed 2026): every pool
+        # deal is new to it; its held-out deals are still those of the rule
+        print("the model records no split (it was not fitted on a reference pool): scoring "
+              "the pool deals the shipped rule holds out, all new to it\n")
+    test = frame[held_out_deals(frame.deal_id.to_numpy(), split or SPLIT)]
+    bench_fit(frame, split or SPLIT)
+    if test.empty:
+        print(f"pool {args.pool} holds no held-out deal under the split {split or SPLIT} "
+              "(fewer chunks than its period): no calibration\n")
+    else:
+        bench_calibration(model, base, test, held_out, list(range(100, 205, 10)))
+        bench_mc(model, base, test, rules, args.hands, args.mc_samples,
+                 [100, 120, 140, 160, 180])
     if not args.skip_cli:
         bench_cli(args.samples)
 

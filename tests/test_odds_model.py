@@ -192,17 +192,3 @@ def test_dataset_odds_counts(sample):
     assert len(dataset_odds(sample, by=None, contracts=[120])) == 1      # one group
     with pytest.raises(ValueError, match="rows have no value"):
         dataset_odds(sample.assign(value=np.nan))
-
-
-def test_sample_chunks_round_trip_and_leave_no_partial_files(tmp_path):
-    from analysis.odds.build import read_samples, write_chunks
-    files = write_chunks(tmp_path, 7, (4, 5), 4, "club", log=None)
-    assert [f.name for f in files] == ["club-s7-c0004.parquet", "club-s7-c0005.parquet"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f.name for f in files]
-    test, prov = read_samples(tmp_path, "test")           # chunk 4 is held out
-    assert prov == {"rules": "club", "seeds": [7], "chunks": [4]}
-    assert len(test) == len(make_sample(4, seed=7, chunk=4, rules="club", progress=False))
-    train, prov = read_samples(tmp_path, "train")
-    assert prov["chunks"] == [5]
-    with pytest.raises(ValueError, match="no test sample chunks"):
-        read_samples(tmp_path / "missing", "test")

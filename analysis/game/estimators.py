@@ -1,8 +1,10 @@
 """Estimators a policy can use (objects with ``p_make(hands7, seats, contract)``).
 
 - :func:`load_estimator` resolves a name: ``"default"`` is the bidding-odds
-  model shipped with the package (``analysis.odds.BidModel.default()``), a
-  path is a saved BidModel JSON file.
+  model shipped with the package for the game's rules
+  (``analysis.odds.BidModel.default(rules)``: the model of the reference
+  pool with the rules' solver fingerprint; club's without rules), a path is
+  a saved BidModel JSON file.
 - :class:`OracleEstimator` is not a model of what a player can know: it
   answers from the double-dummy value of the deal itself (probability 1 when
   the value reaches the contract, else 0).  It is for tests and for an
@@ -19,16 +21,25 @@ import numpy as np
 __all__ = ["load_estimator", "estimator_digest", "OracleEstimator"]
 
 
-def _estimator_file(name: str) -> Path:
-    """The BidModel JSON file an estimator name stands for."""
+def _estimator_file(name: str, rules=None) -> Path:
+    """The BidModel JSON file an estimator name stands for (``rules`` picks
+    the default model; ValueError for rules no shipped model serves)."""
     if name == "default":
-        from ..odds.model import DEFAULT_MODEL_FILE
-        return DEFAULT_MODEL_FILE
+        from ..odds.model import DEFAULT_MODEL_FILE, model_file, pool_name_for
+        return DEFAULT_MODEL_FILE if rules is None else model_file(pool_name_for(rules))
     return Path(name)
 
 
-def estimator_digest(name: str = "default") -> str:
+def estimator_digest(name: str = "default", rules=None) -> str:
     """Content hash of the model file behind an estimator name.
+
+    Parameters
+    ----------
+    name : str
+        ``"default"`` or the path of a BidModel JSON file.
+    rules : str or Rules, optional
+        The game's rules: ``"default"`` is the model shipped for them
+        (club's when None).
 
     Games datasets record it, so that a resumed simulation whose model file
     was refitted or replaced in the meantime is refused instead of mixing
@@ -42,24 +53,28 @@ def estimator_digest(name: str = "default") -> str:
     Raises
     ------
     ValueError
-        If the file cannot be read.
+        If the file cannot be read, or no shipped model serves ``rules``.
     """
     import hashlib
-    p = _estimator_file(name)
+    p = _estimator_file(name, rules)
     try:
         return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
     except OSError as exc:
         raise ValueError(f"estimator {name!r}: cannot read {p}: {exc.strerror or exc}") from None
 
 
-def load_estimator(name: str = "default"):
+def load_estimator(name: str = "default", rules=None):
     """The estimator called ``name`` (loaded once per process and file content).
 
     Parameters
     ----------
     name : str
-        ``"default"`` (the package's BidModel) or the path of a BidModel
-        JSON file (``BidModel.save``).
+        ``"default"`` (the package's BidModel for ``rules``) or the path of
+        a BidModel JSON file (``BidModel.save``).
+    rules : str or Rules, optional
+        The game's rules; ``"default"`` is then the model of the reference
+        pool with their solver fingerprint (``BidModel.default(rules)``),
+        club's when None.  Ignored for a file.
 
     Returns
     -------
@@ -69,29 +84,33 @@ def load_estimator(name: str = "default"):
     ------
     ValueError
         If the file does not exist or is not a BidModel file, or the
-        default model is not installed.
+        default model of ``rules`` is not shipped or not installed.
     """
     if name != "default" and not Path(name).is_file():
         what = "is a folder" if Path(name).is_dir() else "is not found"
         raise ValueError(f"estimator {name!r} {what}: give 'default' or a BidModel JSON file")
+    path = _estimator_file(name, rules)
     try:
-        digest = estimator_digest(name)
+        digest = estimator_digest(name, rules)
     except ValueError as exc:
         if name != "default":
             raise
-        raise ValueError(f"the default bidding-odds model is not installed ({exc}); "
-                         "give --estimator PATH to a BidModel JSON file") from None
+        from ..odds.model import pool_name_for
+        pool = "club" if rules is None else pool_name_for(rules)
+        raise ValueError(f"the default bidding-odds model is not installed ({exc}); fit it "
+                         f"with `python -m analysis.odds.build fit --pool {pool}`, or give "
+                         "--estimator PATH to a BidModel JSON file") from None
     # keyed by content too: a model file refitted in place is read again
-    return _load(name, digest)
+    return _load(str(path), digest)
 
 
 @lru_cache(maxsize=8)
-def _load(name: str, digest: str):
+def _load(path: str, digest: str):
     try:
         from ..odds import BidModel
     except ImportError as exc:  # pragma: no cover - odds package missing
         raise ValueError(f"the bidding-odds model is not available: {exc}") from None
-    return BidModel.default() if name == "default" else BidModel.load(Path(name))
+    return BidModel.load(Path(path))
 
 
 class OracleEstimator:

@@ -177,8 +177,9 @@ class ThresholdPolicy:
     write_offs : bool
         The declarer may write off a lost contract where the profile allows.
     estimator : object or None
-        An :class:`Estimator`; None loads the default model
-        (:func:`analysis.game.estimators.default_estimator`).
+        An :class:`Estimator`; None loads the one ``estimator_name`` names
+        (:func:`analysis.game.estimators.load_estimator`; ``"default"`` is
+        the model shipped for the game's rules).
     estimator_name : str
         How the estimator is described in dataset metadata.
 
@@ -223,19 +224,32 @@ class ThresholdPolicy:
         d.update(risk=r, barrel_risk=b, block_risk=k, name=self.name)
         return d
 
-    def get_estimator(self) -> Estimator:
-        """The estimator, loading the default one when none was given."""
+    def get_estimator(self, rules=None) -> Estimator:
+        """The estimator, loaded by name when none was given.
+
+        Parameters
+        ----------
+        rules : str or Rules, optional
+            The game's rules: the name ``"default"`` loads the model shipped
+            for them (club's when None).
+
+        Raises
+        ------
+        ValueError
+            If the model cannot be loaded or none is shipped for ``rules``.
+        """
         if self.estimator is not None:
             return self.estimator
         from .estimators import load_estimator
-        return load_estimator(self.estimator_name)
+        return load_estimator(self.estimator_name, rules)
 
-    def limits(self, hands7) -> np.ndarray:
-        """:func:`bid_limits` of ``hands7`` (n, 3) for (risk, barrel_risk, block_risk).
+    def limits(self, hands7, rules=None) -> np.ndarray:
+        """:func:`bid_limits` of ``hands7`` (n, 3) for (risk, barrel_risk, block_risk),
+        with the estimator of :meth:`get_estimator` ``(rules)``.
 
         Returns
         -------
         ndarray of shape (n, 3, 3), int16
             Last axis: normal limit, barrel limit, blocking limit (points).
         """
-        return bid_limits(self.get_estimator(), hands7, self.thresholds)
+        return bid_limits(self.get_estimator(rules), hands7, self.thresholds)

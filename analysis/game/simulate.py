@@ -57,7 +57,8 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
     while True:
         if masks is None or k == len(masks):
             masks, refs = source.draw(rng)
-            lim = pool_limits[refs] if pool_limits is not None else policy.limits(masks[:, :3])
+            lim = (pool_limits[refs] if pool_limits is not None
+                   else policy.limits(masks[:, :3], rules))
             k = 0
         m, ref, lm = masks[k], int(refs[k]), lim[k]
         k += 1
@@ -105,7 +106,8 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
         workers gives the same games.
     policy : ThresholdPolicy, optional
         Bidding and declarer policy (default ``ThresholdPolicy()``: risk
-        0.5 with the default estimator).
+        0.5 with the default estimator, the bidding-odds model shipped for
+        ``rules``, ``BidModel.default(rules)``).
     pool : path, DataFrame or source, optional
         Solved deals to draw from (see :class:`analysis.game.sources.PoolSource`);
         None solves fresh deals on the fly (about 60 ms per played deal).
@@ -133,8 +135,9 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
     Raises
     ------
     ValueError
-        On bad rules, counts or seeds, or a pool solved under other
-        conventions.
+        On bad rules, counts or seeds, a pool solved under other
+        conventions, or a policy whose estimator cannot be loaded (no
+        shipped model plays the rules' solver conventions).
 
     Examples
     --------
@@ -156,6 +159,7 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
     if max_deals < 1:
         raise ValueError(f"max_deals must be at least 1, got {max_deals}")
     policy = policy or ThresholdPolicy()
+    policy.get_estimator(rules)     # fail before playing when no model serves the rules
     source = make_source(rules, pool)
     pool_limits = source.limits(policy) if source.kind == "pool" else None
     rows: list = []

@@ -220,5 +220,5 @@ class PoolSource:
         """Policy limits of every pool deal, computed once per policy."""
         key = policy.thresholds + (policy.estimator_name, id(policy.estimator))
         if key not in self._limits:
-            self._limits[key] = policy.limits(self.masks[:, :3])
+            self._limits[key] = policy.limits(self.masks[:, :3], self.rules)
         return self._limits[key]

@@ -73,9 +73,9 @@ def game_params(n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy |
     if pool is not None:
         _POOLS[source.path] = source
     from ..game.simulate import MAX_DEALS
-    info = getattr(policy.get_estimator(), "info", {}) or {}
+    info = getattr(policy.get_estimator(rules), "info", {}) or {}
     est = {k: info.get(k) for k in ("rules", "solver_fingerprint", "fitted", "n_rows")}
-    est["content_hash"] = estimator_digest(policy.estimator_name)
+    est["content_hash"] = estimator_digest(policy.estimator_name, rules)
     return {"kind": "games", "n_games": int(n_games), "seed": int(seed),
             "chunk_size": int(chunk_size), "n_chunks": n_chunks(n_games, chunk_size),
             "rules_name": rules.name, "rules": rules.to_dict(),

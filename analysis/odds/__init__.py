@@ -6,7 +6,9 @@
 - :func:`widow_odds` – after the widow: the best gift and final contract;
 - :func:`dataset_odds` – success rates by visible hand features over a
   deals + solutions dataset;
-- :func:`hand_features` – the visible features.
+- :func:`hand_features` – the visible features;
+- :func:`calibration` – a model's reliability, Brier score and log loss on
+  the held-out deals of a reference pool.
 
 All odds are double-dummy: the declarer is assumed to see every card when he
 chooses his gift and his play, so they are optimistic for him, by an amount
@@ -17,7 +19,7 @@ from .features import FEATURES, hand_features
 from .model import DEFAULT_FEATURES, BidModel
 
 __all__ = ["BidModel", "FEATURES", "DEFAULT_FEATURES", "hand_features", "hand_odds",
-           "widow_odds", "dataset_odds"]
+           "widow_odds", "dataset_odds", "calibration"]
 
 
 def __getattr__(name):
@@ -32,4 +34,7 @@ def __getattr__(name):
     if name == "dataset_odds":
         from .dataset import dataset_odds
         return dataset_odds
+    if name == "calibration":
+        from .reliability import calibration
+        return calibration
     raise AttributeError(f"module 'analysis.odds' has no attribute {name!r}")

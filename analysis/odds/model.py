@@ -1,8 +1,9 @@
 """``BidModel``: P(double-dummy value ≥ X | visible 7-card hand, seat).
 
 One logistic regression per threshold on a grid of values (every 5 points),
-fitted by statsmodels (``GLM`` binomial with a small ridge penalty,
-``fit_regularized(L1_wt=0)``) on the visible features of
+with a small ridge penalty (the objective of statsmodels' ``GLM`` binomial
+``fit_regularized(L1_wt=0)``, minimised by Newton's method,
+:func:`~analysis.odds.ridge.ridge_logistic`) on the visible features of
 :mod:`analysis.odds.features`; the probabilities are then made monotone
 non-increasing in the threshold (running minimum along the grid).  Separate
 fits per threshold let a feature act differently on the low and the high
@@ -24,8 +25,10 @@ from pathlib import Path
 import numpy as np
 
 from .features import FEATURES, check_hands, hand_features
+from .ridge import ridge_logistic
 
-__all__ = ["BidModel", "MODEL_VERSION", "DEFAULT_FEATURES"]
+__all__ = ["BidModel", "MODEL_VERSION", "DEFAULT_FEATURES", "MODEL_FILES",
+           "model_file", "pool_name_for"]
 
 #: Features of the default model: every visible feature but the seat.  A
 #: seat changes nothing in the deal's distribution (the declarer leads
@@ -36,8 +39,76 @@ DEFAULT_FEATURES = tuple(f for f in FEATURES if not f.startswith("seat"))
 #: Version of the saved file layout.
 MODEL_VERSION = 1
 
-#: The model shipped with the package (:meth:`BidModel.default`).
-DEFAULT_MODEL_FILE = Path(__file__).with_name("default_bidmodel.json")
+#: Folder of the shipped models.
+MODEL_DIR = Path(__file__).parent
+
+#: Shipped model file per reference pool (:data:`analysis.reference.POOLS`,
+#: one pool per solver fingerprint); the points-only baseline of each is the
+#: same name with ``_points`` before ``.json``.
+MODEL_FILES = {"club": "default_bidmodel.json", "book": "default_bidmodel_book.json",
+               "ua": "default_bidmodel_ua.json", "wiki": "default_bidmodel_wiki.json"}
+
+#: The club model (:meth:`BidModel.default` without rules; also classic's).
+DEFAULT_MODEL_FILE = MODEL_DIR / MODEL_FILES["club"]
+
+
+def pool_name_for(rules) -> str:
+    """The reference pool (and shipped model) that serves ``rules``.
+
+    Parameters
+    ----------
+    rules : str or Rules
+        A profile, a rules file or a :class:`~analysis.rules.Rules`.
+
+    Returns
+    -------
+    str
+        The name of the pool of :data:`analysis.reference.POOLS` whose
+        profile has the solver fingerprint of ``rules``
+        (:func:`analysis.solver.solver_fingerprint`): ``club`` for club,
+        classic and every variant that plays as club does.
+
+    Raises
+    ------
+    ValueError
+        On unknown rules, or rules whose solver fingerprint no pool has
+        (a house variant that changes how the deal is played).
+    """
+    from ..reference import POOLS
+    from ..solver import solver_fingerprint
+    from ._common import resolve
+    r = resolve(rules)
+    want = solver_fingerprint(r)
+    for s in POOLS:
+        if solver_fingerprint(s.rules) == want:
+            return s.name
+    raise ValueError(f"no bidding-odds model is shipped for rules {r.name!r}: their solver "
+                     f"fingerprint {want} is none of the profiles "
+                     f"{', '.join(s.rules for s in POOLS)} (the play conventions differ); fit "
+                     "one on their solutions (BidModel.fit) and give its file")
+
+
+def model_file(pool: str, points_only: bool = False, folder=None) -> Path:
+    """The file of the shipped model fitted on reference pool ``pool``.
+
+    Parameters
+    ----------
+    pool : str
+        A key of :data:`MODEL_FILES`.
+    points_only : bool
+        The card-points-only baseline's file instead.
+    folder : path, optional
+        Folder of the files (default :data:`MODEL_DIR`).
+
+    Raises
+    ------
+    ValueError
+        On an unknown pool name.
+    """
+    if pool not in MODEL_FILES:
+        raise ValueError(f"no model file for pool {pool!r}; pools: {', '.join(MODEL_FILES)}")
+    p = Path(MODEL_DIR if folder is None else folder) / MODEL_FILES[pool]
+    return p.with_name(p.stem + "_points" + p.suffix) if points_only else p
 
 
 def _sigmoid(z):
@@ -143,8 +214,6 @@ class BidModel:
             On missing columns, too few rows, no usable threshold, unknown or
             repeated features, a negative ``alpha`` or ``min_count`` below 1.
         """
-        import statsmodels.api as sm
-
         from .sample import solutions_long
 
         features = _check_features(features)
@@ -179,15 +248,12 @@ class BidModel:
         grid = np.asarray(grid, dtype=np.int64)
         if grid.size == 0:
             raise ValueError("no threshold has enough values on both sides to fit")
-        pen = np.full(Z.shape[1], alpha)
+        pen = np.full(Z.shape[1], float(alpha))
         pen[0] = 0.0
         coef = np.empty((grid.size, Z.shape[1]))
-        start = None
+        start = np.zeros(Z.shape[1])
         for i, t in enumerate(grid):
-            y = (v >= t).astype(np.float64)
-            res = sm.GLM(y, Z, family=sm.families.Binomial()).fit_regularized(
-                alpha=pen, L1_wt=0.0, start_params=start)
-            coef[i] = np.asarray(res.params)
+            coef[i] = ridge_logistic(Z, v >= t, pen, start)
             start = coef[i]
         # Rounded so that the saved file is small and reloads exactly.
         coef = np.round(coef, 4)
@@ -196,8 +262,9 @@ class BidModel:
         meta = {"n_rows": int(len(f)), "n_deals": int(f["deal_id"].nunique())
                 if "deal_id" in f.columns else None, "alpha": alpha, "min_count": min_count,
                 "drop_redealt": drop_redealt, "fitted": _dt.date.today().isoformat(),
-                "method": "per-threshold ridge logistic (statsmodels GLM Binomial, "
-                          "fit_regularized L1_wt=0), running minimum over thresholds"}
+                "method": "per-threshold ridge logistic (the objective of statsmodels' GLM "
+                          "Binomial fit_regularized L1_wt=0, minimised by Newton's method), "
+                          "running minimum over thresholds"}
         src = f.attrs.get("solutions") or {}
         meta.update({k: src[k] for k in ("rules", "solver_fingerprint", "solver_version")
                      if src.get(k) is not None})
@@ -360,16 +427,32 @@ class BidModel:
             raise ValueError(f"{path} is a damaged BidModel file: {exc}") from None
 
     @classmethod
-    def default(cls, points_only: bool = False) -> "BidModel":
-        """The model shipped with the package (club profile; see its ``info``).
+    def default(cls, rules="club", points_only: bool = False) -> "BidModel":
+        """The model shipped for ``rules``, fitted on their reference pool.
 
         Parameters
         ----------
+        rules : str or Rules
+            A profile, rules file or :class:`~analysis.rules.Rules`; the model
+            is that of the pool with the same solver fingerprint
+            (:func:`pool_name_for`): classic and club's variants get club's.
         points_only : bool
-            The card-points-only baseline fitted on the same sample instead.
+            The card-points-only baseline fitted on the same rows instead.
+
+        Raises
+        ------
+        ValueError
+            If no pool has the solver fingerprint of ``rules``, or the
+            pool's model file is not installed (the message names the
+            command that fits it).
         """
-        return cls.load(DEFAULT_MODEL_FILE.with_name("default_bidmodel_points.json")
-                        if points_only else DEFAULT_MODEL_FILE)
+        name = pool_name_for(rules)
+        path = model_file(name, points_only)
+        if not path.is_file():
+            raise ValueError(f"the bidding-odds model of the {name} pool is not installed "
+                             f"({path}); fit it with `python -m analysis.odds.build fit "
+                             f"--pool {name}`")
+        return cls.load(path)
 
     def __repr__(self) -> str:
         return (f"BidModel(features={len(self.features)}, grid={int(self.grid[0])}.."
