@@ -84,7 +84,7 @@ def run(args) -> int:
                              gift_redeals=not args.no_gift_redeals,
                              write_offs=not args.no_write_offs,
                              estimator_name=_estimator_name(args.estimator))
-    policy.get_estimator()  # fail early on a missing model
+    policy.get_estimator(rules)  # fail early on a missing model
     pool = args.pool
     if pool is None and not args.on_the_fly:
         from .. import reference
