@@ -70,8 +70,8 @@ class PoolSpec:
 #: The shipped pools, one per solver fingerprint.
 POOLS: tuple[PoolSpec, ...] = (
     PoolSpec("club", "club", 100_000, "000efa7ec9f70a3f", "f5622ea00d884b81"),
-    PoolSpec("book", "book", 50_000),
-    PoolSpec("ua", "ua", 50_000),
+    PoolSpec("book", "book", 50_000, "e06c8ae6c4b35179", "6dff4390ff8af614"),
+    PoolSpec("ua", "ua", 50_000, "6495cc75c563e32b", "b26f2ad0cea364a0"),
     PoolSpec("wiki", "wiki", 50_000),
 )
 
@@ -337,11 +337,15 @@ def build_commands(name: str, base: Path | None = None, workers: int | None = No
 def build(name: str, base: Path | None = None, workers: int | None = None,
           scheduler: str | None = None, progress: bool | None = None) -> Pool:
     """Build a pool, or resume it where it stopped (the commands of
-    :func:`build_commands`); a finished pool is checked and left as it is."""
+    :func:`build_commands`); a finished pool is checked and left as it is
+    (it may have been made by an earlier version, whose parameters record
+    fewer rules fields)."""
     from .jobs.deals import run_deal
     from .jobs.solutions import run_solve
     s = spec(name)
     dp, sp = _paths(s, base)
+    if _manifest(dp) is not None and _manifest(sp) is not None:
+        return check(name, base)
     rules = load_rules(s.rules)
     kw = dict(workers=workers, scheduler=scheduler, progress=progress)
     run_deal(str(dp), s.n, s.seed, rules, chunk_size=s.deals_chunk, **kw)
