@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .errors import BadArgument
 from .cards import marriage_points, popcount
 from .rules import Rules, load_rules
 
@@ -60,7 +61,7 @@ def bid_cap(rules, hand_mask):
     rules = _resolve(rules)
     m = np.asarray(hand_mask)
     if np.any(m < 0) or np.any(m >= 1 << 24):
-        raise ValueError(f"hand mask must be a 24-bit card mask, got {hand_mask!r}")
+        raise BadArgument(f"hand mask must be a 24-bit card mask, got {hand_mask!r}")
     if rules.bid_cap:
         out = np.asarray(120 + marriage_points(m), dtype=np.int64)
     else:
@@ -109,14 +110,14 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
     """
     rules = _resolve(rules)
     if cap % BID_STEP or cap < OPENING_BID:
-        raise ValueError(f"cap must be a multiple of 5 of at least 100, got {cap!r}")
+        raise BadArgument(f"cap must be a multiple of 5 of at least 100, got {cap!r}")
     if is_opening:
         if rules.opening_bid_exact:
             return np.array([OPENING_BID], dtype=np.int64)
         lo, below = OPENING_BID, True
     else:
         if current_bid is None or current_bid % BID_STEP or current_bid < OPENING_BID:
-            raise ValueError(
+            raise BadArgument(
                 f"current bid must be a multiple of 5 of at least 100, got {current_bid!r}")
         lo, below = current_bid + BID_STEP, current_bid < _JUMP_LINE
     hi = lo if (rules.raise_exact and not is_opening) else cap
@@ -131,10 +132,10 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
 def _check_hand8(hand8) -> np.ndarray:
     m = np.asarray(hand8)
     if np.any(m < 0) or np.any(m >= 1 << 24):
-        raise ValueError(f"hand mask must be a 24-bit card mask, got {hand8!r}")
+        raise BadArgument(f"hand mask must be a 24-bit card mask, got {hand8!r}")
     n = np.asarray(popcount(m.astype(np.uint32)))
     if np.any(n != 8):
-        raise ValueError(f"the final contract is named on an 8-card hand, got {n} cards")
+        raise BadArgument(f"the final contract is named on an 8-card hand, got {n} cards")
     return m
 
 
@@ -163,7 +164,7 @@ def final_contracts(rules, bid: int, hand8: int) -> np.ndarray:
         does not hold 8 cards.
     """
     if bid % BID_STEP or bid < OPENING_BID:
-        raise ValueError(f"bid must be a multiple of 5 of at least 100, got {bid!r}")
+        raise BadArgument(f"bid must be a multiple of 5 of at least 100, got {bid!r}")
     _check_hand8(hand8)
     cap = bid_cap(rules, hand8)
     return np.arange(bid, cap + 1, BID_STEP, dtype=np.int64)

@@ -34,6 +34,7 @@ import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from . import __version__
+from .errors import DamagedDataset, DatasetError
 
 __all__ = [
     "SCHEMA_VERSIONS", "META_KEY", "DatasetError", "open_output", "chunk_path",
@@ -50,9 +51,6 @@ MANIFEST_FILE = "_manifest.json"
 _VOLATILE = {"package_version", "workers", "backend", "created_by"}
 
 
-class DatasetError(ValueError):
-    """A dataset is missing, incomplete, of another kind or schema version,
-    or was made with other parameters than those asked for."""
 
 
 def _fs(path) -> tuple["fsspec.AbstractFileSystem", str]:
@@ -467,11 +465,12 @@ def read_params(path: str | Path) -> dict:
     try:
         params = json.loads(fs.cat_file(pfile).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DatasetError(f"{pfile} is damaged ({exc}); every chunk file holds the "
-                           "parameters too: rerun the command that made the dataset into a "
-                           "new folder, or restore the file") from None
+        raise DamagedDataset(f"{pfile} is damaged ({exc}); every chunk file holds the "
+                             "parameters too: rerun the command that made the dataset into a "
+                             "new folder, or restore the file", path=pfile) from None
     if not isinstance(params, dict) or "kind" not in params:
-        raise DatasetError(f"{pfile} is damaged (not the parameters of a thousand dataset)")
+        raise DamagedDataset(f"{pfile} is damaged (not the parameters of a thousand dataset)",
+                             path=pfile)
     return params
 
 
@@ -534,11 +533,12 @@ def _unreadable(ds, columns) -> str | None:
     return None
 
 
-def _damaged(path, exc, file: str | None = None) -> DatasetError:
+def _damaged(path, exc, file: str | None = None) -> DamagedDataset:
     which = f"{_basename(file)} " if file else ""
     why = " ".join(str(exc).split())        # Arrow's messages span lines
-    return DatasetError(f"{path}: chunk file {which}cannot be read ({why}); rerun the "
-                        "command that made the dataset: it redoes damaged chunks")
+    return DamagedDataset(f"{path}: chunk file {which}cannot be read ({why}); rerun the "
+                          "command that made the dataset: it redoes damaged chunks",
+                          path=file or path)
 
 
 def _dataset(path, fs, files) -> pads.Dataset:

@@ -38,6 +38,7 @@ from math import comb, factorial
 import numba
 import numpy as np
 
+from .errors import BadArgument
 from . import cards
 from .rules import load_rules
 
@@ -53,7 +54,7 @@ _RANK_POINTS = [int(v) for v in cards.RANK_POINTS]
 
 def _check_k(k) -> int:
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k <= 24:
-        raise ValueError(f"hand size must be an integer 0..24, got {k!r}")
+        raise BadArgument(f"hand size must be an integer 0..24, got {k!r}")
     return int(k)
 
 
@@ -122,7 +123,7 @@ def p_hand_points_under(t: int, k: int = 7) -> Fraction:
         If k is not an integer 0..24 or t is not an integer.
     """
     if isinstance(t, bool) or not isinstance(t, (int, np.integer)):
-        raise ValueError(f"threshold must be an integer, got {t!r}")
+        raise BadArgument(f"threshold must be an integer, got {t!r}")
     return sum((v for p, v in hand_points_distribution(k).items() if p < t), Fraction(0))
 
 
@@ -235,7 +236,7 @@ def _enumerate_tables(comps, cweights, caps, out_counts, out_weights, fill):
 def _rank_tables(caps: tuple) -> tuple:
     """Rank-count tables for seats of sizes ``caps`` (summing to 24)."""
     if len(caps) != 4 or sum(caps) != 24 or min(caps) < 0:
-        raise ValueError(f"seat sizes must be four counts summing to 24, got {caps}")
+        raise BadArgument(f"seat sizes must be four counts summing to 24, got {caps}")
     comps = np.array([(a, b, c, 4 - a - b - c) for a in range(5) for b in range(5 - a)
                       for c in range(5 - a - b)], dtype=np.int64)
     cw = np.array([factorial(4) // np.prod([factorial(int(x)) for x in row])
@@ -313,7 +314,7 @@ def deal_event_probability(event) -> Fraction:
     counts, weights, points = deal_rank_counts()
     hit = np.asarray(event(counts, points))
     if hit.shape != weights.shape or hit.dtype != np.bool_:
-        raise ValueError(f"event must return a bool array of shape {weights.shape}, "
+        raise BadArgument(f"event must return a bool array of shape {weights.shape}, "
                          f"got {hit.dtype} {hit.shape}")
     return Fraction(int(weights[hit].sum()), _N_DEALS)
 

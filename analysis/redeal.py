@@ -29,6 +29,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .errors import BadArgument
 from . import cards
 from .rules import load_rules
 from .unrank import _pop
@@ -87,7 +88,7 @@ def features(masks) -> dict:
     """
     m = np.ascontiguousarray(masks, dtype=np.uint32)
     if m.ndim != 2:
-        raise ValueError(f"masks must be two-dimensional, got shape {m.shape}")
+        raise BadArgument(f"masks must be two-dimensional, got shape {m.shape}")
     shape = m.shape[::-1]  # column-major storage: each seat's column is contiguous
     pts = np.empty(shape, dtype=np.int16)
     mar = np.empty(shape, dtype=np.int8)
@@ -296,16 +297,16 @@ def redeal_after_exchange(hands8, rules="club", *, by_seat: bool = False) -> np.
     rules = load_rules(rules)
     h = np.asarray(hands8)
     if h.ndim != 2 or h.shape[1] != 3 or not np.issubdtype(h.dtype, np.integer):
-        raise ValueError(f"hands8 must be an integer array of shape (n, 3), got "
+        raise BadArgument(f"hands8 must be an integer array of shape (n, 3), got "
                          f"{h.dtype} {h.shape}")
     if h.size and (h.min() < 0 or h.max() > cards.FULL_DECK):
-        raise ValueError("hands8 hold bits outside the 24 cards")
+        raise BadArgument("hands8 hold bits outside the 24 cards")
     h = h.astype(np.uint32)
     bad = (cards.popcount(h) != 8).any(axis=1)
     bad |= cards.popcount(h[:, 0] | h[:, 1] | h[:, 2]) != 24
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"row {i} of hands8 is not three disjoint 8-card hands")
+        raise BadArgument(f"row {i} of hands8 is not three disjoint 8-card hands")
     f = features(h)
     cond = ((f["nines"] == 4) & rules.redeal_after_four_nines) | (
         f["points"] < rules.redeal_after_hand_under)

@@ -38,6 +38,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from .errors import BadArgument
+
 __all__ = ["Rules", "PROFILES", "profile_names", "load_rules", "rules_diff", "folder_label"]
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
@@ -238,7 +240,7 @@ class Rules:
         try:
             return PROFILES[name]
         except (KeyError, TypeError):
-            raise ValueError(
+            raise BadArgument(
                 f"unknown rules profile {name!r}; choose one of "
                 f"{', '.join(PROFILES)}") from None
 
@@ -256,13 +258,13 @@ class Rules:
         parsed = dict(changes)
         for a in assignments:
             if "=" not in a:
-                raise ValueError(f"expected field=value, got {a!r}")
+                raise BadArgument(f"expected field=value, got {a!r}")
             key, _, raw = a.partition("=")
             key = key.strip()
             parsed[key] = _parse_value(key, raw.strip())
         unknown = set(parsed) - _FIELD_NAMES
         if unknown:
-            raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
+            raise BadArgument(f"unknown rules field(s): {', '.join(sorted(unknown))}")
         changed = {k: v for k, v in parsed.items() if getattr(self, k) != v and k != "name"}
         named = "name" in parsed
         out = dataclasses.replace(self, **parsed)
@@ -303,10 +305,10 @@ class Rules:
             On an unknown field (named) or an impossible value.
         """
         if not isinstance(data, dict):
-            raise ValueError("rules JSON must be an object")
+            raise BadArgument("rules JSON must be an object")
         unknown = set(data) - _FIELD_NAMES
         if unknown:
-            raise ValueError(f"unknown rules field(s): {', '.join(sorted(unknown))}")
+            raise BadArgument(f"unknown rules field(s): {', '.join(sorted(unknown))}")
         return cls(**{"name": "house", **data})
 
     @classmethod
@@ -315,7 +317,7 @@ class Rules:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise ValueError(f"rules file is not valid JSON: {e}") from None
+            raise BadArgument(f"rules file is not valid JSON: {e}") from None
         return cls.from_dict(data)
 
     def fingerprint(self, names: tuple[str, ...] | None = None) -> str:
@@ -339,7 +341,7 @@ _FIELD_TYPES = {f.name: f.type for f in fields(Rules)}
 
 def _parse_value(key: str, raw: str):
     if key not in _FIELD_TYPES:
-        raise ValueError(f"unknown rules field {key!r}")
+        raise BadArgument(f"unknown rules field {key!r}")
     typ = _FIELD_TYPES[key]
     if typ in ("bool", bool):
         low = raw.lower()
@@ -347,18 +349,18 @@ def _parse_value(key: str, raw: str):
             return True
         if low in ("false", "0", "no", "off"):
             return False
-        raise ValueError(f"rules field {key!r} takes true or false, got {raw!r}")
+        raise BadArgument(f"rules field {key!r} takes true or false, got {raw!r}")
     if typ in ("int", int):
         try:
             return int(raw)
         except ValueError:
-            raise ValueError(f"rules field {key!r} takes an integer, got {raw!r}") from None
+            raise BadArgument(f"rules field {key!r} takes an integer, got {raw!r}") from None
     return raw
 
 
 def _check(cond: bool, field: str, msg: str) -> None:
     if not cond:
-        raise ValueError(f"rules field {field!r}: {msg}")
+        raise BadArgument(f"rules field {field!r}: {msg}")
 
 
 def _validate(r: Rules) -> None:
@@ -393,9 +395,9 @@ def _validate(r: Rules) -> None:
     # a pair of fields: the message names both, whichever of the two was changed
     pair = f"target ({r.target}) and barrel_threshold ({r.barrel_threshold})"
     if not r.barrel_threshold < r.target:
-        raise ValueError(f"rules fields {pair}: the target must be above the barrel threshold")
+        raise BadArgument(f"rules fields {pair}: the target must be above the barrel threshold")
     if not r.target - r.barrel_threshold <= 280 + 120:
-        raise ValueError(f"rules fields {pair}: the target must be reachable from the "
+        raise BadArgument(f"rules fields {pair}: the target must be reachable from the "
                          "barrel by one contract (at most 400 above it)")
     _check(1 <= r.barrel_attempts <= 10, "barrel_attempts", "must be 1..10")
     _check(r.barrel_fall_penalty >= 0, "barrel_fall_penalty", "must not be negative")
@@ -479,7 +481,7 @@ def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _F
     """
     name = rules.name.strip()
     if not name:
-        raise ValueError(f"{subject} is empty: give the rules a name")
+        raise BadArgument(f"{subject} is empty: give the rules a name")
     base = _claimed_profile(name)
     _, plus, changes = name.partition("+")
     if base not in PROFILES:
@@ -501,7 +503,7 @@ def _check_claimed_name(rules: Rules, subject: str, advice: str, given: set = _F
     left_out = (" (fields left out take club's values)"
                 if set(_FIELD_NAMES) - given else "")
     detail = f" ({shown}{more})" if diff else f" (its changes cannot be read: {why})"
-    raise ValueError(f"{subject} claims {what}, but the values differ{detail}{left_out}: "
+    raise BadArgument(f"{subject} claims {what}, but the values differ{detail}{left_out}: "
                      f"{advice}")
 
 
@@ -531,14 +533,14 @@ def load_rules(spec: "str | Rules | None" = None, sets: "list[str] | tuple[str, 
     elif isinstance(spec, (str, Path)) and str(spec).endswith(".json"):
         p = Path(spec)
         if not p.is_file():
-            raise ValueError(f"rules file not found: {p}")
+            raise BadArgument(f"rules file not found: {p}")
         text = p.read_text(encoding="utf-8")
         rules = Rules.from_json(text)
         rules = dataclasses.replace(rules, name=_check_claimed_name(
             rules, f"rules file {p}, named {rules.name.strip()!r},",
             "give it a name of its own, or write those values", set(json.loads(text))))
     else:
-        raise ValueError(
+        raise BadArgument(
             f"unknown rules {spec!r}: give a profile ({', '.join(PROFILES)}) "
             "or a .json file")
     if sets:
@@ -568,4 +570,4 @@ def field_doc(name: str) -> str:
     for f in fields(Rules):
         if f.name == name:
             return f.metadata.get("doc", "")
-    raise ValueError(f"unknown rules field {name!r}")
+    raise BadArgument(f"unknown rules field {name!r}")

@@ -27,6 +27,8 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from .errors import BadArgument
+
 __all__ = ["subset_table", "hardware_pdep"]
 
 @numba.njit(cache=True)
@@ -69,7 +71,7 @@ def subset_table(n: int, k: int) -> np.ndarray:
         If not ``0 <= k <= n <= 24``.
     """
     if not 0 <= k <= n <= 24:
-        raise ValueError(f"no subset table for n={n}, k={k}")
+        raise BadArgument(f"no subset table for n={n}, k={k}")
     out = np.empty(comb(n, k), dtype=np.int64)
     _gosper_table(n, k, out)
     out.flags.writeable = False

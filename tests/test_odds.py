@@ -232,9 +232,10 @@ def test_workers_do_not_change_the_tables():
 
 def test_workers_below_one_are_refused_before_solving(capsys):
     h = "K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠"
-    with pytest.raises(ValueError, match="--workers must be at least 1"):
+    with pytest.raises(ValueError, match="^workers must be at least 1") as err:
         hand_odds(h, samples=2, workers=0)
-    with pytest.raises(ValueError, match="--workers must be at least 1"):
+    assert err.value.parameter == "workers" and err.value.got == 0
+    with pytest.raises(ValueError, match="^workers must be at least 1"):
         widow_odds(h, "K♥ Q♥ 10♥", samples=2, workers=-1)
     assert main(["odds", h, "--samples", "2", "--workers", "0", "--no-progress"]) == 2
     assert "--workers must be at least 1" in capsys.readouterr().err
@@ -242,7 +243,7 @@ def test_workers_below_one_are_refused_before_solving(capsys):
 
 @pytest.mark.parametrize("bad", [1.5, "2", True])
 def test_workers_that_are_not_whole_numbers_are_refused(bad):
-    with pytest.raises(ValueError, match="--workers must be a whole number"):
+    with pytest.raises(ValueError, match="^workers must be a whole number"):
         hand_odds("K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠", samples=2, workers=bad)
 
 

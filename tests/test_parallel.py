@@ -33,7 +33,7 @@ def test_unreachable_scheduler_fails_fast_with_a_clear_error():
 
 
 def test_an_empty_scheduler_is_refused_not_ignored():
-    with pytest.raises(ValueError, match="--scheduler is empty"):
+    with pytest.raises(ValueError, match="^scheduler is empty"):
         with executor(1, "  "):
             pass
 
@@ -42,7 +42,7 @@ def test_an_empty_scheduler_is_refused_not_ignored():
                                           ("ftp://x:1", "unknown address scheme")])
 def test_a_scheduler_that_is_no_address_is_named_as_such(address, why):
     # nothing answered: it is not an address at all
-    with pytest.raises(ValueError, match=f"--scheduler '{address}' is not a scheduler address "
+    with pytest.raises(ValueError, match=f"^scheduler '{address}' is not a scheduler address "
                                          f".*{why}.*tcp://HOST:8786"):
         with executor(1, address, timeout=2):
             pass

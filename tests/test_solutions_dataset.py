@@ -38,7 +38,7 @@ def test_other_conventions_never_mix(deals, tmp_path):
     run_solve(deals, tmp_path / "s", n=3, chunk_size=3, workers=1)
     with pytest.raises(dataset.DatasetError, match="other parameters.*solver_fingerprint|other parameters"):
         run_solve(deals, tmp_path / "s", PROFILES["wiki"], n=3, chunk_size=3, workers=1)
-    with pytest.raises(ValueError, match="--n must be"):
+    with pytest.raises(ValueError, match="^n must be"):
         run_solve(deals, tmp_path / "t", n=51)
     with pytest.raises(dataset.DatasetError, match="not deals"):
         run_solve(tmp_path / "s", tmp_path / "u", n=1)

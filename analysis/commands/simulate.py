@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from ..errors import BadArgument
 from ._common import add_parallel_options, add_rules_options, chunks, progress_flag, rules_from_args
 
 
@@ -71,7 +72,7 @@ def run(args) -> int:
     from ..jobs.games import DEFAULT_CHUNK, run_games
 
     if args.games < 1:
-        raise ValueError(f"--games must be at least 1, got {args.games}")
+        raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
     policy = ThresholdPolicy(risk=args.risk, barrel_risk=args.barrel_risk,
                              block_risk=args.block_risk, claim_redeals=not args.no_claims,

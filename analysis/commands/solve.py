@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
+from ..errors import BadArgument
 from ._common import add_parallel_options, add_rules_options, chunks, progress_flag
 
 
@@ -38,9 +39,9 @@ def run(args) -> int:
     try:
         seats = [int(s) for s in args.seats.split(",") if s.strip()]
     except ValueError:
-        raise ValueError(f"--seats takes seats 0,1,2 separated by commas, got {args.seats!r}") from None
+        raise BadArgument(f"--seats takes seats 0,1,2 separated by commas, got {args.seats!r}") from None
     if len(set(seats)) != len(seats):
-        raise ValueError(f"--seats names a seat twice: {args.seats!r}")
+        raise BadArgument(f"--seats names a seat twice: {args.seats!r}")
     t0 = time.perf_counter()
     m = run_solve(args.deals, args.out, rules, n=args.n, seats=seats,
                   chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,

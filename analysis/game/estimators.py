@@ -16,6 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import BadArgument
+
 __all__ = ["load_estimator", "estimator_digest", "OracleEstimator"]
 
 
@@ -49,7 +51,7 @@ def estimator_digest(name: str = "default") -> str:
     try:
         return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
     except OSError as exc:
-        raise ValueError(f"estimator {name!r}: cannot read {p}: {exc.strerror or exc}") from None
+        raise BadArgument(f"estimator {name!r}: cannot read {p}: {exc.strerror or exc}") from None
 
 
 def load_estimator(name: str = "default"):
@@ -73,13 +75,13 @@ def load_estimator(name: str = "default"):
     """
     if name != "default" and not Path(name).is_file():
         what = "is a folder" if Path(name).is_dir() else "is not found"
-        raise ValueError(f"estimator {name!r} {what}: give 'default' or a BidModel JSON file")
+        raise BadArgument(f"estimator {name!r} {what}: give 'default' or a BidModel JSON file")
     try:
         digest = estimator_digest(name)
     except ValueError as exc:
         if name != "default":
             raise
-        raise ValueError(f"the default bidding-odds model is not installed ({exc}); "
+        raise BadArgument(f"the default bidding-odds model is not installed ({exc}); "
                          "give --estimator PATH to a BidModel JSON file") from None
     # keyed by content too: a model file refitted in place is read again
     return _load(name, digest)
@@ -90,7 +92,7 @@ def _load(name: str, digest: str):
     try:
         from ..odds import BidModel
     except ImportError as exc:  # pragma: no cover - odds package missing
-        raise ValueError(f"the bidding-odds model is not available: {exc}") from None
+        raise BadArgument(f"the bidding-odds model is not available: {exc}") from None
     return BidModel.default() if name == "default" else BidModel.load(Path(name))
 
 
@@ -117,13 +119,13 @@ class OracleEstimator:
         h = np.asarray(hands, dtype=np.int64)
         v = np.asarray(values, dtype=np.int64)
         if h.shape != v.shape or h.ndim != 2 or h.shape[1] != 3:
-            raise ValueError("hands and values must both have shape (n, 3)")
+            raise BadArgument("hands and values must both have shape (n, 3)")
         keys = (h << 2) | np.arange(3)
         self._keys = keys.reshape(-1)
         order = np.argsort(self._keys, kind="stable")
         self._sorted = self._keys[order]
         if np.any(np.diff(self._sorted) == 0):
-            raise ValueError("two known deals share a hand at the same seat")
+            raise BadArgument("two known deals share a hand at the same seat")
         self._values = v.reshape(-1)[order]
 
     def p_make(self, hands7, seats, contract):
@@ -132,5 +134,5 @@ class OracleEstimator:
         i = np.searchsorted(self._sorted, k)
         i = np.clip(i, 0, self._sorted.size - 1)
         if np.any(self._sorted[i] != k):
-            raise ValueError("OracleEstimator asked about a hand it does not know")
+            raise BadArgument("OracleEstimator asked about a hand it does not know")
         return (self._values[i] >= np.asarray(contract)).astype(np.float64)

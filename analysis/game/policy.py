@@ -45,6 +45,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from ..errors import BadArgument
+
 __all__ = ["Estimator", "ThresholdPolicy", "LEVELS", "NO_LEVEL", "BLOCK_MARGIN", "bid_limits"]
 
 #: Contract levels an estimate is asked for: 100, 105, ..., 400 (points).
@@ -108,10 +110,10 @@ def bid_limits(estimator: Estimator, hands7, thresholds, *, batch: int = 4096) -
     """
     h = np.asarray(hands7)
     if h.ndim != 2 or h.shape[1] != 3:
-        raise ValueError(f"hands7 must have shape (n, 3), got {h.shape}")
+        raise BadArgument(f"hands7 must have shape (n, 3), got {h.shape}")
     th = np.asarray(thresholds, dtype=np.float64).reshape(-1)
     if th.size == 0 or np.any((th < 0) | (th > 1)) or np.any(np.isnan(th)):
-        raise ValueError(f"thresholds must be probabilities in [0, 1], got {thresholds!r}")
+        raise BadArgument(f"thresholds must be probabilities in [0, 1], got {thresholds!r}")
     n = h.shape[0]
     out = np.empty((n, 3, th.size), dtype=np.int16)
     for lo in range(0, n, batch):
@@ -143,9 +145,9 @@ def _p_levels(estimator, hands, seats) -> np.ndarray:
 
 def _checked(p, shape):
     if p.shape != shape:
-        raise ValueError(f"estimator returned shape {p.shape}, expected {shape}")
+        raise BadArgument(f"estimator returned shape {p.shape}, expected {shape}")
     if np.any(~((p >= 0) & (p <= 1))):
-        raise ValueError("estimator returned values outside [0, 1]")
+        raise BadArgument("estimator returned values outside [0, 1]")
     return p
 
 
@@ -205,7 +207,7 @@ class ThresholdPolicy:
             if v is None:
                 continue
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 1:
-                raise ValueError(f"policy parameter {k} must be a probability in [0, 1], got {v!r}")
+                raise BadArgument(f"policy parameter {k} must be a probability in [0, 1], got {v!r}")
 
     @property
     def thresholds(self) -> tuple[float, float, float]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
 from ..rules import Rules, load_rules
 from ..scoring import new_table
 from .deal_flow import play_deal
@@ -152,9 +153,9 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
     rules = rules if isinstance(rules, Rules) else load_rules(rules)
     for name, v in (("n_games", n_games), ("seed", seed), ("start", start)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
-            raise ValueError(f"{name} must be a non-negative integer, got {v!r}")
+            raise BadArgument(f"{name} must be a non-negative integer, got {v!r}")
     if max_deals < 1:
-        raise ValueError(f"max_deals must be at least 1, got {max_deals}")
+        raise BadArgument(f"max_deals must be at least 1, got {max_deals}")
     policy = policy or ThresholdPolicy()
     source = make_source(rules, pool)
     pool_limits = source.limits(policy) if source.kind == "pool" else None

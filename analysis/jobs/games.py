@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
+from ..errors import BadArgument
 from .. import dataset
 from ..game.estimators import estimator_digest
 from ..game.policy import ThresholdPolicy
@@ -64,10 +65,11 @@ def game_params(n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy |
         On a negative seed, bad counts, a pool of other conventions.
     """
     if seed < 0:
-        raise ValueError(f"--seed must be a non-negative integer, got {seed}")
+        raise BadArgument(f"seed must be a non-negative integer, got {seed}", parameter="seed",
+                          expected="a non-negative integer", got=seed)
     policy = policy or ThresholdPolicy()
     if policy.estimator is not None:
-        raise ValueError("a games job loads its estimator by name in every worker: give "
+        raise BadArgument("a games job loads its estimator by name in every worker: give "
                          "ThresholdPolicy(estimator_name=...) instead of an object")
     source = make_source(rules, None if pool is None else str(Path(pool).resolve()))
     if pool is not None:
@@ -94,7 +96,7 @@ def policy_from_params(p: dict) -> ThresholdPolicy:
     p = dict(p)
     name = p.pop("name", "threshold")
     if name != ThresholdPolicy.name:
-        raise ValueError(f"unknown policy {name!r}")
+        raise BadArgument(f"unknown policy {name!r}")
     return ThresholdPolicy(**p)
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..errors import BadArgument
 from .model import DEFAULT_MODEL_FILE
 
 __all__ = ["read_samples", "held_out", "write_chunks", "main"]
@@ -71,9 +72,9 @@ def read_samples(folder, which: str = "all") -> tuple[pd.DataFrame, dict]:
         seeds.add(int(m["seed"]))
         rules.add(m["rules"])
     if not picked:
-        raise ValueError(f"no {which} sample chunks in {folder}")
+        raise BadArgument(f"no {which} sample chunks in {folder}")
     if len(rules) > 1:
-        raise ValueError(f"sample chunks in {folder} mix profiles {sorted(rules)}")
+        raise BadArgument(f"sample chunks in {folder} mix profiles {sorted(rules)}")
     frame = pd.concat([pd.read_parquet(f) for f in picked], ignore_index=True)
     return frame, {"rules": rules.pop(), "seeds": sorted(seeds), "chunks": sorted(chunks)}
 

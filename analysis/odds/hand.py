@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
 from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
@@ -158,7 +159,7 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     if kept.shape[0] == 0:
         reasons = hand_bidding_reasons(h, rules)
         why = f" ({reasons[0]})" if reasons else ""
-        raise ValueError(f"all {samples} sampled deals are forced redeals under "
+        raise BadArgument(f"all {samples} sampled deals are forced redeals under "
                          f"{rules.name}{why}: nothing to play")
     sol = solve_sample(kept, seat, rules, progress, workers=workers, scheduler=scheduler)
     n = kept.shape[0]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
 from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
@@ -178,12 +179,12 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     deals = seat_sample(chunk_rng(seed, 1), samples, seat, h, w)
     flags = redeal_flags(deals, rules)
     if rules.redeal_claim == "forced" and flags["redeal_widow"][0]:
-        raise ValueError(f"widow {cards.format(w)} forces a redeal under {rules.name}")
+        raise BadArgument(f"widow {cards.format(w)} forces a redeal under {rules.name}")
     kept = deals[~flags["redeal_forced"]]
     if kept.shape[0] == 0:
         reasons = hand_bidding_reasons(h, rules)
         why = f" ({reasons[0]})" if reasons else ""
-        raise ValueError(f"all {samples} sampled deals are forced redeals under "
+        raise BadArgument(f"all {samples} sampled deals are forced redeals under "
                          f"{rules.name}{why}: nothing to play")
     n = kept.shape[0]
     left, right = kept[:, (seat + 1) % 3], kept[:, (seat + 2) % 3]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..errors import BadArgument
 from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, card_name, format as fmt
 from ._bits import POINTS
 from ._kernel import DECLARE
@@ -68,7 +69,7 @@ def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
             seat = (leader + i) % 3
             c = int(mv) & 31
             if not hs[seat] >> c & 1:
-                raise ValueError(f"seat {seat} does not hold {card_name(c)}")
+                raise BadArgument(f"seat {seat} does not hold {card_name(c)}")
             hs[seat] &= ~(1 << c)
             if i == 0 and int(mv) & DECLARE:
                 declared = c // 6
@@ -155,7 +156,7 @@ def analyse_deal(hands3, widow, declarer=0, rules="club") -> DealAnalysis:
     rules = resolve_rules(rules)
     d = _seat(declarer, "declarer")
     if len(hands3) != 3:
-        raise ValueError(f"hands3 must hold three hands, got {len(hands3)}")
+        raise BadArgument(f"hands3 must hold three hands, got {len(hands3)}")
     res = exchange_value(hands3[d], widow, hands3[(d + 1) % 3], hands3[(d + 2) % 3],
                          rules=rules, line=True)
     a, b = res.give_left, res.give_right
