@@ -104,7 +104,7 @@ def write_chunks(out, seed: int, chunks, n: int, rules="club", log=print) -> lis
     """
     from fsspec.implementations.local import LocalFileSystem
 
-    from ..dataset import _atomic_write
+    from ..dataset._files import atomic_write as _atomic_write
     from ..rules import load_rules
     from .sample import make_sample
     rules = load_rules(rules)
