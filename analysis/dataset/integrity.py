@@ -24,8 +24,20 @@ import pyarrow.parquet as pq
 from fsspec.implementations.local import LocalFileSystem
 
 from ..errors import DatasetError
-from ._files import (META_KEY, PARAMS_FILE, SCHEMA_VERSIONS, VOLATILE, arrow_fs, basename,
-                     chunk_files, chunk_index, content_hash, footer_meta, fs_of, join)
+from ._files import (
+    META_KEY,
+    PARAMS_FILE,
+    SCHEMA_VERSIONS,
+    VOLATILE,
+    arrow_fs,
+    basename,
+    chunk_files,
+    chunk_index,
+    content_hash,
+    footer_meta,
+    fs_of,
+    join,
+)
 
 __all__ = ["Finding", "inspect", "FOREIGN_FILE", "NOT_A_FILE", "BEYOND", "FOREIGN_CHUNK",
            "OTHER_SCHEMA", "OTHER_PARAMETERS", "DAMAGED", "MOVED_DEALS",
@@ -73,12 +85,25 @@ SKIPPED = (".", "_")
 _CHUNK_ONLY = {"chunk", "content_hash"}     # chunk metadata beyond the job's parameters
 
 
+#: What names rules rather than identifies them: a dataset's ``rules_name``
+#: and, inside its ``rules``, the label, the profile they start from and the
+#: ``name`` that datasets made before labels recorded there.
+_RULES_NAMING = ("name", "label", "base")
+
+
 def comparable(params: dict) -> dict:
-    """The parameters that must match to resume; a solutions dataset's deals
-    are identified by ``deals_hash``, so where their folder is now
-    (``deals_path``) does not count (data moved or copied together)."""
-    skip = VOLATILE | ({"deals_path"} if params.get("deals_hash") else set())
-    return {k: v for k, v in params.items() if k not in skip}
+    """The parameters that must match to resume.
+
+    Rules are compared by their conventions (what their fingerprint hashes),
+    not by their names.  A solutions dataset's deals are identified by
+    ``deals_hash``, so where their folder is now (``deals_path``) does not
+    count (data moved or copied together).
+    """
+    skip = VOLATILE | {"rules_name"} | ({"deals_path"} if params.get("deals_hash") else set())
+    out = {k: v for k, v in params.items() if k not in skip}
+    if isinstance(out.get("rules"), dict):
+        out["rules"] = {k: v for k, v in out["rules"].items() if k not in _RULES_NAMING}
+    return out
 
 
 def foreign_names(fs, root: str) -> list[str]:
@@ -250,6 +275,7 @@ def differences(old: dict, new: dict, labels=("there", "asked")) -> list[str]:
     """``key: a there, b asked`` for each differing parameter, ``kind``
     first; rules field by field."""
     out = []
+    old, new = comparable(old) | _kept(old), comparable(new) | _kept(new)
     for k in sorted(set(old) | set(new), key=lambda k: (k != "kind", k)):
         a, b = old.get(k), new.get(k)
         if k in VOLATILE or a == b or (k == "deals_path" and old.get("deals_hash")
@@ -261,6 +287,11 @@ def differences(old: dict, new: dict, labels=("there", "asked")) -> list[str]:
         else:
             out.append(f"{k}: {_show(a, b, labels)}")
     return out
+
+
+def _kept(params: dict) -> dict:
+    """The parameters :func:`comparable` leaves out that a message still shows."""
+    return {k: params[k] for k in ("deals_path",) if k in params}
 
 
 def list_differences(old: dict, new: dict, most: int = 6,

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import DatasetError
 from ._files import PARAMS_FILE, absolute
+from .integrity import comparable
 from .read import read_frame
 from .storage import read_params
 
@@ -77,12 +78,14 @@ def load(path: str | Path, solutions: str | Path | None = None):
     frame.attrs["solutions"] = {"path": str(solutions), "rules": sp.get("rules_name"),
                                 "solver_fingerprint": sp.get("solver_fingerprint"),
                                 "solver_version": sp.get("solver_version")}
-    dealt = read_params(path).get("rules")
-    if sp.get("rules") is not None and dealt is not None and sp["rules"] != dealt:
+    dealt = read_params(path)
+    if (sp.get("rules") is not None and dealt.get("rules") is not None
+            and comparable({"rules": sp["rules"]}) != comparable({"rules": dealt["rules"]})):
+        # other conventions, whatever the rules were called
         redeals_under(frame, sp["rules"])
         frame.attrs["solutions"]["redeal_columns"] = (
             f"recomputed under {sp.get('rules_name')}, the solutions' rules "
-            f"(the deals were made under {dealt.get('name')})")
+            f"(the deals were made under {dealt.get('rules_name')})")
     return frame
 
 
