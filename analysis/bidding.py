@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from .cards import KQ_MASKS, MARRIAGE_VALUES, marriage_points, popcount
 from .errors import BadArgument
-from .cards import marriage_points, popcount
 from .rules import Rules, load_rules
 
-__all__ = ["OPENING_BID", "BID_STEP", "NO_CAP", "bid_cap", "next_bids",
+__all__ = ["OPENING_BID", "BID_STEP", "NO_CAP", "BASE_CAP", "bid_cap", "hand_cap", "next_bids",
            "final_contracts", "final_contract_ok"]
 
 #: The opening bid, and the lowest contract (RULES.md: "100, or more").
 OPENING_BID = 100
 #: Bids and contracts are multiples of this.
 BID_STEP = 5
+#: The cap before marriages: the 120 card points of the deck (RULES.md, "bid cap").
+BASE_CAP = 120
 #: Cap used when ``rules.bid_cap`` is off: 120 card points plus all four
 #: marriages, the most a deal can yield.
 NO_CAP = 400
@@ -63,10 +65,38 @@ def bid_cap(rules, hand_mask):
     if np.any(m < 0) or np.any(m >= 1 << 24):
         raise BadArgument(f"hand mask must be a 24-bit card mask, got {hand_mask!r}")
     if rules.bid_cap:
-        out = np.asarray(120 + marriage_points(m), dtype=np.int64)
+        out = np.asarray(BASE_CAP + marriage_points(m), dtype=np.int64)
     else:
         out = np.full(m.shape, NO_CAP, dtype=np.int64)
     return int(out) if out.ndim == 0 else out
+
+
+#: Each suit's king and queen as a mask, with the marriage's value.
+_MARRIAGES = tuple((KQ_MASKS[s], int(MARRIAGE_VALUES[s])) for s in range(4))
+
+
+def hand_cap(rules: Rules, mask: int) -> int:
+    """:func:`bid_cap` of one hand, without its array overhead (the simulator's loop).
+
+    Parameters
+    ----------
+    rules : Rules
+    mask : int
+        Card mask (7 cards while bidding, 8 after the exchange).
+
+    Returns
+    -------
+    int
+        Points, 120..400 (RULES.md, "bid cap"; book worked example 5:
+        ♥ + ♣ → 280); ``NO_CAP`` without ``rules.bid_cap``.
+    """
+    if not rules.bid_cap:
+        return NO_CAP
+    cap = BASE_CAP
+    for km, v in _MARRIAGES:
+        if mask & km == km:
+            cap += v
+    return cap
 
 
 def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndarray:

@@ -20,7 +20,7 @@ from .errors import BadArgument
 
 __all__ = [
     "SUITS", "RANKS", "SUIT_SYMBOLS", "RANK_NAMES", "CARD_POINTS",
-    "MARRIAGE_VALUES", "N_CARDS", "FULL_DECK", "SUIT_MASKS",
+    "MARRIAGE_VALUES", "N_CARDS", "FULL_DECK", "SUIT_MASKS", "KQ_MASKS", "ALL_MARRIAGES",
     "card", "suit_of", "rank_of", "parse", "parse_cards", "format",
     "cards_of", "popcount", "card_points", "marriage_suits",
     "marriage_points", "count_rank", "check_parts",
@@ -40,6 +40,10 @@ MARRIAGE_VALUES = np.array([40, 60, 80, 100], dtype=np.int64)
 FULL_DECK = (1 << N_CARDS) - 1
 #: Bit mask of each suit, ndarray of shape (4,), uint32.
 SUIT_MASKS = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.uint32)
+#: King and queen of each suit (a marriage) as a card mask, by suit.
+KQ_MASKS = tuple((1 << (6 * s + 2)) | (1 << (6 * s + 3)) for s in range(4))
+#: Every king and queen: the four marriages.
+ALL_MARRIAGES = sum(KQ_MASKS)
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 

@@ -32,14 +32,15 @@ weights of its tables divided by N — exact, no independence assumed
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb, factorial
 
 import numba
 import numpy as np
 
-from .errors import BadArgument
 from . import cards
+from .deal import N_DEALS
+from .errors import BadArgument
 from .rules import load_rules
 
 __all__ = [
@@ -48,7 +49,7 @@ __all__ = [
     "deal_rank_counts", "deal_event_probability", "redeal_probabilities",
 ]
 
-_N_DEALS = comb(24, 7) * comb(17, 7) * comb(10, 7)
+_N_DEALS = N_DEALS
 _RANK_POINTS = [int(v) for v in cards.RANK_POINTS]
 
 
@@ -58,7 +59,7 @@ def _check_k(k) -> int:
     return int(k)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _points_counts(k: int) -> tuple:
     # ways[size][points] over the cards processed so far.
     ways = [[0] * 121 for _ in range(k + 1)]

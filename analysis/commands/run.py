@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from ..rules import folder_label
+from .. import folders
 from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
 
 DEFAULT_DEALS = 1_000_000
@@ -45,8 +45,7 @@ def run(args) -> int:
     from ..summaries import format_table, redeal_summary, value_summary
 
     rules = rules_from_args(args)
-    tag = f"{folder_label(rules.name)}-{rules.fingerprint()}-s{args.seed}"
-    deals = f"{args.data}/deals-{tag}-n{args.n}"
+    deals = str(folders.deals_folder(args.data, rules, args.seed, args.n))
     t0 = time.perf_counter()
     kw = dict(workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args))
     print(f"[deal] dealing {args.n:,} deals ...", flush=True)
@@ -69,7 +68,7 @@ def run(args) -> int:
         t1 = time.perf_counter()
         # named after the deals solved too: another --n into the same --data
         # folder is another set of solutions, not a clash
-        sols = f"{args.data}/solutions-{tag}-d{args.n}-n{n_solve}"
+        sols = str(folders.solutions_folder(args.data, rules, args.seed, args.n, n_solve))
         print(f"\n[solve] solving {n_solve:,} deals for 3 seats each "
               "(the slow step; a progress bar shows on a terminal) ...", flush=True)
         m = run_solve(deals, sols, rules, n=n_solve, **kw)
@@ -80,12 +79,13 @@ def run(args) -> int:
               "rules redeal by force before play left out)")
         print(format_table(value_summary(sols)))
         if args.games > 0:
+            from .. import dataset
             from ..game import format_summary, summarize
             from ..jobs.games import run_games
-            from .. import dataset
 
             t2 = time.perf_counter()
-            games = f"{args.data}/games-{tag}-g{args.games}-d{args.n}-pool{n_solve}"
+            games = str(folders.games_folder(args.data, rules, args.seed, args.games, args.n,
+                                             n_solve))
             print(f"\n[simulate] playing {args.games} games ...", flush=True)
             m = run_games(games, args.games, args.seed, rules, pool=sols, **kw)
             print(f"\n[simulate] {args.games} games on the solved pool at {games} "

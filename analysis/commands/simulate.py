@@ -6,6 +6,7 @@ import argparse
 import time
 
 from ..errors import BadArgument
+from ..folders import DEFAULT_GAMES
 from ._common import add_parallel_options, add_rules_options, chunks, progress_flag, rules_from_args
 
 
@@ -29,7 +30,7 @@ def register(sub) -> None:
                     "stopped command resumes it.")
     p.add_argument("--games", type=int, required=True, help="number of games")
     p.add_argument("--seed", type=int, required=True, help="root seed (non-negative)")
-    p.add_argument("--out", default="data/games", help="dataset folder (default data/games)")
+    p.add_argument("--out", default=DEFAULT_GAMES, help=f"dataset folder (default {DEFAULT_GAMES})")
     p.add_argument("--pool", default=None, metavar="SOLUTIONS",
                    help="solutions dataset (all three seats) to draw deals from, with "
                         "replacement (default: solve every deal on the fly)")
@@ -82,7 +83,8 @@ def run(args) -> int:
     policy.get_estimator()  # fail early on a missing model
     t0 = time.perf_counter()
     m = run_games(args.out, args.games, args.seed, rules, policy, pool=args.pool,
-                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
+                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
+                  workers=args.workers,
                   scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
     src = m["params"]["outcomes"]

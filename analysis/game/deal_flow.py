@@ -42,14 +42,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import CARD_POINTS
+from ..bidding import NO_CAP
+from ..cards import ALL_MARRIAGES, CARD_POINTS
 from ..scoring import DealOutcome, apply_deal
 from .auction import auction, hand_cap
 
 __all__ = ["DealPlay", "play_deal", "gift_redeal_possible", "gift_condition_unavoidable"]
 
 _NINES = sum(1 << (6 * s) for s in range(4))
-_KQ = sum((1 << (6 * s + 2)) | (1 << (6 * s + 3)) for s in range(4))
+_KQ = ALL_MARRIAGES
 _PTS = [int(p) for p in CARD_POINTS]
 
 
@@ -245,7 +246,7 @@ def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
                 and gift_condition_unavoidable(rules, ten, hands[(ds + 1) % 3],
                                                hands[(ds + 2) % 3])):
             return redeal("exchange", d, bid, v)
-        cap8 = sol.marriage_cap if rules.bid_cap else 400
+        cap8 = sol.marriage_cap if rules.bid_cap else NO_CAP
         contract = max(bid, min(cap8, 5 * (v // 5)))
         out = DealOutcome(declarer=d, contract=contract, bid=bid, raw=raw, tricks=tricks,
                           four_marriages=fm)
