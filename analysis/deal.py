@@ -37,11 +37,21 @@ from math import comb
 
 import numpy as np
 
-from .errors import BadArgument
 from . import cards
-from .unrank import (_PDEP8, _POP8, _deal_kernel, _deal_kernel_hw, _fast_tables,
-                     _first_bad_deal, _rank_kernel, _tables, _unrank_kernel,
-                     hardware_pdep, subset_table)
+from .errors import BadArgument
+from .unrank import (
+    _PDEP8,
+    _POP8,
+    _deal_kernel,
+    _deal_kernel_hw,
+    _fast_tables,
+    _first_bad_deal,
+    _rank_kernel,
+    _tables,
+    _unrank_kernel,
+    hardware_pdep,
+    subset_table,
+)
 
 __all__ = [
     "N_DEALS", "SEAT_SIZES", "chunk_rng", "deal", "deal_unrank", "deal_rank",

@@ -17,9 +17,9 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, Sequence
 
 from tqdm.auto import tqdm
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .errors import BadArgument
 from . import cards
+from .errors import BadArgument
 from .rules import load_rules
 from .unrank import _pop
 

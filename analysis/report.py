@@ -32,8 +32,8 @@ import threading
 import time
 from pathlib import Path
 
-from .errors import BadArgument, ThousandError
 from ._atomic import replace_file
+from .errors import BadArgument, ThousandError
 
 __all__ = ["NOTEBOOKS", "ReportError", "notebooks_dir", "read_parameters", "prepare_data",
            "execute_notebook", "save_figures", "run_report"]
@@ -274,7 +274,7 @@ def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
             if "image/png" in data:
                 png = base64.b64decode(data["image/png"])
                 p = replace_file(folder / f"{stem}-{len(paths):02d}.png",
-                                 lambda tmp: tmp.write_bytes(png))
+                                 lambda tmp, png=png: tmp.write_bytes(png))
                 paths.append(p)
     return paths
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .errors import BadArgument
 from . import dataset
+from .errors import BadArgument
 from .rules import Rules
 from .stats import proportion_table
 

@@ -1,4 +1,4 @@
-"""Bidding odds (issue 4): hand_odds, widow_odds, the CLI and input errors."""
+"""Bidding odds: hand_odds, widow_odds, the CLI and input errors."""
 
 from __future__ import annotations
 
@@ -293,7 +293,7 @@ def test_ctrl_c_during_odds_says_nothing_was_written(monkeypatch, capsys):
 
 
 def test_the_odds_command_does_not_load_the_dataset_layer():
-    # `thousand odds` is timed from a cold start (issue 4: under 10 s with
+    # `thousand odds` is timed from a cold start (the target: under 10 s with
     # 1,000 samples); pyarrow's dataset module alone costs about 0.5 s of it
     # (pandas loads pyarrow itself, not its dataset module),
     # and nothing in the odds of a hand reads or writes a dataset

@@ -1,4 +1,4 @@
-"""Executors give the same datasets; failures are retried or reported (issue 7)."""
+"""Executors give the same datasets; failures are retried or reported."""
 
 import os
 import time
@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from analysis import dataset
 from analysis.jobs.deals import deal_chunk, deal_params, deals_schema, run_deal
 from analysis.jobs.runner import run_job
 from analysis.parallel import ChunkFailed, SerialExecutor, executor, run_chunks

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import math
 
-from ..errors import BadArgument
 from .._atomic import replace_file
+from ..errors import BadArgument
 from ._common import add_parallel_options, add_rules_options, rules_from_args
 
 

@@ -20,10 +20,22 @@ import pyarrow.parquet as pq
 
 from .. import __version__
 from ..errors import DamagedDataset, DatasetError
-from . import integrity as it
 from . import _files
-from ._files import (MANIFEST_FILE, META_KEY, PARAMS_FILE, SCHEMA_VERSIONS, arrow_fs,
-                     chunk_files, chunk_index, chunk_path, content_hash, footer_meta, fs_of, join)
+from . import integrity as it
+from ._files import (
+    MANIFEST_FILE,
+    META_KEY,
+    PARAMS_FILE,
+    SCHEMA_VERSIONS,
+    arrow_fs,
+    chunk_files,
+    chunk_index,
+    chunk_path,
+    content_hash,
+    footer_meta,
+    fs_of,
+    join,
+)
 
 __all__ = ["open_output", "write_chunk", "finalize", "read_params", "describe"]
 

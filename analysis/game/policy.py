@@ -8,7 +8,7 @@ double-dummy value of the 7-card hand at that seat (0 first hand, 1, 2
 dealer), after the best exchange, reaches the contract.
 ``analysis.odds.BidModel`` is such an object.
 
-The default policy, :class:`ThresholdPolicy` (RULES.md, issue 5 part 2):
+The default policy, :class:`ThresholdPolicy` (RULES.md):
 
 - a player keeps raising by the smallest step (5) while his estimated
   success probability of the next level is at least ``risk``; jump bids
@@ -191,8 +191,8 @@ class ThresholdPolicy:
     """
 
     risk: float = 0.5
-    barrel_risk: "float | None" = None
-    block_risk: "float | None" = None
+    barrel_risk: float | None = None
+    block_risk: float | None = None
     claim_redeals: bool = True
     gift_redeals: bool = True
     write_offs: bool = True

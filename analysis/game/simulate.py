@@ -1,4 +1,4 @@
-"""Whole games: deal after deal until someone wins (issue 5, part 2).
+"""Whole games: deal after deal until someone wins (RULES.md).
 
 ``simulate(rules, n_games, seed, policy=..., pool=None)`` returns the
 ``games`` rows (one per deal, redeals included; columns in
@@ -19,7 +19,7 @@ from .sources import PoolSource, SolverSource, game_rng
 
 __all__ = ["GAME_COLUMNS", "MAX_DEALS", "simulate", "make_source"]
 
-#: Column name -> numpy dtype of the games rows (issue 5 part 3, plus extras).
+#: Column name -> numpy dtype of the games rows (docs/DATA.md, plus extras).
 GAME_COLUMNS = {
     "game_id": "int64", "deal_no": "int32", "dealer": "int8", "redealt": "bool",
     "declarer": "int8", "bid": "int16", "contract": "int16", "written_off": "bool",
@@ -119,7 +119,7 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
     -------
     pandas.DataFrame
         One row per deal including redeals, columns and dtypes of
-        :data:`GAME_COLUMNS`: the issue 5 columns (players fixed 0, 1, 2;
+        :data:`GAME_COLUMNS`: the documented columns (players fixed 0, 1, 2;
         scores in points after the deal, float64 because club halves;
         ``barrel*`` attempts used, −1 off; ``event`` events ``kind:player``
         joined by ';'; ``winner`` −1 except on a game's last row) and the

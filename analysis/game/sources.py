@@ -29,8 +29,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument
 from ..deal import deal
+from ..errors import BadArgument
 from ..solver import exchange_value, solver_fingerprint
 
 __all__ = ["BLOCK", "Solved", "game_rng", "SolverSource", "PoolSource", "load_pool_frame"]

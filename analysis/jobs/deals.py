@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from ..errors import BadArgument
 from .. import dataset
 from ..deal import chunk_rng, deal, derived_columns
+from ..errors import BadArgument
 from ..rules import Rules
 from .runner import n_chunks, run_job
 

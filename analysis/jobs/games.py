@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from ..errors import BadArgument
 from .. import dataset
+from ..errors import BadArgument
 from ..game.estimators import estimator_digest
 from ..game.policy import ThresholdPolicy
 from ..game.simulate import GAME_COLUMNS, make_source, simulate
@@ -36,7 +36,7 @@ _POOLS: dict = {}
 
 
 def games_schema() -> pa.Schema:
-    """Arrow schema of the games dataset: the issue 5 columns, then the extras.
+    """Arrow schema of the games dataset: the game columns of docs/DATA.md, then the extras.
 
     See :data:`analysis.game.simulate.GAME_COLUMNS` and ``docs/DATA.md``.
     """

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
 from pathlib import Path
-from typing import Callable
 
 import pyarrow as pa
 
-from ..errors import BadArgument
 from .. import dataset
+from ..errors import BadArgument
 from ..parallel import ChunkFailed, check_workers, default_workers, executor, run_chunks
 
 __all__ = ["run_job", "n_chunks"]

@@ -10,14 +10,11 @@ refused rather than mixed.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import numpy as np
 import pyarrow as pa
 import pyarrow.dataset as pads
 
-from ..errors import BadArgument
 from .. import dataset
+from ..errors import BadArgument
 from ..rules import Rules
 from ..solver import SOLVER_VERSION, solve_deals, solver_fingerprint
 from .runner import n_chunks, run_job

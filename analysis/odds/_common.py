@@ -6,8 +6,8 @@ import sys
 
 import numpy as np
 
-from ..errors import BadArgument
 from .. import cards
+from ..errors import BadArgument
 from ..rules import Rules, load_rules
 
 __all__ = ["parse_hand", "check_seat", "check_samples", "check_seed", "resolve",

@@ -1,5 +1,4 @@
-"""Success rates over a solutions dataset, by visible hand features
-(issue 4, part 2)."""
+"""Success rates over a solutions dataset, by visible hand features."""
 
 from __future__ import annotations
 
@@ -7,9 +6,9 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadArgument
+from ._common import interval
 from .features import FEATURES, hand_features
 from .sample import solutions_long
-from ._common import interval
 
 __all__ = ["dataset_odds", "GROUPS"]
 

@@ -7,12 +7,12 @@ The columns feed :class:`analysis.odds.BidModel` and the groupings of
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
-from ..errors import BadArgument
 from .. import cards
+from ..errors import BadArgument
 
 __all__ = ["FEATURES", "hand_features", "check_hands"]
 
@@ -35,7 +35,7 @@ _ORDER = np.array([(_SUMMED + ("longest", "voids", "seat1", "seat2")).index(f)
                    for f in FEATURES])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_tables():
     """Feature sums of each 6-bit holding, per suit: 4 arrays of shape (64, 13)."""
     pts = np.asarray(cards.CARD_POINTS[:6], dtype=np.float64)

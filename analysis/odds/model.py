@@ -99,7 +99,7 @@ class BidModel:
 
     @classmethod
     def fit(cls, frame, *, features=DEFAULT_FEATURES, grid=None, alpha: float = 1e-4,
-            min_count: int = 10, drop_redealt: bool = True, info=None) -> "BidModel":
+            min_count: int = 10, drop_redealt: bool = True, info=None) -> BidModel:
         """Fit on deals joined with solutions.
 
         Parameters
@@ -334,7 +334,7 @@ class BidModel:
         return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
     @classmethod
-    def load(cls, path) -> "BidModel":
+    def load(cls, path) -> BidModel:
         """Read a model written by :meth:`save`.
 
         Raises
@@ -363,7 +363,7 @@ class BidModel:
             raise ModelFileError(f"{path} is a damaged BidModel file: {exc}", path=path) from None
 
     @classmethod
-    def default(cls, points_only: bool = False) -> "BidModel":
+    def default(cls, points_only: bool = False) -> BidModel:
         """The model shipped with the package (club profile; see its ``info``).
 
         Parameters

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument
 from ..deal import chunk_rng, deal
+from ..errors import BadArgument
 from ..redeal import redeal_flags
 from ..solver import solve_exchanges
 from ..solver.api import resolve_rules
@@ -46,8 +46,9 @@ def solve_values(deals, seats=(0, 1, 2), rules="club", progress=None) -> np.ndar
     ValueError
         On bad deals, seats or rules.
     """
-    from tqdm.auto import tqdm
     import sys
+
+    from tqdm.auto import tqdm
 
     rules = resolve_rules(rules)
     d = np.asarray(deals, dtype=np.uint32)

@@ -1,5 +1,4 @@
-"""After the widow: which two cards to give and which contract to name
-(issue 4, part 3).
+"""After the widow: which two cards to give and which contract to name.
 
 The declarer knows his 10 cards (hand and widow) but not how the other 14
 lie.  The defenders' hands are dealt ``samples`` times consistently with
@@ -24,15 +23,26 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument
 from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
+from ..errors import BadArgument
 from ..parallel import check_workers
 from ..redeal import hand_bidding_reasons, redeal_after_exchange, redeal_flags
 from ..solver import play_value
-from ._common import (check_samples, check_seat, check_seed, in_process, interval,
-                      map_chunks, n_parts, parse_hand, progress_iter, resolve, seat_sample)
+from ._common import (
+    check_samples,
+    check_seat,
+    check_seed,
+    in_process,
+    interval,
+    map_chunks,
+    n_parts,
+    parse_hand,
+    progress_iter,
+    resolve,
+    seat_sample,
+)
 from .delta import relative_delta
 
 __all__ = ["widow_odds"]

@@ -1,5 +1,5 @@
 """Python front of the solver: validation, play value, threshold queries and
-the best exchange (DESIGN.md, contract 3; issue 3, parts 1, 2 and 4).
+the best exchange (DESIGN.md, contract 3).
 
 The numba kernels (:mod:`._kernel`, :mod:`._drivers`) see only ints and
 arrays; this module checks the input, resolves the rules, rotates seats so
@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BadArgument
 from ..cards import card_points, check_parts, count_rank, marriage_points
+from ..errors import BadArgument
 from ..rules import Rules, load_rules
 from . import _drivers
 from ._bits import rule_flags

@@ -1,4 +1,4 @@
-"""Batch front: solve many deals for every declarer seat (issue 3, part 6).
+"""Batch front: solve many deals for every declarer seat (DESIGN.md, contract 3).
 
 :func:`solve_deals` returns the ``solutions`` columns of DESIGN.md
 contract 4, one row per (deal, seat); the dataset writer calls it per chunk.
@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import BadArgument
 from ..cards import FULL_DECK, check_parts, marriage_points, popcount
+from ..errors import BadArgument
 from . import _drivers
 from ._bits import rule_flags
 from .api import STATE, _flag, _seat, redeal_after_many, resolve_rules

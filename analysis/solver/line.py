@@ -1,4 +1,4 @@
-"""The optimal line of a deal, trick by trick (issue 3, parts 3 and 5).
+"""The optimal line of a deal, trick by trick.
 
 :func:`analyse_deal` finds the best gift and the tie-broken line (DESIGN.md,
 contract 3: the declarer maximises J over gift and play, the defenders
@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, card_name
+from ..cards import format as fmt
 from ..errors import BadArgument
-from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, card_name, format as fmt
 from ._bits import POINTS
 from ._kernel import DECLARE
 

@@ -1,5 +1,4 @@
-"""Positions anywhere in a deal and the value of every legal move
-(issue 3, part 5).
+"""Positions anywhere in a deal and the value of every legal move.
 
 A :class:`Position` may sit in the middle of a trick: the cards already on
 the table are part of it.  :func:`card_values` gives, for the player to
@@ -13,8 +12,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import BadArgument
 from ..cards import card_name
+from ..errors import BadArgument
 from ._bits import rule_flags
 from ._kernel import DECLARE
 
@@ -53,8 +52,8 @@ class Position(NamedTuple):
     declarer: int = 0
     leader: int = 0
     trick: tuple = ()
-    trump: "int | None" = None
-    trump_owner: "int | None" = None
+    trump: int | None = None
+    trump_owner: int | None = None
     first_trick: bool = False
     points: tuple = (0, 0, 0)
     tricks: tuple = (0, 0, 0)
