@@ -41,6 +41,7 @@ import numpy as np
 from . import cards
 from .deal import N_DEALS
 from .errors import BadArgument
+from .redeal_conditions import stage_limits
 from .rules import load_rules
 
 __all__ = [
@@ -359,16 +360,12 @@ def redeal_probabilities(rules="club") -> dict:
     """
     rules = load_rules(rules)
     counts, weights, points = deal_rank_counts()
-    if rules.redeal_four_nines:
-        four = (counts[:, 0, :3] == 4).any(axis=1)
-    else:
-        four = np.zeros(len(weights), dtype=bool)
-    under = (points[:, :3] < rules.redeal_hand_under).any(axis=1)
-    w_under = points[:, 3] < rules.redeal_widow_under
-    if rules.redeal_widow_two_nines:
-        w_nines = counts[:, 0, 3] >= 2
-    else:
-        w_nines = np.zeros(len(weights), dtype=bool)
+    hand_nines, hand_under = stage_limits(rules, "bidding")
+    widow_nines, widow_under = stage_limits(rules, "widow")
+    four = (counts[:, 0, :3] >= hand_nines).any(axis=1)
+    under = (points[:, :3] < hand_under).any(axis=1)
+    w_under = points[:, 3] < widow_under
+    w_nines = counts[:, 0, 3] >= widow_nines
     bidding = four | under
     widow = w_under | w_nines
 
