@@ -115,8 +115,8 @@ def foreign_names(fs, root: str) -> list[str]:
                   if not n.startswith(SKIPPED) and not _CHUNK_NAME.match(n))
 
 
-def inspect(path, params: dict, *, asked: dict | None = None,
-            rehash: bool = False) -> list[Finding]:
+def inspect(path, params: dict, *, asked: dict | None = None, rehash: bool = False,
+            footers: dict | None = None) -> list[Finding]:
     """Inspect a dataset folder once against its recorded parameters.
 
     Parameters
@@ -133,6 +133,9 @@ def inspect(path, params: dict, *, asked: dict | None = None,
         Re-hash each chunk's rows against the content hash its footer
         recorded (reads every chunk whole); without it, only the footers
         are read.
+    footers : dict, optional
+        Chunk path -> its footer's schema (or the exception reading it
+        raised), when a reader has them already: they are not read again.
 
     Returns
     -------
@@ -143,7 +146,7 @@ def inspect(path, params: dict, *, asked: dict | None = None,
     fs, root = fs_of(path)
     found = [Finding(FOREIGN_FILE, join(root, n), n) for n in foreign_names(fs, root)]
     for p in chunk_files(fs, root):
-        finding = _chunk_finding(fs, p, params, rehash)
+        finding = _chunk_finding(fs, p, params, rehash, footers)
         if finding is not None:
             found.append(finding)
     if (asked is not None and "deals_path" in asked
@@ -153,7 +156,8 @@ def inspect(path, params: dict, *, asked: dict | None = None,
     return found
 
 
-def _chunk_finding(fs, p: str, params: dict, rehash: bool) -> Finding | None:
+def _chunk_finding(fs, p: str, params: dict, rehash: bool,
+                   footers: dict | None = None) -> Finding | None:
     """Why chunk file ``p`` is not a sound chunk of the dataset with
     parameters ``params``; None when it is.
 
@@ -165,10 +169,15 @@ def _chunk_finding(fs, p: str, params: dict, rehash: bool) -> Finding | None:
     name, index = basename(p), chunk_index(p)
     if index >= params["n_chunks"]:
         return Finding(BEYOND, p, f"{name} is beyond the dataset's {params['n_chunks']} chunks")
-    if not fs.isfile(p):
+    if footers is None and not fs.isfile(p):
         return Finding(NOT_A_FILE, p, f"{p} is not a file")
     try:
-        meta = footer_meta(pq.read_metadata(p, filesystem=arrow_fs(fs)))
+        footer = footers.get(p) if footers is not None else None
+        if isinstance(footer, Exception):
+            raise footer
+        if footer is None:
+            footer = pq.read_metadata(p, filesystem=arrow_fs(fs))
+        meta = footer_meta(footer)
     except (OSError, pa.ArrowException) as exc:
         return Finding(DAMAGED, p, f"{name} cannot be read ({' '.join(str(exc).split())})")
     if not meta:

@@ -51,7 +51,9 @@ def read_table(path: str | Path, kind: str | None = None, *,
     params = read_params(path)
     check_version(path, params, kind)
     files = chunk_files(fs, root)
-    found = [f for f in it.inspect(path, params) if f.kind != it.FOREIGN_FILE]
+    ds = _dataset(path, fs, files) if files else None
+    footers = _footers(ds) if ds is not None else {}
+    found = [f for f in it.inspect(path, params, footers=footers) if f.kind != it.FOREIGN_FILE]
     beyond = [f for f in found if f.kind == it.BEYOND]
     if beyond:
         raise DatasetError(f"{path}: {beyond[0].why}; move it away", path=beyond[0].path)
@@ -68,11 +70,22 @@ def read_table(path: str | Path, kind: str | None = None, *,
             raise DatasetError(f.why, path=f.path)
         raise DatasetError(f"{path}: {f.why}; move it away and rerun the command "
                            "that made the dataset, which redoes missing chunks", path=f.path)
-    ds = _dataset(path, fs, files)
     try:
         return ds.to_table(columns=columns)
     except (OSError, pa.ArrowException) as exc:
         raise _damaged(path, exc, _unreadable(ds, columns)) from None
+
+
+def _footers(ds) -> dict:
+    """Chunk path -> footer schema (or the exception reading it raised), read
+    once through the dataset's fragments, which scanning reuses."""
+    out = {}
+    for frag in ds.get_fragments():
+        try:
+            out[frag.path] = frag.physical_schema
+        except (OSError, pa.ArrowException) as exc:
+            out[frag.path] = exc
+    return out
 
 
 def _unreadable(ds, columns) -> str | None:
