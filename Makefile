@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed-stamp
 
-.PHONY: install run test verify bench lab report reference clean
+.PHONY: install run lint test verify bench lab report reference clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,8 +21,13 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/thousand run
 
-## The test suite (CI): fast tests only, on all cores.
-test: $(STAMP)
+## Lint and format check (ruff, configured in pyproject.toml); `make test` runs it first.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+## The test suite (CI): lint, then the fast tests only, on all cores.
+test: lint
 	$(BIN)/python -m pytest -q -n 2 -m "not verify"
 
 ## Volume checks (thousands of solver positions, large samples).

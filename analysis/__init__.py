@@ -4,7 +4,8 @@ The core (cards, rules, dealer, solver, scoring) takes and returns numpy
 arrays; I/O, the command line and the notebooks sit at the edges.
 """
 
-from importlib.metadata import PackageNotFoundError, version as _version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
 
 try:
     __version__ = _version("thousand-analysis")

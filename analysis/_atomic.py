@@ -1,6 +1,6 @@
 """Replace a local file whole or not at all (STYLE: write to a temporary
 file, then rename).  Datasets, which may live behind fsspec URLs, use
-:func:`analysis.dataset._atomic_write` instead."""
+:func:`analysis.dataset._files.atomic_write` instead."""
 
 from __future__ import annotations
 

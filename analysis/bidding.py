@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cards import marriage_points, popcount
+from .cards import KQ_MASKS, MARRIAGE_VALUES, marriage_points, popcount
+from .errors import BadArgument
 from .rules import Rules, load_rules
 
-__all__ = ["OPENING_BID", "BID_STEP", "NO_CAP", "bid_cap", "next_bids",
+__all__ = ["OPENING_BID", "BID_STEP", "NO_CAP", "BASE_CAP", "bid_cap", "hand_cap", "next_bids",
            "final_contracts", "final_contract_ok"]
 
 #: The opening bid, and the lowest contract (RULES.md: "100, or more").
 OPENING_BID = 100
 #: Bids and contracts are multiples of this.
 BID_STEP = 5
+#: The cap before marriages: the 120 card points of the deck (RULES.md, "bid cap").
+BASE_CAP = 120
 #: Cap used when ``rules.bid_cap`` is off: 120 card points plus all four
 #: marriages, the most a deal can yield.
 NO_CAP = 400
@@ -60,12 +63,40 @@ def bid_cap(rules, hand_mask):
     rules = _resolve(rules)
     m = np.asarray(hand_mask)
     if np.any(m < 0) or np.any(m >= 1 << 24):
-        raise ValueError(f"hand mask must be a 24-bit card mask, got {hand_mask!r}")
+        raise BadArgument(f"hand mask must be a 24-bit card mask, got {hand_mask!r}")
     if rules.bid_cap:
-        out = np.asarray(120 + marriage_points(m), dtype=np.int64)
+        out = np.asarray(BASE_CAP + marriage_points(m), dtype=np.int64)
     else:
         out = np.full(m.shape, NO_CAP, dtype=np.int64)
     return int(out) if out.ndim == 0 else out
+
+
+#: Each suit's king and queen as a mask, with the marriage's value.
+_MARRIAGES = tuple((KQ_MASKS[s], int(MARRIAGE_VALUES[s])) for s in range(4))
+
+
+def hand_cap(rules: Rules, mask: int) -> int:
+    """:func:`bid_cap` of one hand, without its array overhead (the simulator's loop).
+
+    Parameters
+    ----------
+    rules : Rules
+    mask : int
+        Card mask (7 cards while bidding, 8 after the exchange).
+
+    Returns
+    -------
+    int
+        Points, 120..400 (RULES.md, "bid cap"; book worked example 5:
+        ♥ + ♣ → 280); ``NO_CAP`` without ``rules.bid_cap``.
+    """
+    if not rules.bid_cap:
+        return NO_CAP
+    cap = BASE_CAP
+    for km, v in _MARRIAGES:
+        if mask & km == km:
+            cap += v
+    return cap
 
 
 def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndarray:
@@ -109,14 +140,14 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
     """
     rules = _resolve(rules)
     if cap % BID_STEP or cap < OPENING_BID:
-        raise ValueError(f"cap must be a multiple of 5 of at least 100, got {cap!r}")
+        raise BadArgument(f"cap must be a multiple of 5 of at least 100, got {cap!r}")
     if is_opening:
         if rules.opening_bid_exact:
             return np.array([OPENING_BID], dtype=np.int64)
         lo, below = OPENING_BID, True
     else:
         if current_bid is None or current_bid % BID_STEP or current_bid < OPENING_BID:
-            raise ValueError(
+            raise BadArgument(
                 f"current bid must be a multiple of 5 of at least 100, got {current_bid!r}")
         lo, below = current_bid + BID_STEP, current_bid < _JUMP_LINE
     hi = lo if (rules.raise_exact and not is_opening) else cap
@@ -131,10 +162,10 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
 def _check_hand8(hand8) -> np.ndarray:
     m = np.asarray(hand8)
     if np.any(m < 0) or np.any(m >= 1 << 24):
-        raise ValueError(f"hand mask must be a 24-bit card mask, got {hand8!r}")
+        raise BadArgument(f"hand mask must be a 24-bit card mask, got {hand8!r}")
     n = np.asarray(popcount(m.astype(np.uint32)))
     if np.any(n != 8):
-        raise ValueError(f"the final contract is named on an 8-card hand, got {n} cards")
+        raise BadArgument(f"the final contract is named on an 8-card hand, got {n} cards")
     return m
 
 
@@ -163,7 +194,7 @@ def final_contracts(rules, bid: int, hand8: int) -> np.ndarray:
         does not hold 8 cards.
     """
     if bid % BID_STEP or bid < OPENING_BID:
-        raise ValueError(f"bid must be a multiple of 5 of at least 100, got {bid!r}")
+        raise BadArgument(f"bid must be a multiple of 5 of at least 100, got {bid!r}")
     _check_hand8(hand8)
     cap = bid_cap(rules, hand8)
     return np.arange(bid, cap + 1, BID_STEP, dtype=np.int64)

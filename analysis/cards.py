@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from .errors import BadArgument
+
 __all__ = [
     "SUITS", "RANKS", "SUIT_SYMBOLS", "RANK_NAMES", "CARD_POINTS",
-    "MARRIAGE_VALUES", "N_CARDS", "FULL_DECK", "SUIT_MASKS",
+    "MARRIAGE_VALUES", "N_CARDS", "FULL_DECK", "SUIT_MASKS", "KQ_MASKS", "ALL_MARRIAGES",
     "card", "suit_of", "rank_of", "parse", "parse_cards", "format",
     "cards_of", "popcount", "card_points", "marriage_suits",
     "marriage_points", "count_rank", "check_parts",
@@ -38,6 +40,10 @@ MARRIAGE_VALUES = np.array([40, 60, 80, 100], dtype=np.int64)
 FULL_DECK = (1 << N_CARDS) - 1
 #: Bit mask of each suit, ndarray of shape (4,), uint32.
 SUIT_MASKS = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.uint32)
+#: King and queen of each suit (a marriage) as a card mask, by suit.
+KQ_MASKS = tuple((1 << (6 * s + 2)) | (1 << (6 * s + 3)) for s in range(4))
+#: Every king and queen: the four marriages.
+ALL_MARRIAGES = sum(KQ_MASKS)
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 
@@ -69,7 +75,7 @@ def card(rank: int, suit: int) -> int:
         If rank or suit is out of range.
     """
     if not 0 <= rank < 6 or not 0 <= suit < 4:
-        raise ValueError(f"no card with rank {rank} and suit {suit}")
+        raise BadArgument(f"no card with rank {rank} and suit {suit}")
     return 6 * suit + rank
 
 
@@ -91,36 +97,36 @@ def _parse_token(tok: str) -> int:
     # phones and messengers paste ♥ as ♥ + VARIATION SELECTOR-16 (emoji style)
     tok = tok.replace("\ufe0f", "").replace("\ufe0e", "")
     if not tok:
-        raise ValueError("empty card token")
+        raise BadArgument("empty card token")
     suit_ch = tok[-1].lower()
     if suit_ch not in _SUIT_BY_CHAR:
         if len(tok) == 1 or tok.lower() in _LATIN_RANKS or tok.lower() in _CYRILLIC_RANKS:
-            raise ValueError(f"bad card token {tok!r}: missing suit (♠ ♣ ♦ ♥ or s c d h)")
+            raise BadArgument(f"bad card token {tok!r}: missing suit (♠ ♣ ♦ ♥ or s c d h)")
         what = ", a Cyrillic letter" if _is_cyrillic(tok[-1]) else ""
-        raise ValueError(f"bad card token {tok!r}: unknown suit {tok[-1]!r} "
+        raise BadArgument(f"bad card token {tok!r}: unknown suit {tok[-1]!r} "
                          f"(U+{ord(tok[-1]):04X}{what}; suits are ♠ ♣ ♦ ♥ or s c d h)")
     rank_txt = tok[:-1].lower()
     if any(ch in _SUIT_BY_CHAR for ch in rank_txt if not ch.isalnum()):
-        raise ValueError(f"bad card token {tok!r}: more than one suit symbol")
+        raise BadArgument(f"bad card token {tok!r}: more than one suit symbol")
     letters = [ch for ch in tok if ch.isalpha()]
     cyr = [ch for ch in letters if _is_cyrillic(ch)]
     if cyr and len(cyr) != len(letters):
-        raise ValueError(
+        raise BadArgument(
             f"bad card token {tok!r}: mixes Latin and Cyrillic letters "
             "(Latin T is the ten, Cyrillic Т is the ace)")
     if cyr:
         if suit_ch.isalpha():
-            raise ValueError(
+            raise BadArgument(
                 f"bad card token {tok!r}: Cyrillic ranks take suit symbols")
         table = _CYRILLIC_RANKS
     else:
         table = _LATIN_RANKS
     if not rank_txt:
-        raise ValueError(f"bad card token {tok!r}: missing rank (9 J Q K 10 A)")
+        raise BadArgument(f"bad card token {tok!r}: missing rank (9 J Q K 10 A)")
     if rank_txt not in table:
         hint = (" (a Cyrillic letter; Russian ranks are Т К Д В, Cyrillic Т is the ace)"
                 if cyr else "")
-        raise ValueError(f"bad card token {tok!r}: unknown rank {tok[:-1]!r}{hint}")
+        raise BadArgument(f"bad card token {tok!r}: unknown rank {tok[:-1]!r}{hint}")
     return 6 * _SUIT_BY_CHAR[suit_ch] + table[rank_txt]
 
 
@@ -135,13 +141,13 @@ def parse_cards(text: str) -> list[int]:
         Naming the bad token, or the card given twice.
     """
     if not isinstance(text, str):
-        raise ValueError(f"expected a card string, got {type(text).__name__}")
+        raise BadArgument(f"expected a card string, got {type(text).__name__}")
     out: list[int] = []
     seen = 0
     for tok in text.replace(",", " ").split():
         c = _parse_token(tok)
         if seen >> c & 1:
-            raise ValueError(f"card {tok!r} given twice in {text!r}")
+            raise BadArgument(f"card {tok!r} given twice in {text!r}")
         seen |= 1 << c
         out.append(c)
     return out
@@ -187,7 +193,7 @@ def cards_of(mask: int) -> list[int]:
     """Card ids in a mask, high suits first, high ranks first."""
     mask = int(mask)
     if mask < 0 or mask >> N_CARDS:
-        raise ValueError(f"not a card mask: {mask:#x}")
+        raise BadArgument(f"not a card mask: {mask:#x}")
     return [6 * s + r for s in range(3, -1, -1) for r in range(5, -1, -1)
             if mask >> (6 * s + r) & 1]
 
@@ -209,10 +215,10 @@ def check_parts(parts) -> None:
     for i, (name, m, n) in enumerate(parts):
         k = bin(m).count("1")
         if k != n:
-            raise ValueError(f"{name} must hold {n} cards, got {k}: {format(m) or 'none'}")
+            raise BadArgument(f"{name} must hold {n} cards, got {k}: {format(m) or 'none'}")
         for name2, m2, _ in parts[:i]:
             if m & m2:
-                raise ValueError(f"{name2} and {name} share {format(m & m2)}")
+                raise BadArgument(f"{name2} and {name} share {format(m & m2)}")
 
 
 def card_name(c: int) -> str:

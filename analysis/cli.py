@@ -12,9 +12,11 @@ import importlib
 import signal
 import sys
 import threading
+import traceback
 from contextlib import contextmanager
 
 from . import __version__
+from .errors import ThousandError
 
 #: Sub-command modules, in the order ``thousand --help`` lists them.
 COMMANDS = ("run", "deal", "solve", "simulate", "odds", "analyse", "rules", "report",
@@ -28,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Deal, solve, simulate and analyse the card game Thousand (Тысяча).")
     parser.add_argument("--version", action="version",
                         version=f"thousand-analysis {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the full traceback of any error")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:
@@ -80,14 +84,44 @@ def _stop_signals_as_interrupts():
 RESUMABLE = ("deal", "solve", "simulate", "run", "reference")
 
 
+#: Operating-system errors a user can act on (a missing file, no permission,
+#: an unreachable server): printed as one line like a :class:`ThousandError`.
+USER_OS_ERRORS = (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError,
+                  ConnectionError, TimeoutError)
+
+
+def option(parameter: str) -> str:
+    """The command-line option of a library parameter: ``chunk_size`` -> ``--chunk-size``."""
+    return "--" + parameter.replace("_", "-")
+
+
+def advice(exc: BaseException) -> str:
+    """The one line printed for a user's error.
+
+    A :class:`~analysis.errors.ThousandError` naming its ``parameter`` at the
+    start of its message is worded with the option that sets it
+    (``workers must be at least 1`` -> ``--workers must be at least 1``).
+    """
+    text = str(exc)
+    param = getattr(exc, "parameter", None)
+    if param and text.startswith(param + " "):
+        text = option(param) + text[len(param):]
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``thousand`` console script; returns the exit code."""
+    """Entry point of the ``thousand`` console script; returns the exit code.
+
+    Exit status: 0 on success, 2 on an error the user can act on (one line
+    on stderr; with ``--debug`` the traceback too), 130 (or 128 + the
+    signal) when interrupted, 1 on any other exception, which is a bug and
+    is shown with its traceback.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    from .parallel import ChunkFailed  # light; analysis.dataset would load pyarrow (0.5 s)
     try:
         with _stop_signals_as_interrupts():
             return int(args.func(args) or 0)
@@ -104,10 +138,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\nthousand {args.command}: interrupted; nothing was written",
                   file=sys.stderr)
         return 128 + exc.signum if isinstance(exc, Terminated) else 130
-    except (ValueError, ChunkFailed, ConnectionError, FileNotFoundError, IsADirectoryError,
-            NotADirectoryError, PermissionError) as exc:
-        print(f"thousand {args.command}: error: {exc}", file=sys.stderr)
+    except (ThousandError, *USER_OS_ERRORS) as exc:
+        if args.debug:
+            traceback.print_exc()
+        print(f"thousand {args.command}: error: {advice(exc)}", file=sys.stderr)
         return 2
+    except Exception as exc:  # noqa: BLE001 - a bug: shown in full
+        traceback.print_exc()
+        print(f"thousand {args.command}: internal error ({type(exc).__name__}); this is a "
+              "bug in thousand-analysis: please report it with the traceback above",
+              file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

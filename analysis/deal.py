@@ -38,9 +38,20 @@ from math import comb
 import numpy as np
 
 from . import cards
-from .unrank import (_PDEP8, _POP8, _deal_kernel, _deal_kernel_hw, _fast_tables,
-                     _first_bad_deal, _rank_kernel, _tables, _unrank_kernel,
-                     hardware_pdep, subset_table)
+from .errors import BadArgument
+from .unrank import (
+    _PDEP8,
+    _POP8,
+    _deal_kernel,
+    _deal_kernel_hw,
+    _fast_tables,
+    _first_bad_deal,
+    _rank_kernel,
+    _tables,
+    _unrank_kernel,
+    hardware_pdep,
+    subset_table,
+)
 
 __all__ = [
     "N_DEALS", "SEAT_SIZES", "chunk_rng", "deal", "deal_unrank", "deal_rank",
@@ -80,13 +91,13 @@ def chunk_rng(seed: int, chunk: int) -> np.random.Generator:
     """
     for name, v in (("seed", seed), ("chunk", chunk)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
-            raise ValueError(f"{name} must be a non-negative integer, got {v!r}")
+            raise BadArgument(f"{name} must be a non-negative integer, got {v!r}")
     return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(int(chunk),)))
 
 
 def _check_n(n) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"n must be a non-negative integer, got {n!r}")
+        raise BadArgument(f"n must be a non-negative integer, got {n!r}")
     return int(n)
 
 
@@ -110,9 +121,9 @@ def deal_unrank(ranks) -> np.ndarray:
     """
     r = np.asarray(ranks)
     if r.ndim != 1:
-        raise ValueError(f"ranks must be one-dimensional, got shape {r.shape}")
+        raise BadArgument(f"ranks must be one-dimensional, got shape {r.shape}")
     if r.size and (r.min() < 0 or r.max() >= N_DEALS):
-        raise ValueError(f"ranks must lie in [0, {N_DEALS})")
+        raise BadArgument(f"ranks must lie in [0, {N_DEALS})")
     r = r.astype(np.uint64)
     out = np.empty((r.shape[0], 4), dtype=np.uint32)
     _unrank_kernel(r, np.zeros(4, np.int64), np.int64(_FULL), *_tables((7, 7, 7), 24),
@@ -213,28 +224,28 @@ def parse_fixed(fixed) -> np.ndarray:
     if isinstance(fixed, dict):
         for key, mask in fixed.items():
             if isinstance(key, (bool, np.bool_)) or key not in _SEAT_KEYS:
-                raise ValueError(f"bad seat {key!r}: use 0, 1, 2 or 'widow'")
+                raise BadArgument(f"bad seat {key!r}: use 0, 1, 2 or 'widow'")
             s = _SEAT_KEYS[key]
             if isinstance(mask, str):
                 mask = cards.parse(mask)
             if isinstance(mask, (bool, np.bool_)) or not isinstance(mask, (int, np.integer)):
-                raise ValueError(f"mask for seat {key!r} must be an int, got {mask!r}")
+                raise BadArgument(f"mask for seat {key!r} must be an int, got {mask!r}")
             mask = int(mask)
             if mask < 0 or mask >> 24:
-                raise ValueError(f"mask for seat {key!r} is not a card mask: {mask:#x}")
+                raise BadArgument(f"mask for seat {key!r} is not a card mask: {mask:#x}")
             taken = int(np.bitwise_or.reduce(base))
             if mask & taken:
-                raise ValueError(f"cards {cards.format(mask & taken)} are fixed to two seats")
+                raise BadArgument(f"cards {cards.format(mask & taken)} are fixed to two seats")
             base[s] |= mask
     else:
         arr = np.asarray(fixed)
         if arr.shape != (24,) or not np.issubdtype(arr.dtype, np.integer):
-            raise ValueError(f"fixed must be a dict or an integer array of shape (24,), "
+            raise BadArgument(f"fixed must be a dict or an integer array of shape (24,), "
                              f"got {arr.dtype} array of shape {arr.shape}")
         bad = (arr < -1) | (arr > 3)
         if bad.any():
             c = int(np.flatnonzero(bad)[0])
-            raise ValueError(f"bad seat {int(arr[c])} for card {cards.card_name(c)}: "
+            raise BadArgument(f"bad seat {int(arr[c])} for card {cards.card_name(c)}: "
                              "use -1 (free) or 0..3 (3 = widow)")
         for c in range(24):
             if arr[c] >= 0:
@@ -243,7 +254,7 @@ def parse_fixed(fixed) -> np.ndarray:
         k = cards.popcount(int(base[s]))
         if k > SEAT_SIZES[s]:
             name = "widow" if s == 3 else f"hand{s}"
-            raise ValueError(f"{k} cards fixed to {name}, which holds {SEAT_SIZES[s]}")
+            raise BadArgument(f"{k} cards fixed to {name}, which holds {SEAT_SIZES[s]}")
     return base
 
 
@@ -312,15 +323,15 @@ def check_deals(deals) -> np.ndarray:
     """
     d = np.asarray(deals)
     if d.ndim != 2 or d.shape[1] != 4:
-        raise ValueError(f"deals must have shape (n, 4), got {d.shape}")
+        raise BadArgument(f"deals must have shape (n, 4), got {d.shape}")
     if not np.issubdtype(d.dtype, np.integer):
-        raise ValueError(f"deals must hold integer masks, got dtype {d.dtype}")
+        raise BadArgument(f"deals must hold integer masks, got dtype {d.dtype}")
     if d.size and (d.min() < 0 or d.max() > _FULL):
-        raise ValueError("deals hold bits outside the 24 cards")
+        raise BadArgument("deals hold bits outside the 24 cards")
     d = np.ascontiguousarray(d, dtype=np.uint32)
     i = _first_bad_deal(d)
     if i >= 0:
-        raise ValueError(f"deal {i} is not a 7-7-7-3 partition of the deck: "
+        raise BadArgument(f"deal {i} is not a 7-7-7-3 partition of the deck: "
                          f"card counts {cards.popcount(d[i]).tolist()}")
     return d
 

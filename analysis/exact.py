@@ -32,13 +32,16 @@ weights of its tables divided by N — exact, no independence assumed
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb, factorial
 
 import numba
 import numpy as np
 
 from . import cards
+from .deal import N_DEALS
+from .errors import BadArgument
+from .redeal_conditions import stage_limits
 from .rules import load_rules
 
 __all__ = [
@@ -47,17 +50,17 @@ __all__ = [
     "deal_rank_counts", "deal_event_probability", "redeal_probabilities",
 ]
 
-_N_DEALS = comb(24, 7) * comb(17, 7) * comb(10, 7)
+_N_DEALS = N_DEALS
 _RANK_POINTS = [int(v) for v in cards.RANK_POINTS]
 
 
 def _check_k(k) -> int:
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k <= 24:
-        raise ValueError(f"hand size must be an integer 0..24, got {k!r}")
+        raise BadArgument(f"hand size must be an integer 0..24, got {k!r}")
     return int(k)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _points_counts(k: int) -> tuple:
     # ways[size][points] over the cards processed so far.
     ways = [[0] * 121 for _ in range(k + 1)]
@@ -122,7 +125,7 @@ def p_hand_points_under(t: int, k: int = 7) -> Fraction:
         If k is not an integer 0..24 or t is not an integer.
     """
     if isinstance(t, bool) or not isinstance(t, (int, np.integer)):
-        raise ValueError(f"threshold must be an integer, got {t!r}")
+        raise BadArgument(f"threshold must be an integer, got {t!r}")
     return sum((v for p, v in hand_points_distribution(k).items() if p < t), Fraction(0))
 
 
@@ -235,7 +238,7 @@ def _enumerate_tables(comps, cweights, caps, out_counts, out_weights, fill):
 def _rank_tables(caps: tuple) -> tuple:
     """Rank-count tables for seats of sizes ``caps`` (summing to 24)."""
     if len(caps) != 4 or sum(caps) != 24 or min(caps) < 0:
-        raise ValueError(f"seat sizes must be four counts summing to 24, got {caps}")
+        raise BadArgument(f"seat sizes must be four counts summing to 24, got {caps}")
     comps = np.array([(a, b, c, 4 - a - b - c) for a in range(5) for b in range(5 - a)
                       for c in range(5 - a - b)], dtype=np.int64)
     cw = np.array([factorial(4) // np.prod([factorial(int(x)) for x in row])
@@ -313,7 +316,7 @@ def deal_event_probability(event) -> Fraction:
     counts, weights, points = deal_rank_counts()
     hit = np.asarray(event(counts, points))
     if hit.shape != weights.shape or hit.dtype != np.bool_:
-        raise ValueError(f"event must return a bool array of shape {weights.shape}, "
+        raise BadArgument(f"event must return a bool array of shape {weights.shape}, "
                          f"got {hit.dtype} {hit.shape}")
     return Fraction(int(weights[hit].sum()), _N_DEALS)
 
@@ -357,16 +360,12 @@ def redeal_probabilities(rules="club") -> dict:
     """
     rules = load_rules(rules)
     counts, weights, points = deal_rank_counts()
-    if rules.redeal_four_nines:
-        four = (counts[:, 0, :3] == 4).any(axis=1)
-    else:
-        four = np.zeros(len(weights), dtype=bool)
-    under = (points[:, :3] < rules.redeal_hand_under).any(axis=1)
-    w_under = points[:, 3] < rules.redeal_widow_under
-    if rules.redeal_widow_two_nines:
-        w_nines = counts[:, 0, 3] >= 2
-    else:
-        w_nines = np.zeros(len(weights), dtype=bool)
+    hand_nines, hand_under = stage_limits(rules, "bidding")
+    widow_nines, widow_under = stage_limits(rules, "widow")
+    four = (counts[:, 0, :3] >= hand_nines).any(axis=1)
+    under = (points[:, :3] < hand_under).any(axis=1)
+    w_under = points[:, 3] < widow_under
+    w_nines = counts[:, 0, 3] >= widow_nines
     bidding = four | under
     widow = w_under | w_nines
 

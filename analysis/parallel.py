@@ -17,11 +17,13 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, Sequence
 
 from tqdm.auto import tqdm
+
+from .errors import BadArgument, ThousandError
 
 __all__ = ["SerialExecutor", "executor", "run_chunks", "ChunkFailed", "default_workers",
            "check_workers"]
@@ -49,7 +51,7 @@ class SerialExecutor(Executor):
         return fut
 
 
-class ChunkFailed(RuntimeError):
+class ChunkFailed(ThousandError, RuntimeError):
     """One or more chunks failed twice; the message names them."""
 
 
@@ -64,9 +66,11 @@ def check_workers(workers: int | None) -> None:
     if workers is None:
         return
     if isinstance(workers, bool) or not isinstance(workers, numbers.Integral):
-        raise ValueError(f"--workers must be a whole number, got {workers!r}")
+        raise BadArgument(f"workers must be a whole number, got {workers!r}",
+                          parameter="workers", expected="a whole number", got=workers)
     if workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {workers}")
+        raise BadArgument(f"workers must be at least 1, got {workers}", parameter="workers",
+                          expected="at least 1", got=workers)
 
 
 @contextmanager
@@ -95,7 +99,9 @@ def executor(workers: int | None = None, scheduler: str | None = None,
     check_workers(workers)
     n = workers or default_workers()
     if scheduler is not None and not scheduler.strip():
-        raise ValueError("--scheduler is empty: give tcp://HOST:8786, or 'local'")
+        raise BadArgument("scheduler is empty: give tcp://HOST:8786, or 'local'",
+                          parameter="scheduler", expected="tcp://HOST:8786 or 'local'",
+                          got=scheduler)
     if scheduler:
         from dask.distributed import Client, LocalCluster
 
@@ -114,8 +120,10 @@ def executor(workers: int | None = None, scheduler: str | None = None,
                     f"cannot reach the Dask scheduler at {scheduler} within "
                     f"{timeout:g} s: {exc}") from None
             except ValueError as exc:   # Dask could not read the address at all
-                raise ValueError(f"--scheduler {scheduler!r} is not a scheduler address "
-                                 f"({exc}); give tcp://HOST:8786, or 'local'") from None
+                raise BadArgument(f"scheduler {scheduler!r} is not a scheduler address "
+                                  f"({exc}); give tcp://HOST:8786, or 'local'",
+                                  parameter="scheduler", expected="tcp://HOST:8786 or 'local'",
+                                  got=scheduler) from None
             except Exception as exc:  # noqa: BLE001 - a server that is not Dask
                 raise ConnectionError(
                     f"{scheduler} answered, but not as a Dask scheduler "

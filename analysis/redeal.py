@@ -30,6 +30,8 @@ import numba
 import numpy as np
 
 from . import cards
+from .errors import BadArgument
+from .redeal_conditions import meets, reasons, stage_limits
 from .rules import load_rules
 from .unrank import _pop
 
@@ -87,7 +89,7 @@ def features(masks) -> dict:
     """
     m = np.ascontiguousarray(masks, dtype=np.uint32)
     if m.ndim != 2:
-        raise ValueError(f"masks must be two-dimensional, got shape {m.shape}")
+        raise BadArgument(f"masks must be two-dimensional, got shape {m.shape}")
     shape = m.shape[::-1]  # column-major storage: each seat's column is contiguous
     pts = np.empty(shape, dtype=np.int16)
     mar = np.empty(shape, dtype=np.int8)
@@ -116,8 +118,9 @@ def flags_from_features(feats: dict, rules) -> dict:
     pts, nin = feats["points"], feats["nines"]
     n = pts.shape[0]
     out = {k: np.empty(n, dtype=np.dtype(v)) for k, v in FLAG_COLUMNS.items()}
-    _flags_kernel(pts, nin, rules.redeal_four_nines, rules.redeal_hand_under,
-                  rules.redeal_widow_under, rules.redeal_widow_two_nines,
+    bid_nines, bid_points = stage_limits(rules, "bidding")
+    widow_nines, widow_points = stage_limits(rules, "widow")
+    _flags_kernel(pts, nin, bid_nines, bid_points, widow_points, widow_nines,
                   out["four_nines_any"], out["hand_under_any"], out["redeal_bidding"],
                   out["redeal_bidding_seats"], out["widow_under"], out["widow_two_nines"],
                   out["redeal_widow"])
@@ -129,14 +132,16 @@ def flags_from_features(feats: dict, rules) -> dict:
 
 
 @numba.njit(cache=True)
-def _flags_kernel(pts, nin, four_on, hand_under, widow_under, two_nines_on,
+def _flags_kernel(pts, nin, hand_nines, hand_under, widow_under, widow_nines,
                   four_any, under_any, bidding, seats, w_under, w_nines, widow):
+    # the limits of analysis.redeal_conditions.stage_limits: a condition
+    # holds at nines >= its count or points < its threshold
     for i in range(pts.shape[0]):
         f = False
         u = False
         sb = 0
         for s in range(3):
-            fs = four_on and nin[i, s] == 4
+            fs = nin[i, s] >= hand_nines
             us = pts[i, s] < hand_under
             f |= fs
             u |= us
@@ -147,7 +152,7 @@ def _flags_kernel(pts, nin, four_on, hand_under, widow_under, two_nines_on,
         bidding[i] = f or u
         seats[i] = sb
         wu = pts[i, 3] < widow_under
-        wn = two_nines_on and nin[i, 3] >= 2
+        wn = nin[i, 3] >= widow_nines
         w_under[i] = wu
         w_nines[i] = wn
         widow[i] = wu or wn
@@ -215,12 +220,7 @@ def hand_bidding_reasons(hand: int, rules="club") -> list[str]:
     rules = load_rules(rules)
     f = features(np.array([[hand]], dtype=np.uint32))
     pts, nines = int(f["points"][0, 0]), int(f["nines"][0, 0])
-    out = []
-    if rules.redeal_four_nines and nines == 4:
-        out.append("the hand holds four 9s")
-    if pts < rules.redeal_hand_under:
-        out.append(f"the hand has {pts} card points, under {rules.redeal_hand_under}")
-    return out
+    return reasons(rules, "bidding", nines, pts)
 
 
 def redeal_before_bidding(deals, rules="club") -> np.ndarray:
@@ -296,17 +296,16 @@ def redeal_after_exchange(hands8, rules="club", *, by_seat: bool = False) -> np.
     rules = load_rules(rules)
     h = np.asarray(hands8)
     if h.ndim != 2 or h.shape[1] != 3 or not np.issubdtype(h.dtype, np.integer):
-        raise ValueError(f"hands8 must be an integer array of shape (n, 3), got "
+        raise BadArgument(f"hands8 must be an integer array of shape (n, 3), got "
                          f"{h.dtype} {h.shape}")
     if h.size and (h.min() < 0 or h.max() > cards.FULL_DECK):
-        raise ValueError("hands8 hold bits outside the 24 cards")
+        raise BadArgument("hands8 hold bits outside the 24 cards")
     h = h.astype(np.uint32)
     bad = (cards.popcount(h) != 8).any(axis=1)
     bad |= cards.popcount(h[:, 0] | h[:, 1] | h[:, 2]) != 24
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"row {i} of hands8 is not three disjoint 8-card hands")
+        raise BadArgument(f"row {i} of hands8 is not three disjoint 8-card hands")
     f = features(h)
-    cond = ((f["nines"] == 4) & rules.redeal_after_four_nines) | (
-        f["points"] < rules.redeal_after_hand_under)
+    cond = meets(rules, "exchange", f["nines"], f["points"])
     return cond if by_seat else cond.any(axis=1)

@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 
 from ._atomic import replace_file
+from .errors import BadArgument, ThousandError
 
 __all__ = ["NOTEBOOKS", "ReportError", "notebooks_dir", "read_parameters", "prepare_data",
            "execute_notebook", "save_figures", "run_report"]
@@ -43,7 +44,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 NOTEBOOKS = ("redeals", "bidding_odds", "bolts", "barrel", "conventions")
 
 
-class ReportError(RuntimeError):
+class ReportError(ThousandError, RuntimeError):
     """One or more notebooks failed; their HTML shows the traceback."""
 
 
@@ -112,7 +113,7 @@ def _source(name_or_path) -> Path:
     if p.suffix != ".py":
         p = notebooks_dir() / f"{name_or_path}.py"
     if not p.exists():
-        raise ValueError(f"no notebook {name_or_path!r} (looked for {p}); "
+        raise BadArgument(f"no notebook {name_or_path!r} (looked for {p}); "
                          f"known: {', '.join(NOTEBOOKS)}")
     return p
 
@@ -126,7 +127,7 @@ def _parameters_index(nb) -> int:
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "code" and "parameters" in cell.metadata.get("tags", []):
             return i
-    raise ValueError("notebook has no code cell tagged 'parameters'")
+    raise BadArgument("notebook has no code cell tagged 'parameters'")
 
 
 def read_parameters(name_or_path, *, quick: bool, data: str | Path | None = None,
@@ -273,7 +274,7 @@ def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
             if "image/png" in data:
                 png = base64.b64decode(data["image/png"])
                 p = replace_file(folder / f"{stem}-{len(paths):02d}.png",
-                                 lambda tmp: tmp.write_bytes(png))
+                                 lambda tmp, png=png: tmp.write_bytes(png))
                 paths.append(p)
     return paths
 
@@ -340,10 +341,10 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
     check_workers(workers)
     out = Path(out)
     if out.exists() and not out.is_dir():
-        raise ValueError(f"the report folder {out} exists and is not a folder")
+        raise BadArgument(f"the report folder {out} exists and is not a folder")
     inside = str(out) if (out / PARAMS_FILE).exists() else enclosing_dataset(out)
     if inside is not None:
-        raise ValueError(f"the report folder {out} would put its pages into the dataset "
+        raise BadArgument(f"the report folder {out} would put its pages into the dataset "
                          f"folder {inside}, whose Parquet readers would trip over them; "
                          "choose a folder outside it")
     if names is None:

@@ -11,6 +11,8 @@ import numpy as np
 import pandas as pd
 from statsmodels.stats.proportion import proportion_confint
 
+from .errors import BadArgument
+
 __all__ = ["proportion_ci", "proportion_table", "z_score"]
 
 
@@ -39,7 +41,7 @@ def proportion_ci(successes, trials, *, alpha: float = 0.05, method: str = "auto
     k = np.asarray(successes, dtype=np.float64)
     n = np.asarray(trials, dtype=np.float64)
     if np.any(n <= 0) or np.any(k < 0) or np.any(k > n):
-        raise ValueError("proportion_ci needs 0 <= successes <= trials and trials > 0")
+        raise BadArgument("proportion_ci needs 0 <= successes <= trials and trials > 0")
     if method == "auto":
         lo_w, hi_w = proportion_confint(k, n, alpha=alpha, method="wilson")
         lo_b, hi_b = proportion_confint(k, n, alpha=alpha, method="beta")
@@ -48,7 +50,7 @@ def proportion_ci(successes, trials, *, alpha: float = 0.05, method: str = "auto
     elif method in ("wilson", "beta"):
         lo, hi = proportion_confint(k, n, alpha=alpha, method=method)
     else:
-        raise ValueError(f"unknown interval method {method!r}: auto, wilson or beta")
+        raise BadArgument(f"unknown interval method {method!r}: auto, wilson or beta")
     lo, hi = np.clip(lo, 0, 1), np.clip(hi, 0, 1)
     if lo.ndim == 0:
         return float(lo), float(hi)

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from . import dataset
+from .errors import BadArgument
 from .rules import Rules
 from .stats import proportion_table
 
@@ -47,7 +48,7 @@ def redeal_summary(deals, rules: Rules | None = None, alpha: float = 0.05) -> pd
         rules = rules or Rules.from_stored(params["rules"])
         deals = dataset.read_frame(deals, "deals", columns=list(REDEAL_EVENTS))
     if rules is None:
-        raise ValueError("redeal_summary needs the rules of a deals frame")
+        raise BadArgument("redeal_summary needs the rules of a deals frame")
     counts = {e: int(np.count_nonzero(deals[e].to_numpy())) for e in REDEAL_EVENTS}
     counts["redeal_before_play"] = int(np.count_nonzero(
         deals["redeal_bidding"].to_numpy() | deals["redeal_widow"].to_numpy()))

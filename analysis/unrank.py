@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import platform
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import numba
@@ -26,6 +26,8 @@ from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from .errors import BadArgument
 
 __all__ = ["subset_table", "hardware_pdep"]
 
@@ -46,7 +48,7 @@ def _gosper_table(n, k, out):
         x = (((r ^ x) >> 2) // c) | r
 
 
-@lru_cache(maxsize=None)
+@cache
 def subset_table(n: int, k: int) -> np.ndarray:
     """Sorted masks of the ``k``-subsets of ``n`` positions.
 
@@ -69,7 +71,7 @@ def subset_table(n: int, k: int) -> np.ndarray:
         If not ``0 <= k <= n <= 24``.
     """
     if not 0 <= k <= n <= 24:
-        raise ValueError(f"no subset table for n={n}, k={k}")
+        raise BadArgument(f"no subset table for n={n}, k={k}")
     out = np.empty(comb(n, k), dtype=np.int64)
     _gosper_table(n, k, out)
     out.flags.writeable = False
@@ -197,7 +199,7 @@ def _deal_kernel_hw(ranks, t0, t1, t2, out):
 _SLOW_PDEP = ("znver1", "znver2", "bdver", "btver", "k8", "amdfam10")
 
 
-@lru_cache(maxsize=None)
+@cache
 def hardware_pdep() -> bool:
     """Whether :func:`deal` uses the BMI2 ``pdep`` instruction.
 
@@ -268,7 +270,7 @@ def _tables(needs, n_free):
     return t0, t1, t2
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fast_tables():
     """Subset tables for the unconstrained deal as uint32 (half the cache)."""
     return tuple(t.astype(np.uint32) for t in _tables((7, 7, 7), 24))

@@ -33,8 +33,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis import deal as D  # noqa: E402
-from analysis import unrank as U  # noqa: E402
 from analysis import exact  # noqa: E402
+from analysis import unrank as U  # noqa: E402
 
 
 def _portable(rng, n):

@@ -12,7 +12,7 @@ time of this single process (``time.process_time``), so other load on the
 machine inflates the wall time but not the rate; the wall-clock rate is
 printed beside it.  Machine-independent counts: deals (rows) per game,
 played deals per game (one solver call each on the fly), pool repeats.
-Target (issue 5): at least 300 complete games per second per core with a
+Target: at least 300 complete games per second per core with a
 pool.
 """
 

@@ -1,4 +1,4 @@
-"""Benchmark of the bidding odds (issue 4).
+"""Benchmark of the bidding odds.
 
 Prints
 

@@ -1,4 +1,4 @@
-"""Scale-out benchmark (issue 7): `thousand solve` with 1 and 2 local workers and
+"""Scale-out benchmark: `thousand solve` with 1 and 2 local workers and
 a 2-worker Dask LocalCluster, measured side by side in one run.
 
 Prints deals per second for each backend, the speed-up ratios against one
@@ -51,7 +51,7 @@ def main() -> None:
                   f"content {h}")
         same = len({h for _, _, h in results}) == 1
         print(f"  identical content across backends: {same}")
-        print("  target (issue 7): 2 workers at least 1.8x one worker")
+        print("  target: 2 workers at least 1.8x one worker")
         if not same:
             raise SystemExit("backends disagree")
 

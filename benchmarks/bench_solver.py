@@ -1,4 +1,4 @@
-"""Benchmark of the double-dummy solver (issue 3 targets), with ratios.
+"""Benchmark of the double-dummy solver against its targets, with ratios.
 
 Every figure is measured in this one process beside a slower method on the
 same inputs, so the ratios survive a noisy shared machine; node counts do

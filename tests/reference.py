@@ -31,11 +31,15 @@ full deal); tests check the two references agree.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from analysis.testing.play import (
-    CARD_POINTS, MARRIAGE_VALUES, as_rules, follow_moves, lead_moves,
+    CARD_POINTS,
+    MARRIAGE_VALUES,
+    as_rules,
+    follow_moves,
+    lead_moves,
     trick_winner,
 )
 
@@ -159,7 +163,7 @@ def _value_solver(declarer, rules):
             return v
         return max(best, v) if seat == declarer else min(best, v)
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(hands, leader, trump, owner, first):
         if hands[leader] == 0:
             return 0
@@ -305,7 +309,7 @@ def _j_solver(declarer, rules):
 
     zero = (0, 0, 0)
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(hands, leader, trump, owner, first, safe):
         """(J, points_added, tricks_added, marriages_added), by seat."""
         if hands[leader] == 0:
@@ -518,7 +522,7 @@ def _reach_solver(declarer, rules):
     def choose(seat, results):
         return any(results) if seat == declarer else all(results)
 
-    @lru_cache(maxsize=None)
+    @cache
     def reach(hands, leader, trump, owner, first, need):
         if need <= 0:
             return True
@@ -583,7 +587,7 @@ def reference_j_by_bisection(hands, *, declarer=0, leader=None, trump=None,
     def choose(seat, results):
         return any(results) if seat == declarer else all(results)
 
-    @lru_cache(maxsize=None)
+    @cache
     def reach(hands, leader, trump, owner, first, safe, need):
         if hands[leader] == 0:
             b = bolted_of(safe)

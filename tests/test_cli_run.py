@@ -64,7 +64,7 @@ def test_report_into_a_file_is_refused_before_anything_runs(tmp_path):
             run_report(out, quick=True, data=tmp_path / "data", names=["redeals"])
     assert sorted(p.name for p in ds.iterdir()) == ["_params.json"]
     for bad in (0, -3):
-        with pytest.raises(ValueError, match="--workers must be at least 1"):
+        with pytest.raises(ValueError, match="^workers must be at least 1"):
             run_report(tmp_path / "r", quick=True, data=tmp_path / "data", names=["redeals"],
                        workers=bad)
     assert not (tmp_path / "r").exists()

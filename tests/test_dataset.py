@@ -263,7 +263,7 @@ def test_a_finished_dataset_reruns_without_writing_and_unwritable_folders_are_na
     def read_only(*a, **k):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(dataset, "_atomic_write", read_only)
+    monkeypatch.setattr(dataset._files, "atomic_write", read_only)
     again = run_deal(out, 2_000, 4, PROFILES["club"], chunk_size=1_000, workers=1)
     assert again["content_hash"] == ref["content_hash"] and again["chunks_written"] == 0
     assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()} == before

@@ -80,7 +80,7 @@ def test_rank_tables_cover_all_deals_and_marginals():
     # marginals agree with the single-hand distributions
     for seat, k in ((0, 7), (2, 7), (3, 3)):
         for t in (5, 14, 30):
-            p = E.deal_event_probability(lambda n, pt: pt[:, seat] < t)
+            p = E.deal_event_probability(lambda n, pt, seat=seat, t=t: pt[:, seat] < t)
             assert p == E.p_hand_points_under(t, k)
 
 

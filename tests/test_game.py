@@ -1,5 +1,5 @@
 """Whole games: invariants, agreement with the scoring function, reproducibility,
-cautious vs bold tables (issue 5, "Checks").
+cautious vs bold tables.
 
 Outcomes come from a small pool of deals solved once per session (club
 solver conventions, shared by classic) and, for book, ua and wiki, from the
@@ -103,7 +103,7 @@ def replay(rules, games: pd.DataFrame):
 
 
 def check_games(rules, games: pd.DataFrame, pool_frame=None):
-    """The issue's invariants on a games table."""
+    """The invariants of a games table."""
     assert list(games.columns) == list(GAME_COLUMNS)
     assert list(games.columns[:len(ISSUE_COLUMNS)]) == ISSUE_COLUMNS
     for c, t in GAME_COLUMNS.items():

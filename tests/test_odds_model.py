@@ -1,4 +1,4 @@
-"""BidModel and dataset_odds on a freshly solved held-out sample (issue 4)."""
+"""BidModel and dataset_odds on a freshly solved held-out sample."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Executors give the same datasets; failures are retried or reported (issue 7)."""
+"""Executors give the same datasets; failures are retried or reported."""
 
 import os
 import time
@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from analysis import dataset
 from analysis.jobs.deals import deal_chunk, deal_params, deals_schema, run_deal
 from analysis.jobs.runner import run_job
 from analysis.parallel import ChunkFailed, SerialExecutor, executor, run_chunks
@@ -33,7 +32,7 @@ def test_unreachable_scheduler_fails_fast_with_a_clear_error():
 
 
 def test_an_empty_scheduler_is_refused_not_ignored():
-    with pytest.raises(ValueError, match="--scheduler is empty"):
+    with pytest.raises(ValueError, match="^scheduler is empty"):
         with executor(1, "  "):
             pass
 
@@ -42,7 +41,7 @@ def test_an_empty_scheduler_is_refused_not_ignored():
                                           ("ftp://x:1", "unknown address scheme")])
 def test_a_scheduler_that_is_no_address_is_named_as_such(address, why):
     # nothing answered: it is not an address at all
-    with pytest.raises(ValueError, match=f"--scheduler '{address}' is not a scheduler address "
+    with pytest.raises(ValueError, match=f"^scheduler '{address}' is not a scheduler address "
                                          f".*{why}.*tcp://HOST:8786"):
         with executor(1, address, timeout=2):
             pass

@@ -1,6 +1,7 @@
 """Tests of analysis.research: setup helpers, redeal tables, plots."""
 
 import matplotlib
+
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402

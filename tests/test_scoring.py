@@ -12,8 +12,15 @@ from hypothesis import strategies as st
 
 from analysis.rules import Rules
 from analysis.scoring import (
-    DealOutcome, TableState, apply_deal, check_state, declarer_delta, new_table,
-    round_defender_points, write_off_allowed, write_off_payment,
+    DealOutcome,
+    TableState,
+    apply_deal,
+    check_state,
+    declarer_delta,
+    new_table,
+    round_defender_points,
+    write_off_allowed,
+    write_off_payment,
 )
 
 CLUB, CLASSIC, BOOK, UA, WIKI = (Rules.profile(n) for n in ("club", "classic", "book", "ua", "wiki"))

@@ -38,7 +38,7 @@ def test_other_conventions_never_mix(deals, tmp_path):
     run_solve(deals, tmp_path / "s", n=3, chunk_size=3, workers=1)
     with pytest.raises(dataset.DatasetError, match="other parameters.*solver_fingerprint|other parameters"):
         run_solve(deals, tmp_path / "s", PROFILES["wiki"], n=3, chunk_size=3, workers=1)
-    with pytest.raises(ValueError, match="--n must be"):
+    with pytest.raises(ValueError, match="^n must be"):
         run_solve(deals, tmp_path / "t", n=51)
     with pytest.raises(dataset.DatasetError, match="not deals"):
         run_solve(tmp_path / "s", tmp_path / "u", n=1)
@@ -101,6 +101,7 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
     # folder (another machine, another user) must still work, wherever a
     # solutions dataset is opened: load, the simulator's pool, dataset odds
     import shutil
+
     from analysis.game.sources import load_pool_frame
     from analysis.odds import dataset_odds
     src = tmp_path / "a"
@@ -149,6 +150,7 @@ def test_moved_solutions_resume_and_paths_are_normalised(tmp_path, capsys, monke
     # a solve interrupted, then moved with its deals, resumes where it was
     # (the deals are identified by their hash, not by where they lie)
     import shutil
+
     from analysis.cli import main
     src = tmp_path / "a"
     run_deal(src / "deals", 6, 5, PROFILES["club"], chunk_size=6, workers=1)

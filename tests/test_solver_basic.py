@@ -7,8 +7,16 @@ import pytest
 
 from analysis.cards import parse
 from analysis.rules import Rules
-from analysis.solver import (Position, card_values, exchange_makes, exchange_value,
-                             makes, play_value, solver_fingerprint, SOLVER_FIELDS)
+from analysis.solver import (
+    SOLVER_FIELDS,
+    Position,
+    card_values,
+    exchange_makes,
+    exchange_value,
+    makes,
+    play_value,
+    solver_fingerprint,
+)
 
 P = parse
 

@@ -16,8 +16,16 @@ import pytest
 
 from analysis.cards import MARRIAGE_VALUES, card_points, count_rank, marriage_points
 from analysis.rules import load_rules
-from analysis.solver import (Position, analyse_deal, exchange_value, format_line,
-                             line_from, play_value, solve_deals, SOLUTION_DTYPES)
+from analysis.solver import (
+    SOLUTION_DTYPES,
+    Position,
+    analyse_deal,
+    exchange_value,
+    format_line,
+    line_from,
+    play_value,
+    solve_deals,
+)
 from analysis.solver.line import replay
 from analysis.testing.positions import random_deal, random_endgame
 
@@ -163,8 +171,8 @@ def test_solve_deals_rows_and_dtypes():
 
 
 def test_analyse_deal_and_cli(capsys):
-    from analysis.cli import main
     from analysis.cards import parse
+    from analysis.cli import main
     args = ["A♥ 10♥ K♠ Q♠ 9♦ J♣ 10♣", "K♥ Q♥ A♠ 9♠ J♦ A♣ 9♣",
             "J♥ 9♥ 10♠ J♠ A♦ 10♦ K♦", "Q♦ K♣ Q♣"]
     hands = [parse(a) for a in args[:3]]

@@ -24,11 +24,18 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from analysis.cards import format as fmt, parse as P
+from analysis.cards import format as fmt
+from analysis.cards import parse as P
 from analysis.rules import Rules
 from analysis.testing import (
-    Position, lead_moves, play_trick, position_after_exchange, random_deal,
-    random_deals, random_endgame, random_position,
+    Position,
+    lead_moves,
+    play_trick,
+    position_after_exchange,
+    random_deal,
+    random_deals,
+    random_endgame,
+    random_position,
 )
 from analysis.testing.play import CARD_POINTS, MARRIAGE_VALUES, follow_moves
 from analysis.testing.strategies import deals, endgames, positions
@@ -297,7 +304,7 @@ def _declarable(hand: int) -> int:
 def test_reference_properties(profile):
     rules = RULESETS[profile]
     rng = np.random.default_rng([11, RULESET_NAMES.index(profile)])
-    for i in range(25):
+    for _ in range(25):
         pos = random_endgame(rng, 3, rules)
         kw = _kwargs(pos)
         v = ref.reference_value(pos.hands, rules=rules, **kw)

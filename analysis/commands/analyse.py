@@ -1,7 +1,7 @@
 """``thousand analyse "<hand0>" "<hand1>" "<hand2>" "<widow>" [--declarer 0]``.
 
 Prints the best gift and the optimal (tie-broken) line trick by trick with
-running points (issue 3, part 5).  A thin wrapper over
+running points.  A thin wrapper over
 :func:`analysis.solver.analyse_deal` and :func:`analysis.solver.format_line`.
 """
 

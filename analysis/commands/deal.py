@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from ..folders import DEFAULT_DEALS
 from ._common import add_parallel_options, add_rules_options, chunks, progress_flag, rules_from_args
 
 
@@ -14,7 +15,7 @@ def register(sub) -> None:
                                    "redeal flags. Rerunning a stopped command resumes it.")
     p.add_argument("--n", type=int, required=True, help="number of deals")
     p.add_argument("--seed", type=int, required=True, help="root seed (non-negative)")
-    p.add_argument("--out", default="data/deals", help="dataset folder (default data/deals)")
+    p.add_argument("--out", default=DEFAULT_DEALS, help=f"dataset folder (default {DEFAULT_DEALS})")
     p.add_argument("--chunk-size", type=int, default=None,
                    help="deals per chunk and per Parquet file (default 500000); "
                         "the same seed and chunk size give the same deals")
@@ -29,7 +30,8 @@ def run(args) -> int:
     rules = rules_from_args(args)
     t0 = time.perf_counter()
     m = run_deal(args.out, args.n, args.seed, rules,
-                 chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
+                 chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
+                 workers=args.workers,
                  scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
     print(f"{m['rows']:,} deals in {chunks(m['params']['n_chunks'])} at {args.out} "

@@ -7,6 +7,7 @@ import json
 import math
 
 from .._atomic import replace_file
+from ..errors import BadArgument
 from ._common import add_parallel_options, add_rules_options, rules_from_args
 
 
@@ -180,16 +181,16 @@ def _plot_path(arg: str) -> str:
 
     path = Path(arg).expanduser()
     if path.is_dir():
-        raise ValueError(f"--plot {arg}: is a folder; give a file name such as {path / 'odds.png'}")
+        raise BadArgument(f"--plot {arg}: is a folder; give a file name such as {path / 'odds.png'}")
     folder = path.resolve().parent
     if not folder.is_dir():
-        raise ValueError(f"--plot {arg}: folder {folder} does not exist")
+        raise BadArgument(f"--plot {arg}: folder {folder} does not exist")
     if not path.suffix:
         path = path.with_name(path.name + ".png")
     from ..dataset import check_outside_datasets
     check_outside_datasets(path, f"--plot {arg}")
     formats = Figure().canvas.get_supported_filetypes()
     if path.suffix[1:].lower() not in formats:
-        raise ValueError(f"--plot {arg}: unknown image format {path.suffix!r}; "
+        raise BadArgument(f"--plot {arg}: unknown image format {path.suffix!r}; "
                          f"use one of {', '.join('.' + f for f in sorted(formats))}")
     return str(path)

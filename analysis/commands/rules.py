@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 from ..rules import PROFILES, Rules, field_doc, load_rules, rules_diff
-from ._common import add_rules_options
 
 
 def register(sub) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from ..rules import folder_label
+from .. import folders
 from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
 
 DEFAULT_DEALS = 1_000_000
@@ -51,8 +51,7 @@ def run(args) -> int:
     from ..summaries import format_table, redeal_summary, value_summary
 
     rules = rules_from_args(args)
-    tag = f"{folder_label(rules.name)}-{rules.fingerprint()}-s{args.seed}"
-    deals = f"{args.data}/deals-{tag}-n{args.n}"
+    deals = str(folders.deals_folder(args.data, rules, args.seed, args.n))
     t0 = time.perf_counter()
     kw = dict(workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args))
     print(f"[deal] dealing {args.n:,} deals ...", flush=True)
@@ -75,7 +74,7 @@ def run(args) -> int:
         t1 = time.perf_counter()
         # named after the deals solved too: another --n into the same --data
         # folder is another set of solutions, not a clash
-        sols = f"{args.data}/solutions-{tag}-d{args.n}-n{n_solve}"
+        sols = str(folders.solutions_folder(args.data, rules, args.seed, args.n, n_solve))
         print(f"\n[solve] solving {n_solve:,} deals for 3 seats each "
               "(the slow step; a progress bar shows on a terminal) ...", flush=True)
         m = run_solve(deals, sols, rules, n=n_solve, **kw)
@@ -105,8 +104,8 @@ def run(args) -> int:
             from ..jobs.games import run_games
 
             t2 = time.perf_counter()
-            where = "pool" + (pool.name if pool else str(n_solve))
-            games = f"{args.data}/games-{tag}-g{args.games}-{where}"
+            where = f"pool{pool.name}" if pool else f"d{args.n}-pool{n_solve}"
+            games = str(folders.games_folder(args.data, rules, args.seed, args.games, where))
             print(f"\n[simulate] playing {args.games} games on {source} ...", flush=True)
             m = run_games(games, args.games, args.seed, rules, pool=games_pool, **kw)
             print(f"\n[simulate] {args.games} games at {games} ({_stamp(t2)}), content hash "

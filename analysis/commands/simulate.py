@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from ..errors import BadArgument
+from ..folders import DEFAULT_GAMES
 from ._common import add_parallel_options, add_rules_options, chunks, progress_flag, rules_from_args
 
 
@@ -29,7 +31,7 @@ def register(sub) -> None:
                     "resumes it.")
     p.add_argument("--games", type=int, required=True, help="number of games")
     p.add_argument("--seed", type=int, required=True, help="root seed (non-negative)")
-    p.add_argument("--out", default="data/games", help="dataset folder (default data/games)")
+    p.add_argument("--out", default=DEFAULT_GAMES, help=f"dataset folder (default {DEFAULT_GAMES})")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--pool", default=None, metavar="SOLUTIONS",
                      help="solutions dataset (all three seats) to draw deals from, with "
@@ -77,7 +79,7 @@ def run(args) -> int:
     from ..jobs.games import DEFAULT_CHUNK, run_games
 
     if args.games < 1:
-        raise ValueError(f"--games must be at least 1, got {args.games}")
+        raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
     policy = ThresholdPolicy(risk=args.risk, barrel_risk=args.barrel_risk,
                              block_risk=args.block_risk, claim_redeals=not args.no_claims,
@@ -99,7 +101,8 @@ def run(args) -> int:
                   "each deal instead")
     t0 = time.perf_counter()
     m = run_games(args.out, args.games, args.seed, rules, policy, pool=pool,
-                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
+                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
+                  workers=args.workers,
                   scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
     src = m["params"]["outcomes"]

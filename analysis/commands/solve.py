@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 import time
 
+from ..errors import BadArgument
+from ..folders import DEFAULT_DEALS, DEFAULT_SOLUTIONS
 from ._common import add_parallel_options, add_rules_options, chunks, progress_flag
 
 
@@ -13,8 +15,9 @@ def register(sub) -> None:
                        description="For each deal and each seat as declarer: the best "
                                    "exchange and the double-dummy value, with the "
                                    "tie-broken line. Rerunning a stopped command resumes it.")
-    p.add_argument("--deals", default="data/deals", help="deals dataset (default data/deals)")
-    p.add_argument("--out", default="data/solutions", help="output folder (default data/solutions)")
+    p.add_argument("--deals", default=DEFAULT_DEALS, help=f"deals dataset (default {DEFAULT_DEALS})")
+    p.add_argument("--out", default=DEFAULT_SOLUTIONS,
+                   help=f"output folder (default {DEFAULT_SOLUTIONS})")
     p.add_argument("--n", type=int, default=None, help="solve only the first N deals")
     p.add_argument("--seats", default="0,1,2", help="declarer seats, comma-separated (default 0,1,2)")
     p.add_argument("--chunk-size", type=int, default=None, help="deals per chunk (default 1000)")
@@ -38,12 +41,13 @@ def run(args) -> int:
     try:
         seats = [int(s) for s in args.seats.split(",") if s.strip()]
     except ValueError:
-        raise ValueError(f"--seats takes seats 0,1,2 separated by commas, got {args.seats!r}") from None
+        raise BadArgument(f"--seats takes seats 0,1,2 separated by commas, got {args.seats!r}") from None
     if len(set(seats)) != len(seats):
-        raise ValueError(f"--seats names a seat twice: {args.seats!r}")
+        raise BadArgument(f"--seats names a seat twice: {args.seats!r}")
     t0 = time.perf_counter()
     m = run_solve(args.deals, args.out, rules, n=args.n, seats=seats,
-                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size, workers=args.workers,
+                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
+                  workers=args.workers,
                   scheduler=args.scheduler, progress=progress_flag(args))
     dt = time.perf_counter() - t0
     n = m["params"]["n"]

@@ -1,4 +1,4 @@
-"""Whole-game simulation of Thousand (issue 5, parts 2 and 3).
+"""Whole-game simulation of Thousand (DESIGN.md, contract 4, games).
 
 - :func:`simulate` plays whole games deal after deal under a rules profile
   and returns the ``games`` rows;

@@ -10,39 +10,9 @@ loop over integers.
 
 from __future__ import annotations
 
-from ..bidding import BID_STEP, NO_CAP, OPENING_BID
-from ..cards import MARRIAGE_VALUES
+from ..bidding import BID_STEP, OPENING_BID, hand_cap
 
 __all__ = ["hand_cap", "auction"]
-
-_MARRIAGE = tuple((s, (1 << (6 * s + 2)) | (1 << (6 * s + 3)), int(MARRIAGE_VALUES[s]))
-                  for s in range(4))
-
-
-def hand_cap(rules, mask: int) -> int:
-    """Bid cap of one hand: 120 plus its marriages, or 400 without ``rules.bid_cap``.
-
-    Parameters
-    ----------
-    rules : Rules
-    mask : int
-        Card mask (7 cards while bidding, 8 after the exchange).
-
-    Returns
-    -------
-    int
-        Points, 120..400 (RULES.md, "bid cap"; book worked example 5:
-        ♥ + ♣ → 280).  Equals :func:`analysis.bidding.bid_cap` for one mask,
-        without its array overhead.
-    """
-    if not rules.bid_cap:
-        return NO_CAP
-    cap = 120
-    for _, km, v in _MARRIAGE:
-        if mask & km == km:
-            cap += v
-    return cap
-
 
 def auction(limits, caps, sitting, min_barrel: int) -> tuple[int, int]:
     """Play the auction; return the declarer's seat and the winning bid.

@@ -42,14 +42,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import CARD_POINTS
+from ..bidding import NO_CAP
+from ..cards import ALL_MARRIAGES, CARD_POINTS
+from ..redeal_conditions import NEVER, meets, stage_limits
 from ..scoring import DealOutcome, apply_deal
 from .auction import auction, hand_cap
 
 __all__ = ["DealPlay", "play_deal", "gift_redeal_possible", "gift_condition_unavoidable"]
 
 _NINES = sum(1 << (6 * s) for s in range(4))
-_KQ = sum((1 << (6 * s + 2)) | (1 << (6 * s + 3)) for s in range(4))
+_KQ = ALL_MARRIAGES
 _PTS = [int(p) for p in CARD_POINTS]
 
 
@@ -133,13 +135,7 @@ def gift_redeal_possible(rules, ten: int, left: int, right: int) -> bool:
 
 
 def _after_condition(rules, h0: int, h1: int, h2: int) -> bool:
-    x = rules.redeal_after_hand_under
-    for h in (h0, h1, h2):
-        if rules.redeal_after_four_nines and _nines(h) == 4:
-            return True
-        if x and _points(h) < x:
-            return True
-    return False
+    return any(meets(rules, "exchange", _nines(h), _points(h)) for h in (h0, h1, h2))
 
 
 def gift_condition_unavoidable(rules, ten: int, left: int, right: int) -> bool:
@@ -206,18 +202,16 @@ def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
         return DealPlay(res, reason, decl, bid, -1, False, (0, 0, 0), (0, 0, 0), value, False)
 
     # before bidding
-    if claim and (rules.redeal_four_nines or rules.redeal_hand_under):
+    if claim and stage_limits(rules, "bidding") != (NEVER, 0):
         for h in hands:
-            if ((rules.redeal_four_nines and _nines(h) == 4)
-                    or _points(h) < rules.redeal_hand_under):
+            if meets(rules, "bidding", _nines(h), _points(h)):
                 return redeal("bidding")
     sitting = [state.barrel[player[s]] >= 0 for s in range(3)]
     caps = [hand_cap(rules, h) for h in hands]
     ds, bid = auction(limits, caps, sitting, rules.barrel_min_contract)
     d = player[ds]
     # widow shown
-    if claim and ((rules.redeal_widow_under and _points(widow) < rules.redeal_widow_under)
-                  or (rules.redeal_widow_two_nines and _nines(widow) >= 2)):
+    if claim and meets(rules, "widow", _nines(widow), _points(widow)):
         return redeal("widow", d, bid)
     ten = hands[ds] | widow
     left_p, right_p = player[(ds + 1) % 3], player[(ds + 2) % 3]
@@ -245,7 +239,7 @@ def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
                 and gift_condition_unavoidable(rules, ten, hands[(ds + 1) % 3],
                                                hands[(ds + 2) % 3])):
             return redeal("exchange", d, bid, v)
-        cap8 = sol.marriage_cap if rules.bid_cap else 400
+        cap8 = sol.marriage_cap if rules.bid_cap else NO_CAP
         contract = max(bid, min(cap8, 5 * (v // 5)))
         out = DealOutcome(declarer=d, contract=contract, bid=bid, raw=raw, tricks=tricks,
                           four_marriages=fm)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import BadArgument
+
 __all__ = ["load_estimator", "estimator_digest", "OracleEstimator"]
 
 
@@ -60,7 +62,7 @@ def estimator_digest(name: str = "default", rules=None) -> str:
     try:
         return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
     except OSError as exc:
-        raise ValueError(f"estimator {name!r}: cannot read {p}: {exc.strerror or exc}") from None
+        raise BadArgument(f"estimator {name!r}: cannot read {p}: {exc.strerror or exc}") from None
 
 
 def load_estimator(name: str = "default", rules=None):
@@ -88,7 +90,7 @@ def load_estimator(name: str = "default", rules=None):
     """
     if name != "default" and not Path(name).is_file():
         what = "is a folder" if Path(name).is_dir() else "is not found"
-        raise ValueError(f"estimator {name!r} {what}: give 'default' or a BidModel JSON file")
+        raise BadArgument(f"estimator {name!r} {what}: give 'default' or a BidModel JSON file")
     path = _estimator_file(name, rules)
     try:
         digest = estimator_digest(name, rules)
@@ -97,7 +99,7 @@ def load_estimator(name: str = "default", rules=None):
             raise
         from ..odds.model import pool_name_for
         pool = "club" if rules is None else pool_name_for(rules)
-        raise ValueError(f"the default bidding-odds model is not installed ({exc}); fit it "
+        raise BadArgument(f"the default bidding-odds model is not installed ({exc}); fit it "
                          f"with `python -m analysis.odds.build fit --pool {pool}`, or give "
                          "--estimator PATH to a BidModel JSON file") from None
     # keyed by content too: a model file refitted in place is read again
@@ -109,7 +111,7 @@ def _load(path: str, digest: str):
     try:
         from ..odds import BidModel
     except ImportError as exc:  # pragma: no cover - odds package missing
-        raise ValueError(f"the bidding-odds model is not available: {exc}") from None
+        raise BadArgument(f"the bidding-odds model is not available: {exc}") from None
     return BidModel.load(Path(path))
 
 
@@ -136,13 +138,13 @@ class OracleEstimator:
         h = np.asarray(hands, dtype=np.int64)
         v = np.asarray(values, dtype=np.int64)
         if h.shape != v.shape or h.ndim != 2 or h.shape[1] != 3:
-            raise ValueError("hands and values must both have shape (n, 3)")
+            raise BadArgument("hands and values must both have shape (n, 3)")
         keys = (h << 2) | np.arange(3)
         self._keys = keys.reshape(-1)
         order = np.argsort(self._keys, kind="stable")
         self._sorted = self._keys[order]
         if np.any(np.diff(self._sorted) == 0):
-            raise ValueError("two known deals share a hand at the same seat")
+            raise BadArgument("two known deals share a hand at the same seat")
         self._values = v.reshape(-1)[order]
 
     def p_make(self, hands7, seats, contract):
@@ -151,5 +153,5 @@ class OracleEstimator:
         i = np.searchsorted(self._sorted, k)
         i = np.clip(i, 0, self._sorted.size - 1)
         if np.any(self._sorted[i] != k):
-            raise ValueError("OracleEstimator asked about a hand it does not know")
+            raise BadArgument("OracleEstimator asked about a hand it does not know")
         return (self._values[i] >= np.asarray(contract)).astype(np.float64)

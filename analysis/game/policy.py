@@ -8,7 +8,7 @@ double-dummy value of the 7-card hand at that seat (0 first hand, 1, 2
 dealer), after the best exchange, reaches the contract.
 ``analysis.odds.BidModel`` is such an object.
 
-The default policy, :class:`ThresholdPolicy` (RULES.md, issue 5 part 2):
+The default policy, :class:`ThresholdPolicy` (RULES.md):
 
 - a player keeps raising by the smallest step (5) while his estimated
   success probability of the next level is at least ``risk``; jump bids
@@ -44,6 +44,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+
+from ..errors import BadArgument
 
 __all__ = ["Estimator", "ThresholdPolicy", "LEVELS", "NO_LEVEL", "BLOCK_MARGIN", "bid_limits"]
 
@@ -108,10 +110,10 @@ def bid_limits(estimator: Estimator, hands7, thresholds, *, batch: int = 4096) -
     """
     h = np.asarray(hands7)
     if h.ndim != 2 or h.shape[1] != 3:
-        raise ValueError(f"hands7 must have shape (n, 3), got {h.shape}")
+        raise BadArgument(f"hands7 must have shape (n, 3), got {h.shape}")
     th = np.asarray(thresholds, dtype=np.float64).reshape(-1)
     if th.size == 0 or np.any((th < 0) | (th > 1)) or np.any(np.isnan(th)):
-        raise ValueError(f"thresholds must be probabilities in [0, 1], got {thresholds!r}")
+        raise BadArgument(f"thresholds must be probabilities in [0, 1], got {thresholds!r}")
     n = h.shape[0]
     out = np.empty((n, 3, th.size), dtype=np.int16)
     for lo in range(0, n, batch):
@@ -143,9 +145,9 @@ def _p_levels(estimator, hands, seats) -> np.ndarray:
 
 def _checked(p, shape):
     if p.shape != shape:
-        raise ValueError(f"estimator returned shape {p.shape}, expected {shape}")
+        raise BadArgument(f"estimator returned shape {p.shape}, expected {shape}")
     if np.any(~((p >= 0) & (p <= 1))):
-        raise ValueError("estimator returned values outside [0, 1]")
+        raise BadArgument("estimator returned values outside [0, 1]")
     return p
 
 
@@ -190,8 +192,8 @@ class ThresholdPolicy:
     """
 
     risk: float = 0.5
-    barrel_risk: "float | None" = None
-    block_risk: "float | None" = None
+    barrel_risk: float | None = None
+    block_risk: float | None = None
     claim_redeals: bool = True
     gift_redeals: bool = True
     write_offs: bool = True
@@ -206,7 +208,7 @@ class ThresholdPolicy:
             if v is None:
                 continue
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 1:
-                raise ValueError(f"policy parameter {k} must be a probability in [0, 1], got {v!r}")
+                raise BadArgument(f"policy parameter {k} must be a probability in [0, 1], got {v!r}")
 
     @property
     def thresholds(self) -> tuple[float, float, float]:

@@ -1,4 +1,4 @@
-"""Whole games: deal after deal until someone wins (issue 5, part 2).
+"""Whole games: deal after deal until someone wins (RULES.md).
 
 ``simulate(rules, n_games, seed, policy=..., pool=None)`` returns the
 ``games`` rows (one per deal, redeals included; columns in
@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
 from ..rules import Rules, load_rules
 from ..scoring import new_table
 from .deal_flow import play_deal
@@ -18,7 +19,7 @@ from .sources import PoolSource, SolverSource, game_rng
 
 __all__ = ["GAME_COLUMNS", "MAX_DEALS", "simulate", "make_source"]
 
-#: Column name -> numpy dtype of the games rows (issue 5 part 3, plus extras).
+#: Column name -> numpy dtype of the games rows (docs/DATA.md, plus extras).
 GAME_COLUMNS = {
     "game_id": "int64", "deal_no": "int32", "dealer": "int8", "redealt": "bool",
     "declarer": "int8", "bid": "int16", "contract": "int16", "written_off": "bool",
@@ -120,7 +121,7 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
     -------
     pandas.DataFrame
         One row per deal including redeals, columns and dtypes of
-        :data:`GAME_COLUMNS`: the issue 5 columns (players fixed 0, 1, 2;
+        :data:`GAME_COLUMNS`: the documented columns (players fixed 0, 1, 2;
         scores in points after the deal, float64 because club halves;
         ``barrel*`` attempts used, −1 off; ``event`` events ``kind:player``
         joined by ';'; ``winner`` −1 except on a game's last row) and the
@@ -155,9 +156,9 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
     rules = rules if isinstance(rules, Rules) else load_rules(rules)
     for name, v in (("n_games", n_games), ("seed", seed), ("start", start)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
-            raise ValueError(f"{name} must be a non-negative integer, got {v!r}")
+            raise BadArgument(f"{name} must be a non-negative integer, got {v!r}")
     if max_deals < 1:
-        raise ValueError(f"max_deals must be at least 1, got {max_deals}")
+        raise BadArgument(f"max_deals must be at least 1, got {max_deals}")
     policy = policy or ThresholdPolicy()
     policy.get_estimator(rules)     # fail before playing when no model serves the rules
     source = make_source(rules, pool)

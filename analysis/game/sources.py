@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from ..deal import deal
+from ..errors import BadArgument
 from ..solver import exchange_value, solver_fingerprint
 
 __all__ = ["BLOCK", "Solved", "game_rng", "SolverSource", "PoolSource", "load_pool_frame"]
@@ -66,7 +67,7 @@ def game_rng(seed: int, game_id: int) -> np.random.Generator:
         If seed or game_id is negative.
     """
     if seed < 0 or game_id < 0:
-        raise ValueError(f"seed and game_id must be non-negative, got {seed}, {game_id}")
+        raise BadArgument(f"seed and game_id must be non-negative, got {seed}, {game_id}")
     return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(int(game_id),)))
 
 
@@ -171,7 +172,7 @@ class PoolSource:
             self.path = str(Path(pool).resolve())
             fingerprint = meta.get("solver_fingerprint")
         if fingerprint is not None and fingerprint != want:
-            raise ValueError(
+            raise BadArgument(
                 f"the pool was solved under other conventions (solver fingerprint "
                 f"{fingerprint}, these rules need {want}); solve the deals again with "
                 f"--rules {rules.name}")
@@ -179,9 +180,9 @@ class PoolSource:
         f = frame.sort_values(["deal_id", "seat"], kind="stable")
         counts = f.groupby("deal_id").seat.nunique()
         if len(counts) == 0:
-            raise ValueError("the pool holds no solved deals")
+            raise BadArgument("the pool holds no solved deals")
         if (counts != 3).any():
-            raise ValueError(f"{int((counts != 3).sum())} pool deals lack a solved seat; "
+            raise BadArgument(f"{int((counts != 3).sum())} pool deals lack a solved seat; "
                              "the simulator needs all three seats (thousand solve --seats 0,1,2)")
         n = len(counts)
         self.size = n

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
 from ..stats import proportion_ci
 
 __all__ = ["BARREL_ENDINGS", "summarize", "format_summary", "event_counts"]
@@ -82,7 +83,7 @@ def summarize(games: pd.DataFrame) -> dict:
         On an empty table.
     """
     if games.empty:
-        raise ValueError("the games table is empty")
+        raise BadArgument("the games table is empty")
     g = games
     per_game = g.groupby("game_id").size()
     last = g.groupby("game_id").tail(1)

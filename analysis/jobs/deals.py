@@ -12,6 +12,7 @@ import pyarrow as pa
 
 from .. import dataset
 from ..deal import chunk_rng, deal, derived_columns
+from ..errors import BadArgument
 from ..rules import Rules
 from .runner import n_chunks, run_job
 
@@ -29,7 +30,8 @@ def deal_params(n: int, seed: int, rules: Rules, chunk_size: int = DEFAULT_CHUNK
         If ``n``, ``chunk_size`` or ``seed`` is out of range.
     """
     if seed < 0:
-        raise ValueError(f"--seed must be a non-negative integer, got {seed}")
+        raise BadArgument(f"seed must be a non-negative integer, got {seed}", parameter="seed",
+                          expected="a non-negative integer", got=seed)
     return {"kind": "deals", "n": int(n), "seed": int(seed), "chunk_size": int(chunk_size),
             "n_chunks": n_chunks(n, chunk_size), "rules_name": rules.name,
             "rules": rules.to_dict(), "rules_fingerprint": rules.fingerprint()}

@@ -16,6 +16,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from .. import dataset
+from ..errors import BadArgument
 from ..game.estimators import estimator_digest
 from ..game.policy import ThresholdPolicy
 from ..game.simulate import GAME_COLUMNS, make_source, simulate
@@ -35,7 +36,7 @@ _POOLS: dict = {}
 
 
 def games_schema() -> pa.Schema:
-    """Arrow schema of the games dataset: the issue 5 columns, then the extras.
+    """Arrow schema of the games dataset: the game columns of docs/DATA.md, then the extras.
 
     See :data:`analysis.game.simulate.GAME_COLUMNS` and ``docs/DATA.md``.
     """
@@ -64,10 +65,11 @@ def game_params(n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy |
         On a negative seed, bad counts, a pool of other conventions.
     """
     if seed < 0:
-        raise ValueError(f"--seed must be a non-negative integer, got {seed}")
+        raise BadArgument(f"seed must be a non-negative integer, got {seed}", parameter="seed",
+                          expected="a non-negative integer", got=seed)
     policy = policy or ThresholdPolicy()
     if policy.estimator is not None:
-        raise ValueError("a games job loads its estimator by name in every worker: give "
+        raise BadArgument("a games job loads its estimator by name in every worker: give "
                          "ThresholdPolicy(estimator_name=...) instead of an object")
     source = make_source(rules, None if pool is None else str(Path(pool).resolve()))
     if pool is not None:
@@ -94,7 +96,7 @@ def policy_from_params(p: dict) -> ThresholdPolicy:
     p = dict(p)
     name = p.pop("name", "threshold")
     if name != ThresholdPolicy.name:
-        raise ValueError(f"unknown policy {name!r}")
+        raise BadArgument(f"unknown policy {name!r}")
     return ThresholdPolicy(**p)
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
 from pathlib import Path
-from typing import Callable
 
 import pyarrow as pa
 
 from .. import dataset
+from ..errors import BadArgument
 from ..parallel import ChunkFailed, check_workers, default_workers, executor, run_chunks
 
 __all__ = ["run_job", "n_chunks"]
@@ -24,9 +25,11 @@ def n_chunks(n: int, chunk_size: int) -> int:
         If ``n`` or ``chunk_size`` is below 1.
     """
     if n < 1:
-        raise ValueError(f"--n (the number of rows to write) must be at least 1, got {n}")
+        raise BadArgument(f"n (the number of rows to write) must be at least 1, got {n}",
+                          parameter="n", expected="at least 1", got=n)
     if chunk_size < 1:
-        raise ValueError(f"--chunk-size must be at least 1, got {chunk_size}")
+        raise BadArgument(f"chunk_size must be at least 1, got {chunk_size}",
+                          parameter="chunk_size", expected="at least 1", got=chunk_size)
     return math.ceil(n / chunk_size)
 
 
@@ -65,8 +68,9 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
     if str(out).startswith("memory://") and (scheduler or workers != 1):
         # fsspec's memory filesystem lives in one process: chunks written by
         # other processes would be missing here, and a rerun could not help
-        raise ValueError(f"{out} is in this process's memory, which worker processes "
-                         "cannot write into: use workers=1 (--workers 1), or a folder")
+        raise BadArgument(f"{out} is in this process's memory, which worker processes "
+                         "cannot write into: use workers=1, or a folder",
+                          parameter="workers", path=out, expected=1, got=workers)
     done = dataset.open_output(out, params)
     already = len(done)
     for attempt in range(2):

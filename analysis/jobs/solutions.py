@@ -10,13 +10,11 @@ refused rather than mixed.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import numpy as np
 import pyarrow as pa
 import pyarrow.dataset as pads
 
 from .. import dataset
+from ..errors import BadArgument
 from ..rules import Rules
 from ..solver import SOLVER_VERSION, solve_deals, solver_fingerprint
 from .runner import n_chunks, run_job
@@ -69,10 +67,11 @@ def solve_params(deals_path, rules: Rules | None = None, *, n: int | None = None
     rules = rules or Rules.from_stored(dp["rules"])
     total = dp["n"] if n is None else int(n)
     if not 1 <= total <= dp["n"]:
-        raise ValueError(f"--n must be 1..{dp['n']} (the deals in {deals_path}), got {n}")
+        raise BadArgument(f"n must be 1..{dp['n']} (the deals in {deals_path}), got {n}",
+                          parameter="n", expected=f"1..{dp['n']}", got=n)
     seats = tuple(sorted({int(s) for s in seats}))
     if not seats or any(s not in (0, 1, 2) for s in seats):
-        raise ValueError(f"seats must be among 0, 1, 2, got {seats}")
+        raise BadArgument(f"seats must be among 0, 1, 2, got {seats}")
     return {"kind": "solutions", "deals_path": dataset.absolute(deals_path),
             "deals_hash": dataset.deals_identity(deals_path), "n": total,
             "seats": list(seats), "chunk_size": int(chunk_size),

@@ -1,4 +1,4 @@
-"""Bidding odds (issue 4): how likely a hand is to make each contract.
+"""Bidding odds: how likely a hand is to make each contract.
 
 - :class:`BidModel` – P(value ≥ X | visible 7-card hand, seat), fitted on a
   solutions sample, fast and vectorized (for the game simulator);

@@ -7,6 +7,7 @@ import sys
 import numpy as np
 
 from .. import cards
+from ..errors import BadArgument
 from ..rules import Rules, load_rules
 
 __all__ = ["parse_hand", "check_seat", "check_samples", "check_seed", "resolve",
@@ -18,7 +19,7 @@ def resolve(rules) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if not isinstance(rules, str):
-        raise ValueError(f"rules must be a profile name or Rules, got {type(rules).__name__}")
+        raise BadArgument(f"rules must be a profile name or Rules, got {type(rules).__name__}")
     return load_rules(rules)
 
 
@@ -47,28 +48,28 @@ def parse_hand(hand, n_cards: int, what: str = "hand") -> int:
     elif isinstance(hand, (int, np.integer)) and not isinstance(hand, bool):
         m = int(hand)
         if m < 0 or m >> 24:
-            raise ValueError(f"{what} mask {m:#x} has bits outside the 24 cards")
+            raise BadArgument(f"{what} mask {m:#x} has bits outside the 24 cards")
     else:
         try:
             ids = [int(c) for c in hand]
         except (TypeError, ValueError):
-            raise ValueError(f"{what} must be card text, a mask or card ids, "
+            raise BadArgument(f"{what} must be card text, a mask or card ids, "
                              f"got {hand!r}") from None
         if any(c < 0 or c > 23 for c in ids):
-            raise ValueError(f"{what} holds a card id outside 0..23: {ids}")
+            raise BadArgument(f"{what} holds a card id outside 0..23: {ids}")
         if len(set(ids)) != len(ids):
-            raise ValueError(f"{what} holds a card twice: {ids}")
+            raise BadArgument(f"{what} holds a card twice: {ids}")
         m = sum(1 << c for c in ids)
     k = cards.popcount(m)
     if k != n_cards:
-        raise ValueError(f"{what} must hold {n_cards} cards, got {k}"
+        raise BadArgument(f"{what} must hold {n_cards} cards, got {k}"
                          + (f" ({cards.format(m)})" if k else ""))
     return m
 
 
 def check_seat(seat) -> int:
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat <= 2:
-        raise ValueError(f"seat must be 0 (first hand), 1 or 2 (dealer), got {seat!r}")
+        raise BadArgument(f"seat must be 0 (first hand), 1 or 2 (dealer), got {seat!r}")
     return int(seat)
 
 
@@ -79,9 +80,9 @@ MAX_SAMPLES = 10_000_000
 
 def check_samples(samples) -> int:
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+        raise BadArgument(f"samples must be a positive integer, got {samples!r}")
     if samples > MAX_SAMPLES:
-        raise ValueError(f"samples must be at most {MAX_SAMPLES:,} (about a day of one core, "
+        raise BadArgument(f"samples must be at most {MAX_SAMPLES:,} (about a day of one core, "
                          f"all held in memory), got {samples:,}; for more, solve a dataset "
                          "(thousand deal, thousand solve) and use dataset_odds")
     return int(samples)
@@ -89,7 +90,7 @@ def check_samples(samples) -> int:
 
 def check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise BadArgument(f"seed must be a non-negative integer, got {seed!r}")
     return int(seed)
 
 

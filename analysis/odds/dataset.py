@@ -1,14 +1,14 @@
-"""Success rates over a solutions dataset, by visible hand features
-(issue 4, part 2)."""
+"""Success rates over a solutions dataset, by visible hand features."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
+from ..errors import BadArgument
+from ._common import interval
 from .features import FEATURES, hand_features
 from .sample import solutions_long
-from ._common import interval
 
 __all__ = ["dataset_odds", "GROUPS"]
 
@@ -73,21 +73,21 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
         by = []
     by = [by] if isinstance(by, str) else list(by)      # one key may be given alone
     if len(set(by)) != len(by):
-        raise ValueError(f"a grouping key is given twice: {by}")
+        raise BadArgument(f"a grouping key is given twice: {by}")
     bad = [b for b in by if b not in GROUPS]
     if bad:
-        raise ValueError(f"unknown grouping keys {bad}; use any of {GROUPS}")
+        raise BadArgument(f"unknown grouping keys {bad}; use any of {GROUPS}")
     given = [contracts] if np.ndim(contracts) == 0 else list(contracts)
     if not given:
-        raise ValueError("no contracts given")
+        raise BadArgument("no contracts given")
     odd = [c for c in given if not isinstance(c, (int, float, np.integer, np.floating))
            or isinstance(c, (bool, np.bool_)) or not float(c).is_integer()]
     if odd:
-        raise ValueError(f"contracts are whole points; got {odd}")
+        raise BadArgument(f"contracts are whole points; got {odd}")
     if len(set(given)) != len(given):
-        raise ValueError(f"a contract is given twice: {given}")
+        raise BadArgument(f"a contract is given twice: {given}")
     if min(given) < 0 or max(given) > 1000:
-        raise ValueError(f"contracts are points from 0 to 1000; got {min(given)}..{max(given)}")
+        raise BadArgument(f"contracts are points from 0 to 1000; got {min(given)}..{max(given)}")
     contracts = np.asarray(given, dtype=np.int64)
     f = solutions_long(data)
     if drop_redealt:
@@ -106,7 +106,7 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
         else:
             keys[b] = feats[:, FEATURES.index(b)].astype(np.int64)
     if f["value"].isna().any():
-        raise ValueError(f"{int(f['value'].isna().sum())} rows have no value (unsolved?); "
+        raise BadArgument(f"{int(f['value'].isna().sum())} rows have no value (unsolved?); "
                          "drop them first")
     v = f["value"].to_numpy(np.int64)
     frame = pd.DataFrame(keys)

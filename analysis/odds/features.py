@@ -7,11 +7,12 @@ The columns feed :class:`analysis.odds.BidModel` and the groupings of
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
 from .. import cards
+from ..errors import BadArgument
 
 __all__ = ["FEATURES", "hand_features", "check_hands"]
 
@@ -34,7 +35,7 @@ _ORDER = np.array([(_SUMMED + ("longest", "voids", "seat1", "seat2")).index(f)
                    for f in FEATURES])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_tables():
     """Feature sums of each 6-bit holding, per suit: 4 arrays of shape (64, 13)."""
     pts = np.asarray(cards.CARD_POINTS[:6], dtype=np.float64)
@@ -76,15 +77,15 @@ def check_hands(hands, n_cards: int = 7, what: str = "hands") -> np.ndarray:
     """
     h = np.atleast_1d(np.asarray(hands))
     if h.ndim != 1 or not np.issubdtype(h.dtype, np.integer):
-        raise ValueError(f"{what} must be a 1-d array of integer card masks, "
+        raise BadArgument(f"{what} must be a 1-d array of integer card masks, "
                          f"got {h.dtype} of shape {h.shape}")
     if h.size and (h.min() < 0 or h.max() > _FULL):
-        raise ValueError(f"{what} hold bits outside the 24 cards")
+        raise BadArgument(f"{what} hold bits outside the 24 cards")
     h = h.astype(np.uint32)
     bad = cards.popcount(h) != n_cards
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{what}[{i}] holds {int(cards.popcount(h[i]))} cards, "
+        raise BadArgument(f"{what}[{i}] holds {int(cards.popcount(h[i]))} cards, "
                          f"not {n_cards}")
     return h
 
@@ -92,7 +93,7 @@ def check_hands(hands, n_cards: int = 7, what: str = "hands") -> np.ndarray:
 def _check_seats(seats, n: int) -> np.ndarray:
     s = np.broadcast_to(np.asarray(seats), (n,))
     if not np.issubdtype(s.dtype, np.integer) or (s.size and (s.min() < 0 or s.max() > 2)):
-        raise ValueError("seats must be integers 0 (first hand), 1 or 2 (dealer)")
+        raise BadArgument("seats must be integers 0 (first hand), 1 or 2 (dealer)")
     return s.astype(np.int64)
 
 

@@ -1,4 +1,4 @@
-"""Odds for one 7-card hand before the widow (issue 4, part 1).
+"""Odds for one 7-card hand before the widow.
 
 The other 17 cards are dealt uniformly ``samples`` times around the fixed
 hand (:func:`analysis.odds._common.seat_sample`, stream
@@ -20,11 +20,23 @@ import pandas as pd
 from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
+from ..errors import BadArgument
 from ..parallel import check_workers
 from ..redeal import hand_bidding_reasons, redeal_flags
 from ..solver import solve_exchanges
-from ._common import (check_samples, check_seat, check_seed, in_process, interval,
-                      map_chunks, n_parts, parse_hand, progress_iter, resolve, seat_sample)
+from ._common import (
+    check_samples,
+    check_seat,
+    check_seed,
+    in_process,
+    interval,
+    map_chunks,
+    n_parts,
+    parse_hand,
+    progress_iter,
+    resolve,
+    seat_sample,
+)
 from .delta import relative_delta
 
 __all__ = ["hand_odds", "solve_sample"]
@@ -67,11 +79,11 @@ def solve_sample(deals, seat: int, rules, progress=None, *, workers: int | None 
                          scheduler, progress, "odds")
         return {k: np.concatenate([r[k] for r in res]) for k in res[0]}
     out = {k: np.empty(n, dtype=np.int64) for k in ("value", "left_points", "right_points")}
-    l, r = (seat + 1) % 3, (seat + 2) % 3
+    left, right = (seat + 1) % 3, (seat + 2) % 3
     bar = progress_iter(None, n, progress, "odds")
     for lo in range(0, n, _BLOCK):
         d = deals[lo:lo + _BLOCK]
-        res = solve_exchanges(d[:, seat], d[:, 3], d[:, l], d[:, r], rules=rules, line=True)
+        res = solve_exchanges(d[:, seat], d[:, 3], d[:, left], d[:, right], rules=rules, line=True)
         for k in out:
             out[k][lo:lo + _BLOCK] = res[k]
         bar.update(d.shape[0])
@@ -158,7 +170,7 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     if kept.shape[0] == 0:
         reasons = hand_bidding_reasons(h, rules)
         why = f" ({reasons[0]})" if reasons else ""
-        raise ValueError(f"all {samples} sampled deals are forced redeals under "
+        raise BadArgument(f"all {samples} sampled deals are forced redeals under "
                          f"{rules.name}{why}: nothing to play")
     sol = solve_sample(kept, seat, rules, progress, workers=workers, scheduler=scheduler)
     n = kept.shape[0]

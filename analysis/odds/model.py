@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import BadArgument, ModelFileError
 from .features import FEATURES, check_hands, hand_features
 from .ridge import ridge_logistic
 
@@ -122,7 +123,7 @@ def _check_features(features) -> tuple:
     features = tuple(features)
     if not features or len(set(features)) != len(features) \
             or any(x not in FEATURES for x in features):
-        raise ValueError(f"features must be distinct names from {FEATURES}, at least one; "
+        raise BadArgument(f"features must be distinct names from {FEATURES}, at least one; "
                          f"got {features}")
     return features
 
@@ -156,11 +157,11 @@ class BidModel:
         k, f = self.grid.shape[0], len(self.features)
         if k == 0 or self.coef.shape != (k, f + 1) or self.mean.shape != (f,) \
                 or self.scale.shape != (f,) or np.any(np.diff(self.grid) <= 0):
-            raise ValueError("inconsistent BidModel arrays: need an increasing grid of k "
+            raise BadArgument("inconsistent BidModel arrays: need an increasing grid of k "
                              "thresholds, coef (k, n_features + 1), mean and scale (n_features,)")
         if not (np.isfinite(self.coef).all() and np.isfinite(self.mean).all()
                 and np.isfinite(self.scale).all() and (self.scale > 0).all()):
-            raise ValueError("BidModel coefficients, means and scales must be finite numbers, "
+            raise BadArgument("BidModel coefficients, means and scales must be finite numbers, "
                              "the scales positive")
         self._cols = np.array([FEATURES.index(c) for c in self.features], dtype=np.int64)
         self.info = dict(info or {})
@@ -169,7 +170,7 @@ class BidModel:
 
     @classmethod
     def fit(cls, frame, *, features=DEFAULT_FEATURES, grid=None, alpha: float = 1e-4,
-            min_count: int = 10, drop_redealt: bool = True, info=None) -> "BidModel":
+            min_count: int = 10, drop_redealt: bool = True, info=None) -> BidModel:
         """Fit on deals joined with solutions.
 
         Parameters
@@ -218,16 +219,16 @@ class BidModel:
 
         features = _check_features(features)
         if not (isinstance(alpha, (int, float)) and np.isfinite(alpha) and alpha >= 0):
-            raise ValueError(f"alpha is a ridge penalty, a number >= 0; got {alpha!r}")
+            raise BadArgument(f"alpha is a ridge penalty, a number >= 0; got {alpha!r}")
         if isinstance(min_count, bool) or not isinstance(min_count, (int, np.integer)) \
                 or min_count < 1:
-            raise ValueError(f"min_count must be a whole number >= 1; got {min_count!r}")
+            raise BadArgument(f"min_count must be a whole number >= 1; got {min_count!r}")
 
         f = solutions_long(frame)
         if drop_redealt:
             f = f[~f["redeal_forced"].to_numpy(bool)]
         if len(f) < 50:
-            raise ValueError(f"need at least 50 solved (deal, seat) rows, got {len(f)}")
+            raise BadArgument(f"need at least 50 solved (deal, seat) rows, got {len(f)}")
         X_all = hand_features(f["hand"].to_numpy(np.uint32), f["seat"].to_numpy())
         cols = [FEATURES.index(c) for c in features]
         X = X_all[:, cols]
@@ -247,7 +248,7 @@ class BidModel:
             grid = g
         grid = np.asarray(grid, dtype=np.int64)
         if grid.size == 0:
-            raise ValueError("no threshold has enough values on both sides to fit")
+            raise BadArgument("no threshold has enough values on both sides to fit")
         pen = np.full(Z.shape[1], float(alpha))
         pen[0] = 0.0
         coef = np.empty((grid.size, Z.shape[1]))
@@ -346,14 +347,14 @@ class BidModel:
         for what, x in (("contract", contract), ("seats", seats)):
             shape = np.shape(x)
             if shape not in ((), h.shape):
-                raise ValueError(f"{what} has shape {shape}: give one for all hands or one "
+                raise BadArgument(f"{what} has shape {shape}: give one for all hands or one "
                                  f"per hand, shape {h.shape}")
         c = np.broadcast_to(np.asarray(contract), h.shape)
         if not np.issubdtype(c.dtype, np.number) or np.issubdtype(c.dtype, np.bool_):
-            raise ValueError("contract must be numeric points")
+            raise BadArgument("contract must be numeric points")
         if not np.all(np.isfinite(c)) or np.any(c != np.floor(c)):
             bad = c[~np.isfinite(c) | (c != np.floor(c))][0]
-            raise ValueError(f"contract must be whole points; got {bad}")
+            raise BadArgument(f"contract must be whole points; got {bad}")
         g = self.grid
         k = np.searchsorted(g, c, side="left")  # first grid point >= c
         tab = self._table(h, seats, int(min(k.max(initial=0) + 1, g.size)))
@@ -400,34 +401,36 @@ class BidModel:
         return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
     @classmethod
-    def load(cls, path) -> "BidModel":
+    def load(cls, path) -> BidModel:
         """Read a model written by :meth:`save`.
 
         Raises
         ------
-        ValueError
-            If the file is not a BidModel file of this version.
+        ModelFileError
+            A ValueError: the file is not a BidModel file of this version.
         """
         try:
             d = json.loads(Path(path).read_text(encoding="utf-8"))
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{path} is not a BidModel JSON file: {exc}") from None
+            raise ModelFileError(f"{path} is not a BidModel JSON file: {exc}", path=path) from None
         if not isinstance(d, dict) or d.get("kind") != "thousand-bidmodel":
-            raise ValueError(f"{path} is not a BidModel file")
+            raise ModelFileError(f"{path} is not a BidModel file", path=path)
         if d.get("version") != MODEL_VERSION:
-            raise ValueError(f"{path} is BidModel version {d.get('version')}, "
-                             f"this code reads {MODEL_VERSION}")
+            raise ModelFileError(f"{path} is BidModel version {d.get('version')}, "
+                                 f"this code reads {MODEL_VERSION}", path=path,
+                                 expected=MODEL_VERSION, got=d.get("version"))
         missing = [k for k in ("features", "grid", "coef", "mean", "scale") if k not in d]
         if missing:
-            raise ValueError(f"{path} is a damaged BidModel file: no {', '.join(missing)}")
+            raise ModelFileError(f"{path} is a damaged BidModel file: no {', '.join(missing)}",
+                                 path=path)
         try:
             return cls(d["features"], d["grid"], d["coef"], d["mean"], d["scale"],
                        d.get("info"))
         except (TypeError, ValueError) as exc:
-            raise ValueError(f"{path} is a damaged BidModel file: {exc}") from None
+            raise ModelFileError(f"{path} is a damaged BidModel file: {exc}", path=path) from None
 
     @classmethod
-    def default(cls, rules="club", points_only: bool = False) -> "BidModel":
+    def default(cls, rules="club", points_only: bool = False) -> BidModel:
         """The model shipped for ``rules``, fitted on their reference pool.
 
         Parameters

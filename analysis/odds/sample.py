@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..deal import chunk_rng, deal
+from ..errors import BadArgument
 from ..redeal import redeal_flags
 from ..solver import solve_exchanges
 from ..solver.api import resolve_rules
@@ -45,14 +46,15 @@ def solve_values(deals, seats=(0, 1, 2), rules="club", progress=None) -> np.ndar
     ValueError
         On bad deals, seats or rules.
     """
-    from tqdm.auto import tqdm
     import sys
+
+    from tqdm.auto import tqdm
 
     rules = resolve_rules(rules)
     d = np.asarray(deals, dtype=np.uint32)
     seats = [int(s) for s in seats]
     if any(s not in (0, 1, 2) for s in seats):
-        raise ValueError(f"seats must be 0, 1 or 2, got {seats}")
+        raise BadArgument(f"seats must be 0, 1 or 2, got {seats}")
     out = np.empty((d.shape[0], len(seats)), dtype=np.int16)
     show = sys.stderr.isatty() if progress is None else progress
     with tqdm(total=d.shape[0], disable=not show, desc="solve", unit="deal") as bar:
@@ -134,7 +136,7 @@ def solutions_long(frame) -> pd.DataFrame:
             from .. import dataset
             kind = dataset.read_params(p).get("kind")
             if kind != "solutions":
-                raise ValueError(f"{p} is a {kind} dataset; the odds are counted on solutions: "
+                raise BadArgument(f"{p} is a {kind} dataset; the odds are counted on solutions: "
                                  "give a solutions folder, or analysis.dataset.load(DEALS, "
                                  "SOLUTIONS)")
             frame = dataset.load(p)
@@ -145,7 +147,7 @@ def solutions_long(frame) -> pd.DataFrame:
         if {"seat", "value"} & missing and not {"hand0", "hand1", "hand2"} & missing:
             hint = ("; it holds deals without their solutions: join them with "
                     "analysis.dataset.load(DEALS, SOLUTIONS)")
-        raise ValueError(f"solutions frame lacks columns {sorted(missing)}{hint}")
+        raise BadArgument(f"solutions frame lacks columns {sorted(missing)}{hint}")
     f = frame.copy()
     seat = f["seat"].to_numpy().astype(np.int64)
     hands = np.stack([f[f"hand{s}"].to_numpy() for s in range(3)], axis=1).astype(np.uint32)

@@ -1,5 +1,4 @@
-"""After the widow: which two cards to give and which contract to name
-(issue 4, part 3).
+"""After the widow: which two cards to give and which contract to name.
 
 The declarer knows his 10 cards (hand and widow) but not how the other 14
 lie.  The defenders' hands are dealt ``samples`` times consistently with
@@ -27,11 +26,23 @@ import pandas as pd
 from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
+from ..errors import BadArgument
 from ..parallel import check_workers
 from ..redeal import hand_bidding_reasons, redeal_after_exchange, redeal_flags
 from ..solver import play_value
-from ._common import (check_samples, check_seat, check_seed, in_process, interval,
-                      map_chunks, n_parts, parse_hand, progress_iter, resolve, seat_sample)
+from ._common import (
+    check_samples,
+    check_seat,
+    check_seed,
+    in_process,
+    interval,
+    map_chunks,
+    n_parts,
+    parse_hand,
+    progress_iter,
+    resolve,
+    seat_sample,
+)
 from .delta import relative_delta
 
 __all__ = ["widow_odds"]
@@ -178,12 +189,12 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     deals = seat_sample(chunk_rng(seed, 1), samples, seat, h, w)
     flags = redeal_flags(deals, rules)
     if rules.redeal_claim == "forced" and flags["redeal_widow"][0]:
-        raise ValueError(f"widow {cards.format(w)} forces a redeal under {rules.name}")
+        raise BadArgument(f"widow {cards.format(w)} forces a redeal under {rules.name}")
     kept = deals[~flags["redeal_forced"]]
     if kept.shape[0] == 0:
         reasons = hand_bidding_reasons(h, rules)
         why = f" ({reasons[0]})" if reasons else ""
-        raise ValueError(f"all {samples} sampled deals are forced redeals under "
+        raise BadArgument(f"all {samples} sampled deals are forced redeals under "
                          f"{rules.name}{why}: nothing to play")
     n = kept.shape[0]
     left, right = kept[:, (seat + 1) % 3], kept[:, (seat + 2) % 3]

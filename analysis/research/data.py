@@ -20,7 +20,8 @@ import numpy as np
 import pandas as pd
 
 from .. import __version__
-from ..rules import folder_label, load_rules
+from ..folders import games_cache_file, pool_solutions_folder
+from ..rules import load_rules
 
 __all__ = ["solutions_path", "ensure_solutions", "load_pool", "pool_estimator",
            "simulated_games"]
@@ -34,7 +35,7 @@ def solutions_path(data: str | Path, deals: str | Path, rules, n: int) -> Path:
     """
     from ..solver import solver_fingerprint
     r = load_rules(rules)
-    return Path(data) / f"solutions-{solver_fingerprint(r)}-{Path(deals).name}-n{n}"
+    return pool_solutions_folder(data, solver_fingerprint(r), deals, n)
 
 
 def ensure_solutions(data: str | Path, deals: str | Path, rules, n: int,
@@ -180,7 +181,7 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str 
         policy = ThresholdPolicy(estimator=est)
     key = _key(r.to_dict(), str(pool.resolve()), n_games, seed, repr(policy), desc,
                __version__, _code_hash())
-    out = Path(data) / f"games-{folder_label(label or r.name)}-{key}.parquet"
+    out = games_cache_file(data, label or r.name, key)
     g = None
     if out.exists():
         try:

@@ -91,7 +91,7 @@ def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
     rows["quick mode (THOUSAND_QUICK / CI)"] = quick_mode()
     rows["numpy"] = np.__version__
     rows["python"] = platform.python_version()
-    rows["run at (UTC)"] = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M")
+    rows["run at (UTC)"] = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M")
     return pd.DataFrame({"value": [str(v) for v in rows.values()]},
                         index=pd.Index(list(rows), name="item"))
 
@@ -156,9 +156,9 @@ def deals_path(data: str | Path, n: int, seed: int, rules="club") -> Path:
     (``deals-<profile>-<fingerprint>-s<seed>-n<n>``), so the report reuses
     the deals that ``make run`` made.
     """
-    from ..rules import folder_label, load_rules
-    r = load_rules(rules)
-    return Path(data) / f"deals-{folder_label(r.name)}-{r.fingerprint()}-s{seed}-n{n}"
+    from ..folders import deals_folder
+    from ..rules import load_rules
+    return deals_folder(data, load_rules(rules), seed, n)
 
 
 def ensure_deals(data: str | Path, n: int, seed: int, rules="club",

@@ -40,8 +40,16 @@ write-off counts as a failed stay.
 """
 
 from .points import declarer_delta, round_defender_points, write_off_payment
-from .state import (KNOCK_OFF_PENALTY, MAX_DEAL_POINTS, DealOutcome, DealResult, TableState,
-                    check_state, new_table, write_off_allowed)
+from .state import (
+                    KNOCK_OFF_PENALTY,
+                    MAX_DEAL_POINTS,
+                    DealOutcome,
+                    DealResult,
+                    TableState,
+                    check_state,
+                    new_table,
+                    write_off_allowed,
+)
 from .transition import apply_deal
 
 __all__ = [

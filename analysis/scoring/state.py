@@ -152,11 +152,11 @@ class DealOutcome:
     redeal: bool = False
     declarer: int = -1
     contract: int = -1
-    bid: "int | None" = None
+    bid: int | None = None
     written_off: bool = False
     raw: tuple = (0, 0, 0)
     tricks: tuple = (0, 0, 0)
-    declarer_first_hand: "bool | None" = None
+    declarer_first_hand: bool | None = None
     four_marriages: int = -1
 
     def __post_init__(self) -> None:

@@ -11,8 +11,7 @@ from dataclasses import replace
 import numpy as np
 
 from .points import declarer_delta, write_off_payment
-from .state import (KNOCK_OFF_PENALTY, DealOutcome, DealResult, TableState, _resolve,  # noqa: F401
-                    new_table)
+from .state import KNOCK_OFF_PENALTY, DealOutcome, DealResult, TableState, _resolve, new_table  # noqa: F401
 
 __all__ = ["apply_deal"]
 

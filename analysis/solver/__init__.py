@@ -1,4 +1,4 @@
-"""Double-dummy solver for Thousand (DESIGN.md, contract 3; issue 3).
+"""Double-dummy solver for Thousand (DESIGN.md, contract 3).
 
 Public API:
 
@@ -15,9 +15,17 @@ Public API:
 - :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`.
 """
 
-from .api import (SOLVER_FIELDS, SOLVER_VERSION, ExchangeMakes, ExchangeResult,
-                  exchange_makes, exchange_value, makes, play_value,
-                  solver_fingerprint)
+from .api import (
+                  SOLVER_FIELDS,
+                  SOLVER_VERSION,
+                  ExchangeMakes,
+                  ExchangeResult,
+                  exchange_makes,
+                  exchange_value,
+                  makes,
+                  play_value,
+                  solver_fingerprint,
+)
 from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, solve_deals, solve_exchanges
 from .line import DealAnalysis, Trick, analyse_deal, format_line
 from .position import MoveValue, Position, card_values, line_from

@@ -13,17 +13,16 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-#: Card points by card id (RULES.md, common core), int64 of shape (24,).
-POINTS = np.array([0, 2, 3, 4, 10, 11] * 4, dtype=np.int64)
-#: Marriage value by suit (♠ 40, ♣ 60, ♦ 80, ♥ 100), int64 of shape (4,).
-MVAL = np.array([40, 60, 80, 100], dtype=np.int64)
+from ..cards import CARD_POINTS as POINTS  # card points by card id, int64 of shape (24,)
+from ..cards import KING as KING  # ranks within a suit, for the kernels
+from ..cards import MARRIAGE_VALUES as MVAL  # marriage value by suit, int64 of shape (4,)
+from ..cards import QUEEN as QUEEN
+
 _PT8 = np.zeros((3, 256), dtype=np.int64)
 for _b in range(3):
     for _v in range(256):
         _PT8[_b, _v] = sum(POINTS[8 * _b + _i] for _i in range(8) if _v >> _i & 1)
 
-QUEEN = 2
-KING = 3
 #: Rule flag bits packed into one int by :func:`rule_flags`.
 RF_Q_ONLY = 1
 RF_OWNER_ONLY = 2

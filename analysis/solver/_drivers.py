@@ -265,7 +265,6 @@ def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first,
         or the trick points the move banks, in the units of ``mode``.
     """
     c = move & 31
-    mover = (leader + ply) % 3
     bit = 1 << c
     h0 &= ~bit
     h1 &= ~bit

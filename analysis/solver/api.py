@@ -1,5 +1,5 @@
 """Python front of the solver: validation, play value, threshold queries and
-the best exchange (DESIGN.md, contract 3; issue 3, parts 1, 2 and 4).
+the best exchange (DESIGN.md, contract 3).
 
 The numba kernels (:mod:`._kernel`, :mod:`._drivers`) see only ints and
 arrays; this module checks the input, resolves the rules, rotates seats so
@@ -16,6 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import card_points, check_parts, count_rank, marriage_points
+from ..errors import BadArgument
 from ..rules import Rules, load_rules
 from . import _drivers
 from ._bits import rule_flags
@@ -80,7 +81,7 @@ def resolve_rules(rules) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if not isinstance(rules, str):
-        raise ValueError(f"rules must be a profile name or Rules, got {type(rules).__name__}")
+        raise BadArgument(f"rules must be a profile name or Rules, got {type(rules).__name__}")
     return load_rules(rules)
 
 
@@ -88,15 +89,15 @@ def _mask(x, what: str) -> int:
     try:
         m = int(x)
     except (TypeError, ValueError):
-        raise ValueError(f"{what} is not a card mask: {x!r}") from None
+        raise BadArgument(f"{what} is not a card mask: {x!r}") from None
     if m != x or m < 0 or m > _FULL:
-        raise ValueError(f"{what} is not a 24-card bit mask: {x!r}")
+        raise BadArgument(f"{what} is not a 24-card bit mask: {x!r}")
     return m
 
 
 def _seat(x, what: str) -> int:
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x <= 2:
-        raise ValueError(f"{what} must be a seat 0, 1 or 2, got {x!r}")
+        raise BadArgument(f"{what} must be a seat 0, 1 or 2, got {x!r}")
     return int(x)
 
 
@@ -105,7 +106,7 @@ def _flag(x, what: str) -> bool:
     else (``"no"`` is truthy) is refused rather than guessed."""
     if isinstance(x, (bool, np.bool_)) or (isinstance(x, (int, np.integer)) and x in (0, 1)):
         return bool(x)
-    raise ValueError(f"{what} must be True or False, got {x!r}")
+    raise BadArgument(f"{what} must be True or False, got {x!r}")
 
 
 def _prepare(hands, declarer, leader, trump, trump_owner, first_trick, rules):
@@ -125,27 +126,27 @@ def _prepare(hands, declarer, leader, trump, trump_owner, first_trick, rules):
     try:
         hs = [_mask(h, f"hand {i}") for i, h in enumerate(hands)]
     except TypeError:
-        raise ValueError("hands must be a sequence of three card masks") from None
+        raise BadArgument("hands must be a sequence of three card masks") from None
     if len(hs) != 3:
-        raise ValueError(f"hands must hold three masks, got {len(hs)}")
+        raise BadArgument(f"hands must hold three masks, got {len(hs)}")
     if hs[0] & hs[1] or hs[0] & hs[2] or hs[1] & hs[2]:
-        raise ValueError("hands overlap: a card is in two hands")
+        raise BadArgument("hands overlap: a card is in two hands")
     counts = [bin(h).count("1") for h in hs]
     if len(set(counts)) != 1:
-        raise ValueError(f"hands hold unequal numbers of cards: {counts}")
+        raise BadArgument(f"hands hold unequal numbers of cards: {counts}")
     if not 1 <= counts[0] <= 8:
-        raise ValueError(f"each hand must hold 1..8 cards, got {counts[0]}")
+        raise BadArgument(f"each hand must hold 1..8 cards, got {counts[0]}")
     declarer = _seat(declarer, "declarer")
     leader = declarer if leader is None else _seat(leader, "leader")
     if trump is None:
         t = -1
     elif isinstance(trump, bool) or not isinstance(trump, (int, np.integer)) or not 0 <= trump <= 3:
-        raise ValueError(f"trump must be a suit 0..3 or None, got {trump!r}")
+        raise BadArgument(f"trump must be a suit 0..3 or None, got {trump!r}")
     else:
         t = int(trump)
     if trump_owner is None:
         if t >= 0 and rules.trump_lead_owner_only:
-            raise ValueError("trump_owner is needed when a trump is set and only "
+            raise BadArgument("trump_owner is needed when a trump is set and only "
                              "the trump's declarer may lead trumps")
         owner = 0
     else:
@@ -242,7 +243,7 @@ def makes(hands, contract, *, declarer=0, leader=None, trump=None,
         As :func:`play_value`, or a non-integer contract.
     """
     if isinstance(contract, bool) or not isinstance(contract, (int, np.integer)):
-        raise ValueError(f"contract must be an integer, got {contract!r}")
+        raise BadArgument(f"contract must be an integer, got {contract!r}")
     hs, leader, t, owner, first, rules = _prepare(
         hands, declarer, leader, trump, trump_owner, first_trick, rules)
     c = int(contract)
@@ -412,7 +413,7 @@ def exchange_makes(hand, widow, left, right, contract, *, rules="club",
         As :func:`exchange_value`, or a non-integer contract.
     """
     if isinstance(contract, bool) or not isinstance(contract, (int, np.integer)):
-        raise ValueError(f"contract must be an integer, got {contract!r}")
+        raise BadArgument(f"contract must be an integer, got {contract!r}")
     rules = resolve_rules(rules)
     ten, lm, rm = _check_exchange(hand, widow, left, right)
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()

@@ -11,9 +11,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._bits import (POINTS, MVAL, RF_Q_ONLY, RF_FIRST_MARRIAGE,
-                    lowbit, beats, follow_mask, lead_mask, rule_flags,
-                    trick_winner)
+from ._bits import (
+    MVAL,
+    POINTS,
+    RF_FIRST_MARRIAGE,
+    RF_Q_ONLY,
+    beats,
+    follow_mask,
+    lead_mask,
+    lowbit,
+    rule_flags,
+    trick_winner,
+)
 
 __all__ = ["baseline_value"]
 

@@ -1,4 +1,4 @@
-"""Batch front: solve many deals for every declarer seat (issue 3, part 6).
+"""Batch front: solve many deals for every declarer seat (DESIGN.md, contract 3).
 
 :func:`solve_deals` returns the ``solutions`` columns of DESIGN.md
 contract 4, one row per (deal, seat); the dataset writer calls it per chunk.
@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..cards import FULL_DECK, check_parts, marriage_points, popcount
+from ..errors import BadArgument
 from . import _drivers
 from ._bits import rule_flags
 from .api import STATE, _flag, _seat, redeal_after_many, resolve_rules
@@ -40,13 +41,13 @@ _BLOCK = 16     # deals per numba call of solve_exchanges
 def _masks(x, what: str, n: int | None) -> np.ndarray:
     a = np.asarray(x)
     if a.ndim != 1 or not (np.issubdtype(a.dtype, np.integer) or a.size == 0):
-        raise ValueError(f"{what} must be a 1-d integer array of card masks, got "
+        raise BadArgument(f"{what} must be a 1-d integer array of card masks, got "
                          f"{a.dtype} of shape {a.shape}")
     if n is not None and a.shape[0] != n:
-        raise ValueError(f"{what} has {a.shape[0]} rows, hand has {n}")
+        raise BadArgument(f"{what} has {a.shape[0]} rows, hand has {n}")
     if a.size and (a.min() < 0 or a.max() > FULL_DECK):
         i = int(np.flatnonzero((a < 0) | (a > FULL_DECK))[0])
-        raise ValueError(f"row {i}: {what} is not a 24-card bit mask: {int(a[i])}")
+        raise BadArgument(f"row {i}: {what} is not a 24-card bit mask: {int(a[i])}")
     return a.astype(np.int64)
 
 
@@ -98,7 +99,7 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
                 lambda i: f"row {i}")
     if stats is not None and (not isinstance(stats, np.ndarray) or stats.dtype != np.int64
                               or stats.ndim != 1 or stats.size < 1):
-        raise ValueError("stats must be a 1-d int64 array with at least one element")
+        raise BadArgument("stats must be a 1-d int64 array with at least one element")
     ten = h | w
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     rf = rule_flags(rules)
@@ -150,7 +151,7 @@ def _check_rows(parts, where) -> None:
         try:
             check_parts([(name, int(a[i]), k) for name, a, k in parts])
         except ValueError as exc:
-            raise ValueError(f"{where(i)}: {exc}") from None
+            raise BadArgument(f"{where(i)}: {exc}") from None
 
 
 def _check_deals(ids, hands, widow) -> None:
@@ -164,7 +165,7 @@ def _column(deals, name):
     try:
         col = deals[name]
     except (KeyError, IndexError, TypeError):
-        raise ValueError(f"deals lack the column {name!r}") from None
+        raise BadArgument(f"deals lack the column {name!r}") from None
     return np.asarray(col)
 
 
@@ -206,11 +207,11 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     lines = _flag(lines, "lines")
     seats = tuple(_seat(s, "seats") for s in seats)
     if len(set(seats)) != len(seats):
-        raise ValueError(f"seats repeat a seat: {seats}; (deal_id, seat) is the "
+        raise BadArgument(f"seats repeat a seat: {seats}; (deal_id, seat) is the "
                          "key of the solutions")
     n = len(ids)
     if any(len(h) != n for h in hands) or len(widow) != n:
-        raise ValueError("deal columns have different lengths")
+        raise BadArgument("deal columns have different lengths")
     _check_deals(ids, hands, widow)
     rows = n * len(seats)
     out = {k: np.empty(rows, dtype=v) for k, v in SOLUTION_DTYPES.items()}

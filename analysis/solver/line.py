@@ -1,4 +1,4 @@
-"""The optimal line of a deal, trick by trick (issue 3, parts 3 and 5).
+"""The optimal line of a deal, trick by trick.
 
 :func:`analyse_deal` finds the best gift and the tie-broken line (DESIGN.md,
 contract 3: the declarer maximises J over gift and play, the defenders
@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, card_name, format as fmt
+from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, card_name
+from ..cards import format as fmt
+from ..errors import BadArgument
 from ._bits import POINTS
 from ._kernel import DECLARE
 
@@ -68,7 +70,7 @@ def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
             seat = (leader + i) % 3
             c = int(mv) & 31
             if not hs[seat] >> c & 1:
-                raise ValueError(f"seat {seat} does not hold {card_name(c)}")
+                raise BadArgument(f"seat {seat} does not hold {card_name(c)}")
             hs[seat] &= ~(1 << c)
             if i == 0 and int(mv) & DECLARE:
                 declared = c // 6
@@ -155,7 +157,7 @@ def analyse_deal(hands3, widow, declarer=0, rules="club") -> DealAnalysis:
     rules = resolve_rules(rules)
     d = _seat(declarer, "declarer")
     if len(hands3) != 3:
-        raise ValueError(f"hands3 must hold three hands, got {len(hands3)}")
+        raise BadArgument(f"hands3 must hold three hands, got {len(hands3)}")
     res = exchange_value(hands3[d], widow, hands3[(d + 1) % 3], hands3[(d + 2) % 3],
                          rules=rules, line=True)
     a, b = res.give_left, res.give_right

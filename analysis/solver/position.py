@@ -1,5 +1,4 @@
-"""Positions anywhere in a deal and the value of every legal move
-(issue 3, part 5).
+"""Positions anywhere in a deal and the value of every legal move.
 
 A :class:`Position` may sit in the middle of a trick: the cards already on
 the table are part of it.  :func:`card_values` gives, for the player to
@@ -14,6 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import card_name
+from ..errors import BadArgument
 from ._bits import rule_flags
 from ._kernel import DECLARE
 
@@ -52,8 +52,8 @@ class Position(NamedTuple):
     declarer: int = 0
     leader: int = 0
     trick: tuple = ()
-    trump: "int | None" = None
-    trump_owner: "int | None" = None
+    trump: int | None = None
+    trump_owner: int | None = None
     first_trick: bool = False
     points: tuple = (0, 0, 0)
     tricks: tuple = (0, 0, 0)
@@ -75,48 +75,48 @@ def _kernel_args(pos: Position, rules):
     from .api import _mask, _seat, resolve_rules
     rules = resolve_rules(rules)
     if len(pos.hands) != 3:
-        raise ValueError("hands must hold three masks")
+        raise BadArgument("hands must hold three masks")
     hs = [_mask(h, f"hand {i}") for i, h in enumerate(pos.hands)]
     decl = _seat(pos.declarer, "declarer")
     leader = _seat(pos.leader, "leader")
     trick = tuple(pos.trick)
     if len(trick) > 2:
-        raise ValueError(f"at most 2 cards can be on the table, got {len(trick)}")
+        raise BadArgument(f"at most 2 cards can be on the table, got {len(trick)}")
     table = 0
     for i, pair in enumerate(trick):
         try:
             seat, c = (int(x) for x in pair)
         except (TypeError, ValueError):
-            raise ValueError(f"trick entries are (seat, card) pairs, got {pair!r}") from None
+            raise BadArgument(f"trick entries are (seat, card) pairs, got {pair!r}") from None
         if seat != (leader + i) % 3:
-            raise ValueError(f"trick card {i} must be played by seat {(leader + i) % 3}, got {seat}")
+            raise BadArgument(f"trick card {i} must be played by seat {(leader + i) % 3}, got {seat}")
         if not 0 <= c < 24 or table >> c & 1:
-            raise ValueError(f"bad or repeated card on the table: {c!r}")
+            raise BadArgument(f"bad or repeated card on the table: {c!r}")
         table |= 1 << c
     if hs[0] & hs[1] or hs[0] & hs[2] or hs[1] & hs[2] or table & (hs[0] | hs[1] | hs[2]):
-        raise ValueError("hands overlap (or hold a card on the table)")
+        raise BadArgument("hands overlap (or hold a card on the table)")
     n = bin(hs[leader]).count("1") + (1 if trick else 0)
     for i in range(3):
         seat = (leader + i) % 3
         want = n - (1 if i < len(trick) else 0)
         if bin(hs[seat]).count("1") != want:
-            raise ValueError("hands hold card counts that do not fit the trick on the table")
+            raise BadArgument("hands hold card counts that do not fit the trick on the table")
     if not 1 <= n <= 8:
-        raise ValueError(f"each hand must hold 1..8 cards at the trick's start, got {n}")
+        raise BadArgument(f"each hand must hold 1..8 cards at the trick's start, got {n}")
     if pos.trump is None:
         t = -1
     elif pos.trump in (0, 1, 2, 3):
         t = int(pos.trump)
     else:
-        raise ValueError(f"trump must be a suit 0..3 or None, got {pos.trump!r}")
+        raise BadArgument(f"trump must be a suit 0..3 or None, got {pos.trump!r}")
     if pos.trump_owner is None:
         if t >= 0 and rules.trump_lead_owner_only:
-            raise ValueError("trump_owner is needed under trump_lead_owner_only")
+            raise BadArgument("trump_owner is needed under trump_lead_owner_only")
         owner = 0
     else:
         owner = _seat(pos.trump_owner, "trump_owner")
     if len(pos.points) != 3 or len(pos.tricks) != 3 or min(pos.points) < 0 or min(pos.tricks) < 0:
-        raise ValueError("points and tricks must be three non-negative numbers")
+        raise BadArgument("points and tricks must be three non-negative numbers")
     if rules.bolt_rule == "zero_points":
         bits = sum(1 << s for s in range(3) if pos.points[s] > 0)
     elif rules.bolt_rule == "no_trick":
@@ -161,7 +161,7 @@ def card_values(position: Position, *, rules="club", objective="value",
     from . import _drivers
     from .api import STATE
     if objective not in ("value", "J"):
-        raise ValueError(f"objective must be 'value' or 'J', got {objective!r}")
+        raise BadArgument(f"objective must be 'value' or 'J', got {objective!r}")
     args, rules = _kernel_args(position, rules)
     mode = 0 if objective == "value" else 1
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()

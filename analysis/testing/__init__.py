@@ -8,8 +8,13 @@ same as hypothesis strategies (importing it needs ``hypothesis``);
 
 from analysis.testing.play import Position, follow_moves, lead_moves, play_trick, trick_winner
 from analysis.testing.positions import (
-    deal_from_permutation, play_out, position_after_exchange, random_deal,
-    random_deals, random_endgame, random_position,
+    deal_from_permutation,
+    play_out,
+    position_after_exchange,
+    random_deal,
+    random_deals,
+    random_endgame,
+    random_position,
 )
 
 __all__ = [

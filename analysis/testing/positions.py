@@ -11,12 +11,17 @@ engine are in :mod:`analysis.testing.strategies`.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from analysis.testing.play import (
-    Position, as_rules, cards_in, follow_moves, lead_moves, play_trick,
+    Position,
+    as_rules,
+    cards_in,
+    follow_moves,
+    lead_moves,
+    play_trick,
 )
 
 __all__ = [

@@ -21,7 +21,9 @@ import hypothesis.strategies as st
 
 from analysis.testing.play import Position, as_rules, cards_in
 from analysis.testing.positions import (
-    deal_from_permutation, play_out, position_after_exchange,
+    deal_from_permutation,
+    play_out,
+    position_after_exchange,
 )
 
 __all__ = ["deals", "positions", "endgames"]
@@ -67,7 +69,8 @@ def positions(draw, declarer=None) -> Position:
 
 
 @st.composite
-def endgames(draw, tricks=st.integers(1, 4), rules="club", declarer=None) -> Position:
+def endgames(draw, tricks=st.integers(1, 4), rules="club",  # noqa: B008 - a strategy
+             declarer=None) -> Position:
     """Strategy for an endgame reached by legal play from a random deal.
 
     Every lead (declared or undeclared marriage leads being separate

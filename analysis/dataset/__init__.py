@@ -1,0 +1,43 @@
+"""Chunked Parquet datasets: ``deals``, ``solutions``, ``games`` (DESIGN.md, contract 4).
+
+A dataset is a folder of ``part-NNNNNN.parquet`` files (zstd), one per
+chunk, readable by ``pyarrow.dataset`` and ``pandas.read_parquet``.  The
+generating parameters (package version, schema version, kind, seed, rules
+profile and fields, chunk size, ...) are stored as JSON under the key
+``thousand`` of every file's schema metadata, in ``_params.json`` (written
+first, so a resumed run can check it is the same job) and, once all chunks
+exist, in ``_common_metadata`` and ``_manifest.json`` (rows and a content
+hash per chunk).
+
+Every file is written to a temporary name and renamed when complete, so an
+interrupted run leaves only whole chunks; rerunning the same command skips
+them and redoes the rest.  Column names, dtypes and units: ``docs/DATA.md``.
+
+Modules: :mod:`._files` (names, filesystems, atomic writes, the content
+hash), :mod:`.storage` (prepare a folder, write, finalise, read the
+parameters), :mod:`.integrity` (one inspection of a folder, typed
+findings), :mod:`.read` (tables and frames) and :mod:`.join` (deals with
+their solutions).  Everything public is importable from here.
+"""
+
+from __future__ import annotations
+
+from ..errors import DamagedDataset, DatasetError
+from ._files import MANIFEST_FILE, META_KEY, PARAMS_FILE, SCHEMA_VERSIONS, absolute, chunk_path, content_hash
+from ._files import atomic_write as _atomic_write  # noqa: F401 - for analysis.odds.build
+from .integrity import Finding, check_outside_datasets, enclosing_dataset, inspect
+
+# the message helpers under the names the tests of the former module use
+from .integrity import differences as _differences  # noqa: F401
+from .integrity import list_differences as _list_differences  # noqa: F401
+from .join import deals_identity, load, solved_deals
+from .read import open_dataset, read_frame, read_table
+from .storage import describe, finalize, open_output, read_params, write_chunk
+
+__all__ = [
+    "SCHEMA_VERSIONS", "META_KEY", "PARAMS_FILE", "MANIFEST_FILE", "DatasetError",
+    "DamagedDataset", "Finding", "inspect", "open_output", "chunk_path", "write_chunk",
+    "finalize", "read_params", "read_table", "read_frame", "content_hash", "load",
+    "open_dataset", "describe", "deals_identity", "solved_deals", "absolute",
+    "enclosing_dataset", "check_outside_datasets",
+]
