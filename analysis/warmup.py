@@ -34,7 +34,7 @@ def _deals():
 
 
 def _dealer():
-    from .deal import check_deals, deal_constrained, deal_rank, deal_unrank, chunk_rng
+    from .deal import check_deals, chunk_rng, deal_constrained, deal_rank, deal_unrank
     d = _deals()
     check_deals(d)
     deal_unrank(deal_rank(d))
@@ -71,10 +71,10 @@ def _solver_values():
 def _exchange():
     from .cards import parse
     from .solver import exchange_makes, exchange_value
-    h, l, r, w = (parse(x) for x in _README_DEAL)
-    exchange_value(h, w, l, r, line=True)
-    exchange_value(h, w, l, r, line=False)
-    exchange_makes(h, w, l, r, 120)
+    h, left, right, w = (parse(x) for x in _README_DEAL)
+    exchange_value(h, w, left, right, line=True)
+    exchange_value(h, w, left, right, line=False)
+    exchange_makes(h, w, left, right, 120)
 
 
 def _moves():

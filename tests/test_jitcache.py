@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 
 import analysis
-from analysis import _jitcache
-from analysis._jitcache import JIT_SOURCES, PACKAGE_DIR, is_jit_module, jit_files, sources_key
+from analysis._jitcache import PACKAGE_DIR, is_jit_module, jit_files, sources_key
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -71,7 +71,8 @@ def summarize(games: pd.DataFrame) -> dict:
         intervals), ``bolts_per_100`` (mean, se, per 100 played deals, all
         players), ``bolt_penalties``, ``barrel_entries`` (count and per
         game), ``barrel_arrivals_knocked_off`` (arrivals knocked off at once
-        for want of a seat, ``barrel_arrivals='seats'``; not stays), ``barrel_outcomes`` (DataFrame: stays by ending, shares with
+        for want of a seat, ``barrel_arrivals='seats'``; not stays),
+        ``barrel_outcomes`` (DataFrame: stays by ending, shares with
         intervals; ``open`` = still sitting when the game ended),
         ``declarer`` (mean bid and contract, success share with interval,
         write-offs, gift redeals), ``pool_repeat_share`` (played deals whose
