@@ -72,7 +72,7 @@ POOLS: tuple[PoolSpec, ...] = (
     PoolSpec("club", "club", 100_000, "000efa7ec9f70a3f", "f5622ea00d884b81"),
     PoolSpec("book", "book", 50_000, "e06c8ae6c4b35179", "6dff4390ff8af614"),
     PoolSpec("ua", "ua", 50_000, "6495cc75c563e32b", "b26f2ad0cea364a0"),
-    PoolSpec("wiki", "wiki", 50_000),
+    PoolSpec("wiki", "wiki", 50_000, "9546c67c85bd57c8", "1d054d5e0e9dc292"),
 )
 
 

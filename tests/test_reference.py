@@ -24,12 +24,11 @@ TINY = (reference.PoolSpec("club", "club", 6, solutions_chunk=4),
 def tiny(tmp_path_factory):
     """Two tiny pools built by :func:`reference.build` (the real commands)."""
     base = tmp_path_factory.mktemp("reference")
-    mp = pytest.MonkeyPatch()
-    mp.setattr(reference, "POOLS", TINY)
-    for s in TINY:
-        reference.build(s.name, base, workers=1, progress=False)
-    yield base
-    mp.undo()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(reference, "POOLS", TINY)
+        for s in TINY:
+            reference.build(s.name, base, workers=1, progress=False)
+    return base
 
 
 @pytest.fixture
@@ -229,8 +228,11 @@ def test_simulate_on_the_fly_and_without_a_pool(tiny_env, tmp_path, capsys):
                  "--on-the-fly", "--workers", "1", "--no-progress"]) == 0
     assert dataset.read_params(tmp_path / "a")["outcomes"]["source"] == "solver"
     capsys.readouterr()
+    from analysis.odds.model import MODEL_DIR
+    book_model = str(MODEL_DIR / "default_bidmodel_book.json")
     assert main(["simulate", "--games", "1", "--seed", "3", "--rules", "book", "--out",
-                 str(tmp_path / "b"), "--workers", "1", "--no-progress"]) == 0
+                 str(tmp_path / "b"), "--estimator", book_model, "--workers", "1",
+                 "--no-progress"]) == 0
     assert "no reference pool plays as book does" in capsys.readouterr().out
     with pytest.raises(SystemExit):          # argparse: the two exclude each other
         main(["simulate", "--games", "1", "--seed", "3", "--on-the-fly", "--pool", "x",
