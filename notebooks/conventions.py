@@ -35,7 +35,8 @@ QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 BASE = "club"
-N_GAMES = 40 if QUICK else 2_000                  # games per variant (the same game ids)
+N_GAMES = 40 if QUICK else 1_000                  # games per variant (the same game ids; the
+#                                                   baseline shares the bolts page's cached games)
 VARIANTS = {                                      # name -> changed fields of BASE
     "write-off pays 60 each (ua)": {"write_off_payment": "fixed", "write_off_fixed": 60},
     "barrel at 900 (book)": {"barrel_threshold": 900},
