@@ -330,6 +330,10 @@ CAVEATS = (
 )
 
 
+def _count(v) -> str:
+    return f"{v:,}" if isinstance(v, int) else str(v)
+
+
 def _headline_table(data: Path) -> str:
     import json
     rows = {}
@@ -350,7 +354,7 @@ def _headline_table(data: Path) -> str:
             fig = rows[prof].get(q)
             cells.append("<td>—</td>" if fig is None else
                          f"<td><a href='{page}.html'>{html.escape(str(fig[0]))}</a>"
-                         f"<br><small>deals: {html.escape(str(fig[1]))}</small></td>")
+                         f"<br><small>deals: {html.escape(_count(fig[1]))}</small></td>")
         body.append(f"<tr><th>{prof}</th>{''.join(cells)}</tr>")
     return (f"<table class='headline'><tr><th>profile</th>{head}</tr>{''.join(body)}</table>"
             "<p><small>Percentages with 95 % intervals in brackets.</small></p>")
