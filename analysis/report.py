@@ -4,15 +4,20 @@ The notebooks are jupytext ``py:percent`` files in ``notebooks/``.  For
 each, :func:`run_report`
 
 1. reads its parameters cell (tagged ``parameters``) with the quick switch
-   set as asked, and makes the datasets those parameters name if they are
-   missing (:func:`prepare_data`);
+   set as asked, and checks that the reference pools the pages read are
+   built (:func:`prepare_data`; nothing is solved: a missing pool is named
+   with ``thousand reference build NAME``);
 2. converts it with jupytext, injects explicit parameter overrides in a cell
    after the parameters cell (as papermill does), and executes it with
    nbclient in the notebooks folder, with ``THOUSAND_QUICK`` and
    ``THOUSAND_DATA`` set in the kernel's environment;
-3. writes ``<name>.html`` (nbconvert's ``HTMLExporter``), the executed
-   ``<name>.ipynb`` and an ``index.html`` that links them with their run
-   times.
+3. writes ``<name>.html`` (nbconvert's ``HTMLExporter``, titled with the
+   notebook's first heading), the executed ``<name>.ipynb`` and an
+   ``index.html``: the summary a reader cites — one headline table (each
+   research question answered per profile, with its interval and the
+   distinct solved deals behind it, from the ``headline-<name>.json`` the
+   pages write), the datasets with their content hashes, the caveats and
+   links to the pages with their run times.
 
 A notebook that fails still gets its HTML (with the traceback); the run
 goes on with the others and then raises :class:`ReportError` naming every
@@ -171,20 +176,33 @@ def read_parameters(name_or_path, *, quick: bool, data: str | Path | None = None
 def prepare_data(params: dict, workers: int | None = None) -> list[Path]:
     """Make the datasets a notebook's parameters name, if they are missing.
 
-    Recognised parameters: ``DATA`` with ``N_DEALS`` and ``SEED`` (a deals
-    dataset, :func:`analysis.research.setup.ensure_deals`) and ``POOLS``, a
-    dict profile -> deals to solve (:func:`analysis.research.data.ensure_solutions`
-    on the first deals of that dataset).  Games are simulated from the pools
-    by the notebooks themselves (seconds).
+    The research pages read the reference pools (:mod:`analysis.reference`)
+    and solve nothing: every pool is checked to be built.  A notebook of
+    one's own may still name ``POOLS`` (a dict profile -> deals to solve)
+    with ``DATA``, ``N_DEALS`` and ``SEED`` (a deals dataset made with
+    :func:`analysis.research.setup.ensure_deals`, solved with
+    :func:`analysis.research.data.ensure_solutions`).
 
     Returns
     -------
     list of Path
-        The datasets that now exist.
+        The datasets that now exist (the reference pools' solutions first).
+
+    Raises
+    ------
+    analysis.reference.ReferenceError
+        If a reference pool is not built; the message names
+        ``thousand reference build NAME``.
     """
+    from . import reference
     from .research import data, setup
     made = []
-    if {"DATA", "N_DEALS", "SEED"} <= set(params):
+    for p in reference.pools():
+        if p.content_hash is None:
+            raise reference.ReferenceError(p.name, f"it is not built under {reference.root()} "
+                                                   "(the research pages read it)")
+        made.append(Path(p.solutions_path))
+    if "POOLS" in params and {"DATA", "N_DEALS", "SEED"} <= set(params):
         deals = setup.ensure_deals(params["DATA"], int(params["N_DEALS"]),
                                    int(params["SEED"]), workers=workers)
         made.append(deals)
@@ -251,10 +269,22 @@ def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
         # process group), not a failing notebook: stop the whole report
         raise KeyboardInterrupt
     replace_file(out / f"{src.stem}.ipynb", lambda tmp: nbformat.write(nb, tmp))
-    body, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
+    title = _title(nb, src.stem)
+    body, _ = HTMLExporter(template_name="lab").from_notebook_node(
+        nb, resources={"metadata": {"name": title}})
     html_path = replace_file(out / f"{src.stem}.html",
                              lambda tmp: tmp.write_text(body, encoding="utf-8"))
     return html_path, nb, error
+
+
+def _title(nb, default: str) -> str:
+    """The notebook's first markdown heading (the page's title)."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return default
 
 
 def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
@@ -279,7 +309,73 @@ def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
     return paths
 
 
-def _index(out: Path, rows: list, quick: bool) -> Path:
+#: The questions of the headline table, in order, with the page answering each.
+QUESTIONS = (("bidding_odds", "P(bid made) for a random hand: 120 / 140"),
+             ("redeals", "redeal rate (deals redealt before play)"),
+             ("bolts", "bolts"),
+             ("barrel", "barrel: win from the barrel (per stay); S(1)"))
+
+CAVEATS = (
+    "Every outcome is <b>double-dummy</b>: the solver plays each deal perfectly with every "
+    "card visible (the declarer after the best exchange). Real players see less, so bid "
+    "success is an upper bound and bolts are those perfect defence cannot avoid.",
+    "Whole games use the default <b>bidding policy</b>: each player bids up to the highest "
+    "contract the default BidModel (a logistic model of the double-dummy value from the "
+    "visible hand) gives a chance of at least one half, writes off a contract it expects to "
+    "lose, and takes redeals the profile allows.",
+    "Games draw the reference pools' deals <b>without replacement</b> (each game its own block "
+    "of the pool); where a game ran past its block the page says how many draws repeated, and "
+    "the intervals come from a bootstrap over games and pool deals.",
+    "A share of (deal, seat) rows has an interval clustered by deal; <i>deals</i> is the number "
+    "of distinct solved deals behind a figure.",
+)
+
+
+def _count(v) -> str:
+    return f"{v:,}" if isinstance(v, int) else str(v)
+
+
+def _headline_table(data: Path) -> str:
+    import json
+    rows = {}
+    for page, _ in QUESTIONS:
+        f = Path(data) / f"headline-{page}.json"
+        if f.exists():
+            for r in json.loads(f.read_text("utf-8")):
+                rows.setdefault(r["profile"], {})[r["question"]] = (r["figure"], r["deals"], page)
+    if not rows:
+        return "<p>No headline figures (the pages did not run).</p>"
+    head = "".join(f"<th>{html.escape(q)}</th>" for _, q in QUESTIONS)
+    body = []
+    for prof in ("club", "classic", "book", "ua", "wiki"):
+        if prof not in rows:
+            continue
+        cells = []
+        for page, q in QUESTIONS:
+            fig = rows[prof].get(q)
+            cells.append("<td>—</td>" if fig is None else
+                         f"<td><a href='{page}.html'>{html.escape(str(fig[0]))}</a>"
+                         f"<br><small>deals: {html.escape(_count(fig[1]))}</small></td>")
+        body.append(f"<tr><th>{prof}</th>{''.join(cells)}</tr>")
+    return (f"<table class='headline'><tr><th>profile</th>{head}</tr>{''.join(body)}</table>"
+            "<p><small>Percentages with 95 % intervals in brackets.</small></p>")
+
+
+def _datasets_table() -> str:
+    from . import reference
+    items = []
+    for p in reference.pools():
+        items.append(f"<tr><td>{p.name}</td><td>{p.rules}</td><td>{p.deals:,}</td>"
+                     f"<td><code>{html.escape(str(p.content_hash))}</code></td>"
+                     f"<td><code>{p.fingerprint}</code></td></tr>")
+    return ("<table><tr><th>pool</th><th>solved under</th><th>deals</th>"
+            "<th>content hash</th><th>solver fingerprint</th></tr>" + "".join(items) +
+            "</table><p><small>All pools are dealt from seed 1000 with the same chunk size, "
+            "so the smaller pools' deals are the first deals of club's. classic reads club's "
+            "pool (the same play).</small></p>")
+
+
+def _index(out: Path, rows: list, quick: bool, data: Path | None = None) -> Path:
     from . import __version__
     def status(e):
         if e is None:
@@ -288,14 +384,25 @@ def _index(out: Path, rows: list, quick: bool) -> Path:
         return "failed: " + html.escape(text[-1][:200])
 
     items = "\n".join(
-        f"<tr><td><a href='{html.escape(n)}.html'>{html.escape(n)}</a></td>"
-        f"<td>{t:.0f} s</td><td>{status(e)}</td></tr>" for n, t, e in rows)
-    total = sum(t for _, t, _ in rows)
-    page = (f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>"
+        f"<tr><td><a href='{html.escape(n)}.html'>{html.escape(title)}</a></td>"
+        f"<td>{t:.0f} s</td><td>{status(e)}</td></tr>" for n, t, e, title in rows)
+    total = sum(r[1] for r in rows)
+    try:
+        datasets = _datasets_table()
+    except Exception as exc:   # a damaged pool must not hide the pages' links
+        datasets = f"<p>datasets unavailable: {html.escape(str(exc))}</p>"
+    style = ("<style>body{font-family:sans-serif;max-width:70em;margin:auto}"
+             "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
+             "vertical-align:top}</style>")
+    page = (f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>{style}"
             f"<h1>Thousand research report</h1><p>thousand-analysis {__version__}, "
             f"{'quick (small sizes)' if quick else 'default sizes'}, made "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {total:.0f} s.</p>"
-            f"<table><tr><th>notebook</th><th>run time</th><th>status</th></tr>{items}</table>")
+            f"<h2>Findings</h2>{_headline_table(data) if data is not None else ''}"
+            f"<h2>Caveats</h2><ul>{''.join(f'<li>{c}</li>' for c in CAVEATS)}</ul>"
+            f"<h2>Datasets</h2>{datasets}"
+            f"<h2>Pages</h2><table><tr><th>page</th><th>run time</th><th>status</th></tr>"
+            f"{items}</table>")
     return replace_file(out / "index.html", lambda tmp: tmp.write_text(page, encoding="utf-8"))
 
 
@@ -356,16 +463,16 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
         params = read_parameters(name, quick=quick, data=data, overrides=overrides.get(name))
         for p in prepare_data(params, workers=workers):
             log(f"[report] {name}: dataset {p}")
-        html_path, _, err = execute_notebook(name, out, quick=quick, data=data,
-                                             overrides=overrides.get(name))
+        html_path, nb, err = execute_notebook(name, out, quick=quick, data=data,
+                                              overrides=overrides.get(name))
         dt = time.perf_counter() - t0
-        rows.append((html_path.stem, dt, err))
+        rows.append((html_path.stem, dt, err, _title(nb, html_path.stem)))
         log(f"[report] {name}: {'FAILED' if err else 'ok'} in {dt:.0f} s -> {html_path}")
         if err:
             text = _ANSI.sub("", str(err)).strip()
             failed.append(f"{html_path.stem}: "
                           f"{text.splitlines()[-1] if text else type(err).__name__}")
-    index = _index(out, rows, quick)
+    index = _index(out, rows, quick, Path(data))
     if failed:
         raise ReportError("notebooks failed (see their HTML): " + "; ".join(failed))
     return index

@@ -25,10 +25,16 @@
 # below the threshold otherwise).  A stay still running when another player
 # wins the game is *censored*.
 #
-# Whole games are simulated from pools of solved deals with the default
-# bidding policy; the Kaplan–Meier curves (`scipy.stats.ecdf` on
-# `scipy.stats.CensoredData`) show the share of stays still running after
-# each played deal on the barrel, with pointwise 95 % bands.
+# Whole games are simulated from the reference pools with the default
+# bidding policy, drawing deals without replacement.  The endings
+# *compete* (a stay ends in exactly one of them), so each is read as a
+# **cumulative incidence** (Aalen–Johansen): the chance that a stay has
+# ended *that way* by deal *t*.  S(t), the share of stays still on the
+# barrel after *t* played deals, is one minus their sum — the same S in the
+# table and the plot.  The chance of winning *per attempt* is the discrete
+# hazard: of the sitters still on the barrel at their *t*-th deal, the
+# share that wins there.  Intervals: bootstrap over games
+# (`analysis.research.uncertainty`).
 
 # %% tags=["parameters"]
 from analysis.research import setup
@@ -36,10 +42,8 @@ from analysis.research import setup
 QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
-N_DEALS = 20_000 if QUICK else 1_000_000          # deals dataset the pools come from
-POOLS = ({"club": 18, "book": 9, "ua": 9, "wiki": 9} if QUICK
-         else {"club": 600, "book": 200, "ua": 200, "wiki": 200})   # deals solved per profile
-N_GAMES = 60 if QUICK else 2_000                  # games simulated per profile
+N_GAMES = 40 if QUICK else 1_000     # games per rules variant
+N_BOOT = 100 if QUICK else 400
 
 # %%
 import matplotlib.pyplot as plt
@@ -48,125 +52,123 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis.research import data, plots, survival
+from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
 
 plots.use_style()
-deals = setup.ensure_deals(DATA, N_DEALS, SEED)
-pool_paths = {p: data.ensure_solutions(DATA, deals, p, n) for p, n in POOLS.items()}
-VARIANTS = {   # name -> (rules, pool with the same solver conventions)
-    "club": (Rules.profile("club"), "club"),
-    "club, one seat": (Rules.profile("club").with_changes(barrel_seats=1), "club"),
-    "classic": (Rules.profile("classic"), "club"),
-    "book": (Rules.profile("book"), "book"),
-    "ua": (Rules.profile("ua"), "ua"),
-    "wiki": (Rules.profile("wiki"), "wiki"),
+display(Markdown(setup.back_link()))
+VARIANTS = {
+    "club": Rules.profile("club"),
+    "club, one seat": Rules.profile("club").with_changes(barrel_seats=1),
+    "classic": Rules.profile("classic"), "book": Rules.profile("book"),
+    "ua": Rules.profile("ua"), "wiki": Rules.profile("wiki"),
 }
-games = {name: data.simulated_games(DATA, r, N_GAMES, SEED, pool_paths[pool],
+games = {name: data.simulated_games(DATA, r, N_GAMES, SEED,
                                     label=name.replace(", ", "-").replace(" ", "_"))
-         for name, (r, pool) in VARIANTS.items()}
+         for name, r in VARIANTS.items()}
+boots = {name: PoolBootstrap(g, n_boot=N_BOOT, seed=2) for name, g in games.items()}
 stays = {name: survival.barrel_stays(g) for name, g in games.items()}
-display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}."))
-setup.provenance(list(VARIANTS), SEED, deals_dataset=N_DEALS,
-                 **{f"solved pool {p} (deals)": n for p, n in POOLS.items()},
-                 games_per_profile=N_GAMES)
+display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}.  "
+                 + " ".join(f"{n}: {b.describe()}." for n, b in boots.items())))
+setup.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
+                 **{f"pool of {n}": g.attrs["outcomes"]["pool"] for n, g in games.items()})
 
 # %% [markdown]
 # ## How stays end
 #
-# Shares of all stays (95 % intervals; Clopper–Pearson near 0).  `open`:
-# still sitting when the game ended (another player won).
+# The share of stays ending each way, by the end of the stay (the
+# cumulative incidence at the longest stay); `open` stays (still sitting
+# when another player won) are censored, so the shares of the endings plus
+# S at the end add up to 100 %.
 
 # %%
-shares = pd.concat({name: survival.ending_shares(s) for name, s in stays.items()},
-                   names=["rules"])
-setup.show(shares.unstack("ending")["p"].assign(stays=shares.xs("win", level="ending")["of"]),
-           pct=tuple(survival.ENDINGS) + ("open",), digits=1)
+CAUSES = [e for e in survival.ENDINGS]
+tables = {n: survival.competing_table(s, boots[n], CAUSES) for n, s in stays.items() if len(s)}
+last = {}
+for n, t in tables.items():
+    tmax = t.index.get_level_values("deals").max()
+    row = {"stays": f"{len(stays[n]):,}", "open (censored)": f"{(stays[n].ending == 'open').sum():,}"}
+    for c in CAUSES:
+        r = t.loc[(f"cif_{c}", tmax)]
+        row[c] = setup.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
+    last[n] = row
+pd.DataFrame(last).T
 
 # %%
-endings = [e for e in list(survival.ENDINGS) + ["open"]
-           if (shares.xs(e, level="ending")["count"] > 0).any()]
-fig, ax = plt.subplots(figsize=(9, 4.5))
-width = 0.8 / len(VARIANTS)
-x = np.arange(len(endings))
-for j, name in enumerate(VARIANTS):
-    sub = shares.loc[name].loc[endings]
-    ax.bar(x + (j - (len(VARIANTS) - 1) / 2) * width, 100 * sub["p"], width, label=name,
-           yerr=[100 * (sub["p"] - sub["ci_low"]), 100 * (sub["ci_high"] - sub["p"])],
-           capsize=2, error_kw={"elinewidth": 0.8})
-LABELS = {"win": "win", "barrel_fall": "fall\n(3 deals used)", "knocked_off": "knocked off",
-          "failed_contract": "own contract\nfailed", "barrel_write_off": "own\nwrite-off",
-          "barrel_exit": "pushed below\nthe threshold", "open": "open at\ngame end"}
-ax.set_xticks(x, [LABELS[e] for e in endings])
-ax.set_ylabel("share of barrel stays (%)")
-ax.set_xlabel("how the stay ended")
-ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-ax.set_title("Endings of barrel stays (95 % CI)")
+LABELS = {"win": "win", "barrel_fall": "fall", "knocked_off": "knocked off",
+          "failed_contract": "own contract failed", "barrel_write_off": "own write-off",
+          "barrel_exit": "pushed below"}
+fig, axes = plt.subplots(2, 3, figsize=(13, 7), sharex=True, sharey=True)
+for ax, (n, t) in zip(axes.flat, tables.items()):
+    for j, c in enumerate(CAUSES):
+        k = t.loc[f"cif_{c}"]
+        if k["p"].max() == 0:
+            continue
+        plots.interval_lines(ax, k.index, k["p"], k["ci_low"], k["ci_high"], label=LABELS[c],
+                             xlabel="deals on the barrel", ylabel="cumulative incidence (%)",
+                             color=f"C{j}")
+    ax.set_title(n)
+    ax.set_xticks(sorted(set(t.index.get_level_values("deals"))))
+handles, labels = axes.flat[0].get_legend_handles_labels()
+fig.legend(handles, labels, loc="outside lower center", ncol=len(labels), frameon=False)
+fig.suptitle("How barrel stays end, by deal (Aalen–Johansen, 95 % bands)")
 plt.show()
 
 # %% [markdown]
-# ## Survival on the barrel
+# ## Survival on the barrel: S(t)
 #
-# P(the stay lasts more than *t* played deals), every ending counted as the
-# end of the stay; redeals do not count as deals.  With three attempts no
-# stay outlasts three deals.
+# S(t) = P(still on the barrel after *t* played deals) = 1 − the sum of the
+# incidences above.  A stay can outlast three deals only when the rules
+# let a deal that was not an attempt pass (e.g. a deal played by others
+# while a sitter does not bid), which the table shows where it happens.
 
 # %%
-km = {name: survival.kaplan_meier(s) for name, s in stays.items() if s["ended"].any()}
-STYLE = {name: ("C%d" % i, ls) for i, (name, ls) in enumerate(zip(
-    VARIANTS, ["-", "--", "-", "-.", ":", "-"]))}
-fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=True)
-for name, k in km.items():
-    if name != "club, one seat":
-        c, ls = STYLE[name]
-        plots.survival_steps(axes[0], k.index, k["survival"], k["ci_low"], k["ci_high"],
-                             label=name, color=c, linestyle=ls)
-for name in ("club", "club, one seat"):
-    k = km[name]
-    c, ls = STYLE[name]
-    plots.survival_steps(axes[1], k.index, k["survival"], k["ci_low"], k["ci_high"], label=name,
-                         color=c, linestyle=ls)
-axes[0].set_title("Per profile")
-axes[1].set_title("Two seats (club) against one")
-for ax in axes:
-    ax.set_xticks([0, 1, 2, 3])
-    ax.legend(frameon=False)
-plt.show()
-
-# %%
-surv = pd.concat({name: k for name, k in km.items()}, names=["rules"])
-setup.show(surv[["survival", "ci_low", "ci_high", "n"]], pct=("survival", "ci_low", "ci_high"),
-           digits=1)
-
-# %% [markdown]
-# ## Wins only: how fast does a sitter win?
-#
-# The cause-specific curve: only wins end a stay, every other ending is
-# censored at its time.  1 − S(t) is the chance of having won within *t*
-# deals had nothing else intervened.
+surv = pd.concat({n: t.loc["survival"] for n, t in tables.items()}, names=["rules"])
+st = setup.ci_table(surv, keep=("at_risk",), name="S(t) (95 % CI)").unstack("deals")
+st
 
 # %%
 fig, ax = plt.subplots()
-for name, s in stays.items():
-    if (s["ending"] == "win").any():
-        k = survival.kaplan_meier(s, event="win")
-        c, ls = STYLE[name]
-        plots.survival_steps(ax, k.index, k["survival"], k["ci_low"], k["ci_high"], label=name,
-                             color=c, linestyle=ls, band_alpha=0.08, ylabel="not yet won (%)")
-ax.set_xticks([0, 1, 2, 3])
+for i, (n, t) in enumerate(tables.items()):
+    k = t.loc["survival"]
+    plots.survival_steps(ax, k.index, k["p"], k["ci_low"], k["ci_high"], label=n,
+                         color=f"C{i}", linestyle=["-", "--", "-", "-.", ":", "-"][i],
+                         band_alpha=0.08)
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-ax.set_title("Cause-specific survival: wins only")
+ax.set_title("Still on the barrel after t deals, S(t) (95 % bands)")
 plt.show()
 
 # %% [markdown]
-# ## Precision of this run
+# ## The chance of winning from the barrel
+#
+# Per stay: the cumulative incidence of a win by the end.  Per attempt:
+# of the sitters on the barrel at their *t*-th deal, the share that wins on
+# that deal.
 
 # %%
-hw = setup.max_half_width(shares[shares["count"] > 0])
-n_stays = {name: len(s) for name, s in stays.items()}
-display(Markdown(
-    f"{N_GAMES:,} games per rules variant gave "
-    + ", ".join(f"{k}: {v:,}" for k, v in n_stays.items())
-    + f" stays; the widest 95 % interval of an ending share has a half-width of "
-      f"**{100 * hw:.1f} percentage points**. Games draw deals with replacement from pools of "
-    + ", ".join(f"{p} {n:,}" for p, n in POOLS.items())
-    + " solved deals, which also limits how far the results generalise."))
+win = {}
+for n, t in tables.items():
+    tmax = t.index.get_level_values("deals").max()
+    r = t.loc[("cif_win", tmax)]
+    row = {"per stay": setup.fmt_ci(r["p"], r["ci_low"], r["ci_high"])}
+    for d in range(1, min(tmax, 4) + 1):
+        h = t.loc[("hazard_win", d)]
+        row[f"attempt {d}"] = setup.fmt_ci(h["p"], h["ci_low"], h["ci_high"]) + \
+            f" of {int(h['at_risk']):,}"
+    win[n] = row
+pd.DataFrame(win).T
+
+# %%
+hl = []
+for n in ("club", "classic", "book", "ua", "wiki"):
+    if n not in tables:
+        continue
+    t = tables[n]
+    tmax = t.index.get_level_values("deals").max()
+    r = t.loc[("cif_win", tmax)]
+    s1 = t.loc[("survival", min(1, tmax))]
+    hl.append({"profile": n, "question": "barrel: win from the barrel (per stay); S(1)",
+               "figure": f"{setup.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} win; "
+                         f"S(1) {setup.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])}",
+               "deals": f"{boots[n].distinct_deals:,} in {boots[n].games:,} games"})
+setup.save_headline("barrel", hl)

@@ -23,10 +23,12 @@
 # reaches *c*.  This is the declarer's best case — a real declarer does not
 # see the other hands — so read the probabilities as upper bounds.
 #
-# Shares come from pools of random deals, one per set of solver conventions
-# (`club` and `classic` play alike); deals the profile redeals by force are
-# left out.  All probabilities carry 95 % intervals (Wilson;
-# Clopper–Pearson near 0 or 1).  The last section asks `hand_odds` about a
+# Shares come from the reference pools, one per set of solver conventions
+# (`club` and `classic` play alike, so `classic` reads `club`'s pool with
+# its own redeal rules); deals the profile redeals by force are left out.
+# The three seats of a deal share its widow, so every interval is
+# clustered by deal (95 %), and every table states the distinct deals
+# behind it.  The last section asks `hand_odds` about a
 # few well-known hands: the other 17 cards are dealt around the hand many
 # times and each deal is solved.
 
@@ -36,10 +38,9 @@ from analysis.research import setup
 QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
-N_DEALS = 20_000 if QUICK else 1_000_000          # deals dataset the pools come from
-POOLS = ({"club": 18, "book": 9, "ua": 9, "wiki": 9} if QUICK
-         else {"club": 600, "book": 200, "ua": 200, "wiki": 200})   # deals solved per profile
-N_HAND_SAMPLES = 6 if QUICK else 150              # deals dealt around each famous hand
+N_POOL = 600 if QUICK else 10**9     # at most this many deals of each reference pool
+N_HAND_SAMPLES = 6 if QUICK else 40  # deals dealt around each famous hand (solved on the fly)
+PROFILES = ["club", "classic", "book", "ua", "wiki"]
 FAMOUS = {
     "♥ marriage, aces and tens": "A♥ 10♥ K♥ Q♥ A♠ 10♠ A♣",
     "three aces, three tens": "A♠ 10♠ A♣ 10♣ A♦ 10♦ 9♥",
@@ -53,21 +54,37 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis.odds.hand import hand_odds
+from analysis.redeal import features, flags_from_features
 from analysis.research import bidding, data, plots
+from analysis.rules import Rules
 
 plots.use_style()
-deals = setup.ensure_deals(DATA, N_DEALS, SEED)
-rows = {p: bidding.played_rows(data.load_pool(data.ensure_solutions(DATA, deals, p, n)))
-        for p, n in POOLS.items()}
-setup.provenance(list(POOLS), SEED, deals_dataset=N_DEALS,
-                 **{f"solved pool {p} (deals × 3 seats)": n for p, n in POOLS.items()},
-                 hand_odds_samples=N_HAND_SAMPLES)
+display(Markdown(setup.back_link()))
+
+
+def profile_rows(p):
+    """Pool rows of a profile with the profile's own forced redeals."""
+    f = data.pool_rows(p).iloc[:3 * N_POOL].copy()
+    r = Rules.profile(p)
+    fl = flags_from_features(features(f[["hand0", "hand1", "hand2", "widow"]]
+                                      .to_numpy(np.uint32)[::3]), r)
+    forced = (np.asarray(fl["redeal_bidding"]) | np.asarray(fl["redeal_widow"])) \
+        if r.redeal_claim == "forced" else np.zeros(len(f) // 3, bool)
+    f["redeal_forced"] = np.repeat(forced, 3)
+    return bidding.played_rows(f)
+
+
+rows = {p: profile_rows(p) for p in PROFILES}
+refs = {p: data.reference_pool(p) for p in PROFILES}
+setup.provenance(PROFILES, SEED, hand_odds_samples=N_HAND_SAMPLES,
+                 **{f"pool of {p}": f"{r.name}, {rows[p]['deal_id'].nunique():,} played deals "
+                    f"({r.content_hash})" for p, r in refs.items()})
 
 # %% [markdown]
 # ## Success probability by contract, per profile
 #
 # Every seat of every played deal counts as one hand (a random hand, not
-# the hand that won the auction).  `club` stands for `classic` too.
+# the hand that won the auction).
 
 # %%
 CONTRACTS = list(range(100, 205, 5))
@@ -77,36 +94,38 @@ fig, ax = plt.subplots()
 for p in rows:
     c = curves.loc[p]
     plots.interval_lines(ax, c.index, c["p"], c["ci_low"], c["ci_high"],
-                         label=f"{p} ({c['hands'].iloc[0]:,} hands)", xlabel="contract (points)",
+                         label=f"{p} ({c['deals'].iloc[0]:,} deals)", xlabel="contract (points)",
                          ylabel="P(double-dummy value ≥ contract) (%)", marker=".")
-ax.legend(frameon=False)
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 ax.set_title("A random hand's chance to make each contract (95 % bands)")
 plt.show()
 
 # %%
-setup.show(curves.unstack("profile")["p"].loc[[100, 120, 140, 160, 200]], pct=tuple(rows))
+sel = curves[curves.index.get_level_values("contract").isin([100, 120, 140, 160, 200])]
+setup.ci_table(sel, name="P(make)").unstack("contract")
 
 # %% [markdown]
-# ## By the card points of the 7-card hand (club)
+# ## By the card points of the 7-card hand, per profile (contract 120)
 
 # %%
 club = rows["club"]
-bins = pd.cut(club["hand_points"], bidding.POINT_BINS, right=False)
-by_points = bidding.make_by(club, bins.rename("hand points"), [100, 120, 140, 160])
+by_points = pd.concat({p: bidding.make_by(r, pd.cut(r["hand_points"], bidding.POINT_BINS,
+                                                      right=False).rename("hand points"),
+                                          [100, 120, 140, 160]) for p, r in rows.items()},
+                      names=["profile"])
 fig, ax = plt.subplots()
-for c in [100, 120, 140, 160]:
-    s = by_points.xs(c, level="contract")
+for p in PROFILES:
+    s = by_points.loc[p].xs(120, level="contract")
     x = [f"{int(i.left)}–{int(i.right) - 1}" for i in s.index]
     plots.interval_lines(ax, np.arange(len(x)), s["p"], s["ci_low"], s["ci_high"],
-                         label=f"contract {c}", xlabel="card points in the 7-card hand",
-                         ylabel="P(make) (%)")
+                         label=p, xlabel="card points in the 7-card hand", ylabel="P(make 120) (%)")
     ax.set_xticks(np.arange(len(x)), x)
-ax.legend(frameon=False)
-ax.set_title("Success probability by hand points (club, 95 % bands)")
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+ax.set_title("Contract 120 by hand points, per profile (95 % bands)")
 plt.show()
 
 # %%
-setup.show(by_points, pct=("p", "ci_low", "ci_high"), digits=1)
+setup.ci_table(by_points, keep=("deals",), name="P(make)").unstack("contract")
 
 # %% [markdown]
 # ## The effect of holding each marriage (club)
@@ -130,14 +149,17 @@ ax.set_title("Marriages in the 7-card hand (club, 95 % CI)")
 plt.show()
 
 # %%
-setup.show(mar, pct=("p", "ci_low", "ci_high"), digits=1)
+mar_all = pd.concat({p: bidding.marriage_effect(r, [120]) for p, r in rows.items()},
+                    names=["profile"])
+setup.ci_table(mar_all.droplevel("contract"), keep=("deals",), name="P(make 120)").unstack("profile")
 
 # %% [markdown]
 # ## How much the widow helps (club, contract 120)
 #
 # The same hands grouped by what the widow turned out to hold: its card
-# points, and whether it completed a marriage (the missing K or Q of a pair
-# the hand held half of).  Widows under 5 points are redealt in `club`.
+# points (0–33; every hand is in a bin), and whether it completed a
+# marriage (the missing K or Q of a pair the hand held half of).  Widows
+# under 5 points are redealt in `club`, so that bin is empty there.
 
 # %%
 wid = bidding.widow_effect(club, 120)
@@ -147,28 +169,32 @@ plots.interval_dots(ax, labels, wid["p"], wid["ci_low"], wid["ci_high"],
                     xlabel="P(make 120) (%)", label="club, 95 % CI")
 ax.set_title("Contract 120 by what the widow holds")
 plt.show()
-setup.show(wid, pct=("p", "ci_low", "ci_high"), digits=1)
+wid_all = pd.concat({p: bidding.widow_effect(r, 120) for p, r in rows.items()}, names=["profile"])
+setup.ci_table(wid_all, keep=("hands",), name="P(make 120)").unstack("profile")
 
 # %% [markdown]
-# ## Does the bidding model agree? (club)
+# ## Does the bidding model agree? (club, held-out deals only)
 #
 # The simulator's players bid with `BidModel`, a logistic model of
-# P(value ≥ contract) from the visible hand.  Hands of the club pool grouped
-# by the model's prediction: the observed share (with its interval) should
-# sit on the diagonal.  Mind where the model was fitted (printed below): the
-# pool's deals come from the stream `chunk_rng(SEED, 0)`, so when the model
-# was fitted on chunk 0 of the same seed this is an in-sample check, which
-# flatters the model; its own held-out check is in `analysis.odds`.
+# P(value ≥ contract) from the visible hand.  Only deals the model was not
+# fitted on are used: the pool's chunks of 1,000 deals with index
+# ≡ 4 (mod 5), the split `analysis.odds.build` holds out.  The observed
+# share (with its deal-clustered interval) should sit on the diagonal.
 
 # %%
 from analysis.odds.model import BidModel
 
 model = BidModel.default()
-display(Markdown(f"Model fitted on: {model.info.get('sample', 'not recorded')}"))
-fig, ax = plt.subplots(figsize=(6, 5))
+test = club[bidding.held_out(club["deal_id"].to_numpy())]
+display(Markdown(f"Model fitted on: {model.info.get('sample', 'not recorded')}.  "
+                 f"Held-out club deals here: {test['deal_id'].nunique():,} "
+                 f"({len(test):,} hands)."))
+fig, ax = plt.subplots(figsize=(6.5, 5))
 for c in (100, 120, 160):
-    pred = model.p_make(club["hand"].to_numpy(), club["seat"].to_numpy(), c)
-    cal = bidding.calibration(club, pred, c, bins=6 if QUICK else 10)
+    if len(test) < 12:
+        break
+    pred = model.p_make(test["hand"].to_numpy(), test["seat"].to_numpy(), c)
+    cal = bidding.calibration(test, pred, c, bins=4 if QUICK else 10)
     ax.errorbar(100 * cal["predicted"], 100 * cal["p"],
                 yerr=[100 * (cal["p"] - cal["ci_low"]), 100 * (cal["ci_high"] - cal["p"])],
                 fmt="o", capsize=3, label=f"contract {c}")
@@ -177,8 +203,8 @@ ax.set_xlabel("BidModel prediction (%)")
 ax.set_ylabel("observed share made (%)")
 ax.set_xlim(0, 100)
 ax.set_ylim(0, 100)
-ax.legend(frameon=False, loc="upper left")
-ax.set_title(f"Default BidModel ({model.info.get('n_rows', 0):,} training rows) on the club pool")
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+ax.set_title("Default BidModel on held-out club deals")
 plt.show()
 
 # %% [markdown]
@@ -195,28 +221,22 @@ for name, t in odds.items():
     plots.interval_lines(ax, t.index, t["p_make"], t["ci_low"], t["ci_high"],
                          label=f"{name}: {FAMOUS[name]}", xlabel="contract (points)",
                          ylabel="P(make) (%)", marker=".")
-ax.legend(frameon=False, loc="lower left", fontsize=9)
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=9)
 ax.set_title(f"hand_odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
 plt.show()
 summary = pd.DataFrame({name: {"hand": FAMOUS[name], "kept deals": t.attrs["kept"],
                                "mean value": round(t.attrs["expected_value"], 1),
-                               "P(make 120)": t["p_make"].get(120, np.nan),
+                               "P(make 120)": setup.fmt_pct(t["p_make"].get(120, np.nan)),
                                "best contract (expected score)": t.attrs["best_contract"]}
                         for name, t in odds.items()}).T
 summary
 
-# %% [markdown]
-# ## Precision of this run
-
 # %%
-c120 = curves.xs(120, level="contract")
-hw_hands = float(((c120["ci_high"] - c120["ci_low"]) / 2).max())
-big = by_points[by_points["hands"] >= 100]
-hw_points = setup.max_half_width(big) if len(big) else float("nan")
-display(Markdown(
-    f"P(make 120) for a random hand is known to ±{100 * hw_hands:.1f} percentage points at worst "
-    f"across profiles ({', '.join(f'{p}: {len(r):,} hands' for p, r in rows.items())}); "
-    f"groups of the hand-points table with at least 100 hands reach ±{100 * hw_points:.1f} "
-    f"points (the smallest group has {int(by_points['hands'].min()):,} hands). "
-    f"The famous hands rest on {N_HAND_SAMPLES:,} deals each (±"
-    f"{100 * setup.half_width(0.5, N_HAND_SAMPLES):.1f} points at p = 50 %)."))
+hl = []
+for p in PROFILES:
+    c = curves.loc[p]
+    hl.append({"profile": p, "question": "P(bid made) for a random hand: 120 / 140",
+               "figure": f"{setup.fmt_ci(*c.loc[120, ['p', 'ci_low', 'ci_high']])} / "
+                         f"{setup.fmt_ci(*c.loc[140, ['p', 'ci_low', 'ci_high']])}",
+               "deals": int(c["deals"].iloc[0])})
+setup.save_headline("bidding_odds", hl)

@@ -35,9 +35,8 @@ QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 BASE = "club"
-N_DEALS = 20_000 if QUICK else 1_000_000          # deals dataset the pool comes from
-POOLS = {"club": 18} if QUICK else {"club": 600}  # deals solved (club conventions)
-N_GAMES = 60 if QUICK else 3_000                  # games per variant (the same game ids)
+N_GAMES = 40 if QUICK else 1_000                  # games per variant (the same game ids; the
+#                                                   baseline shares the bolts page's cached games)
 VARIANTS = {                                      # name -> changed fields of BASE
     "write-off pays 60 each (ua)": {"write_off_payment": "fixed", "write_off_fixed": 60},
     "barrel at 900 (book)": {"barrel_threshold": 900},
@@ -55,18 +54,23 @@ from analysis.research import data, paired, plots
 from analysis.rules import Rules
 
 plots.use_style()
-deals = setup.ensure_deals(DATA, N_DEALS, SEED)
-pool = data.ensure_solutions(DATA, deals, BASE, POOLS[BASE])
+display(Markdown(setup.back_link()))
 base_rules = Rules.profile(BASE)
+pool = data.reference_pool(BASE).solutions_path     # every variant plays as club does
 base = data.simulated_games(DATA, base_rules, N_GAMES, SEED, pool)
 metrics = {"baseline": paired.game_metrics(base)}
 for name, change in VARIANTS.items():
     r = base_rules.with_changes(**change)
     g = data.simulated_games(DATA, r, N_GAMES, SEED, pool, label=f"{BASE}-variant")
     metrics[name] = paired.game_metrics(g)
-display(Markdown(f"Bidding estimator: {base.attrs['estimator']}."))
-setup.provenance([BASE] + [f"{BASE} + {k}" for k in VARIANTS], SEED, deals_dataset=N_DEALS,
-                 solved_pool_deals=POOLS[BASE], games_per_variant=N_GAMES)
+o = base.attrs["outcomes"]
+display(Markdown(f"Bidding estimator: {base.attrs['estimator']}.  Deals drawn without "
+                 f"replacement from the club reference pool ({o['pool_size']:,} deals): "
+                 f"{o['distinct_deals']:,} distinct deals, {o['repeated_draws']:,} repeated "
+                 "draws per variant (every variant draws the same blocks)."))
+setup.provenance([BASE] + [f"{BASE} + {k}" for k in VARIANTS], SEED,
+                 reference_pool=f"club ({data.reference_pool(BASE).content_hash})",
+                 games_per_variant=N_GAMES)
 
 # %% [markdown]
 # ## Differences against the baseline
@@ -81,7 +85,8 @@ MEASURES = ["deals", "played", "bolts", "penalties", "barrel_entries",
             "win_first_hand", "win_second", "win_dealer"]
 diffs = pd.concat({name: paired.paired_differences(metrics["baseline"], m, MEASURES)
                    for name, m in metrics.items() if name != "baseline"}, names=["variant"])
-diffs.rename(columns={"unpaired_half": "unpaired ±"}).round(3)
+diffs.rename(columns={"unpaired_half": "unpaired ±"}).astype(
+    {"games": int}).style.format(precision=3, thousands=",")
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
@@ -109,7 +114,7 @@ plt.show()
 
 # %%
 levels = pd.DataFrame({name: m[MEASURES].mean() for name, m in metrics.items()}).T
-levels.round(3)
+levels.style.format(precision=3)
 
 # %% [markdown]
 # ## Precision of this run

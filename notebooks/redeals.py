@@ -37,8 +37,8 @@ from analysis.research import setup
 QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
 PROFILES = ["club", "classic", "book", "ua", "wiki"]
-SEED = 2026
-N_DEALS = 20_000 if QUICK else 1_000_000
+SEED = 1000                          # the reference pools' seed (their deals are read, not dealt)
+N_DEALS = 2_000 if QUICK else 10**9  # at most this many of the club pool's deals
 HAND_THRESHOLDS = [13, 14, 15]       # redeal_hand_under values to compare
 WIDOW_THRESHOLDS = [3, 5, 6, 8]      # redeal_widow_under values to compare
 
@@ -52,9 +52,14 @@ from analysis.research import plots, redeals
 
 plots.use_style()
 pd.set_option("display.precision", 4)
-path = setup.ensure_deals(DATA, N_DEALS, SEED)
-feats = features(setup.read_deal_masks(path))
-setup.provenance(PROFILES, SEED, deals=N_DEALS, dataset=path)
+from analysis.research import data
+
+display(Markdown(setup.back_link()))
+masks = data.pool_masks("club")[:N_DEALS]
+ref = data.reference_pool("club")
+N = len(masks)
+feats = features(masks)
+setup.provenance(PROFILES, SEED, deals=N, reference_pool=f"club ({ref.content_hash})")
 
 # %% [markdown]
 # ## Every condition, per profile
@@ -62,12 +67,17 @@ setup.provenance(PROFILES, SEED, deals=N_DEALS, dataset=path)
 # `p` is the share of deals dealt where the condition holds (a union over
 # the three hands where it concerns a hand).  The widow stage is counted on
 # every deal, whatever happened before bidding; *the deal is redealt* is
-# the union of both stages.  `z` is the Monte Carlo deviation from the exact
-# value in standard errors: it should mostly stay within ±2.
+# the union of both stages.  The deals are those of the `club` reference
+# pool (redeal conditions depend on the cards alone, so one sample serves
+# every profile).  `z` is the Monte Carlo deviation from the exact value in
+# standard errors: it should mostly stay within ±2.
 
 # %%
 table = redeals.profile_redeals(feats, PROFILES)
-setup.show(table[["claim", "count", "p", "ci_low", "ci_high", "exact", "z"]])
+shown = setup.ci_table(table, keep=("claim", "count", "deals"), name="share of deals (95 % CI)")
+shown["exact"] = [setup.fmt_pct(x, 2) for x in table["exact"]]
+shown["z"] = [f"{z:+.2f}" for z in table["z"]]
+shown
 
 # %%
 total = table.xs("redeal_before_play", level="event")
@@ -76,7 +86,7 @@ claim = total["claim"].replace("—", "no redeals")
 plots.interval_dots(ax, [f"{p} ({c})" for p, c in zip(total.index, claim)],
                     total["p"], total["ci_low"], total["ci_high"], exact=total["exact"],
                     xlabel="deals redealt before play (% of deals dealt)")
-ax.set_title(f"Redeal before play, per profile ({N_DEALS:,} deals)")
+ax.set_title(f"Redeal before play, per profile ({N:,} deals)")
 plt.show()
 
 # %%
@@ -98,8 +108,10 @@ plt.show()
 
 # %%
 d, lo, hi = redeals.deals_per_played(total["p"], total["ci_low"], total["ci_high"])
-pd.DataFrame({"claim": total["claim"], "deals per played deal": d, "ci_low": lo, "ci_high": hi,
-              "exact": redeals.deals_per_played(total["exact"])}).round(4)
+pd.DataFrame({"claim": total["claim"],
+              "deals per played deal (95 % CI)": [setup.fmt_num_ci(a, b, c, 3)
+                                                  for a, b, c in zip(d, lo, hi)],
+              "exact": [f"{x:.3f}" for x in redeals.deals_per_played(total["exact"])]})
 
 # %% [markdown]
 # ## Thresholds as a house convention
@@ -119,7 +131,8 @@ single = pd.concat({
         ["count_widow", "p_widow", "ci_low_widow", "ci_high_widow", "exact_widow"]].set_axis(
         ["count", "p", "ci_low", "ci_high", "exact"], axis=1)},
     names=["condition", "t"])
-setup.show(single)
+setup.ci_table(single, keep=("count",), name="share of deals (95 % CI)").assign(
+    exact=[setup.fmt_pct(x, 2) for x in single["exact"]])
 
 # %%
 fig, ax = plt.subplots()
@@ -136,7 +149,28 @@ ax.set_title("Redeal rate by threshold (bands: 95 % CI)")
 plt.show()
 
 # %%
-setup.show(sweep[["count", "p", "ci_low", "ci_high", "exact", "z"]])
+setup.ci_table(sweep, keep=("count",), name="redealt (95 % CI)").assign(
+    exact=[setup.fmt_pct(x, 2) for x in sweep["exact"]], z=[f"{z:+.2f}" for z in sweep["z"]])
+
+# %% [markdown]
+# ### Are the sweep's z-scores all of one sign by chance?
+#
+# Every cell of the sweep counts the same deals: a deal redealt under the
+# hand threshold 13 is redealt under 14 and 15, and so on, so the twelve
+# z-scores are strongly correlated (they share most of their redealt
+# deals) — a sample that happens to have a few more or fewer poor hands
+# than expected moves all of them the same way.  One sign is then what
+# chance looks like, not a bias; a bias would show as |z| growing with the
+# sample.  The sign test below treats the cells as independent, which they
+# are not, so its p-value is shown only to say how misleading that is.
+
+# %%
+zs = sweep["z"].to_numpy()
+display(Markdown(
+    f"z-scores of the sweep: {', '.join(f'{z:+.2f}' for z in zs)}; "
+    f"{int((zs < 0).sum())} of {len(zs)} negative. Their correlation comes from the shared "
+    f"deals: the cell with the most redeals holds {int(sweep['count'].max()):,} deals, "
+    f"the one with the fewest {int(sweep['count'].min()):,}, all inside the former."))
 
 # %% [markdown]
 # ## Precision of this run
@@ -146,9 +180,18 @@ hw = setup.max_half_width(table)
 four = table.xs("four_nines_any", level="event").iloc[0]
 worst_z = float(table["z"].abs().max())
 display(Markdown(
-    f"With {N_DEALS:,} deals the widest 95 % interval of the per-profile table has a "
+    f"With {N:,} deals the widest 95 % interval of the per-profile table has a "
     f"half-width of **{100 * hw:.3f} percentage points**; the rarest condition, four 9s in "
     f"some hand ({100 * four['exact']:.2f} %), is known to ±"
     f"{50 * (four['ci_high'] - four['ci_low']):.3f} points. "
     f"The largest |z| against the exact values is {worst_z:.2f} over {len(table)} rows "
     "(rows of one sample are correlated: the same deals serve every profile)."))
+
+# %%
+hl = []
+for prof in PROFILES:
+    r = total.loc[prof]
+    hl.append({"profile": prof, "question": "redeal rate (deals redealt before play)",
+               "figure": setup.fmt_ci(r["p"], r["ci_low"], r["ci_high"]) +
+               f" — exact {setup.fmt_pct(r['exact'], 2)}", "deals": N})
+setup.save_headline("redeals", hl)

@@ -31,6 +31,8 @@ def test_every_notebook_executes_quick(tmp_path):
         text = html.read_text(encoding="utf-8")
         if "thousand-analysis" not in text:        # provenance table
             failures.append(f"{name}: no provenance table")
+        if "<title>Notebook</title>" in text or "index.html" not in text:
+            failures.append(f"{name}: no title of its own or no link back")
         if not report.save_figures(nb, tmp_path / "figs", name):
             failures.append(f"{name}: draws no figure")
     assert not failures, "\n\n".join(failures)
@@ -65,6 +67,8 @@ def test_report_command_writes_html_and_index(tmp_path, capsys):
     assert (out / "redeals.html").exists()
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "redeals.html" in index and "quick" in index
+    assert "Findings" in index and "content hash" in index and "double-dummy" in index
+    assert "redeal rate" in index                          # the page's headline figure
     assert f"report at {out / 'index.html'}" in capsys.readouterr().out
 
 
@@ -94,16 +98,21 @@ def test_run_report_on_own_notebooks_links_by_name_and_raises(tmp_path):
 
 
 @pytest.mark.parametrize("quick", [True, False])
-def test_notebooks_share_pools_and_deals(quick):
-    """Every notebook names the same pool size per profile and the same deals,
-    so the expensive solving happens once for the whole report."""
-    sizes, deals = {}, set()
+def test_pages_read_the_reference_pools_and_solve_nothing(quick):
+    """The research pages name no pool to solve; they read the reference pools."""
     for name in AVAILABLE:
         params = report.read_parameters(name, quick=quick)
-        deals.add((params["N_DEALS"], params["SEED"]))
-        for prof, n in params.get("POOLS", {}).items():
-            assert sizes.setdefault(prof, n) == n, (name, prof, n, sizes[prof])
-    assert len(deals) == 1, deals
+        assert "POOLS" not in params, name
+        src = (report.notebooks_dir() / f"{name}.py").read_text(encoding="utf-8")
+        assert "ensure_solutions" not in src and "ensure_deals" not in src, name
+        assert "back_link" in src, name                       # each page links back
+
+
+def test_a_missing_reference_pool_names_the_build_command(tmp_path, monkeypatch):
+    from analysis.reference import ReferenceError
+    monkeypatch.setenv("THOUSAND_REFERENCE", str(tmp_path / "none"))
+    with pytest.raises(ReferenceError, match="thousand reference build club"):
+        report.prepare_data({})
 
 
 def test_ctrl_c_stops_the_report_instead_of_failing_one_notebook(tmp_path, capsys):

@@ -15,7 +15,7 @@ from ..rules import Rules, load_rules
 from ..scoring import new_table
 from .deal_flow import play_deal
 from .policy import ThresholdPolicy
-from .sources import PoolSource, SolverSource, game_rng
+from .sources import PoolSource, SolverSource, draw_summary, game_rng
 
 __all__ = ["GAME_COLUMNS", "MAX_DEALS", "simulate", "make_source"]
 
@@ -40,17 +40,22 @@ GAME_COLUMNS = {
 MAX_DEALS = 2000
 
 
-def make_source(rules: Rules, pool=None):
-    """:class:`PoolSource` for ``pool`` (path or frame), else :class:`SolverSource`."""
+def make_source(rules: Rules, pool=None, *, draw: str = "with", games: int | None = None):
+    """:class:`PoolSource` for ``pool`` (path or frame), else :class:`SolverSource`.
+
+    ``draw`` and ``games`` go to :class:`PoolSource` (a source passed in is
+    used as it is).
+    """
     if pool is None:
         return SolverSource(rules)
     if isinstance(pool, (PoolSource, SolverSource)):
         return pool
-    return PoolSource(pool, rules)
+    return PoolSource(pool, rules, draw=draw, games=games)
 
 
 def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limits):
     rng = game_rng(seed, game_id)
+    source.begin(seed, game_id)
     state = new_table(rules, dealer=int(rng.integers(0, 3)))
     masks = refs = lim = None
     k = 0
@@ -92,7 +97,8 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
 
 
 def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=None, *,
-             start: int = 0, max_deals: int = MAX_DEALS) -> pd.DataFrame:
+             start: int = 0, max_deals: int = MAX_DEALS, draw: str = "with",
+             pool_games: int | None = None) -> pd.DataFrame:
     """Play whole games of Thousand.
 
     Parameters
@@ -116,6 +122,19 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
         First game id.
     max_deals : int
         Safety cut-off per game (event ``unfinished``).
+    draw : {"with", "without"}
+        How a path or frame ``pool`` is drawn from
+        (:class:`analysis.game.sources.PoolSource`): ``"with"`` replacement
+        (uniform, the default), or ``"without"``: game ``g`` takes the
+        deals of its own block of a permutation of the pool fixed by
+        ``seed``, and draws with replacement only past its block (counted
+        in ``attrs["outcomes"]``).  Research tables use ``"without"``
+        (:func:`analysis.research.data.simulated_games`).
+    pool_games : int, optional
+        With ``draw="without"``: how many games share the pool's
+        permutation (default ``start + n_games``).  Pass the total when one
+        set of games is simulated in several calls, so every call cuts the
+        same blocks.
 
     Returns
     -------
@@ -132,6 +151,9 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
         met an after-exchange condition, assumed avoided), ``value`` (the
         declarer's double-dummy value, points, −1 when not solved) and
         ``pool_deal`` (the pool's deal_id, −1 on the fly).
+        ``attrs["outcomes"]`` is the source's description with the counts
+        of :func:`analysis.game.sources.draw_summary` (draw mode, distinct
+        pool deals, repeated and fallback draws).
 
     Raises
     ------
@@ -161,10 +183,13 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
         raise BadArgument(f"max_deals must be at least 1, got {max_deals}")
     policy = policy or ThresholdPolicy()
     policy.get_estimator(rules)     # fail before playing when no model serves the rules
-    source = make_source(rules, pool)
+    source = make_source(rules, pool, draw=draw,
+                         games=(start + n_games if pool_games is None else pool_games)
+                         if draw == "without" else None)
     pool_limits = source.limits(policy) if source.kind == "pool" else None
     rows: list = []
     for g in range(start, start + n_games):
         _play_game(rules, policy, source, seed, g, rows, max_deals, pool_limits)
-    df = pd.DataFrame.from_records(rows, columns=list(GAME_COLUMNS))
-    return df.astype(GAME_COLUMNS)
+    df = pd.DataFrame.from_records(rows, columns=list(GAME_COLUMNS)).astype(GAME_COLUMNS)
+    df.attrs["outcomes"] = {**source.describe(), **draw_summary(df, source)}
+    return df

@@ -14,11 +14,27 @@ Two sources share that interface:
     :func:`analysis.solver.exchange_value` (best gift, double-dummy play,
     the tie-broken line for the defenders' points and tricks).
 :class:`PoolSource`
-    draws each deal uniformly, *with replacement*, from a pool of solved
-    deals (a ``solutions`` dataset of all three seats joined with its
-    deals, or the same columns as a DataFrame), so draws can repeat; the
-    pool must have been solved under the same solver conventions
-    (:func:`analysis.solver.solver_fingerprint`).
+    draws deals from a pool of solved deals (a ``solutions`` dataset of all
+    three seats joined with its deals, or the same columns as a DataFrame)
+    solved under the same solver conventions
+    (:func:`analysis.solver.solver_fingerprint`), in one of two modes:
+
+    ``draw="with"``
+        each deal uniformly *with replacement* from the game's stream, so
+        draws repeat once a pool is small beside the games drawn from it;
+    ``draw="without"``
+        a fixed permutation of the pool's deals made from the root seed
+        alone (:func:`pool_permutation`) is cut into ``games`` blocks of
+        ``size // games`` deals; game ``g`` takes its deals in order from
+        block ``g``.  No deal is used twice while every game stays in its
+        block.  A game that runs past its block (or a game id of
+        ``games`` or more, or a pool of fewer deals than games) goes on
+        drawing with replacement from its own stream; those draws are
+        counted (:func:`draw_summary`).  The blocks depend on the seed,
+        the pool and ``games`` only, so games stay the same whatever the
+        split into calls, chunks or workers (pass the total as ``games``),
+        and two conventions simulated on the same seed and pool draw the
+        same deals (common random numbers).
 """
 
 from __future__ import annotations
@@ -33,10 +49,16 @@ from ..deal import deal
 from ..errors import BadArgument
 from ..solver import exchange_value, solver_fingerprint
 
-__all__ = ["BLOCK", "Solved", "game_rng", "SolverSource", "PoolSource", "load_pool_frame"]
+__all__ = ["BLOCK", "DRAWS", "Solved", "game_rng", "pool_permutation", "SolverSource",
+           "PoolSource", "load_pool_frame", "draw_summary"]
 
 #: Deals drawn from a game's stream at a time.
 BLOCK = 32
+#: The pool draw modes of :class:`PoolSource`.
+DRAWS = ("with", "without")
+#: Spawn key of the pool permutation's stream (a game's stream is ``(game_id,)``,
+#: one element long, so a two-element key never meets one).
+_PERMUTATION_KEY = (0x706F6F6C, 0)
 
 _SOLVED_COLS = ("value", "give_left", "give_right", "marriage_cap", "declarer_tricks",
                 "left_points", "left_tricks", "right_points", "right_tricks",
@@ -71,6 +93,35 @@ def game_rng(seed: int, game_id: int) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(int(game_id),)))
 
 
+def pool_permutation(seed: int, size: int) -> np.ndarray:
+    """The order in which ``draw="without"`` hands out a pool's deals.
+
+    Parameters
+    ----------
+    seed : int
+        Root seed of the games (non-negative).
+    size : int
+        Deals in the pool.
+
+    Returns
+    -------
+    ndarray of shape (size,), int64
+        A permutation of ``0 .. size - 1`` (pool row indices) drawn from
+        ``SeedSequence(seed, spawn_key=(0x706F6F6C, 0))``, a stream no game
+        uses.
+
+    Examples
+    --------
+    >>> p = pool_permutation(3, 10)
+    >>> sorted(p.tolist()) == list(range(10)), bool((p == pool_permutation(3, 10)).all())
+    (True, True)
+    """
+    if seed < 0 or size < 0:
+        raise ValueError(f"seed and size must be non-negative, got {seed}, {size}")
+    rng = np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=_PERMUTATION_KEY))
+    return rng.permutation(int(size)).astype(np.int64)
+
+
 class SolverSource:
     """Fresh uniform deals, solved on the fly.
 
@@ -89,6 +140,9 @@ class SolverSource:
     def describe(self) -> dict:
         """Metadata: where outcomes come from."""
         return {"source": "solver", "solver_fingerprint": solver_fingerprint(self.rules)}
+
+    def begin(self, seed: int, game_id: int) -> None:
+        """Start game ``game_id`` (nothing to set up: every deal is fresh)."""
 
     def draw(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         """Next block of deals.
@@ -138,7 +192,7 @@ def load_pool_frame(path) -> tuple[pd.DataFrame, dict]:
 
 
 class PoolSource:
-    """Deals drawn with replacement from a pool of solved deals.
+    """Deals drawn from a pool of solved deals, with or without replacement.
 
     Parameters
     ----------
@@ -151,17 +205,35 @@ class PoolSource:
     fingerprint : str, optional
         Solver fingerprint of a DataFrame pool (a dataset's is read from its
         metadata); None trusts the frame.
+    draw : {"with", "without"}
+        ``"with"``: uniform draws with replacement (the default, as before);
+        ``"without"``: each game its own block of a fixed permutation of the
+        pool (module docstring).
+    games : int, optional
+        With ``draw="without"``: the number of games the permutation is
+        shared among (every game id below it gets ``size // games`` deals).
+        Required for ``"without"``.
 
     Raises
     ------
     ValueError
         If the pool was solved under other conventions, lacks a seat of
-        some deal, or is empty.
+        some deal, or is empty; on an unknown ``draw`` or a missing or
+        non-positive ``games`` with ``draw="without"``.
     """
 
     kind = "pool"
 
-    def __init__(self, pool, rules, fingerprint: str | None = None):
+    def __init__(self, pool, rules, fingerprint: str | None = None, *, draw: str = "with",
+                 games: int | None = None):
+        if draw not in DRAWS:
+            raise ValueError(f"draw must be 'with' or 'without', got {draw!r}")
+        if draw == "without" and (games is None or isinstance(games, bool)
+                                  or not isinstance(games, (int, np.integer)) or games < 1):
+            raise ValueError(f"draw='without' needs games, the positive number of games "
+                             f"sharing the pool, got {games!r}")
+        self.draw_mode = draw
+        self.games = None if draw == "with" else int(games)
         self.rules = rules
         want = solver_fingerprint(rules)
         meta: dict = {}
@@ -192,26 +264,54 @@ class PoolSource:
         self.table = np.stack([f[c].to_numpy(np.int32).reshape(n, 3) for c in _SOLVED_COLS],
                               axis=-1)  # (n, seat, field), int32: 120 bytes a deal
         self._limits = {}
+        self._perm = {}
+        self._queue = np.zeros(0, dtype=np.int64)
+
+    @property
+    def per_game(self) -> int:
+        """Deals of each game's block with ``draw="without"`` (0 with ``"with"``)."""
+        return 0 if self.games is None else self.size // self.games
 
     def describe(self) -> dict:
-        """Metadata: pool path, size, draws with replacement, solver identity."""
+        """Metadata: pool path, size, draw mode, solver identity."""
+        if self.draw_mode == "with":
+            how = "uniform with replacement (draws can repeat)"
+        else:
+            how = (f"without replacement: game g takes block g of {self.per_game} deals of a "
+                   f"permutation of the pool shared among {self.games} games; past its "
+                   "block a game draws with replacement")
         return {"source": "pool", "pool_path": self.path, "pool_size": int(self.size),
-                "draws": "uniform with replacement (draws can repeat)",
+                "draw": self.draw_mode, "draws": how, "pool_games": self.games,
+                "per_game": self.per_game,
                 "solver_fingerprint": solver_fingerprint(self.rules),
                 "solver_version": self.meta.get("solver_version"),
                 "pool_deals_hash": self.meta.get("deals_hash")}
 
+    def begin(self, seed: int, game_id: int) -> None:
+        """Start game ``game_id`` of root ``seed``: queue its block of the permutation."""
+        if self.draw_mode == "with" or game_id >= self.games:
+            self._queue = np.zeros(0, dtype=np.int64)
+            return
+        if seed not in self._perm:
+            self._perm = {seed: pool_permutation(seed, self.size)}
+        b = self.per_game
+        self._queue = self._perm[seed][game_id * b:(game_id + 1) * b]
+
     def draw(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-        """Next block: ``BLOCK`` pool rows drawn uniformly with replacement.
+        """Next pool rows of the game: from its block, then uniform with replacement.
 
         Returns
         -------
-        masks : ndarray of shape (BLOCK, 4), uint32
-        refs : ndarray of shape (BLOCK,), int64
-            Pool row indices (:attr:`deal_ids` maps them to deal ids).
+        masks : ndarray of shape (k, 4), uint32
+        refs : ndarray of shape (k,), int64
+            Pool row indices (:attr:`deal_ids` maps them to deal ids); ``k``
+            is ``BLOCK``, or what is left of the game's block.
         """
-        idx = rng.integers(0, self.size, BLOCK)
-        return self.masks[idx], idx.astype(np.int64)
+        if len(self._queue):
+            idx, self._queue = self._queue[:BLOCK], self._queue[BLOCK:]
+        else:
+            idx = rng.integers(0, self.size, BLOCK).astype(np.int64)
+        return self.masks[idx], idx
 
     def solve(self, masks, ref: int, seat: int) -> Solved:
         """The stored solution of pool row ``ref`` for declarer ``seat``."""
@@ -223,3 +323,37 @@ class PoolSource:
         if key not in self._limits:
             self._limits[key] = policy.limits(self.masks[:, :3], self.rules)
         return self._limits[key]
+
+
+def draw_summary(games: pd.DataFrame, source) -> dict:
+    """How a games table used its pool: distinct deals, repeats, fallback draws.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Rows of :func:`analysis.game.simulate` (``game_id``, ``pool_deal``).
+    source : PoolSource or SolverSource
+
+    Returns
+    -------
+    dict
+        ``draw`` (mode, or ``"solver"``), ``deals_drawn`` (every row,
+        redeals included), ``distinct_deals`` (distinct pool deals used),
+        ``repeated_draws`` (draws of a pool deal drawn before in the table),
+        ``fallback_draws`` (``draw="without"`` only: draws made with
+        replacement because a game ran past its block or had no block).
+    """
+    n = len(games)
+    if source.kind != "pool":
+        return {"draw": "solver", "deals_drawn": n, "distinct_deals": n, "repeated_draws": 0,
+                "fallback_draws": 0}
+    ids = games["pool_deal"].to_numpy(np.int64)
+    distinct = int(len(np.unique(ids)))
+    fallback = 0
+    if source.draw_mode == "without":
+        per = games.groupby("game_id").size()
+        gid = per.index.to_numpy(np.int64)
+        room = np.where(gid < source.games, source.per_game, 0)
+        fallback = int(np.maximum(per.to_numpy(np.int64) - room, 0).sum())
+    return {"draw": source.draw_mode, "deals_drawn": n, "distinct_deals": distinct,
+            "repeated_draws": n - distinct, "fallback_draws": fallback}

@@ -4,9 +4,12 @@ A pool row is one (deal, declarer seat) with the double-dummy value after
 the best exchange (DESIGN.md, contract 3).  "The contract ``c`` is made"
 means ``value >= c``.  Deals the profile redeals by force before play are
 left out (they are never played).  Every probability carries a 95 %
-interval (:func:`analysis.stats.proportion_ci`).  Rows of one deal share a
-widow and are not independent of each other; the intervals treat the rows
-as independent, which is close for per-seat groupings.
+interval.  Rows of one deal (its three seats) share a widow and are not
+independent of each other, so where the rows carry ``deal_id`` the interval
+is cluster-robust over deals (:func:`cluster_ci`: the ratio estimator's
+linearised variance with the deal as the cluster; Clopper–Pearson of the
+distinct deals near 0 or 1), and every table states ``deals``, the number
+of distinct solved deals behind it.
 """
 
 from __future__ import annotations
@@ -18,10 +21,60 @@ from .. import cards
 from ..stats import proportion_ci
 
 __all__ = ["played_rows", "make_curve", "make_by", "marriage_effect", "widow_effect",
-           "calibration", "POINT_BINS"]
+           "calibration", "held_out", "cluster_ci", "POINT_BINS", "WIDOW_BINS"]
 
-#: Bins of the 7-card hand's card points used by :func:`make_by` tables.
+#: Bins of the 7-card hand's card points used by :func:`make_by` tables
+#: (left-closed; the last holds every hand up to the maximum 120).
 POINT_BINS = (0, 20, 30, 40, 50, 121)
+#: Bins of the widow's card points (left-closed): 0–4, 5–9, 10–14, 15–19,
+#: 20–24, 25–33; a widow holds at most 33 card points (three aces).
+WIDOW_BINS = (0, 5, 10, 15, 20, 25, 34)
+
+
+def held_out(deal_id) -> np.ndarray:
+    """Deals held out of the BidModel's fit: solutions chunk index % 5 == 4.
+
+    The reference pools are solved in chunks of 1,000 deals, so that is
+    ``deal_id // 1000 % 5 == 4`` (the split ``analysis.odds.build`` uses
+    on its own chunks).  Returns a bool array.
+    """
+    d = np.asarray(deal_id, dtype=np.int64)
+    return (d // 1000) % 5 == 4
+
+
+def cluster_ci(made, deal_id, alpha: float = 0.05):
+    """A share of rows made, with its interval clustered by deal.
+
+    Parameters
+    ----------
+    made : ndarray of bool, shape (n,)
+    deal_id : ndarray of int, shape (n,)
+        The cluster of each row.
+
+    Returns
+    -------
+    (k, n, deals, p, low, high)
+        Rows made, rows, distinct deals, share and 95 % interval: normal
+        with the cluster-robust (linearised ratio) variance, clipped to
+        [0, 1]; where fewer than 5 rows are made or missed, Clopper–Pearson
+        on the distinct deals' share (conservative).
+    """
+    from scipy import stats as st
+    made = np.asarray(made, dtype=np.float64)
+    _, inv = np.unique(np.asarray(deal_id), return_inverse=True)
+    m = np.bincount(inv).astype(np.float64)
+    k_d = np.bincount(inv, weights=made)
+    n, k, c = len(made), float(made.sum()), len(m)
+    if n == 0:
+        return 0, 0, 0, np.nan, np.nan, np.nan
+    p = k / n
+    if k < 5 or n - k < 5 or c < 2:
+        lo, hi = proportion_ci(int(round(p * c)), c, method="beta")
+        return int(k), n, c, p, min(lo, p), max(hi, p)
+    var = c / (c - 1) * ((k_d - p * m) ** 2).sum() / n ** 2
+    z = st.norm.ppf(1 - alpha / 2)
+    h = z * np.sqrt(var)
+    return int(k), n, c, p, max(0.0, p - h), min(1.0, p + h)
 _SUIT = "♠♣♦♥"
 
 
@@ -87,7 +140,9 @@ def make_curve(rows: pd.DataFrame, contracts=range(100, 205, 5)) -> pd.DataFrame
     -------
     pandas.DataFrame
         Indexed by ``contract`` (points) with ``made``, ``hands``, ``p``,
-        ``ci_low``, ``ci_high``.
+        ``ci_low``, ``ci_high``, and ``deals`` (distinct deals; the
+        interval is then clustered by deal, :func:`cluster_ci`) when the
+        rows carry ``deal_id``.
 
     Raises
     ------
@@ -98,6 +153,11 @@ def make_curve(rows: pd.DataFrame, contracts=range(100, 205, 5)) -> pd.DataFrame
         raise ValueError("no hands")
     c = np.asarray(list(contracts), dtype=np.int64)
     v = rows["value"].to_numpy(np.int64)
+    if "deal_id" in rows:
+        d = rows["deal_id"].to_numpy()
+        out = [cluster_ci(v >= x, d) for x in c]
+        return pd.DataFrame(out, columns=["made", "hands", "deals", "p", "ci_low", "ci_high"],
+                            index=pd.Index(c, name="contract"))
     k = (v[None, :] >= c[:, None]).sum(axis=1)
     return _ci_frame(k, np.full(len(c), len(v)), pd.Index(c, name="contract"))
 
@@ -121,6 +181,8 @@ def make_by(rows: pd.DataFrame, by, contracts=(100, 120, 140, 160)) -> pd.DataFr
         ``ci_low``, ``ci_high`` (NaN for empty groups).
     """
     key = rows[by] if isinstance(by, str) else pd.Series(by, index=rows.index)
+    if key.isna().any():
+        raise ValueError(f"{int(key.isna().sum())} hands fall in no group (check the bins)")
     frames = {}
     for g, sub in rows.groupby(key, observed=True, sort=True):
         frames[g] = make_curve(sub, contracts)
@@ -147,7 +209,7 @@ def marriage_effect(rows: pd.DataFrame, contracts=(120, 160, 200)) -> pd.DataFra
 
 
 def widow_effect(rows: pd.DataFrame, contract: int = 120,
-                 bins=(0, 5, 10, 15, 20, 31)) -> pd.DataFrame:
+                 bins=WIDOW_BINS) -> pd.DataFrame:
     """How much the widow helps: P(make ``contract``) by what the widow holds.
 
     Returns
@@ -158,6 +220,9 @@ def widow_effect(rows: pd.DataFrame, contract: int = 120,
         :func:`make_curve` for the one contract.
     """
     wp = pd.cut(rows["widow_points"], list(bins), right=False)
+    if wp.isna().any():
+        raise ValueError(f"{int(wp.isna().sum())} widows fall outside the bins {bins} "
+                         "(a widow holds 0-33 card points)")
     out = {}
     for g, sub in rows.groupby(wp, observed=True):
         out[("card points", f"{int(g.left)}–{int(g.right) - 1}")] = make_curve(sub, [contract])

@@ -1,13 +1,18 @@
-"""Datasets the notebooks share: solved pools and simulated games, made once.
+"""Datasets the notebooks share: the reference pools and simulated games.
 
 Solving is the expensive step (about 0.1–0.3 s per deal and seat on one
-core), so a notebook never solves on its own: it asks
-:func:`ensure_solutions` for a pool of solved deals — the first ``n`` deals
-of the deals dataset, solved for all three seats under one profile's solver
-conventions — and every notebook that needs the same profile reuses it.
-Games are then simulated from the pool (:func:`simulated_games`, drawing
-deals with replacement; milliseconds per game) and cached as one Parquet
-file per (rules, pool, seed, games, policy).
+core), so a research page never solves: it reads the **reference pool**
+of its rules' solver conventions (:mod:`analysis.reference`: solved deals
+shipped with the repository, ``club``'s serving ``classic`` too) through
+:func:`reference_pool` and :func:`pool_rows`.  A missing pool is named
+with the command that builds it.  Games are simulated from the pool
+(:func:`simulated_games`, by default *without replacement*: each game its
+own block of the pool, so no solved deal serves two games while the pool
+suffices; milliseconds per game) and cached as one Parquet file per
+(rules, pool, seed, games, policy, draw mode).
+
+:func:`ensure_solutions` (solve the first ``n`` deals of a deals dataset)
+remains for one's own pools.
 """
 
 from __future__ import annotations
@@ -24,7 +29,72 @@ from ..folders import games_cache_file, pool_solutions_folder
 from ..rules import load_rules
 
 __all__ = ["solutions_path", "ensure_solutions", "load_pool", "pool_estimator",
-           "simulated_games"]
+           "simulated_games", "reference_pool", "pool_rows", "pool_masks", "PROFILES"]
+
+#: The five profiles every research page shows side by side (RULES.md).
+PROFILES = ("club", "classic", "book", "ua", "wiki")
+
+
+def reference_pool(rules):
+    """The finished reference pool whose solver conventions are those of ``rules``.
+
+    Parameters
+    ----------
+    rules : str or Rules
+
+    Returns
+    -------
+    analysis.reference.Pool
+
+    Raises
+    ------
+    analysis.reference.ReferenceError
+        If that pool is not built (the message names ``thousand reference
+        build NAME``), or no pool plays as ``rules`` do.
+    """
+    from .. import reference
+    from ..solver import solver_fingerprint
+    r = load_rules(rules)
+    p = reference.pool_for(r)
+    if p is not None:
+        return p
+    want = solver_fingerprint(r)
+    for q in reference.pools():
+        if q.fingerprint == want:
+            raise reference.ReferenceError(
+                q.name, f"it is not built under {reference.root()} (the {r.name} pages "
+                        "read it)")
+    raise reference.ReferenceError(
+        r.name, "no reference pool plays as these rules do (their solver fingerprint "
+                f"{want} is none of the pools')")
+
+
+_ROWS: dict = {}
+
+
+def pool_rows(rules) -> pd.DataFrame:
+    """The joined rows of :func:`reference_pool` (one per deal and seat, sorted).
+
+    Read once per pool and process (a notebook asks for several profiles
+    that share a pool); ``attrs["reference"]`` is the pool's entry (name,
+    content hash, deals).
+    """
+    from .. import reference
+    r = load_rules(rules)
+    p = reference_pool(r)
+    key = (p.solutions_path, p.content_hash, r.fingerprint())
+    if key not in _ROWS:
+        _ROWS.clear() if len(_ROWS) > 4 else None
+        # the redeal columns of these rules (classic's on club's pool), which
+        # decide which deals are played
+        _ROWS[key] = reference.load(p.name, Path(p.solutions_path).parent.parent, rules=r)
+    return _ROWS[key]
+
+
+def pool_masks(rules) -> np.ndarray:
+    """The (n_deals, 4) uint32 masks hand0, hand1, hand2, widow of the pool's deals."""
+    f = pool_rows(rules)
+    return f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)[::3]
 
 
 def solutions_path(data: str | Path, deals: str | Path, rules, n: int) -> Path:
@@ -89,10 +159,11 @@ def load_pool(path: str | Path) -> pd.DataFrame:
     return f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
 
 
-def pool_estimator(pool: pd.DataFrame | None = None):
+def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
     """The bidding estimator the notebooks' simulations use, and how it was made.
 
-    The package's default ``BidModel`` when it is installed; otherwise a
+    The package's default ``BidModel`` of ``rules`` (club's when None) when
+    it is installed; otherwise a
     ``BidModel`` fitted on ``pool``; otherwise (a pool too small to fit, as
     in quick runs) the oracle that knows each pool deal's true value.
 
@@ -104,7 +175,7 @@ def pool_estimator(pool: pd.DataFrame | None = None):
     """
     from ..game import OracleEstimator, load_estimator
     try:
-        est = load_estimator("default")
+        est = load_estimator("default", rules)
         return est, f"default BidModel ({est!r})"
     except ValueError:
         pass
@@ -137,8 +208,9 @@ def _code_hash() -> str:
     return h.hexdigest()[:12]
 
 
-def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str | Path,
-                    policy=None, label: str = "") -> pd.DataFrame:
+def simulated_games(data: str | Path, rules, n_games: int, seed: int,
+                    pool: str | Path | None = None, policy=None, label: str = "",
+                    draw: str = "without") -> pd.DataFrame:
     """Whole games simulated from a solved pool, cached under ``data``.
 
     Parameters
@@ -151,18 +223,26 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str 
         Games ``0 .. n_games - 1`` of the root seed (each game its own
         stream, so the same seed gives the same deals to every convention
         until their decisions differ: common random numbers).
-    pool : path
-        A solutions dataset (:func:`ensure_solutions`).
+    pool : path, optional
+        A solutions dataset; default the reference pool of the rules
+        (:func:`reference_pool`).
     policy : analysis.game.ThresholdPolicy, optional
         Default: ``ThresholdPolicy`` with :func:`pool_estimator`.
     label : str
         Part of the cache file name (for a reader).
+    draw : {"without", "with"}
+        Pool draws (:class:`analysis.game.sources.PoolSource`): each game
+        its own block of a permutation of the pool shared among the
+        ``n_games`` (the default), or uniform with replacement.
 
     Returns
     -------
     pandas.DataFrame
         The rows of :func:`analysis.game.simulate` (one per deal, redeals
-        included); ``attrs["estimator"]`` describes the estimator.  The
+        included); ``attrs["estimator"]`` describes the estimator,
+        ``attrs["outcomes"]`` the pool and the draws
+        (:func:`analysis.game.sources.draw_summary`: distinct deals,
+        repeated and fallback draws).  The
         cache key covers the rules, pool, seed, sizes, policy, estimator,
         package version and the source of ``analysis.game`` and
         ``analysis.scoring``.
@@ -174,13 +254,17 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str 
     """
     from ..game import ThresholdPolicy, simulate
     r = load_rules(rules)
+    ref = None
+    if pool is None:
+        ref = reference_pool(r)
+        pool = ref.solutions_path
     pool = Path(pool)
     desc = "given policy"
     if policy is None:
-        est, desc = pool_estimator(load_pool(pool))
+        est, desc = pool_estimator(load_pool(pool), r)
         policy = ThresholdPolicy(estimator=est)
-    key = _key(r.to_dict(), str(pool.resolve()), n_games, seed, repr(policy), desc,
-               __version__, _code_hash())
+    key = _key(r.to_dict(), str(pool.resolve()), n_games, seed, repr(policy), desc, draw,
+               __version__, _code_hash(), ref.content_hash if ref else None)
     out = games_cache_file(data, label or r.name, key)
     g = None
     if out.exists():
@@ -188,11 +272,16 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int, pool: str 
             g = pd.read_parquet(out)
         except (OSError, ValueError):   # a damaged cache file: simulate again, replace it
             g = None
+    if g is not None and "outcomes" not in g.attrs:
+        g = None                        # a cache file of older code: simulate again
     if g is None:
-        g = simulate(r, n_games, seed=seed, policy=policy, pool=str(pool))
+        g = simulate(r, n_games, seed=seed, policy=policy, pool=str(pool), draw=draw,
+                     pool_games=n_games if draw == "without" else None)
+        g.attrs["outcomes"]["pool"] = ref.name if ref else str(pool)
+        g.attrs["outcomes"]["pool_content_hash"] = ref.content_hash if ref else None
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp")
-        g.to_parquet(tmp)
+        g.to_parquet(tmp)               # attrs travel in the Parquet metadata
         tmp.replace(out)
     g.attrs["estimator"] = desc
     return g

@@ -67,12 +67,12 @@ def interval_dots(ax, labels, p, low, high, *, exact=None, label="Monte Carlo, 9
     ax.set_yticks(y, labels)
     ax.set_xlabel(xlabel)
     if log:
-        from matplotlib.ticker import FuncFormatter
+        from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
         ax.set_xscale("log")
-        plain = FuncFormatter(lambda v, _: f"{v:g}")
-        ax.xaxis.set_major_formatter(plain)
-        ax.xaxis.set_minor_formatter(plain)
-        ax.tick_params(axis="x", which="minor", labelsize=8)
+        # labels on 1, 2, 5 × 10^k only: minor labels (0.9 beside 1) overlapped
+        ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return ax
 

@@ -24,6 +24,7 @@ from .. import __version__
 from ..stats import proportion_ci
 
 __all__ = ["quick_mode", "data_dir", "provenance", "half_width", "max_half_width",
+           "fmt_pct", "fmt_ci", "fmt_num_ci", "ci_table", "save_headline", "back_link",
            "deals_path", "ensure_deals", "read_deal_masks", "show", "QUICK_VARS"]
 
 # tqdm.auto warns in a kernel without ipywidgets; the bars are off there anyway.
@@ -214,3 +215,78 @@ def show(table: pd.DataFrame, pct=("p", "ci_low", "ci_high", "exact"), digits: i
         shown[c] = 100 * shown[c]
     num = {c: "{:+.2f}".format for c in shown.columns if str(c) == "z"}
     return shown.style.format({**fmt, **num}, precision=4, thousands=",")
+
+
+def fmt_pct(p, digits: int = 1) -> str:
+    """A probability as a percentage with one decimal: ``0.1234 -> '12.3 %'``."""
+    return "—" if p is None or not np.isfinite(p) else f"{100 * float(p):.{digits}f} %"
+
+
+def fmt_ci(p, low, high, digits: int = 1) -> str:
+    """A probability with its interval: ``'12.3 % (11.9–12.7)'`` (percent)."""
+    if p is None or not np.isfinite(p):
+        return "—"
+    return (f"{100 * float(p):.{digits}f} % ({100 * float(low):.{digits}f}–"
+            f"{100 * float(high):.{digits}f})")
+
+
+def fmt_num_ci(x, low, high, digits: int = 1) -> str:
+    """A number with its interval: ``'48.2 (46.9–49.5)'``."""
+    return f"{float(x):.{digits}f} ({float(low):.{digits}f}–{float(high):.{digits}f})"
+
+
+def ci_table(table: pd.DataFrame, keep=(), p="p", low="ci_low", high="ci_high",
+             name="estimate (95 % CI)", digits: int = 1) -> pd.DataFrame:
+    """The one table format of the research pages: ``p (low–high)`` in percent.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        With probability columns ``p``, ``ci_low``, ``ci_high``.
+    keep : sequence of str
+        Other columns shown as they are (counts get thousands separators).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The ``keep`` columns then ``name``, strings.
+    """
+    out = pd.DataFrame(index=table.index)
+    for c in keep:
+        v = table[c]
+        out[c] = [f"{int(x):,}" if isinstance(x, (int, np.integer)) or
+                  (isinstance(x, float) and float(x).is_integer()) else str(x) for x in v]
+    out[name] = [fmt_ci(a, b, c, digits) for a, b, c in
+                 zip(table[p], table[low], table[high])]
+    return out
+
+
+def save_headline(page: str, rows: list, data=None) -> Path:
+    """Write a page's headline figures for the report's index page.
+
+    Parameters
+    ----------
+    page : str
+        The notebook's name (``bolts``).
+    rows : list of dict
+        One per figure: ``profile``, ``question``, ``figure`` (the text),
+        ``deals`` (distinct solved deals behind it) and optionally ``note``.
+
+    Returns
+    -------
+    Path
+        ``headline-<page>.json`` in :func:`data_dir` (written atomically).
+    """
+    import json
+    folder = data_dir() if data is None else Path(data)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"headline-{page}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(rows, default=str, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def back_link() -> str:
+    """Markdown of the link back to the report's index page."""
+    return "[← back to the report's summary](index.html)"

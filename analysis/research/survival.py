@@ -1,4 +1,4 @@
-"""Barrel stays from a games table, and their Kaplan–Meier survival.
+"""Barrel stays from a games table: competing endings and survival.
 
 A *stay* starts with the event ``barrel_enter:p`` and lasts a number of
 played deals (redeals do not count; RULES.md, "attempts on the barrel")
@@ -7,9 +7,19 @@ until it ends with ``win``, ``barrel_fall`` (attempts used up),
 ``barrel_write_off`` (the sitter's own contract) or ``barrel_exit`` (taken
 below the threshold otherwise, e.g. by a bolt penalty).  A stay still
 running when the game ends — someone else won, or the game was cut off — is
-*censored*: we know only that it lasted at least that long.  Survival is
-estimated with ``scipy.stats.ecdf`` on ``scipy.stats.CensoredData``
-(Kaplan–Meier), with its pointwise 95 % band.
+*censored*: we know only that it lasted at least that long.  The endings *compete*: a stay ends in exactly one of them, so the curve of
+one ending with the others censored (1 − Kaplan–Meier of "wins only") is
+the chance of that ending in a world without the others, not a
+probability of anything that happens.  :func:`aalen_johansen` gives the
+cumulative incidence of each ending — P(the stay has ended with ending k
+by deal t) — and S(t) = P(still on the barrel after t deals) = 1 − the
+sum of the incidences, the one reading of S used in tables and plots;
+:func:`competing_table` adds intervals from the games bootstrap
+(:class:`analysis.research.uncertainty.PoolBootstrap`) and the chance of
+each ending per attempt (the discrete hazard: of the stays still on the
+barrel at deal t, the share that ends there with ending k).
+:func:`kaplan_meier` (every ending counted, so S is the same as above
+without censoring by other endings) stays for comparison.
 """
 
 from __future__ import annotations
@@ -22,7 +32,8 @@ from scipy import stats as _st
 
 from ..stats import proportion_ci
 
-__all__ = ["ENDINGS", "barrel_stays", "kaplan_meier", "ending_shares"]
+__all__ = ["ENDINGS", "barrel_stays", "kaplan_meier", "ending_shares", "aalen_johansen",
+           "competing_table"]
 
 #: Events that end a stay (scoring's names), in display order.
 ENDINGS = ("win", "barrel_fall", "knocked_off", "failed_contract", "barrel_write_off",
@@ -160,3 +171,119 @@ def ending_shares(stays: pd.DataFrame) -> pd.DataFrame:
     lo, hi = proportion_ci(k, np.full(len(k), n))
     return pd.DataFrame({"count": k, "of": n, "p": k / n, "ci_low": lo, "ci_high": hi},
                         index=pd.Index(names, name="ending"))
+
+
+def _aj_core(t, ending, w, causes, grid):
+    """Aalen–Johansen on a grid of integer times, for weight rows ``w`` (B, n)."""
+    at = np.stack([(t >= g) for g in grid], axis=1).astype(np.float64)       # (n, T)
+    n_risk = w @ at                                                            # (B, T)
+    d = np.stack([w @ np.stack([(t == g) & (ending == c) for g in grid], axis=1)
+                  .astype(np.float64) for c in causes], axis=0)                # (K, B, T)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        h = np.where(n_risk > 0, d / np.where(n_risk > 0, n_risk, 1), 0.0)     # (K, B, T)
+    total = h.sum(axis=0)
+    surv = np.cumprod(1 - total, axis=1)                                       # S(t)
+    before = np.concatenate([np.ones_like(surv[:, :1]), surv[:, :-1]], axis=1)  # S(t-)
+    cif = np.cumsum(before[None] * h, axis=2)                                  # (K, B, T)
+    return n_risk, h, cif, surv
+
+
+def aalen_johansen(stays: pd.DataFrame, causes=ENDINGS, weights=None) -> pd.DataFrame:
+    """Cumulative incidence of each ending and S(t), Aalen–Johansen.
+
+    With discrete times (played deals on the barrel, 0, 1, 2 …), at each
+    time t: ``n(t)`` stays still on the barrel at its start (a stay open at
+    the end of its game after t deals counts at t: it survived t deals),
+    ``h_k(t) = d_k(t) / n(t)`` the share ending there with ending k,
+    ``S(t) = prod_{s <= t} (1 - sum_k h_k(s))`` and
+    ``F_k(t) = sum_{s <= t} S(s - 1) h_k(s)``, so
+    ``S(t) + sum_k F_k(t) = 1`` at every t.
+
+    Parameters
+    ----------
+    stays : pandas.DataFrame
+        :func:`barrel_stays` rows (``deals``, ``ending``; ``open`` is censored).
+    causes : sequence of str
+        Endings kept as causes (every ending of a stay must be one of them
+        or ``open``).
+    weights : array-like of float, shape (len(stays),), optional
+        Case weights (a bootstrap replicate); default 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``deals`` (0 … the longest stay) with ``at_risk``,
+        ``survival`` and, per cause k, ``cif_<k>`` (probabilities 0–1) and
+        ``hazard_<k>`` (share per attempt).
+
+    Raises
+    ------
+    ValueError
+        On no stays, or an ending that is neither a cause nor ``open``.
+
+    Examples
+    --------
+    >>> st = pd.DataFrame({"deals": [1, 1, 2, 3, 3],
+    ...                    "ending": ["win", "barrel_fall", "open", "barrel_fall", "win"]})
+    >>> aj = aalen_johansen(st, causes=("win", "barrel_fall"))
+    >>> aj.loc[3, ["survival", "cif_win", "cif_barrel_fall"]].tolist()
+    [0.0, 0.5, 0.5]
+    """
+    if len(stays) == 0:
+        raise ValueError("no barrel stays")
+    causes = tuple(causes)
+    ending = stays["ending"].to_numpy().astype(str)
+    bad = set(ending) - set(causes) - {"open"}
+    if bad:
+        raise ValueError(f"stays end in {sorted(bad)}, which are not among the causes")
+    t = stays["deals"].to_numpy(np.int64)
+    w = np.ones((1, len(t))) if weights is None else np.asarray(weights, np.float64)[None]
+    grid = np.arange(int(t.max()) + 1)
+    n_risk, h, cif, surv = _aj_core(t, ending, w, causes, grid)
+    out = {"at_risk": n_risk[0], "survival": surv[0]}
+    for k, c in enumerate(causes):
+        out[f"cif_{c}"] = cif[k, 0]
+    for k, c in enumerate(causes):
+        out[f"hazard_{c}"] = h[k, 0]
+    return pd.DataFrame(out, index=pd.Index(grid, name="deals"))
+
+
+def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
+    """:func:`aalen_johansen` with 95 % intervals from the games bootstrap.
+
+    Parameters
+    ----------
+    stays : pandas.DataFrame
+        :func:`barrel_stays` rows of the games behind ``boot``.
+    boot : analysis.research.uncertainty.PoolBootstrap
+        Of the same games table; a stay weighs its game's weight, and where
+        pool deals repeat the intervals are widened by the design effect.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by (``measure``, ``deals``): measures ``survival``,
+        ``cif_<k>``, ``hazard_<k>`` with ``p``, ``ci_low``, ``ci_high`` and
+        ``at_risk`` (stays on the barrel at the start of that deal).
+    """
+    causes = tuple(causes)
+    est = aalen_johansen(stays, causes)
+    t = stays["deals"].to_numpy(np.int64)
+    ending = stays["ending"].to_numpy().astype(str)
+    w = boot.weights_for(stays["game_id"].to_numpy(np.int64)).astype(np.float64)
+    grid = est.index.to_numpy()
+    _, h, cif, surv = _aj_core(t, ending, w, causes, grid)
+    reps = {"survival": surv}
+    for k, c in enumerate(causes):
+        reps[f"cif_{c}"] = cif[k]
+        reps[f"hazard_{c}"] = h[k]
+    frames = {}
+    for name, r in reps.items():
+        lo, hi = boot.interval(r)
+        p = est[name].to_numpy()
+        lo, hi = boot.widen(p, lo, hi)
+        frames[name] = pd.DataFrame({"p": p, "ci_low": np.clip(lo, 0, 1),
+                                     "ci_high": np.clip(hi, 0, 1),
+                                     "at_risk": est["at_risk"].to_numpy()},
+                                    index=pd.Index(grid, name="deals"))
+    return pd.concat(frames, names=["measure"])

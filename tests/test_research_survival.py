@@ -1,0 +1,65 @@
+"""Aalen–Johansen cumulative incidence of barrel endings (analysis.research.survival)."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.research import survival
+from analysis.research.uncertainty import PoolBootstrap
+
+
+def _stays():
+    # worked by hand: t=1: 6 at risk, one win, one fall -> S = 4/6, F_win = F_fall = 1/6
+    # t=2: 4 at risk, one knock-off (and one open stay, censored after 2 deals)
+    #      -> S = 4/6 * 3/4 = 1/2, F_ko = 4/6 * 1/4 = 1/6
+    # t=3: 2 at risk, one win, one fall -> S = 0, F_win = 1/6 + 1/2 * 1/2 = 5/12
+    return pd.DataFrame({"game_id": [0, 1, 2, 3, 4, 5], "deals": [1, 1, 2, 2, 3, 3],
+                         "ending": ["win", "barrel_fall", "knocked_off", "open", "win",
+                                    "barrel_fall"]})
+
+
+def test_aalen_johansen_matches_the_hand_computed_example():
+    aj = survival.aalen_johansen(_stays())
+    assert aj["at_risk"].tolist() == [6, 6, 4, 2]
+    assert aj["survival"].tolist() == pytest.approx([1, 4 / 6, 1 / 2, 0])
+    assert aj["cif_win"].tolist() == pytest.approx([0, 1 / 6, 1 / 6, 5 / 12])
+    assert aj["cif_barrel_fall"].tolist() == pytest.approx([0, 1 / 6, 1 / 6, 5 / 12])
+    assert aj["cif_knocked_off"].tolist() == pytest.approx([0, 0, 1 / 6, 1 / 6])
+    assert aj["hazard_win"].tolist() == pytest.approx([0, 1 / 6, 0, 1 / 2])
+    cif = aj[[c for c in aj if c.startswith("cif_")]].sum(axis=1)
+    np.testing.assert_allclose(aj["survival"] + cif, 1.0)       # one reading of S(t)
+
+
+def test_without_censoring_it_is_the_empirical_distribution_and_km_agrees():
+    rng = np.random.default_rng(0)
+    st = pd.DataFrame({"game_id": np.arange(300), "deals": rng.integers(0, 4, 300),
+                       "ending": rng.choice(["win", "barrel_fall", "failed_contract"], 300),
+                       "ended": True})
+    aj = survival.aalen_johansen(st)
+    for t in range(4):
+        for c in ("win", "barrel_fall", "failed_contract"):
+            share = ((st.deals <= t) & (st.ending == c)).mean()
+            assert aj.loc[t, f"cif_{c}"] == pytest.approx(share)
+    km = survival.kaplan_meier(st)
+    np.testing.assert_allclose(aj.loc[km.index, "survival"], km["survival"])
+
+
+def test_weights_act_as_repeated_stays_and_bad_endings_are_refused():
+    st = _stays()
+    w = np.array([2, 1, 1, 3, 1, 1], float)
+    rep = st.loc[st.index.repeat(w.astype(int))]
+    pd.testing.assert_frame_equal(survival.aalen_johansen(st, weights=w),
+                                  survival.aalen_johansen(rep))
+    with pytest.raises(ValueError, match="not among the causes"):
+        survival.aalen_johansen(st, causes=("win",))
+
+
+def test_competing_table_intervals_hold_the_estimate():
+    st = pd.concat([_stays().assign(game_id=lambda f, k=k: f.game_id + 6 * k)
+                    for k in range(30)], ignore_index=True)
+    games = pd.DataFrame({"game_id": np.arange(180), "pool_deal": np.arange(180)})
+    tab = survival.competing_table(st, PoolBootstrap(games, n_boot=100))
+    win = tab.loc["cif_win"]
+    assert win.loc[3, "p"] == pytest.approx(5 / 12)
+    assert (tab["ci_low"] <= tab["p"] + 1e-12).all() and (tab["p"] <= tab["ci_high"] + 1e-12).all()
+    assert win.loc[3, "ci_high"] - win.loc[3, "ci_low"] > 0.05

@@ -1,0 +1,74 @@
+"""The pool-aware bootstrap of games figures (analysis.research.uncertainty)."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.research.uncertainty import PoolBootstrap
+from analysis.stats import proportion_ci
+
+
+def _games(n_games, per_game, pool_size, seed=0, p=0.3):
+    """A games-like table: each row draws a pool deal; the deal fixes the outcome."""
+    rng = np.random.default_rng(seed)
+    outcome = rng.random(pool_size) < p               # a property of the solved deal
+    n = n_games * per_game
+    if pool_size >= n:
+        deal = rng.permutation(pool_size)[:n]         # no deal twice
+    else:
+        deal = np.tile(rng.permutation(pool_size), -(-n // pool_size))[:n]
+        rng.shuffle(deal)
+    return pd.DataFrame({"game_id": np.repeat(np.arange(n_games), per_game),
+                         "pool_deal": deal, "x": outcome[deal].astype(float)})
+
+
+def test_interval_widens_when_the_same_games_come_from_a_pool_ten_times_smaller():
+    big = _games(200, 20, 4000)                       # every deal once
+    small = _games(200, 20, 400)                      # every deal ten times
+    bb, bs = PoolBootstrap(big, seed=1), PoolBootstrap(small, seed=1)
+    assert not bb.reuse and bs.reuse and bs.distinct_deals == 400
+    _, lo_b, hi_b = bb.ratio(big["x"])
+    _, lo_s, hi_s = bs.ratio(small["x"])
+    # the reuse is accounted for: about sqrt(10) wider, at least twice
+    assert (hi_s - lo_s) > 2.0 * (hi_b - lo_b)
+    # with no reuse the games are independent: the binomial interval of 4,000 deals
+    k = int(big["x"].sum())
+    lo, hi = proportion_ci(k, 4000, method="wilson")
+    assert (hi_b - lo_b) == pytest.approx(hi - lo, rel=0.2)
+    # with reuse: the binomial interval of the 400 distinct deals (conservative side)
+    k = int(small.drop_duplicates("pool_deal")["x"].sum())
+    lo, hi = proportion_ci(k, 400, method="wilson")
+    assert (hi_s - lo_s) == pytest.approx(hi - lo, rel=0.35)
+
+
+def test_game_level_figures_widen_too_and_cover_the_estimate():
+    big, small = _games(300, 20, 6000, seed=2), _games(300, 20, 600, seed=2)
+    out = []
+    for g in (big, small):
+        b = PoolBootstrap(g, seed=3)
+        per = g.groupby("game_id")["x"].mean().to_numpy()
+        m, lo, hi = b.game_mean(per)
+        assert lo <= m <= hi
+        out.append(hi - lo)
+    assert out[1] > 1.8 * out[0]
+    # the per-game mean of deal outcomes rests on 600 distinct deals: the widened
+    # interval is not narrower than their binomial interval (an upper bound)
+    k = int(small.drop_duplicates("pool_deal")["x"].sum())
+    lo, hi = proportion_ci(k, 600, method="wilson")
+    assert out[1] >= 0.9 * (hi - lo)
+
+
+def test_weights_for_items_of_games_and_bad_input():
+    g = _games(10, 3, 100)
+    b = PoolBootstrap(g, n_boot=50)
+    w = b.weights_for([3, 3, 7])
+    assert w.shape == (50, 3) and np.array_equal(w[:, 0], w[:, 1])
+    with pytest.raises(ValueError, match="not in the table"):
+        b.weights_for([99])
+    with pytest.raises(ValueError, match="one value per row"):
+        b.ratio(np.ones(5))
+    with pytest.raises(ValueError, match="non-empty"):
+        PoolBootstrap(g.iloc[:0])
+    with pytest.raises(ValueError, match="n_boot"):
+        PoolBootstrap(g, n_boot=5)
+    assert "distinct solved deals" in b.describe()
