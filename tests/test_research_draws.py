@@ -5,7 +5,6 @@ import pandas as pd
 import pytest
 
 
-
 def _tiny_pool(n):
     """A frame pool of n deals (three seats each) with made-up solutions."""
     from analysis.deal import deal

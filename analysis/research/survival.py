@@ -7,9 +7,9 @@ until it ends with ``win``, ``barrel_fall`` (attempts used up),
 ``barrel_write_off`` (the sitter's own contract) or ``barrel_exit`` (taken
 below the threshold otherwise, e.g. by a bolt penalty).  A stay still
 running when the game ends — someone else won, or the game was cut off — is
-*censored*: we know only that it lasted at least that long.  The endings *compete*: a stay ends in exactly one of them, so the curve of
-one ending with the others censored (1 − Kaplan–Meier of "wins only") is
-the chance of that ending in a world without the others, not a
+*censored*: we know only that it lasted at least that long.  The endings
+*compete*: a stay ends in exactly one of them, so the curve of one ending
+with the others censored (1 − Kaplan–Meier of "wins only") is the chance of that ending in a world without the others, not a
 probability of anything that happens.  :func:`aalen_johansen` gives the
 cumulative incidence of each ending — P(the stay has ended with ending k
 by deal t) — and S(t) = P(still on the barrel after t deals) = 1 − the
