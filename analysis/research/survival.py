@@ -12,8 +12,9 @@ running when the game ends — someone else won, or the game was cut off — is
 with the others censored (1 − Kaplan–Meier of "wins only") is the chance
 of that ending in a world without the others, not a probability of
 anything that happens.  :func:`aalen_johansen` gives the cumulative
-incidence of each ending — P(the stay has ended with ending k by deal t) — and S(t) = P(still on the barrel after t deals) = 1 − the
-sum of the incidences, the one reading of S used in tables and plots;
+incidence of each ending — P(the stay has ended with ending k by deal
+t) — and S(t) = P(still on the barrel after t deals) = 1 − the sum of
+the incidences, the one reading of S used in tables and plots;
 :func:`competing_table` adds intervals from the games bootstrap
 (:class:`analysis.research.uncertainty.PoolBootstrap`) and the chance of
 each ending per attempt (the discrete hazard: of the stays still on the
