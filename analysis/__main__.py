@@ -1,4 +1,5 @@
 """``python -m analysis`` runs the ``thousand`` command line."""
+
 import sys
 
 from .cli import main

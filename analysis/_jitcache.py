@@ -39,8 +39,16 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["JIT_SOURCES", "PACKAGE_DIR", "is_jit_module", "jit_files", "sources_key",
-           "install_hook", "install_now", "remove_hook"]
+__all__ = [
+    "JIT_SOURCES",
+    "PACKAGE_DIR",
+    "is_jit_module",
+    "jit_files",
+    "sources_key",
+    "install_hook",
+    "install_now",
+    "remove_hook",
+]
 
 #: Root folder of the package.
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -113,8 +121,9 @@ class _BeforeJitModules(importlib.abc.MetaPathFinder):
             remove_hook()
             try:
                 from . import _jitnumba
+
                 _jitnumba.install()
-            except ImportError:   # no numba: the module's own import says so
+            except ImportError:  # no numba: the module's own import says so
                 pass
         return None
 
@@ -130,6 +139,7 @@ def install_hook() -> None:
         return
     if any(is_jit_module(m) for m in list(sys.modules)):
         from . import _jitnumba
+
         _jitnumba.install()
         return
     sys.meta_path.insert(0, _BeforeJitModules())
@@ -140,6 +150,7 @@ def install_now() -> None:
     any jitted module is imported; for the warm-up and the tests)."""
     remove_hook()
     from . import _jitnumba
+
     _jitnumba.install()
 
 

@@ -126,16 +126,26 @@ class CompileNote(event.Listener):
 
     def _note(self, name):
         from tqdm import tqdm
-        tqdm.write("thousand: numba is compiling the solver (first use after an install or "
-                   "an edit of a jitted module; about 20 s to 2 min per command, cached "
-                   "afterwards; `python -m analysis.warmup` compiles everything ahead) ...",
-                   file=self._file())
+
+        tqdm.write(
+            "thousand: numba is compiling the solver (first use after an install or "
+            "an edit of a jitted module; about 20 s to 2 min per command, cached "
+            "afterwards; `python -m analysis.warmup` compiles everything ahead) ...",
+            file=self._file(),
+        )
 
     def _open_bar(self):
         from tqdm import tqdm
-        self._bar = tqdm(desc="compiling", unit=" functions", initial=self.count,
-                         file=self._file(), leave=False, disable=None,
-                         bar_format="{desc}: {n} functions [{elapsed}{postfix}]")
+
+        self._bar = tqdm(
+            desc="compiling",
+            unit=" functions",
+            initial=self.count,
+            file=self._file(),
+            leave=False,
+            disable=None,
+            bar_format="{desc}: {n} functions [{elapsed}{postfix}]",
+        )
         if self._bar.disable:
             self._bar = None
             return
@@ -147,7 +157,7 @@ class CompileNote(event.Listener):
         while not stop.wait(1.0):
             try:
                 bar.refresh()
-            except Exception:   # the bar closed under us: nothing to show
+            except Exception:  # the bar closed under us: nothing to show
                 return
 
     def _close_bar(self):

@@ -18,8 +18,17 @@ from .cards import KQ_MASKS, MARRIAGE_VALUES, marriage_points, popcount
 from .errors import BadArgument
 from .rules import Rules, load_rules
 
-__all__ = ["OPENING_BID", "BID_STEP", "NO_CAP", "BASE_CAP", "bid_cap", "hand_cap", "next_bids",
-           "final_contracts", "final_contract_ok"]
+__all__ = [
+    "OPENING_BID",
+    "BID_STEP",
+    "NO_CAP",
+    "BASE_CAP",
+    "bid_cap",
+    "hand_cap",
+    "next_bids",
+    "final_contracts",
+    "final_contract_ok",
+]
 
 #: The opening bid, and the lowest contract (RULES.md: "100, or more").
 OPENING_BID = 100
@@ -147,8 +156,7 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
         lo, below = OPENING_BID, True
     else:
         if current_bid is None or current_bid % BID_STEP or current_bid < OPENING_BID:
-            raise BadArgument(
-                f"current bid must be a multiple of 5 of at least 100, got {current_bid!r}")
+            raise BadArgument(f"current bid must be a multiple of 5 of at least 100, got {current_bid!r}")
         lo, below = current_bid + BID_STEP, current_bid < _JUMP_LINE
     hi = lo if (rules.raise_exact and not is_opening) else cap
     hi = min(hi, cap)

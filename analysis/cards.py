@@ -19,11 +19,30 @@ import numpy as np
 from .errors import BadArgument
 
 __all__ = [
-    "SUITS", "RANKS", "SUIT_SYMBOLS", "RANK_NAMES", "CARD_POINTS",
-    "MARRIAGE_VALUES", "N_CARDS", "FULL_DECK", "SUIT_MASKS", "KQ_MASKS", "ALL_MARRIAGES",
-    "card", "suit_of", "rank_of", "parse", "parse_cards", "format",
-    "cards_of", "popcount", "card_points", "marriage_suits",
-    "marriage_points", "count_rank", "check_parts",
+    "SUITS",
+    "RANKS",
+    "SUIT_SYMBOLS",
+    "RANK_NAMES",
+    "CARD_POINTS",
+    "MARRIAGE_VALUES",
+    "N_CARDS",
+    "FULL_DECK",
+    "SUIT_MASKS",
+    "KQ_MASKS",
+    "ALL_MARRIAGES",
+    "card",
+    "suit_of",
+    "rank_of",
+    "parse",
+    "parse_cards",
+    "format",
+    "cards_of",
+    "popcount",
+    "card_points",
+    "marriage_suits",
+    "marriage_points",
+    "count_rank",
+    "check_parts",
 ]
 
 N_CARDS = 24
@@ -48,15 +67,21 @@ ALL_MARRIAGES = sum(KQ_MASKS)
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 
 _SUIT_BY_CHAR = {
-    "♠": 0, "♤": 0, "s": 0,
-    "♣": 1, "♧": 1, "c": 1,
-    "♦": 2, "♢": 2, "d": 2,
-    "♥": 3, "♡": 3, "h": 3,
+    "♠": 0,
+    "♤": 0,
+    "s": 0,
+    "♣": 1,
+    "♧": 1,
+    "c": 1,
+    "♦": 2,
+    "♢": 2,
+    "d": 2,
+    "♥": 3,
+    "♡": 3,
+    "h": 3,
 }
-_LATIN_RANKS = {"9": NINE, "j": JACK, "q": QUEEN, "k": KING, "10": TEN,
-                "t": TEN, "a": ACE}
-_CYRILLIC_RANKS = {"9": NINE, "в": JACK, "д": QUEEN, "к": KING, "10": TEN,
-                   "т": ACE}
+_LATIN_RANKS = {"9": NINE, "j": JACK, "q": QUEEN, "k": KING, "10": TEN, "t": TEN, "a": ACE}
+_CYRILLIC_RANKS = {"9": NINE, "в": JACK, "д": QUEEN, "к": KING, "10": TEN, "т": ACE}
 
 
 def card(rank: int, suit: int) -> int:
@@ -103,8 +128,10 @@ def _parse_token(tok: str) -> int:
         if len(tok) == 1 or tok.lower() in _LATIN_RANKS or tok.lower() in _CYRILLIC_RANKS:
             raise BadArgument(f"bad card token {tok!r}: missing suit (♠ ♣ ♦ ♥ or s c d h)")
         what = ", a Cyrillic letter" if _is_cyrillic(tok[-1]) else ""
-        raise BadArgument(f"bad card token {tok!r}: unknown suit {tok[-1]!r} "
-                         f"(U+{ord(tok[-1]):04X}{what}; suits are ♠ ♣ ♦ ♥ or s c d h)")
+        raise BadArgument(
+            f"bad card token {tok!r}: unknown suit {tok[-1]!r} "
+            f"(U+{ord(tok[-1]):04X}{what}; suits are ♠ ♣ ♦ ♥ or s c d h)"
+        )
     rank_txt = tok[:-1].lower()
     if any(ch in _SUIT_BY_CHAR for ch in rank_txt if not ch.isalnum()):
         raise BadArgument(f"bad card token {tok!r}: more than one suit symbol")
@@ -113,19 +140,18 @@ def _parse_token(tok: str) -> int:
     if cyr and len(cyr) != len(letters):
         raise BadArgument(
             f"bad card token {tok!r}: mixes Latin and Cyrillic letters "
-            "(Latin T is the ten, Cyrillic Т is the ace)")
+            "(Latin T is the ten, Cyrillic Т is the ace)"
+        )
     if cyr:
         if suit_ch.isalpha():
-            raise BadArgument(
-                f"bad card token {tok!r}: Cyrillic ranks take suit symbols")
+            raise BadArgument(f"bad card token {tok!r}: Cyrillic ranks take suit symbols")
         table = _CYRILLIC_RANKS
     else:
         table = _LATIN_RANKS
     if not rank_txt:
         raise BadArgument(f"bad card token {tok!r}: missing rank (9 J Q K 10 A)")
     if rank_txt not in table:
-        hint = (" (a Cyrillic letter; Russian ranks are Т К Д В, Cyrillic Т is the ace)"
-                if cyr else "")
+        hint = " (a Cyrillic letter; Russian ranks are Т К Д В, Cyrillic Т is the ace)" if cyr else ""
         raise BadArgument(f"bad card token {tok!r}: unknown rank {tok[:-1]!r}{hint}")
     return 6 * _SUIT_BY_CHAR[suit_ch] + table[rank_txt]
 
@@ -194,8 +220,7 @@ def cards_of(mask: int) -> list[int]:
     mask = int(mask)
     if mask < 0 or mask >> N_CARDS:
         raise BadArgument(f"not a card mask: {mask:#x}")
-    return [6 * s + r for s in range(3, -1, -1) for r in range(5, -1, -1)
-            if mask >> (6 * s + r) & 1]
+    return [6 * s + r for s in range(3, -1, -1) for r in range(5, -1, -1) if mask >> (6 * s + r) & 1]
 
 
 def check_parts(parts) -> None:
@@ -238,6 +263,7 @@ def format(mask: int) -> str:  # noqa: A001 - contract name
 
 
 # --- vectorized features -------------------------------------------------
+
 
 def _byte_tables():
     tabs = np.zeros((3, 256), dtype=np.int64)

@@ -19,19 +19,16 @@ from . import __version__
 from .errors import ThousandError
 
 #: Sub-command modules, in the order ``thousand --help`` lists them.
-COMMANDS = ("run", "deal", "solve", "simulate", "odds", "analyse", "rules", "report",
-            "reference")
+COMMANDS = ("run", "deal", "solve", "simulate", "odds", "analyse", "rules", "report", "reference")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
     parser = argparse.ArgumentParser(
-        prog="thousand",
-        description="Deal, solve, simulate and analyse the card game Thousand (Тысяча).")
-    parser.add_argument("--version", action="version",
-                        version=f"thousand-analysis {__version__}")
-    parser.add_argument("--debug", action="store_true",
-                        help="show the full traceback of any error")
+        prog="thousand", description="Deal, solve, simulate and analyse the card game Thousand (Тысяча)."
+    )
+    parser.add_argument("--version", action="version", version=f"thousand-analysis {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show the full traceback of any error")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:
@@ -86,8 +83,14 @@ RESUMABLE = ("deal", "solve", "simulate", "run", "reference")
 
 #: Operating-system errors a user can act on (a missing file, no permission,
 #: an unreachable server): printed as one line like a :class:`ThousandError`.
-USER_OS_ERRORS = (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError,
-                  ConnectionError, TimeoutError)
+USER_OS_ERRORS = (
+    FileNotFoundError,
+    IsADirectoryError,
+    NotADirectoryError,
+    PermissionError,
+    ConnectionError,
+    TimeoutError,
+)
 
 
 def option(parameter: str) -> str:
@@ -105,7 +108,7 @@ def advice(exc: BaseException) -> str:
     text = str(exc)
     param = getattr(exc, "parameter", None)
     if param and text.startswith(param + " "):
-        text = option(param) + text[len(param):]
+        text = option(param) + text[len(param) :]
     return text
 
 
@@ -129,14 +132,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt as exc:
         if args.command == "report":
-            print("\nthousand report: interrupted; the datasets made so far are kept, "
-                  "rerun the same command to continue", file=sys.stderr)
+            print(
+                "\nthousand report: interrupted; the datasets made so far are kept, "
+                "rerun the same command to continue",
+                file=sys.stderr,
+            )
         elif args.command in RESUMABLE:
-            print("\nthousand: interrupted; finished chunks are kept, rerun the same "
-                  "command to resume", file=sys.stderr)
+            print(
+                "\nthousand: interrupted; finished chunks are kept, rerun the same command to resume",
+                file=sys.stderr,
+            )
         else:
-            print(f"\nthousand {args.command}: interrupted; nothing was written",
-                  file=sys.stderr)
+            print(f"\nthousand {args.command}: interrupted; nothing was written", file=sys.stderr)
         return 128 + exc.signum if isinstance(exc, Terminated) else 130
     except (ThousandError, *USER_OS_ERRORS) as exc:
         if args.debug:
@@ -145,9 +152,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except Exception as exc:  # noqa: BLE001 - a bug: shown in full
         traceback.print_exc()
-        print(f"thousand {args.command}: internal error ({type(exc).__name__}); this is a "
-              "bug in thousand-analysis: please report it with the traceback above",
-              file=sys.stderr)
+        print(
+            f"thousand {args.command}: internal error ({type(exc).__name__}); this is a "
+            "bug in thousand-analysis: please report it with the traceback above",
+            file=sys.stderr,
+        )
         return 1
 
 

@@ -54,9 +54,18 @@ from .unrank import (
 )
 
 __all__ = [
-    "N_DEALS", "SEAT_SIZES", "chunk_rng", "deal", "deal_unrank", "deal_rank",
-    "deal_constrained", "parse_fixed", "check_deals", "derived_columns",
-    "subset_table", "hardware_pdep",
+    "N_DEALS",
+    "SEAT_SIZES",
+    "chunk_rng",
+    "deal",
+    "deal_unrank",
+    "deal_rank",
+    "deal_constrained",
+    "parse_fixed",
+    "check_deals",
+    "derived_columns",
+    "subset_table",
+    "hardware_pdep",
 ]
 
 #: Cards per seat: hand0, hand1, hand2, widow.
@@ -67,6 +76,7 @@ _FULL = cards.FULL_DECK
 
 
 # --- public API -----------------------------------------------------------
+
 
 def chunk_rng(seed: int, chunk: int) -> np.random.Generator:
     """The random stream of one dataset chunk.
@@ -126,8 +136,7 @@ def deal_unrank(ranks) -> np.ndarray:
         raise BadArgument(f"ranks must lie in [0, {N_DEALS})")
     r = r.astype(np.uint64)
     out = np.empty((r.shape[0], 4), dtype=np.uint32)
-    _unrank_kernel(r, np.zeros(4, np.int64), np.int64(_FULL), *_tables((7, 7, 7), 24),
-                   _PDEP8, _POP8, out)
+    _unrank_kernel(r, np.zeros(4, np.int64), np.int64(_FULL), *_tables((7, 7, 7), 24), _PDEP8, _POP8, out)
     return out
 
 
@@ -240,13 +249,16 @@ def parse_fixed(fixed) -> np.ndarray:
     else:
         arr = np.asarray(fixed)
         if arr.shape != (24,) or not np.issubdtype(arr.dtype, np.integer):
-            raise BadArgument(f"fixed must be a dict or an integer array of shape (24,), "
-                             f"got {arr.dtype} array of shape {arr.shape}")
+            raise BadArgument(
+                f"fixed must be a dict or an integer array of shape (24,), "
+                f"got {arr.dtype} array of shape {arr.shape}"
+            )
         bad = (arr < -1) | (arr > 3)
         if bad.any():
             c = int(np.flatnonzero(bad)[0])
-            raise BadArgument(f"bad seat {int(arr[c])} for card {cards.card_name(c)}: "
-                             "use -1 (free) or 0..3 (3 = widow)")
+            raise BadArgument(
+                f"bad seat {int(arr[c])} for card {cards.card_name(c)}: use -1 (free) or 0..3 (3 = widow)"
+            )
         for c in range(24):
             if arr[c] >= 0:
                 base[arr[c]] |= 1 << c
@@ -331,8 +343,9 @@ def check_deals(deals) -> np.ndarray:
     d = np.ascontiguousarray(d, dtype=np.uint32)
     i = _first_bad_deal(d)
     if i >= 0:
-        raise BadArgument(f"deal {i} is not a 7-7-7-3 partition of the deck: "
-                         f"card counts {cards.popcount(d[i]).tolist()}")
+        raise BadArgument(
+            f"deal {i} is not a 7-7-7-3 partition of the deck: card counts {cards.popcount(d[i]).tolist()}"
+        )
     return d
 
 

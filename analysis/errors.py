@@ -40,8 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ThousandError", "BadArgument", "DatasetError", "DamagedFile", "DamagedDataset",
-           "ModelFileError"]
+__all__ = ["ThousandError", "BadArgument", "DatasetError", "DamagedFile", "DamagedDataset", "ModelFileError"]
 
 
 class ThousandError(Exception):
@@ -59,8 +58,15 @@ class ThousandError(Exception):
         What the argument or file should hold, and what it holds.
     """
 
-    def __init__(self, message: str, *, path: Any = None, parameter: str | None = None,
-                 expected: Any = None, got: Any = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Any = None,
+        parameter: str | None = None,
+        expected: Any = None,
+        got: Any = None,
+    ):
         super().__init__(message)
         self.message = message
         self.path = None if path is None else str(path)

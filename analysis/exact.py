@@ -45,9 +45,16 @@ from .redeal_conditions import stage_limits
 from .rules import load_rules
 
 __all__ = [
-    "hand_points_distribution", "p_hand_points_under", "marriage_sum_distribution",
-    "p_four_nines", "p_widow_points_under", "p_widow_two_nines", "p_any_four_nines",
-    "deal_rank_counts", "deal_event_probability", "redeal_probabilities",
+    "hand_points_distribution",
+    "p_hand_points_under",
+    "marriage_sum_distribution",
+    "p_four_nines",
+    "p_widow_points_under",
+    "p_widow_two_nines",
+    "p_any_four_nines",
+    "deal_rank_counts",
+    "deal_event_probability",
+    "redeal_probabilities",
 ]
 
 _N_DEALS = N_DEALS
@@ -190,6 +197,7 @@ def p_widow_two_nines() -> Fraction:
 
 # --- whole deals: rank-count tables ---------------------------------------
 
+
 @numba.njit(cache=True)
 def _enumerate_tables(comps, cweights, caps, out_counts, out_weights, fill):
     """Depth-first over rows (ranks); the last row is forced by the caps."""
@@ -239,10 +247,13 @@ def _rank_tables(caps: tuple) -> tuple:
     """Rank-count tables for seats of sizes ``caps`` (summing to 24)."""
     if len(caps) != 4 or sum(caps) != 24 or min(caps) < 0:
         raise BadArgument(f"seat sizes must be four counts summing to 24, got {caps}")
-    comps = np.array([(a, b, c, 4 - a - b - c) for a in range(5) for b in range(5 - a)
-                      for c in range(5 - a - b)], dtype=np.int64)
-    cw = np.array([factorial(4) // np.prod([factorial(int(x)) for x in row])
-                   for row in comps], dtype=np.int64)
+    comps = np.array(
+        [(a, b, c, 4 - a - b - c) for a in range(5) for b in range(5 - a) for c in range(5 - a - b)],
+        dtype=np.int64,
+    )
+    cw = np.array(
+        [factorial(4) // np.prod([factorial(int(x)) for x in row]) for row in comps], dtype=np.int64
+    )
     caps_a = np.array(caps, dtype=np.int64)
     dummy_c = np.zeros((1, 6, 4), dtype=np.int8)
     dummy_w = np.zeros(1, dtype=np.int64)
@@ -316,8 +327,9 @@ def deal_event_probability(event) -> Fraction:
     counts, weights, points = deal_rank_counts()
     hit = np.asarray(event(counts, points))
     if hit.shape != weights.shape or hit.dtype != np.bool_:
-        raise BadArgument(f"event must return a bool array of shape {weights.shape}, "
-                         f"got {hit.dtype} {hit.shape}")
+        raise BadArgument(
+            f"event must return a bool array of shape {weights.shape}, got {hit.dtype} {hit.shape}"
+        )
     return Fraction(int(weights[hit].sum()), _N_DEALS)
 
 

@@ -22,8 +22,17 @@ from pathlib import Path
 
 from .rules import Rules, folder_label
 
-__all__ = ["DEFAULT_DEALS", "DEFAULT_SOLUTIONS", "DEFAULT_GAMES", "rules_tag", "deals_folder",
-           "solutions_folder", "games_folder", "pool_solutions_folder", "games_cache_file"]
+__all__ = [
+    "DEFAULT_DEALS",
+    "DEFAULT_SOLUTIONS",
+    "DEFAULT_GAMES",
+    "rules_tag",
+    "deals_folder",
+    "solutions_folder",
+    "games_folder",
+    "pool_solutions_folder",
+    "games_cache_file",
+]
 
 #: Output folders of ``thousand deal``, ``solve`` and ``simulate`` by default.
 DEFAULT_DEALS = "data/deals"

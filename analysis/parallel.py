@@ -25,8 +25,7 @@ from tqdm.auto import tqdm
 
 from .errors import BadArgument, ThousandError
 
-__all__ = ["SerialExecutor", "executor", "run_chunks", "ChunkFailed", "default_workers",
-           "check_workers"]
+__all__ = ["SerialExecutor", "executor", "run_chunks", "ChunkFailed", "default_workers", "check_workers"]
 
 
 def default_workers() -> int:
@@ -66,16 +65,25 @@ def check_workers(workers: int | None) -> None:
     if workers is None:
         return
     if isinstance(workers, bool) or not isinstance(workers, numbers.Integral):
-        raise BadArgument(f"workers must be a whole number, got {workers!r}",
-                          parameter="workers", expected="a whole number", got=workers)
+        raise BadArgument(
+            f"workers must be a whole number, got {workers!r}",
+            parameter="workers",
+            expected="a whole number",
+            got=workers,
+        )
     if workers < 1:
-        raise BadArgument(f"workers must be at least 1, got {workers}", parameter="workers",
-                          expected="at least 1", got=workers)
+        raise BadArgument(
+            f"workers must be at least 1, got {workers}",
+            parameter="workers",
+            expected="at least 1",
+            got=workers,
+        )
 
 
 @contextmanager
-def executor(workers: int | None = None, scheduler: str | None = None,
-             timeout: float = 5.0) -> Iterator[Executor]:
+def executor(
+    workers: int | None = None, scheduler: str | None = None, timeout: float = 5.0
+) -> Iterator[Executor]:
     """Open the executor chosen on the command line.
 
     Parameters
@@ -99,17 +107,25 @@ def executor(workers: int | None = None, scheduler: str | None = None,
     check_workers(workers)
     n = workers or default_workers()
     if scheduler is not None and not scheduler.strip():
-        raise BadArgument("scheduler is empty: give tcp://HOST:8786, or 'local'",
-                          parameter="scheduler", expected="tcp://HOST:8786 or 'local'",
-                          got=scheduler)
+        raise BadArgument(
+            "scheduler is empty: give tcp://HOST:8786, or 'local'",
+            parameter="scheduler",
+            expected="tcp://HOST:8786 or 'local'",
+            got=scheduler,
+        )
     if scheduler:
         from dask.distributed import Client, LocalCluster
 
         if scheduler == "local":
             # the preload makes each worker ignore SIGINT: a terminal's Ctrl-C
             # reaches them too, and the driver stops the cluster itself
-            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, preload=["analysis._dask_worker"])
+            cluster = LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                preload=["analysis._dask_worker"],
+            )
             client = Client(cluster)
         else:
             cluster = None
@@ -117,18 +133,22 @@ def executor(workers: int | None = None, scheduler: str | None = None,
                 client = _client_within(Client, scheduler, timeout)
             except (OSError, TimeoutError) as exc:
                 raise ConnectionError(
-                    f"cannot reach the Dask scheduler at {scheduler} within "
-                    f"{timeout:g} s: {exc}") from None
-            except ValueError as exc:   # Dask could not read the address at all
-                raise BadArgument(f"scheduler {scheduler!r} is not a scheduler address "
-                                  f"({exc}); give tcp://HOST:8786, or 'local'",
-                                  parameter="scheduler", expected="tcp://HOST:8786 or 'local'",
-                                  got=scheduler) from None
+                    f"cannot reach the Dask scheduler at {scheduler} within {timeout:g} s: {exc}"
+                ) from None
+            except ValueError as exc:  # Dask could not read the address at all
+                raise BadArgument(
+                    f"scheduler {scheduler!r} is not a scheduler address "
+                    f"({exc}); give tcp://HOST:8786, or 'local'",
+                    parameter="scheduler",
+                    expected="tcp://HOST:8786 or 'local'",
+                    got=scheduler,
+                ) from None
             except Exception as exc:  # noqa: BLE001 - a server that is not Dask
                 raise ConnectionError(
                     f"{scheduler} answered, but not as a Dask scheduler "
                     f"({type(exc).__name__}); is it the scheduler's port (8786 by "
-                    f"default), not the dashboard's?") from None
+                    f"default), not the dashboard's?"
+                ) from None
         try:
             yield client.get_executor(pure=False)
         finally:
@@ -203,9 +223,16 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         p.join(5)
 
 
-def run_chunks(ex: Executor, fn: Callable, chunk_args: Sequence[tuple],
-               *, desc: str = "chunks", progress: bool | None = None,
-               retries: int = 1, describe: Callable[[tuple], str] = repr) -> list:
+def run_chunks(
+    ex: Executor,
+    fn: Callable,
+    chunk_args: Sequence[tuple],
+    *,
+    desc: str = "chunks",
+    progress: bool | None = None,
+    retries: int = 1,
+    describe: Callable[[tuple], str] = repr,
+) -> list:
     """Run ``fn(*args)`` for every tuple in ``chunk_args``; return the results.
 
     Results come back in the order of ``chunk_args``.  A failed chunk is
@@ -256,6 +283,5 @@ def run_chunks(ex: Executor, fn: Callable, chunk_args: Sequence[tuple],
         bar.close()
     if failed:
         lines = [f"  {describe(chunk_args[i])}: {type(e).__name__}: {e}" for i, e in failed]
-        raise ChunkFailed(f"{len(failed)} chunk(s) failed after {retries + 1} tries:\n"
-                          + "\n".join(lines))
+        raise ChunkFailed(f"{len(failed)} chunk(s) failed after {retries + 1} tries:\n" + "\n".join(lines))
     return results

@@ -36,23 +36,33 @@ from .rules import load_rules
 from .unrank import _pop
 
 __all__ = [
-    "features", "flags_from_features", "redeal_before_bidding", "redeal_widow",
-    "redeal_after_exchange", "redeal_flags", "hand_bidding_reasons", "FLAG_COLUMNS",
+    "features",
+    "flags_from_features",
+    "redeal_before_bidding",
+    "redeal_widow",
+    "redeal_after_exchange",
+    "redeal_flags",
+    "hand_bidding_reasons",
+    "FLAG_COLUMNS",
 ]
 
 #: Columns of :func:`redeal_flags`, in order, with their dtypes.
 FLAG_COLUMNS = {
-    "four_nines_any": "bool", "hand_under_any": "bool", "redeal_bidding": "bool",
-    "redeal_bidding_seats": "int8", "widow_under": "bool",
-    "widow_two_nines": "bool", "redeal_widow": "bool",
-    "redeal_forced": "bool", "redeal_claimable": "bool",
+    "four_nines_any": "bool",
+    "hand_under_any": "bool",
+    "redeal_bidding": "bool",
+    "redeal_bidding_seats": "int8",
+    "widow_under": "bool",
+    "widow_two_nines": "bool",
+    "redeal_widow": "bool",
+    "redeal_forced": "bool",
+    "redeal_claimable": "bool",
 }
 
 _POINTS8 = np.zeros((3, 256), dtype=np.int64)
 for _b in range(3):
     for _v in range(256):
-        _POINTS8[_b, _v] = sum(int(cards.CARD_POINTS[8 * _b + _i])
-                               for _i in range(8) if _v >> _i & 1)
+        _POINTS8[_b, _v] = sum(int(cards.CARD_POINTS[8 * _b + _i]) for _i in range(8) if _v >> _i & 1)
 _NINES = sum(1 << (6 * s) for s in range(4))
 _JACKS = _NINES << 1
 
@@ -120,10 +130,21 @@ def flags_from_features(feats: dict, rules) -> dict:
     out = {k: np.empty(n, dtype=np.dtype(v)) for k, v in FLAG_COLUMNS.items()}
     bid_nines, bid_points = stage_limits(rules, "bidding")
     widow_nines, widow_points = stage_limits(rules, "widow")
-    _flags_kernel(pts, nin, bid_nines, bid_points, widow_points, widow_nines,
-                  out["four_nines_any"], out["hand_under_any"], out["redeal_bidding"],
-                  out["redeal_bidding_seats"], out["widow_under"], out["widow_two_nines"],
-                  out["redeal_widow"])
+    _flags_kernel(
+        pts,
+        nin,
+        bid_nines,
+        bid_points,
+        widow_points,
+        widow_nines,
+        out["four_nines_any"],
+        out["hand_under_any"],
+        out["redeal_bidding"],
+        out["redeal_bidding_seats"],
+        out["widow_under"],
+        out["widow_two_nines"],
+        out["redeal_widow"],
+    )
     any_stage = out["redeal_bidding"] | out["redeal_widow"]
     forced = rules.redeal_claim == "forced"
     out["redeal_forced"] = any_stage & forced
@@ -132,8 +153,21 @@ def flags_from_features(feats: dict, rules) -> dict:
 
 
 @numba.njit(cache=True)
-def _flags_kernel(pts, nin, hand_nines, hand_under, widow_under, widow_nines,
-                  four_any, under_any, bidding, seats, w_under, w_nines, widow):
+def _flags_kernel(
+    pts,
+    nin,
+    hand_nines,
+    hand_under,
+    widow_under,
+    widow_nines,
+    four_any,
+    under_any,
+    bidding,
+    seats,
+    w_under,
+    w_nines,
+    widow,
+):
     # the limits of analysis.redeal_conditions.stage_limits: a condition
     # holds at nines >= its count or points < its threshold
     for i in range(pts.shape[0]):
@@ -196,6 +230,7 @@ def redeal_flags(deals, rules="club") -> dict:
         If ``deals`` is not an array of 7-7-7-3 partitions, or on bad rules.
     """
     from .deal import check_deals
+
     return flags_from_features(features(check_deals(deals)), rules)
 
 
@@ -296,8 +331,7 @@ def redeal_after_exchange(hands8, rules="club", *, by_seat: bool = False) -> np.
     rules = load_rules(rules)
     h = np.asarray(hands8)
     if h.ndim != 2 or h.shape[1] != 3 or not np.issubdtype(h.dtype, np.integer):
-        raise BadArgument(f"hands8 must be an integer array of shape (n, 3), got "
-                         f"{h.dtype} {h.shape}")
+        raise BadArgument(f"hands8 must be an integer array of shape (n, 3), got {h.dtype} {h.shape}")
     if h.size and (h.min() < 0 or h.max() > cards.FULL_DECK):
         raise BadArgument("hands8 hold bits outside the 24 cards")
     h = h.astype(np.uint32)

@@ -66,19 +66,34 @@ class Condition(NamedTuple):
 
 
 CONDITIONS = (
-    Condition("bidding", "four_nines_any", "nines", "redeal_four_nines", 4,
-              "the hand holds four 9s"),
-    Condition("bidding", "hand_under_any", "points", "redeal_hand_under", 0,
-              "the hand has {points} card points, under {limit}"),
-    Condition("widow", "widow_under", "points", "redeal_widow_under", 0,
-              "the widow has {points} card points, under {limit}"),
+    Condition("bidding", "four_nines_any", "nines", "redeal_four_nines", 4, "the hand holds four 9s"),
+    Condition(
+        "bidding",
+        "hand_under_any",
+        "points",
+        "redeal_hand_under",
+        0,
+        "the hand has {points} card points, under {limit}",
+    ),
+    Condition(
+        "widow",
+        "widow_under",
+        "points",
+        "redeal_widow_under",
+        0,
+        "the widow has {points} card points, under {limit}",
+    ),
     # seed 004 "в прикупе две девятки": a widow with three 9s holds two (a choice)
-    Condition("widow", "widow_two_nines", "nines", "redeal_widow_two_nines", 2,
-              "the widow holds two 9s"),
-    Condition("exchange", "", "nines", "redeal_after_four_nines", 4,
-              "the hand holds four 9s"),
-    Condition("exchange", "", "points", "redeal_after_hand_under", 0,
-              "the 8-card hand has {points} card points, under {limit}"),
+    Condition("widow", "widow_two_nines", "nines", "redeal_widow_two_nines", 2, "the widow holds two 9s"),
+    Condition("exchange", "", "nines", "redeal_after_four_nines", 4, "the hand holds four 9s"),
+    Condition(
+        "exchange",
+        "",
+        "points",
+        "redeal_after_hand_under",
+        0,
+        "the 8-card hand has {points} card points, under {limit}",
+    ),
 )
 
 

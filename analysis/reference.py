@@ -31,8 +31,22 @@ import pyarrow.parquet as pq
 from . import dataset
 from .rules import load_rules
 
-__all__ = ["PoolSpec", "Pool", "POOLS", "ReferenceError", "root", "spec", "pools",
-           "pool", "pool_for", "load", "check", "verify", "build_commands", "build"]
+__all__ = [
+    "PoolSpec",
+    "Pool",
+    "POOLS",
+    "ReferenceError",
+    "root",
+    "spec",
+    "pools",
+    "pool",
+    "pool_for",
+    "load",
+    "check",
+    "verify",
+    "build_commands",
+    "build",
+]
 
 #: Environment variable naming another folder of reference pools.
 ROOT_VAR = "THOUSAND_REFERENCE"
@@ -107,9 +121,15 @@ class Pool:
 
     def as_dict(self) -> dict:
         """The JSON object of DESIGN.md, contract 6."""
-        return dict(name=self.name, rules=self.rules, fingerprint=self.fingerprint,
-                    deals=self.deals, deals_path=self.deals_path,
-                    solutions_path=self.solutions_path, content_hash=self.content_hash)
+        return dict(
+            name=self.name,
+            rules=self.rules,
+            fingerprint=self.fingerprint,
+            deals=self.deals,
+            deals_path=self.deals_path,
+            solutions_path=self.solutions_path,
+            content_hash=self.content_hash,
+        )
 
 
 def root(environ=None) -> Path:
@@ -132,8 +152,7 @@ def spec(name: str) -> PoolSpec:
     for s in POOLS:
         if s.name == name:
             return s
-    raise ValueError(f"no reference pool {name!r}; the pools are "
-                     f"{', '.join(s.name for s in POOLS)}")
+    raise ValueError(f"no reference pool {name!r}; the pools are {', '.join(s.name for s in POOLS)}")
 
 
 def _paths(s: PoolSpec, base: Path | None = None) -> tuple[Path, Path]:
@@ -148,6 +167,7 @@ def _manifest(path: Path) -> dict | None:
 
 def _fingerprint(s: PoolSpec) -> str:
     from .solver import solver_fingerprint
+
     return solver_fingerprint(s.rules)
 
 
@@ -158,8 +178,7 @@ def pool(name: str, base: Path | None = None) -> Pool:
     dp, sp = _paths(s, base)
     m = _manifest(sp)
     deals = int(m["rows"]) // len(m["params"]["seats"]) if m else 0
-    return Pool(s.name, s.rules, _fingerprint(s), deals, str(dp), str(sp),
-                m["content_hash"] if m else None)
+    return Pool(s.name, s.rules, _fingerprint(s), deals, str(dp), str(sp), m["content_hash"] if m else None)
 
 
 def pools(base: Path | None = None) -> list[Pool]:
@@ -178,6 +197,7 @@ def pool_for(rules, base: Path | None = None) -> Pool | None:
         share that profile's pool.
     """
     from .solver import solver_fingerprint
+
     want = solver_fingerprint(load_rules(rules))
     for p in pools(base):
         if p.fingerprint == want and p.content_hash is not None:
@@ -199,8 +219,7 @@ def check(name: str, base: Path | None = None) -> Pool:
         unreadable or edited, or a manifest is not the pinned one.
     """
     s = spec(name)
-    for kind, path, pinned in zip(("deals", "solutions"), _paths(s, base),
-                                  (s.deals_hash, s.solutions_hash)):
+    for kind, path, pinned in zip(("deals", "solutions"), _paths(s, base), (s.deals_hash, s.solutions_hash)):
         m = _manifest(path)
         if m is None:
             raise ReferenceError(name, f"its {kind} at {path} are missing or unfinished")
@@ -211,11 +230,13 @@ def check(name: str, base: Path | None = None) -> Pool:
             except (OSError, ValueError) as exc:
                 raise ReferenceError(name, f"{f} cannot be read ({exc})") from None
             if got != want:
-                raise ReferenceError(name, f"{f} does not hold the rows its manifest "
-                                           "recorded (damaged or edited)")
+                raise ReferenceError(
+                    name, f"{f} does not hold the rows its manifest recorded (damaged or edited)"
+                )
         if pinned is not None and m["content_hash"] != pinned:
-            raise ReferenceError(name, f"its {kind} have content hash {m['content_hash']}, "
-                                       f"not the pinned {pinned}")
+            raise ReferenceError(
+                name, f"its {kind} have content hash {m['content_hash']}, not the pinned {pinned}"
+            )
     return pool(name, base)
 
 
@@ -254,6 +275,7 @@ def load(name: str, base: Path | None = None, rules=None):
     f.attrs["reference"] = p.as_dict()
     if rules is not None:
         from .redeal import FLAG_COLUMNS, redeal_flags
+
         r = load_rules(rules)
         if r.fingerprint() != load_rules(p.rules).fingerprint():
             flags = redeal_flags(f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32), r)
@@ -264,8 +286,9 @@ def load(name: str, base: Path | None = None, rules=None):
     return f
 
 
-def verify(rows: int = 30, *, seed: int = 0, names=None, base: Path | None = None,
-           progress=None) -> dict[str, int]:
+def verify(
+    rows: int = 30, *, seed: int = 0, names=None, base: Path | None = None, progress=None
+) -> dict[str, int]:
     """Re-solve random rows of every pool with the current solver, exactly.
 
     Parameters
@@ -294,6 +317,7 @@ def verify(rows: int = 30, *, seed: int = 0, names=None, base: Path | None = Non
     """
     from .jobs.solutions import SOLUTION_COLUMNS
     from .solver import solve_deals
+
     if rows < 1:
         raise ValueError(f"rows must be at least 1, got {rows}")
     names = [s.name for s in POOLS] if names is None else list(names)
@@ -306,6 +330,7 @@ def verify(rows: int = 30, *, seed: int = 0, names=None, base: Path | None = Non
         got = frame.iloc[pick]
         rules = dataset.read_params(pool(name, base).solutions_path)["rules"]
         from .rules import Rules
+
         for seat in (0, 1, 2):
             mine = got[got["seat"] == seat]
             if mine.empty:
@@ -315,8 +340,10 @@ def verify(rows: int = 30, *, seed: int = 0, names=None, base: Path | None = Non
                 bad = [c for c in SOLUTION_COLUMNS if old[c] != new[c]]
                 if bad:
                     raise ReferenceError(
-                        name, f"deal {old['deal_id']} seat {seat} solves otherwise now "
-                              f"({', '.join(f'{c}: {old[c]} stored, {new[c]} now' for c in bad)})")
+                        name,
+                        f"deal {old['deal_id']} seat {seat} solves otherwise now "
+                        f"({', '.join(f'{c}: {old[c]} stored, {new[c]} now' for c in bad)})",
+                    )
         done[name] = len(got)
         if progress is not None:
             progress(name, i + 1, len(names))
@@ -328,20 +355,26 @@ def build_commands(name: str, base: Path | None = None, workers: int | None = No
     s = spec(name)
     dp, sp = _paths(s, base)
     w = "" if workers is None else f" --workers {workers}"
-    return [f"thousand deal --n {s.n} --seed {s.seed} --rules {s.rules} "
-            f"--chunk-size {s.deals_chunk} --out {dp}",
-            f"thousand solve --deals {dp} --out {sp} --rules {s.rules} "
-            f"--chunk-size {s.solutions_chunk}{w}"]
+    return [
+        f"thousand deal --n {s.n} --seed {s.seed} --rules {s.rules} --chunk-size {s.deals_chunk} --out {dp}",
+        f"thousand solve --deals {dp} --out {sp} --rules {s.rules} --chunk-size {s.solutions_chunk}{w}",
+    ]
 
 
-def build(name: str, base: Path | None = None, workers: int | None = None,
-          scheduler: str | None = None, progress: bool | None = None) -> Pool:
+def build(
+    name: str,
+    base: Path | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+) -> Pool:
     """Build a pool, or resume it where it stopped (the commands of
     :func:`build_commands`); a finished pool is checked and left as it is
     (it may have been made by an earlier version, whose parameters record
     fewer rules fields)."""
     from .jobs.deals import run_deal
     from .jobs.solutions import run_solve
+
     s = spec(name)
     dp, sp = _paths(s, base)
     if _manifest(dp) is not None and _manifest(sp) is not None:

@@ -40,8 +40,16 @@ from pathlib import Path
 from ._atomic import replace_file
 from .errors import BadArgument, ThousandError
 
-__all__ = ["NOTEBOOKS", "ReportError", "notebooks_dir", "read_parameters", "prepare_data",
-           "execute_notebook", "save_figures", "run_report"]
+__all__ = [
+    "NOTEBOOKS",
+    "ReportError",
+    "notebooks_dir",
+    "read_parameters",
+    "prepare_data",
+    "execute_notebook",
+    "save_figures",
+    "run_report",
+]
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -118,13 +126,13 @@ def _source(name_or_path) -> Path:
     if p.suffix != ".py":
         p = notebooks_dir() / f"{name_or_path}.py"
     if not p.exists():
-        raise BadArgument(f"no notebook {name_or_path!r} (looked for {p}); "
-                         f"known: {', '.join(NOTEBOOKS)}")
+        raise BadArgument(f"no notebook {name_or_path!r} (looked for {p}); known: {', '.join(NOTEBOOKS)}")
     return p
 
 
 def _read(src: Path):
     import jupytext
+
     return jupytext.read(src)
 
 
@@ -135,8 +143,9 @@ def _parameters_index(nb) -> int:
     raise BadArgument("notebook has no code cell tagged 'parameters'")
 
 
-def read_parameters(name_or_path, *, quick: bool, data: str | Path | None = None,
-                    overrides: dict | None = None) -> dict:
+def read_parameters(
+    name_or_path, *, quick: bool, data: str | Path | None = None, overrides: dict | None = None
+) -> dict:
     """The values a notebook's parameters cell sets, as the report will run it.
 
     Parameters
@@ -196,25 +205,33 @@ def prepare_data(params: dict, workers: int | None = None) -> list[Path]:
     """
     from . import reference
     from .research import data, setup
+
     made = []
     for p in reference.pools():
         if p.content_hash is None:
-            raise reference.ReferenceError(p.name, f"it is not built under {reference.root()} "
-                                                   "(the research pages read it)")
+            raise reference.ReferenceError(
+                p.name, f"it is not built under {reference.root()} (the research pages read it)"
+            )
         made.append(Path(p.solutions_path))
     if "POOLS" in params and {"DATA", "N_DEALS", "SEED"} <= set(params):
-        deals = setup.ensure_deals(params["DATA"], int(params["N_DEALS"]),
-                                   int(params["SEED"]), workers=workers)
+        deals = setup.ensure_deals(
+            params["DATA"], int(params["N_DEALS"]), int(params["SEED"]), workers=workers
+        )
         made.append(deals)
         for prof, n in (params.get("POOLS") or {}).items():
-            made.append(data.ensure_solutions(params["DATA"], deals, prof, int(n),
-                                              workers=workers))
+            made.append(data.ensure_solutions(params["DATA"], deals, prof, int(n), workers=workers))
     return made
 
 
-def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
-                     data: str | Path = "data", overrides: dict | None = None,
-                     timeout: int = 3600):
+def execute_notebook(
+    name_or_path,
+    out_dir: str | Path,
+    *,
+    quick: bool = False,
+    data: str | Path = "data",
+    overrides: dict | None = None,
+    timeout: int = 3600,
+):
     """Execute one notebook and write its HTML and executed ``.ipynb``.
 
     Parameters
@@ -252,12 +269,16 @@ def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
         nb.cells.insert(i + 1, cell)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    env = {"THOUSAND_QUICK": "1" if quick else "0", "CI": "1" if quick else None,
-           "THOUSAND_DATA": str(Path(data).resolve()),
-           "MPLBACKEND": "module://matplotlib_inline.backend_inline",
-           "PYTHONWARNINGS": "ignore::DeprecationWarning"}
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(src.parent)}})
+    env = {
+        "THOUSAND_QUICK": "1" if quick else "0",
+        "CI": "1" if quick else None,
+        "THOUSAND_DATA": str(Path(data).resolve()),
+        "MPLBACKEND": "module://matplotlib_inline.backend_inline",
+        "PYTHONWARNINGS": "ignore::DeprecationWarning",
+    }
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(src.parent)}}
+    )
     error = None
     with _environ(**env), _interruptible(client) as interrupted:
         try:
@@ -271,9 +292,9 @@ def execute_notebook(name_or_path, out_dir: str | Path, *, quick: bool = False,
     replace_file(out / f"{src.stem}.ipynb", lambda tmp: nbformat.write(nb, tmp))
     title = _title(nb, src.stem)
     body, _ = HTMLExporter(template_name="lab").from_notebook_node(
-        nb, resources={"metadata": {"name": title}})
-    html_path = replace_file(out / f"{src.stem}.html",
-                             lambda tmp: tmp.write_text(body, encoding="utf-8"))
+        nb, resources={"metadata": {"name": title}}
+    )
+    html_path = replace_file(out / f"{src.stem}.html", lambda tmp: tmp.write_text(body, encoding="utf-8"))
     return html_path, nb, error
 
 
@@ -303,17 +324,20 @@ def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
             data = o.get("data", {})
             if "image/png" in data:
                 png = base64.b64decode(data["image/png"])
-                p = replace_file(folder / f"{stem}-{len(paths):02d}.png",
-                                 lambda tmp, png=png: tmp.write_bytes(png))
+                p = replace_file(
+                    folder / f"{stem}-{len(paths):02d}.png", lambda tmp, png=png: tmp.write_bytes(png)
+                )
                 paths.append(p)
     return paths
 
 
 #: The questions of the headline table, in order, with the page answering each.
-QUESTIONS = (("bidding_odds", "P(bid made) for a random hand: 120 / 140"),
-             ("redeals", "redeal rate (deals redealt before play)"),
-             ("bolts", "bolts"),
-             ("barrel", "barrel: win from the barrel (per stay); S(1)"))
+QUESTIONS = (
+    ("bidding_odds", "P(bid made) for a random hand: 120 / 140"),
+    ("redeals", "redeal rate (deals redealt before play)"),
+    ("bolts", "bolts"),
+    ("barrel", "barrel: win from the barrel (per stay); S(1)"),
+)
 
 CAVEATS = (
     "Every outcome is <b>double-dummy</b>: the solver plays each deal perfectly with every "
@@ -337,6 +361,7 @@ def _count(v) -> str:
 
 def _headline_table(data: Path) -> str:
     import json
+
     rows = {}
     for page, _ in QUESTIONS:
         f = Path(data) / f"headline-{page}.json"
@@ -353,30 +378,42 @@ def _headline_table(data: Path) -> str:
         cells = []
         for page, q in QUESTIONS:
             fig = rows[prof].get(q)
-            cells.append("<td>—</td>" if fig is None else
-                         f"<td><a href='{page}.html'>{html.escape(str(fig[0]))}</a>"
-                         f"<br><small>deals: {html.escape(_count(fig[1]))}</small></td>")
+            cells.append(
+                "<td>—</td>"
+                if fig is None
+                else f"<td><a href='{page}.html'>{html.escape(str(fig[0]))}</a>"
+                f"<br><small>deals: {html.escape(_count(fig[1]))}</small></td>"
+            )
         body.append(f"<tr><th>{prof}</th>{''.join(cells)}</tr>")
-    return (f"<table class='headline'><tr><th>profile</th>{head}</tr>{''.join(body)}</table>"
-            "<p><small>Percentages with 95 % intervals in brackets.</small></p>")
+    return (
+        f"<table class='headline'><tr><th>profile</th>{head}</tr>{''.join(body)}</table>"
+        "<p><small>Percentages with 95 % intervals in brackets.</small></p>"
+    )
 
 
 def _datasets_table() -> str:
     from . import reference
+
     items = []
     for p in reference.pools():
-        items.append(f"<tr><td>{p.name}</td><td>{p.rules}</td><td>{p.deals:,}</td>"
-                     f"<td><code>{html.escape(str(p.content_hash))}</code></td>"
-                     f"<td><code>{p.fingerprint}</code></td></tr>")
-    return ("<table><tr><th>pool</th><th>solved under</th><th>deals</th>"
-            "<th>content hash</th><th>solver fingerprint</th></tr>" + "".join(items) +
-            "</table><p><small>All pools are dealt from seed 1000 with the same chunk size, "
-            "so the smaller pools' deals are the first deals of club's. classic reads club's "
-            "pool (the same play).</small></p>")
+        items.append(
+            f"<tr><td>{p.name}</td><td>{p.rules}</td><td>{p.deals:,}</td>"
+            f"<td><code>{html.escape(str(p.content_hash))}</code></td>"
+            f"<td><code>{p.fingerprint}</code></td></tr>"
+        )
+    return (
+        "<table><tr><th>pool</th><th>solved under</th><th>deals</th>"
+        "<th>content hash</th><th>solver fingerprint</th></tr>"
+        + "".join(items)
+        + "</table><p><small>All pools are dealt from seed 1000 with the same chunk size, "
+        "so the smaller pools' deals are the first deals of club's. classic reads club's "
+        "pool (the same play).</small></p>"
+    )
 
 
 def _index(out: Path, rows: list, quick: bool, data: Path | None = None) -> Path:
     from . import __version__
+
     def status(e):
         if e is None:
             return "ok"
@@ -385,30 +422,43 @@ def _index(out: Path, rows: list, quick: bool, data: Path | None = None) -> Path
 
     items = "\n".join(
         f"<tr><td><a href='{html.escape(n)}.html'>{html.escape(title)}</a></td>"
-        f"<td>{t:.0f} s</td><td>{status(e)}</td></tr>" for n, t, e, title in rows)
+        f"<td>{t:.0f} s</td><td>{status(e)}</td></tr>"
+        for n, t, e, title in rows
+    )
     total = sum(r[1] for r in rows)
     try:
         datasets = _datasets_table()
-    except Exception as exc:   # a damaged pool must not hide the pages' links
+    except Exception as exc:  # a damaged pool must not hide the pages' links
         datasets = f"<p>datasets unavailable: {html.escape(str(exc))}</p>"
-    style = ("<style>body{font-family:sans-serif;max-width:70em;margin:auto}"
-             "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
-             "vertical-align:top}</style>")
-    page = (f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>{style}"
-            f"<h1>Thousand research report</h1><p>thousand-analysis {__version__}, "
-            f"{'quick (small sizes)' if quick else 'default sizes'}, made "
-            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {total:.0f} s.</p>"
-            f"<h2>Findings</h2>{_headline_table(data) if data is not None else ''}"
-            f"<h2>Caveats</h2><ul>{''.join(f'<li>{c}</li>' for c in CAVEATS)}</ul>"
-            f"<h2>Datasets</h2>{datasets}"
-            f"<h2>Pages</h2><table><tr><th>page</th><th>run time</th><th>status</th></tr>"
-            f"{items}</table>")
+    style = (
+        "<style>body{font-family:sans-serif;max-width:70em;margin:auto}"
+        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
+        "vertical-align:top}</style>"
+    )
+    page = (
+        f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>{style}"
+        f"<h1>Thousand research report</h1><p>thousand-analysis {__version__}, "
+        f"{'quick (small sizes)' if quick else 'default sizes'}, made "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {total:.0f} s.</p>"
+        f"<h2>Findings</h2>{_headline_table(data) if data is not None else ''}"
+        f"<h2>Caveats</h2><ul>{''.join(f'<li>{c}</li>' for c in CAVEATS)}</ul>"
+        f"<h2>Datasets</h2>{datasets}"
+        f"<h2>Pages</h2><table><tr><th>page</th><th>run time</th><th>status</th></tr>"
+        f"{items}</table>"
+    )
     return replace_file(out / "index.html", lambda tmp: tmp.write_text(page, encoding="utf-8"))
 
 
-def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | Path = "data",
-               names=None, overrides: dict | None = None, workers: int | None = None,
-               log=print) -> Path:
+def run_report(
+    out: str | Path = "reports",
+    *,
+    quick: bool = False,
+    data: str | Path = "data",
+    names=None,
+    overrides: dict | None = None,
+    workers: int | None = None,
+    log=print,
+) -> Path:
     """Make the datasets, execute every notebook and write the HTML report.
 
     Parameters
@@ -445,15 +495,18 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
     """
     from .dataset import PARAMS_FILE, enclosing_dataset
     from .parallel import check_workers
+
     check_workers(workers)
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise BadArgument(f"the report folder {out} exists and is not a folder")
     inside = str(out) if (out / PARAMS_FILE).exists() else enclosing_dataset(out)
     if inside is not None:
-        raise BadArgument(f"the report folder {out} would put its pages into the dataset "
-                         f"folder {inside}, whose Parquet readers would trip over them; "
-                         "choose a folder outside it")
+        raise BadArgument(
+            f"the report folder {out} would put its pages into the dataset "
+            f"folder {inside}, whose Parquet readers would trip over them; "
+            "choose a folder outside it"
+        )
     if names is None:
         names = [n for n in NOTEBOOKS if (notebooks_dir() / f"{n}.py").exists()]
     overrides = overrides or {}
@@ -463,15 +516,15 @@ def run_report(out: str | Path = "reports", *, quick: bool = False, data: str | 
         params = read_parameters(name, quick=quick, data=data, overrides=overrides.get(name))
         for p in prepare_data(params, workers=workers):
             log(f"[report] {name}: dataset {p}")
-        html_path, nb, err = execute_notebook(name, out, quick=quick, data=data,
-                                              overrides=overrides.get(name))
+        html_path, nb, err = execute_notebook(
+            name, out, quick=quick, data=data, overrides=overrides.get(name)
+        )
         dt = time.perf_counter() - t0
         rows.append((html_path.stem, dt, err, _title(nb, html_path.stem)))
         log(f"[report] {name}: {'FAILED' if err else 'ok'} in {dt:.0f} s -> {html_path}")
         if err:
             text = _ANSI.sub("", str(err)).strip()
-            failed.append(f"{html_path.stem}: "
-                          f"{text.splitlines()[-1] if text else type(err).__name__}")
+            failed.append(f"{html_path.stem}: {text.splitlines()[-1] if text else type(err).__name__}")
     index = _index(out, rows, quick, Path(data))
     if failed:
         raise ReportError("notebooks failed (see their HTML): " + "; ".join(failed))

@@ -57,8 +57,9 @@ def proportion_ci(successes, trials, *, alpha: float = 0.05, method: str = "auto
     return lo, hi
 
 
-def proportion_table(counts: dict, trials: int, exact: dict | None = None,
-                     alpha: float = 0.05) -> pd.DataFrame:
+def proportion_table(
+    counts: dict, trials: int, exact: dict | None = None, alpha: float = 0.05
+) -> pd.DataFrame:
     """Monte Carlo frequencies with intervals, optionally beside exact values.
 
     Parameters
@@ -79,8 +80,9 @@ def proportion_table(counts: dict, trials: int, exact: dict | None = None,
     names = list(counts)
     k = np.array([counts[c] for c in names], dtype=np.int64)
     lo, hi = proportion_ci(k, np.full(len(k), trials), alpha=alpha)
-    df = pd.DataFrame({"count": k, "p": k / trials, "ci_low": lo, "ci_high": hi},
-                      index=pd.Index(names, name="event"))
+    df = pd.DataFrame(
+        {"count": k, "p": k / trials, "ci_low": lo, "ci_high": hi}, index=pd.Index(names, name="event")
+    )
     if exact is not None:
         ex = np.array([float(exact[c]) if c in exact else np.nan for c in names])
         df["exact"] = ex

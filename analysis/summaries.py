@@ -15,8 +15,14 @@ from .stats import proportion_table
 __all__ = ["REDEAL_EVENTS", "redeal_summary", "value_summary", "format_table"]
 
 #: Deal-only redeal columns of the deals dataset summarised by :func:`redeal_summary`.
-REDEAL_EVENTS = ("four_nines_any", "hand_under_any", "redeal_bidding",
-                 "widow_under", "widow_two_nines", "redeal_widow")
+REDEAL_EVENTS = (
+    "four_nines_any",
+    "hand_under_any",
+    "redeal_bidding",
+    "widow_under",
+    "widow_two_nines",
+    "redeal_widow",
+)
 
 
 def redeal_summary(deals, rules: Rules | None = None, alpha: float = 0.05) -> pd.DataFrame:
@@ -50,14 +56,16 @@ def redeal_summary(deals, rules: Rules | None = None, alpha: float = 0.05) -> pd
     if rules is None:
         raise BadArgument("redeal_summary needs the rules of a deals frame")
     counts = {e: int(np.count_nonzero(deals[e].to_numpy())) for e in REDEAL_EVENTS}
-    counts["redeal_before_play"] = int(np.count_nonzero(
-        deals["redeal_bidding"].to_numpy() | deals["redeal_widow"].to_numpy()))
+    counts["redeal_before_play"] = int(
+        np.count_nonzero(deals["redeal_bidding"].to_numpy() | deals["redeal_widow"].to_numpy())
+    )
     exact = redeal_probabilities(rules)
     return proportion_table(counts, len(deals), exact, alpha=alpha)
 
 
-def format_table(df: pd.DataFrame, pct: tuple[str, ...] = ("p", "ci_low", "ci_high", "exact"),
-                 digits: int = 3) -> str:
+def format_table(
+    df: pd.DataFrame, pct: tuple[str, ...] = ("p", "ci_low", "ci_high", "exact"), digits: int = 3
+) -> str:
     """Render a summary frame as fixed-width text, probabilities in percent."""
     out = df.copy()
     for c in pct:
@@ -68,8 +76,7 @@ def format_table(df: pd.DataFrame, pct: tuple[str, ...] = ("p", "ci_low", "ci_hi
     return out.to_string()
 
 
-def value_summary(solutions, contracts=(100, 120, 140, 160, 180, 200),
-                  alpha: float = 0.05) -> pd.DataFrame:
+def value_summary(solutions, contracts=(100, 120, 140, 160, 180, 200), alpha: float = 0.05) -> pd.DataFrame:
     """Share of deals whose double-dummy value reaches each contract, by seat.
 
     Parameters
@@ -100,7 +107,6 @@ def value_summary(solutions, contracts=(100, 120, 140, 160, 180, 200),
         v = g["value"].to_numpy()
         counts = {c: int(np.count_nonzero(v >= c)) for c in contracts}
         t = proportion_table(counts, len(v), alpha=alpha)
-        t.index = pd.MultiIndex.from_product([[int(seat)], list(contracts)],
-                                             names=["seat", "contract"])
+        t.index = pd.MultiIndex.from_product([[int(seat)], list(contracts)], names=["seat", "contract"])
         frames.append(t)
     return pd.concat(frames)

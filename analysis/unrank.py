@@ -31,6 +31,7 @@ from .errors import BadArgument
 
 __all__ = ["subset_table", "hardware_pdep"]
 
+
 @numba.njit(cache=True)
 def _gosper_table(n, k, out):
     """All n-bit masks with k bits set, ascending (Gosper's hack)."""
@@ -212,6 +213,7 @@ def hardware_pdep() -> bool:
         return False
     try:
         import llvmlite.binding as llb
+
         feats = llb.get_host_cpu_features()
         name = llb.get_host_cpu_name()
     except Exception:  # pragma: no cover - exotic llvmlite builds

@@ -24,17 +24,18 @@ import time
 __all__ = ["STEPS", "warm_up", "main"]
 
 _HAND = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
-_README_DEAL = ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣",
-                "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣")
+_README_DEAL = ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣")
 
 
 def _deals():
     from .deal import chunk_rng, deal
+
     return deal(chunk_rng(0, 0), 4)
 
 
 def _dealer():
     from .deal import check_deals, chunk_rng, deal_constrained, deal_rank, deal_unrank
+
     d = _deals()
     check_deals(d)
     deal_unrank(deal_rank(d))
@@ -43,12 +44,14 @@ def _dealer():
 
 def _redeal():
     from .redeal import hand_bidding_reasons, redeal_after_exchange, redeal_flags
+
     d = _deals()
     redeal_flags(d, "club")
     hand_bidding_reasons(int(d[0, 0]), "club")
     import numpy as np
+
     both = (d[:, 0] | d[:, 3]).astype(np.int64)
-    a = both & -both                        # the declarer's two lowest cards as gifts
+    a = both & -both  # the declarer's two lowest cards as gifts
     b = (both & ~a) & -(both & ~a)
     hands8 = np.stack([both & ~a & ~b, d[:, 1] | a, d[:, 2] | b], axis=1).astype(np.uint32)
     redeal_after_exchange(hands8, "club")
@@ -56,6 +59,7 @@ def _redeal():
 
 def _exact():
     from .exact import p_hand_points_under, redeal_probabilities
+
     p_hand_points_under(50)
     redeal_probabilities("club")
 
@@ -63,6 +67,7 @@ def _exact():
 def _solver_values():
     from .cards import parse
     from .solver import makes, play_value
+
     hands = [parse(h) for h in _README_DEAL[:3]]
     play_value(hands, declarer=0)
     makes(hands, 100, declarer=0)
@@ -71,6 +76,7 @@ def _solver_values():
 def _exchange():
     from .cards import parse
     from .solver import exchange_makes, exchange_value
+
     h, left, right, w = (parse(x) for x in _README_DEAL)
     exchange_value(h, w, left, right, line=True)
     exchange_value(h, w, left, right, line=False)
@@ -80,6 +86,7 @@ def _exchange():
 def _moves():
     from .cards import parse
     from .solver import Position, card_values, line_from
+
     pos = Position(hands=tuple(parse(x) for x in ("K♥ Q♥", "A♠ 9♠", "10♠ J♠")))
     card_values(pos)
     card_values(pos, objective="J")
@@ -89,6 +96,7 @@ def _moves():
 def _analyse():
     from .cards import parse
     from .solver import analyse_deal, format_line
+
     format_line(analyse_deal([parse(x) for x in _README_DEAL[:3]], parse(_README_DEAL[3]), 0))
 
 
@@ -96,32 +104,44 @@ def _batch():
     import pandas as pd
 
     from .solver import solve_deals, solve_exchanges
+
     d = _deals()
     solve_exchanges(d[:2, 0], d[:2, 3], d[:2, 1], d[:2, 2], line=True)
     solve_exchanges(d[:2, 0], d[:2, 3], d[:2, 1], d[:2, 2], line=False)
-    frame = pd.DataFrame({"deal_id": range(2), "hand0": d[:2, 0], "hand1": d[:2, 1],
-                          "hand2": d[:2, 2], "widow": d[:2, 3]})
+    frame = pd.DataFrame(
+        {"deal_id": range(2), "hand0": d[:2, 0], "hand1": d[:2, 1], "hand2": d[:2, 2], "widow": d[:2, 3]}
+    )
     solve_deals(frame, seats=(0,), lines=True)
 
 
 def _baseline():
     from .cards import parse
     from .solver.baseline import baseline_value
+
     baseline_value([parse(x) for x in ("K♥ Q♥", "A♠ 9♠", "10♠ J♠")], declarer=0)
 
 
 def _odds():
     from .odds.hand import hand_odds
     from .odds.widow import widow_odds
+
     hand_odds(_HAND, "club", 4, 0, progress=False)
     widow_odds(_HAND, "A♠ 10♣ K♦", "club", 2, 0, progress=False)
 
 
 #: (name, function) of each warm-up step, in order.
-STEPS = (("dealer", _dealer), ("redeal conditions", _redeal), ("exact enumeration", _exact),
-         ("play value", _solver_values), ("exchange", _exchange), ("move values", _moves),
-         ("analyse", _analyse), ("batch solver", _batch), ("baseline", _baseline),
-         ("odds", _odds))
+STEPS = (
+    ("dealer", _dealer),
+    ("redeal conditions", _redeal),
+    ("exact enumeration", _exact),
+    ("play value", _solver_values),
+    ("exchange", _exchange),
+    ("move values", _moves),
+    ("analyse", _analyse),
+    ("batch solver", _batch),
+    ("baseline", _baseline),
+    ("odds", _odds),
+)
 
 
 def warm_up(out=None) -> float:
@@ -137,26 +157,33 @@ def warm_up(out=None) -> float:
         t = time.perf_counter()
         step()
         if out is not None:
-            print(f"  {i:2d}/{len(STEPS)} {name}: {time.perf_counter() - t:.1f} s",
-                  file=out, flush=True)
+            print(f"  {i:2d}/{len(STEPS)} {name}: {time.perf_counter() - t:.1f} s", file=out, flush=True)
     return time.perf_counter() - t0
 
 
 def main(argv=None) -> int:
     """``python -m analysis.warmup [--quiet]``; returns the exit code."""
-    p = argparse.ArgumentParser(prog="python -m analysis.warmup",
-                                description="Compile and cache every numba entry point.")
+    p = argparse.ArgumentParser(
+        prog="python -m analysis.warmup", description="Compile and cache every numba entry point."
+    )
     p.add_argument("--quiet", action="store_true", help="print only the total")
     args = p.parse_args(argv)
-    print("warm-up: compiling the solver's numba code (about 5 minutes on 2 cores the "
-          "first time, a few seconds once cached) ...", flush=True)
+    print(
+        "warm-up: compiling the solver's numba code (about 5 minutes on 2 cores the "
+        "first time, a few seconds once cached) ...",
+        flush=True,
+    )
     from . import _jitcache
+
     _jitcache.install_now()
     from ._jitnumba import NOTE
-    NOTE.quiet = True        # this command's own lines say what is going on
+
+    NOTE.quiet = True  # this command's own lines say what is going on
     secs = warm_up(None if args.quiet else sys.stdout)
-    print(f"warm-up: done in {secs:.1f} s ({NOTE.count} functions compiled, "
-          f"{NOTE.seconds:.1f} s of it)", flush=True)
+    print(
+        f"warm-up: done in {secs:.1f} s ({NOTE.count} functions compiled, {NOTE.seconds:.1f} s of it)",
+        flush=True,
+    )
     return 0
 
 

@@ -27,8 +27,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ANALYSE = ["analyse", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣",
-           "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣", "--declarer", "0"]
+ANALYSE = [
+    "analyse",
+    "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠",
+    "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣",
+    "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦",
+    "9♦ J♣ 9♣",
+    "--declarer",
+    "0",
+]
 ODDS = ["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "100", "--no-progress"]
 NOTE = "numba is compiling"
 
@@ -36,8 +43,7 @@ NOTE = "numba is compiling"
 def _run(args, cache: str) -> tuple[float, bool]:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=str(ROOT))
     t = time.perf_counter()
-    p = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env,
-                       cwd=ROOT)
+    p = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT)
     secs = time.perf_counter() - t
     if p.returncode:
         sys.exit(f"{' '.join(args[:3])} failed:\n{p.stderr}")
@@ -52,8 +58,9 @@ def cold_start(quick: bool = False) -> None:
             for name, args in (("analyse", ANALYSE), ("odds --samples 100", ODDS)):
                 rows.append(("no warm-up", name, *_run(["-m", "analysis", *args], cache)))
     with tempfile.TemporaryDirectory() as cache:
-        rows.append(("warm-up", "python -m analysis.warmup",
-                     *_run(["-m", "analysis.warmup", "--quiet"], cache)))
+        rows.append(
+            ("warm-up", "python -m analysis.warmup", *_run(["-m", "analysis.warmup", "--quiet"], cache))
+        )
         for label in ("after warm-up", "again"):
             for name, args in (("analyse", ANALYSE), ("odds --samples 100", ODDS)):
                 rows.append((label, name, *_run(["-m", "analysis", *args], cache)))
@@ -63,8 +70,10 @@ def cold_start(quick: bool = False) -> None:
     by = {(s, n): t for s, n, t, _ in rows}
     for name in ("analyse", "odds --samples 100"):
         if ("no warm-up", name) in by:
-            print(f"{name}: first call cold / after warm-up = "
-                  f"{by[('no warm-up', name)] / by[('after warm-up', name)]:.1f}x")
+            print(
+                f"{name}: first call cold / after warm-up = "
+                f"{by[('no warm-up', name)] / by[('after warm-up', name)]:.1f}x"
+            )
 
 
 if __name__ == "__main__":

@@ -86,8 +86,7 @@ def main() -> None:
     D.derived_columns(D.deal(rng, 1000))  # load the compiled kernels
     _portable(rng, 1000)
     cases = {
-        "floor (one bounded integer per deal)": lambda: rng.integers(0, D.N_DEALS, n,
-                                                                    dtype=np.uint64),
+        "floor (one bounded integer per deal)": lambda: rng.integers(0, D.N_DEALS, n, dtype=np.uint64),
         "deal": lambda: D.deal(rng, n),
         "deal, portable pdep tables": lambda: _portable(rng, n),
         "deal + derived columns": lambda: D.derived_columns(D.deal(rng, n), "club"),
@@ -115,12 +114,18 @@ def main() -> None:
     print(f"  rank-count tables (exact.py)     {len(exact.deal_rank_counts()[1]):,}")
 
     total, chunk = 10_000_000, 1_000_000
-    out = subprocess.run([sys.executable, __file__, "--rss-child", str(total), str(chunk)],
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, __file__, "--rss-child", str(total), str(chunk)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     before, peak = int(out[0]) / 1024, int(out[1]) / 1024
-    print(f"\npeak RSS dealing {total:,} deals with derived columns in chunks of {chunk:,}: "
-          f"{peak:.0f} MiB (after loading and a 1,000-deal warm-up: {before:.0f} MiB; "
-          f"one chunk of deals is {chunk * 16 / 2**20:.0f} MiB)")
+    print(
+        f"\npeak RSS dealing {total:,} deals with derived columns in chunks of {chunk:,}: "
+        f"{peak:.0f} MiB (after loading and a 1,000-deal warm-up: {before:.0f} MiB; "
+        f"one chunk of deals is {chunk * 16 / 2**20:.0f} MiB)"
+    )
 
 
 if __name__ == "__main__":

@@ -34,11 +34,13 @@ from analysis.rules import load_rules  # noqa: E402
 def _estimator(pool_path, rules):
     """The package's default BidModel, else one fitted on the pool (said so)."""
     from analysis.game import load_estimator
+
     try:
         return load_estimator("default"), "default BidModel"
     except ValueError:
         from analysis import dataset
         from analysis.odds.model import BidModel
+
         return BidModel.fit(dataset.load(pool_path)), "BidModel fitted on the pool"
 
 
@@ -51,8 +53,12 @@ def _run(rules, n, seed, policy, pool):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pool", default=None, help="solutions dataset (all three seats)")
-    ap.add_argument("--pool-deals", type=int, default=150,
-                    help="deals to solve for a temporary pool when --pool is absent")
+    ap.add_argument(
+        "--pool-deals",
+        type=int,
+        default=150,
+        help="deals to solve for a temporary pool when --pool is absent",
+    )
     ap.add_argument("--games", type=int, default=400, help="games with the pool")
     ap.add_argument("--fly-games", type=int, default=3, help="games solved on the fly")
     ap.add_argument("--rules", default="club")
@@ -63,14 +69,14 @@ def main(argv=None) -> int:
     if a.pool is None:
         from analysis.jobs.deals import run_deal
         from analysis.jobs.solutions import run_solve
+
         tmp = tempfile.TemporaryDirectory()
         root = Path(tmp.name)
         t = time.perf_counter()
         run_deal(root / "deals", a.pool_deals, a.seed, rules, workers=1, progress=False)
         run_solve(root / "deals", root / "sol", rules, workers=1, progress=False)
         a.pool = root / "sol"
-        print(f"solved a pool of {a.pool_deals} deals x 3 seats in "
-              f"{time.perf_counter() - t:.1f} s (wall)")
+        print(f"solved a pool of {a.pool_deals} deals x 3 seats in {time.perf_counter() - t:.1f} s (wall)")
     est, est_name = _estimator(a.pool, rules)
     policy = ThresholdPolicy(estimator=est)
     source = PoolSource(a.pool, rules)
@@ -81,19 +87,25 @@ def main(argv=None) -> int:
     g, cpu, wall = _run(rules, a.games, a.seed, policy, source)
     played = (~g.redealt).sum()
     pool_rate = a.games / cpu
-    print(f"rules {rules.name}, estimator: {est_name}, pool of {source.size:,} deals "
-          f"(policy limits for the whole pool: {t_lim:.2f} s CPU, once)")
-    print(f"pool:        {a.games} games, {len(g) / a.games:.1f} deals/game "
-          f"({played / a.games:.1f} played), {pool_rate:,.0f} games/s/core CPU "
-          f"({a.games / wall:,.0f} wall), {1e6 * cpu / len(g):.0f} us CPU per deal; "
-          f"target >= 300 games/s/core: {'met' if pool_rate >= 300 else 'NOT met'}")
+    print(
+        f"rules {rules.name}, estimator: {est_name}, pool of {source.size:,} deals "
+        f"(policy limits for the whole pool: {t_lim:.2f} s CPU, once)"
+    )
+    print(
+        f"pool:        {a.games} games, {len(g) / a.games:.1f} deals/game "
+        f"({played / a.games:.1f} played), {pool_rate:,.0f} games/s/core CPU "
+        f"({a.games / wall:,.0f} wall), {1e6 * cpu / len(g):.0f} us CPU per deal; "
+        f"target >= 300 games/s/core: {'met' if pool_rate >= 300 else 'NOT met'}"
+    )
     gf, cpu_f, wall_f = _run(rules, a.fly_games, a.seed, policy, None)
     played_f = (~gf.redealt).sum()
     fly_rate = a.fly_games / cpu_f
-    print(f"on the fly:  {a.fly_games} games, {len(gf) / a.fly_games:.1f} deals/game "
-          f"({played_f / a.fly_games:.1f} played = solver calls), {fly_rate:.3f} games/s/core "
-          f"CPU ({a.fly_games / wall_f:.3f} wall), {1e3 * cpu_f / max(played_f, 1):.0f} ms CPU "
-          f"per solved deal")
+    print(
+        f"on the fly:  {a.fly_games} games, {len(gf) / a.fly_games:.1f} deals/game "
+        f"({played_f / a.fly_games:.1f} played = solver calls), {fly_rate:.3f} games/s/core "
+        f"CPU ({a.fly_games / wall_f:.3f} wall), {1e3 * cpu_f / max(played_f, 1):.0f} ms CPU "
+        f"per solved deal"
+    )
     print(f"ratio pool / on the fly (games per CPU second): {pool_rate / fly_rate:,.0f}")
     if tmp is not None:
         tmp.cleanup()

@@ -32,23 +32,25 @@ def main() -> None:
         tmp = Path(tmp)
         run_deal(tmp / "deals", n, 31, rules, chunk_size=n, workers=1, progress=False)
         run_solve(tmp / "deals", tmp / "warm", n=2, chunk_size=2, workers=1, progress=False)
-        runs = [("1 local worker", dict(workers=1)),
-                ("2 local workers", dict(workers=2)),
-                ("Dask LocalCluster, 2 workers", dict(workers=2, scheduler="local"))]
+        runs = [
+            ("1 local worker", dict(workers=1)),
+            ("2 local workers", dict(workers=2)),
+            ("Dask LocalCluster, 2 workers", dict(workers=2, scheduler="local")),
+        ]
         results = []
         for i, (name, kw) in enumerate(runs):
             t0 = time.perf_counter()
-            m = run_solve(tmp / "deals", tmp / f"s{i}", n=n, chunk_size=args.chunk,
-                          progress=False, **kw)
+            m = run_solve(tmp / "deals", tmp / f"s{i}", n=n, chunk_size=args.chunk, progress=False, **kw)
             dt = time.perf_counter() - t0
             results.append((name, dt, m["content_hash"]))
         base = results[0][1]
         load = os.getloadavg()[0]
-        print(f"thousand solve on {n} deals × 3 seats, chunks of {args.chunk} "
-              f"(load average at the end {load:.1f} on {os.cpu_count()} cores)")
+        print(
+            f"thousand solve on {n} deals × 3 seats, chunks of {args.chunk} "
+            f"(load average at the end {load:.1f} on {os.cpu_count()} cores)"
+        )
         for name, dt, h in results:
-            print(f"  {name:30s} {dt:7.1f} s  {n / dt:7.1f} deals/s  speed-up {base / dt:4.2f}x  "
-                  f"content {h}")
+            print(f"  {name:30s} {dt:7.1f} s  {n / dt:7.1f} deals/s  speed-up {base / dt:4.2f}x  content {h}")
         same = len({h for _, _, h in results}) == 1
         print(f"  identical content across backends: {same}")
         print("  target: 2 workers at least 1.8x one worker")

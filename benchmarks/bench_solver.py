@@ -42,19 +42,21 @@ def _fresh():
 
 def _deal8(rng):
     p = rng.permutation(24)
-    return [int(sum(1 << int(c) for c in p[8 * k:8 * k + 8])) for k in range(3)]
+    return [int(sum(1 << int(c) for c in p[8 * k : 8 * k + 8])) for k in range(3)]
 
 
 def _deal7(rng):
     p = rng.permutation(24)
-    hs = [int(sum(1 << int(c) for c in p[7 * k:7 * k + 7])) for k in range(3)]
+    hs = [int(sum(1 << int(c) for c in p[7 * k : 7 * k + 7])) for k in range(3)]
     return hs, int(sum(1 << int(c) for c in p[21:]))
 
 
 def _summary(ms):
     ms = np.asarray(ms)
-    return (f"median {np.median(ms):.3f} ms, mean {ms.mean():.3f} ms, "
-            f"p99 {np.percentile(ms, 99):.3f} ms, max {ms.max():.3f} ms")
+    return (
+        f"median {np.median(ms):.3f} ms, mean {ms.mean():.3f} ms, "
+        f"p99 {np.percentile(ms, 99):.3f} ms, max {ms.max():.3f} ms"
+    )
 
 
 def bench_play(rng, n, n_base):
@@ -68,8 +70,7 @@ def bench_play(rng, n, n_base):
         ms.append(1e3 * (clock() - t))
         nodes.append(int(st[0]))
     print(f"play_value, {n} random 8-8-8 deals, declarer leads:")
-    print(f"  fast     {_summary(ms)}; nodes median {int(np.median(nodes))}, "
-          f"mean {int(np.mean(nodes))}")
+    print(f"  fast     {_summary(ms)}; nodes median {int(np.median(nodes))}, mean {int(np.mean(nodes))}")
     bms, bnodes, agree = [], [], 0
     for h, v in zip(deals[:n_base], vals):
         st = np.zeros(1, dtype=np.int64)
@@ -79,13 +80,17 @@ def bench_play(rng, n, n_base):
         bnodes.append(int(st[0]))
     fms = np.asarray(ms[:n_base])
     fn = np.asarray(nodes[:n_base])
-    print(f"  baseline (first {n_base} deals) {_summary(bms)}; nodes median "
-          f"{int(np.median(bnodes))}; same value on {agree}/{n_base} deals")
-    print(f"  ratio baseline/fast on those deals: time (sum) {np.sum(bms) / fms.sum():.0f}x, "
-          f"median time {np.median(bms) / np.median(fms):.0f}x, nodes (sum) "
-          f"{np.sum(bnodes) / fn.sum():.0f}x, "
-          f"ns per node fast {1e6 * fms.sum() / fn.sum():.0f}, "
-          f"baseline {1e6 * np.sum(bms) / np.sum(bnodes):.0f}")
+    print(
+        f"  baseline (first {n_base} deals) {_summary(bms)}; nodes median "
+        f"{int(np.median(bnodes))}; same value on {agree}/{n_base} deals"
+    )
+    print(
+        f"  ratio baseline/fast on those deals: time (sum) {np.sum(bms) / fms.sum():.0f}x, "
+        f"median time {np.median(bms) / np.median(fms):.0f}x, nodes (sum) "
+        f"{np.sum(bnodes) / fn.sum():.0f}x, "
+        f"ns per node fast {1e6 * fms.sum() / fn.sum():.0f}, "
+        f"baseline {1e6 * np.sum(bms) / np.sum(bnodes):.0f}"
+    )
 
 
 def bench_exchange(rng, n, n_naive):
@@ -110,8 +115,10 @@ def bench_exchange(rng, n, n_naive):
         mk_ms.append(1e3 * (clock() - t))
     print(f"exchange_value, {n} random deals, seat 0 declares:")
     print(f"  value only  {_summary(val_ms)}; nodes median {int(np.median(nodes))}")
-    print(f"  with line   {_summary(line_ms)}; nodes median {int(np.median(line_nodes))} "
-          f"(value + line cost {np.mean(line_ms) / np.mean(val_ms):.2f}x the value-only search)")
+    print(
+        f"  with line   {_summary(line_ms)}; nodes median {int(np.median(line_nodes))} "
+        f"(value + line cost {np.mean(line_ms) / np.mean(val_ms):.2f}x the value-only search)"
+    )
     print(f"exchange_makes(contract 120): {_summary(mk_ms)}")
     naive = []
     for hs, w in deals[:n_naive]:
@@ -127,8 +134,10 @@ def bench_exchange(rng, n, n_naive):
                     t += clock() - t0
         naive.append(1e3 * t)
     shared = np.sum(val_ms[:n_naive])
-    print(f"  ratio 90 separate play_value calls / shared exchange search (first "
-          f"{n_naive} deals): {np.sum(naive) / shared:.1f}x")
+    print(
+        f"  ratio 90 separate play_value calls / shared exchange search (first "
+        f"{n_naive} deals): {np.sum(naive) / shared:.1f}x"
+    )
 
 
 def bench_batch(rng, n):
@@ -141,8 +150,10 @@ def bench_batch(rng, n):
         t = clock()
         solve_deals(deals, lines=lines)
         dt = clock() - t
-        print(f"solve_deals, {n} deals x 3 seats, lines={lines}: {n / dt:.1f} deals per "
-              f"CPU second (one process, tables kept warm within the batch)")
+        print(
+            f"solve_deals, {n} deals x 3 seats, lines={lines}: {n / dt:.1f} deals per "
+            f"CPU second (one process, tables kept warm within the batch)"
+        )
 
 
 def main(argv=None):
@@ -150,8 +161,7 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="fewer deals (about a minute)")
     ap.add_argument("--seed", type=int, default=2024)
     args = ap.parse_args(argv)
-    n_play, n_base, n_ex, n_naive, n_batch = ((200, 10, 50, 5, 20) if args.quick
-                                              else (2000, 60, 500, 30, 200))
+    n_play, n_base, n_ex, n_naive, n_batch = (200, 10, 50, 5, 20) if args.quick else (2000, 60, 500, 30, 200)
     rng = np.random.default_rng(args.seed)
     # compile / load the kernels before timing
     h, w = _deal7(np.random.default_rng(0))

@@ -43,10 +43,17 @@ from analysis.testing.play import (
     trick_winner,
 )
 
-__all__ = ["reference_value", "reference_makes", "reference_j", "JResult",
-           "reference_card_values", "reference_reaches",
-           "reference_value_by_bisection", "reference_j_by_bisection",
-           "check_position"]
+__all__ = [
+    "reference_value",
+    "reference_makes",
+    "reference_j",
+    "JResult",
+    "reference_card_values",
+    "reference_reaches",
+    "reference_value_by_bisection",
+    "reference_j_by_bisection",
+    "check_position",
+]
 
 
 def check_position(hands, declarer, leader, trump, trump_owner, first_trick):
@@ -100,8 +107,9 @@ def _tricks(hands, leader, trump, owner, first, rules):
     s1, s2 = (leader + 1) % 3, (leader + 2) % 3
     for lead, declared in lead_moves(hands[leader], leader, trump, owner, first, rules):
         t, o = (lead // 6, leader) if declared else (trump, owner)
-        follows = [(c1, follow_moves(hands[s2], lead // 6, t))
-                   for c1 in follow_moves(hands[s1], lead // 6, t)]
+        follows = [
+            (c1, follow_moves(hands[s2], lead // 6, t)) for c1 in follow_moves(hands[s1], lead // 6, t)
+        ]
         yield lead, declared, t, o, follows
 
 
@@ -114,8 +122,9 @@ def _after(hands, leader, lead, c1, c2):
     return tuple(h)
 
 
-def reference_value(hands, *, declarer=0, leader=None, trump=None,
-                    trump_owner=None, first_trick=None, rules="club") -> int:
+def reference_value(
+    hands, *, declarer=0, leader=None, trump=None, trump_owner=None, first_trick=None, rules="club"
+) -> int:
     """Points the declarer adds from a trick-boundary position, by plain minimax.
 
     Same meaning as ``analysis.solver.play_value`` (DESIGN.md contract 3):
@@ -150,8 +159,7 @@ def reference_value(hands, *, declarer=0, leader=None, trump=None,
         On invalid hands, seats, trump or rules.
     """
     rules = as_rules(rules)
-    hands, leader, first_trick = check_position(hands, declarer, leader, trump,
-                                                trump_owner, first_trick)
+    hands, leader, first_trick = check_position(hands, declarer, leader, trump, trump_owner, first_trick)
     return _value_solver(declarer, rules)(hands, leader, trump, trump_owner, first_trick)
 
 
@@ -169,8 +177,7 @@ def _value_solver(declarer, rules):
             return 0
         s1, s2 = (leader + 1) % 3, (leader + 2) % 3
         best = None
-        for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
-                                                     first, rules):
+        for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner, first, rules):
             bonus = MARRIAGE_VALUES[t] if declared and leader == declarer else 0
             best1 = None
             for c1, thirds in follows:
@@ -178,8 +185,11 @@ def _value_solver(declarer, rules):
                 for c2 in thirds:
                     win = trick_winner(((leader, lead), (s1, c1), (s2, c2)), t)
                     pts = CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
-                    v = (bonus + (pts if win == declarer else 0)
-                         + solve(_after(hands, leader, lead, c1, c2), win, t, o, False))
+                    v = (
+                        bonus
+                        + (pts if win == declarer else 0)
+                        + solve(_after(hands, leader, lead, c1, c2), win, t, o, False)
+                    )
                     best2 = pick(s2, best2, v)
                 best1 = pick(s1, best1, best2)
             best = pick(leader, best, best1)
@@ -230,9 +240,18 @@ class JResult(NamedTuple):
     marriages_added: tuple
 
 
-def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
-                first_trick=None, rules="club", points=(0, 0, 0),
-                tricks=(0, 0, 0)) -> JResult:
+def reference_j(
+    hands,
+    *,
+    declarer=0,
+    leader=None,
+    trump=None,
+    trump_owner=None,
+    first_trick=None,
+    rules="club",
+    points=(0, 0, 0),
+    tricks=(0, 0, 0),
+) -> JResult:
     """The lexicographic objective J of DESIGN.md contract 3, by plain minimax.
 
     The declarer maximises J and both defenders minimise it.  A seat is
@@ -261,8 +280,7 @@ def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
         On invalid arguments, or negative ``points`` / ``tricks``.
     """
     rules = as_rules(rules)
-    hands, leader, first_trick = check_position(hands, declarer, leader, trump,
-                                                trump_owner, first_trick)
+    hands, leader, first_trick = check_position(hands, declarer, leader, trump, trump_owner, first_trick)
     points, tricks = tuple(int(p) for p in points), tuple(int(t) for t in tricks)
     if len(points) != 3 or len(tricks) != 3 or min(points + tricks) < 0:
         raise ValueError("points and tricks must be three non-negative numbers")
@@ -270,8 +288,9 @@ def reference_j(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
     safe0 = safe_flags(points, tricks)
     j, padd, tadd, madd = solve(hands, leader, trump, trump_owner, first_trick, safe0)
     tot_p, tot_t = _plus(points, padd), _plus(tricks, tadd)
-    return JResult(j, padd[declarer], bolted_of(safe_flags(tot_p, tot_t)),
-                   sum(madd) - madd[declarer], tot_p, tot_t, madd)
+    return JResult(
+        j, padd[declarer], bolted_of(safe_flags(tot_p, tot_t)), sum(madd) - madd[declarer], tot_p, tot_t, madd
+    )
 
 
 def _plus(a, b):
@@ -295,8 +314,10 @@ def _j_solver(declarer, rules):
         return (True, True, True)
 
     def advance(safe, add, trk):
-        return tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
-                     or (rule == "no_trick" and trk[s] > 0) for s in range(3))
+        return tuple(
+            safe[s] or (rule == "zero_points" and add[s] > 0) or (rule == "no_trick" and trk[s] > 0)
+            for s in range(3)
+        )
 
     def bolted_of(safe):
         return tuple(not safe[s] and (s != declarer or rules.bolt_declarer) for s in range(3))
@@ -318,8 +339,7 @@ def _j_solver(declarer, rules):
             return (j, zero, zero, zero)
         s1, s2 = (leader + 1) % 3, (leader + 2) % 3
         best = None
-        for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
-                                                     first, rules):
+        for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner, first, rules):
             mar = [0, 0, 0]
             if declared:
                 mar[leader] = MARRIAGE_VALUES[t]
@@ -333,11 +353,14 @@ def _j_solver(declarer, rules):
                     trk = [0, 0, 0]
                     trk[win] = 1
                     new_safe = advance(safe, add, trk)
-                    sub = solve(_after(hands, leader, lead, c1, c2), win, t, o, False,
-                                new_safe)
+                    sub = solve(_after(hands, leader, lead, c1, c2), win, t, o, False, new_safe)
                     dm = mar[leader] if leader != declarer else 0
-                    cand = (sub[0] + 1000 * add[declarer] - dm, _plus(add, sub[1]),
-                            _plus(trk, sub[2]), _plus(mar, sub[3]))
+                    cand = (
+                        sub[0] + 1000 * add[declarer] - dm,
+                        _plus(add, sub[1]),
+                        _plus(trk, sub[2]),
+                        _plus(mar, sub[3]),
+                    )
                     best2 = pick(s2, best2, cand)
                 best1 = pick(s1, best1, best2)
             best = pick(leader, best, best1)
@@ -346,9 +369,20 @@ def _j_solver(declarer, rules):
     return solve, safe_flags, bolted_of
 
 
-def reference_card_values(hands, *, declarer=0, leader=None, trick=(), trump=None,
-                          trump_owner=None, first_trick=False, rules="club",
-                          objective="value", points=(0, 0, 0), tricks=(0, 0, 0)):
+def reference_card_values(
+    hands,
+    *,
+    declarer=0,
+    leader=None,
+    trick=(),
+    trump=None,
+    trump_owner=None,
+    first_trick=False,
+    rules="club",
+    objective="value",
+    points=(0, 0, 0),
+    tricks=(0, 0, 0),
+):
     """The minimax value of every legal move of the player to move.
 
     Same meaning as ``analysis.solver.card_values``: the position may be in
@@ -415,19 +449,22 @@ def reference_card_values(hands, *, declarer=0, leader=None, trick=(), trump=Non
                 return mine + vsolve(hands, win, t, o, False)
             add, trk = [0, 0, 0], [0, 0, 0]
             add[win], trk[win] = pts, 1
-            new_safe = tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
-                             or (rule == "no_trick" and trk[s] > 0) for s in range(3))
+            new_safe = tuple(
+                safe[s] or (rule == "zero_points" and add[s] > 0) or (rule == "no_trick" and trk[s] > 0)
+                for s in range(3)
+            )
             return 1000 * mine + jsolve(hands, win, t, o, False, new_safe)[0]
         seat = (plays[0][0] + n) % 3
-        vals = [finish(_without(hands, seat, c), plays + ((seat, c),), t, o, first, safe)
-                for c in follow_moves(hands[seat], plays[0][1] // 6, t)]
+        vals = [
+            finish(_without(hands, seat, c), plays + ((seat, c),), t, o, first, safe)
+            for c in follow_moves(hands[seat], plays[0][1] // 6, t)
+        ]
         return max(vals) if seat == declarer else min(vals)
 
     safe = safe_flags(tuple(int(p) for p in points), tuple(int(t) for t in tricks))
     out = []
     if not trick:
-        for c, declared in lead_moves(hands[leader], leader, trump, trump_owner,
-                                      first_trick, rules):
+        for c, declared in lead_moves(hands[leader], leader, trump, trump_owner, first_trick, rules):
             t, o, gain, sf = trump, trump_owner, 0, safe
             if declared:
                 t, o = c // 6, leader
@@ -438,13 +475,23 @@ def reference_card_values(hands, *, declarer=0, leader=None, trick=(), trump=Non
                     gain = 1000 * m if leader == declarer else -m
                     if rule == "zero_points":
                         sf = tuple(sf[s] or s == leader for s in range(3))
-            out.append((c, declared, gain + finish(_without(hands, leader, c),
-                                                   ((leader, c),), t, o, first_trick, sf)))
+            out.append(
+                (
+                    c,
+                    declared,
+                    gain + finish(_without(hands, leader, c), ((leader, c),), t, o, first_trick, sf),
+                )
+            )
         return out
     seat = (leader + len(trick)) % 3
     for c in follow_moves(hands[seat], trick[0][1] // 6, trump):
-        out.append((c, False, finish(_without(hands, seat, c), trick + ((seat, c),),
-                                     trump, trump_owner, first_trick, safe)))
+        out.append(
+            (
+                c,
+                False,
+                finish(_without(hands, seat, c), trick + ((seat, c),), trump, trump_owner, first_trick, safe),
+            )
+        )
     return out
 
 
@@ -454,8 +501,9 @@ def _without(hands, seat, c):
     return tuple(h)
 
 
-def reference_reaches(hands, need: int, *, declarer=0, leader=None, trump=None,
-                      trump_owner=None, first_trick=None, rules="club") -> bool:
+def reference_reaches(
+    hands, need: int, *, declarer=0, leader=None, trump=None, trump_owner=None, first_trick=None, rules="club"
+) -> bool:
     """Can the declarer add at least ``need`` points? A plain boolean minimax.
 
     The declarer needs one good move (``any``), the defenders must answer
@@ -482,10 +530,8 @@ def reference_reaches(hands, need: int, *, declarer=0, leader=None, trump=None,
         As :func:`reference_value`.
     """
     rules = as_rules(rules)
-    hands, leader, first_trick = check_position(hands, declarer, leader, trump,
-                                                trump_owner, first_trick)
-    return _reach_solver(declarer, rules)(hands, leader, trump, trump_owner, first_trick,
-                                          int(need))
+    hands, leader, first_trick = check_position(hands, declarer, leader, trump, trump_owner, first_trick)
+    return _reach_solver(declarer, rules)(hands, leader, trump, trump_owner, first_trick, int(need))
 
 
 def reference_value_by_bisection(hands, **kwargs) -> int:
@@ -494,11 +540,16 @@ def reference_value_by_bisection(hands, **kwargs) -> int:
     rules = as_rules(kwargs.pop("rules", "club"))
     declarer = kwargs.get("declarer", 0)
     hands, leader, first_trick = check_position(
-        hands, declarer, kwargs.get("leader"), kwargs.get("trump"),
-        kwargs.get("trump_owner"), kwargs.get("first_trick"))
+        hands,
+        declarer,
+        kwargs.get("leader"),
+        kwargs.get("trump"),
+        kwargs.get("trump_owner"),
+        kwargs.get("first_trick"),
+    )
     reach = _reach_solver(declarer, rules)
     args = (hands, leader, kwargs.get("trump"), kwargs.get("trump_owner"), first_trick)
-    lo, hi = 0, _upper(hands, declarer) + 1          # reach(lo) holds, reach(hi) fails
+    lo, hi = 0, _upper(hands, declarer) + 1  # reach(lo) holds, reach(hi) fails
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if reach(*args, mid):
@@ -512,8 +563,9 @@ def _upper(hands, declarer):
     """Remaining card points plus the declarer's unplayed marriages."""
     pts = sum(CARD_POINTS[c] for h in hands for c in range(24) if h >> c & 1)
     own = hands[declarer]
-    return pts + sum(v for s, v in enumerate(MARRIAGE_VALUES)
-                     if own >> (6 * s + 2) & 1 and own >> (6 * s + 3) & 1)
+    return pts + sum(
+        v for s, v in enumerate(MARRIAGE_VALUES) if own >> (6 * s + 2) & 1 and own >> (6 * s + 3) & 1
+    )
 
 
 def _reach_solver(declarer, rules):
@@ -536,22 +588,48 @@ def _reach_solver(declarer, rules):
             got = bonus + (pts if win == declarer else 0)
             return reach(_after(hands, leader, lead, c1, c2), win, t, o, False, need - got)
 
-        return choose(leader, (
-            choose(s1, (
-                choose(s2, (after_third(lead, c1, c2, t, o,
-                                        MARRIAGE_VALUES[t] if declared and leader == declarer
-                                        else 0)
-                            for c2 in thirds))
-                for c1, thirds in follows))
-            for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
-                                                         first, rules)))
+        return choose(
+            leader,
+            (
+                choose(
+                    s1,
+                    (
+                        choose(
+                            s2,
+                            (
+                                after_third(
+                                    lead,
+                                    c1,
+                                    c2,
+                                    t,
+                                    o,
+                                    MARRIAGE_VALUES[t] if declared and leader == declarer else 0,
+                                )
+                                for c2 in thirds
+                            ),
+                        )
+                        for c1, thirds in follows
+                    ),
+                )
+                for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner, first, rules)
+            ),
+        )
 
     return reach
 
 
-def reference_j_by_bisection(hands, *, declarer=0, leader=None, trump=None,
-                             trump_owner=None, first_trick=None, rules="club",
-                             points=(0, 0, 0), tricks=(0, 0, 0)) -> int:
+def reference_j_by_bisection(
+    hands,
+    *,
+    declarer=0,
+    leader=None,
+    trump=None,
+    trump_owner=None,
+    first_trick=None,
+    rules="club",
+    points=(0, 0, 0),
+    tricks=(0, 0, 0),
+) -> int:
     """The J-optimum of :func:`reference_j`, by bisection on a boolean search.
 
     ``J >= need`` is decided by a boolean minimax (``any`` for the declarer,
@@ -571,18 +649,18 @@ def reference_j_by_bisection(hands, *, declarer=0, leader=None, trump=None,
         As :func:`reference_j`.
     """
     rules = as_rules(rules)
-    hands, leader, first_trick = check_position(hands, declarer, leader, trump,
-                                                trump_owner, first_trick)
+    hands, leader, first_trick = check_position(hands, declarer, leader, trump, trump_owner, first_trick)
     _, safe_flags, bolted_of = _j_solver(declarer, rules)
     rule = rules.bolt_rule
 
     def advance(safe, add, trk):
-        return tuple(safe[s] or (rule == "zero_points" and add[s] > 0)
-                     or (rule == "no_trick" and trk[s] > 0) for s in range(3))
+        return tuple(
+            safe[s] or (rule == "zero_points" and add[s] > 0) or (rule == "no_trick" and trk[s] > 0)
+            for s in range(3)
+        )
 
     def marriages_of(h):
-        return sum(v for s, v in enumerate(MARRIAGE_VALUES)
-                   if h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1)
+        return sum(v for s, v in enumerate(MARRIAGE_VALUES) if h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1)
 
     def choose(seat, results):
         return any(results) if seat == declarer else all(results)
@@ -607,20 +685,28 @@ def reference_j_by_bisection(hands, *, declarer=0, leader=None, trump=None,
             trk[win] = 1
             defenders_marriage = MARRIAGE_VALUES[t] if declared and leader != declarer else 0
             gain = 1000 * add[declarer] - defenders_marriage
-            return reach(_after(hands, leader, lead, c1, c2), win, t, o, False,
-                         advance(safe, add, trk), need - gain)
+            return reach(
+                _after(hands, leader, lead, c1, c2), win, t, o, False, advance(safe, add, trk), need - gain
+            )
 
-        return choose(leader, (
-            choose(s1, (
-                choose(s2, (after_third(lead, c1, c2, t, o, declared) for c2 in thirds))
-                for c1, thirds in follows))
-            for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner,
-                                                         first, rules)))
+        return choose(
+            leader,
+            (
+                choose(
+                    s1,
+                    (
+                        choose(s2, (after_third(lead, c1, c2, t, o, declared) for c2 in thirds))
+                        for c1, thirds in follows
+                    ),
+                )
+                for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner, first, rules)
+            ),
+        )
 
     safe = safe_flags(tuple(int(p) for p in points), tuple(int(t) for t in tricks))
     args = (hands, leader, trump, trump_owner, first_trick, safe)
     lo = -300 - sum(marriages_of(hands[s]) for s in range(3) if s != declarer)
-    hi = 1000 * _upper(hands, declarer) + 601          # reach(lo) holds, reach(hi) fails
+    hi = 1000 * _upper(hands, declarer) + 601  # reach(lo) holds, reach(hi) fails
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if reach(*args, mid):

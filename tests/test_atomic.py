@@ -18,7 +18,7 @@ def test_replace_file_writes_replaces_and_cleans_up(tmp_path):
     seen = []
     replace_file(p, lambda tmp: (seen.append(tmp.name), tmp.write_text("two")))
     assert p.read_text() == "two"
-    assert seen[0].endswith(".txt") and seen[0] != "out.txt"   # same suffix, other name
+    assert seen[0].endswith(".txt") and seen[0] != "out.txt"  # same suffix, other name
     assert [x.name for x in tmp_path.iterdir()] == ["out.txt"]
 
 
@@ -44,8 +44,10 @@ def test_a_failing_writer_leaves_the_old_file_and_no_temporary(tmp_path):
         replace_file(tmp_path / "missing" / "x.txt", lambda tmp: tmp.write_text("x"))
 
 
-_WRITERS = re.compile(r"\.write_text\(|\.write_bytes\(|\.savefig\(|nbformat\.write\(|"
-                      r"\.to_parquet\(|\.to_csv\(|json\.dump\(|open\([^)]*['\"]w")
+_WRITERS = re.compile(
+    r"\.write_text\(|\.write_bytes\(|\.savefig\(|nbformat\.write\(|"
+    r"\.to_parquet\(|\.to_csv\(|json\.dump\(|open\([^)]*['\"]w"
+)
 
 
 def test_every_output_file_of_the_package_goes_through_a_temporary():

@@ -37,49 +37,69 @@ def test_stored_rules_without_the_field_read_as_all():
 def test_the_seed_example_three_arrive_two_stay():
     # declarer 800 + 100 = 900; 860 + 20 = 880 twice: 0 stays first, then the
     # tie 1 v 2 goes by play order from the declarer (0, 1, 2): 1 stays
-    res = apply_deal("club", TableState(scores=(800, 860, 860), dealer=2),
-                     DealOutcome(declarer=0, contract=100, raw=(120, 20, 20), tricks=(6, 1, 1)))
+    res = apply_deal(
+        "club",
+        TableState(scores=(800, 860, 860), dealer=2),
+        DealOutcome(declarer=0, contract=100, raw=(120, 20, 20), tricks=(6, 1, 1)),
+    )
     assert res.state.barrel == (0, 0, -1)
     assert res.state.scores == (880, 880, 760)
     assert res.state.failed_stays == (0, 0, 1)
     assert res.events == ["barrel_enter:0", "barrel_enter:1", "knocked_off:2"]
     assert res.deltas.tolist() == [80, 20, -100]
-    res = apply_deal(CLUB.with_changes("barrel_arrivals=all"),
-                     TableState(scores=(800, 860, 860), dealer=2),
-                     DealOutcome(declarer=0, contract=100, raw=(120, 20, 20), tricks=(6, 1, 1)))
+    res = apply_deal(
+        CLUB.with_changes("barrel_arrivals=all"),
+        TableState(scores=(800, 860, 860), dealer=2),
+        DealOutcome(declarer=0, contract=100, raw=(120, 20, 20), tricks=(6, 1, 1)),
+    )
     assert res.state.barrel == (0, 0, 0) and res.state.scores == (880, 880, 880)
 
 
 def test_ties_go_in_play_order_from_the_declarer():
     # declarer 2; all three reach exactly 880: 2, then his left 0, stay
-    res = apply_deal(CLUB, TableState(scores=(860, 860, 780), dealer=1),
-                     DealOutcome(declarer=2, contract=100, raw=(20, 20, 100), tricks=(1, 1, 6)))
+    res = apply_deal(
+        CLUB,
+        TableState(scores=(860, 860, 780), dealer=1),
+        DealOutcome(declarer=2, contract=100, raw=(20, 20, 100), tricks=(1, 1, 6)),
+    )
     assert res.state.barrel == (0, -1, 0) and res.state.scores == (880, 760, 880)
     # one seat (classic): two defenders arrive at 880 under declarer 1; his left is 2
-    res = apply_deal(CLASSIC, TableState(scores=(860, 0, 860), dealer=0),
-                     DealOutcome(declarer=1, contract=100, raw=(20, 100, 20), tricks=(1, 6, 1)))
+    res = apply_deal(
+        CLASSIC,
+        TableState(scores=(860, 0, 860), dealer=0),
+        DealOutcome(declarer=1, contract=100, raw=(20, 100, 20), tricks=(1, 6, 1)),
+    )
     assert res.state.barrel == (-1, -1, 0) and res.state.scores == (760, 100, 880)
     assert res.events == ["knocked_off:0", "barrel_enter:2"]
 
 
 def test_the_highest_score_before_the_cap_stays():
     # classic: defender 0 reaches 860 + 40 = 900, the declarer 1 only 880
-    res = apply_deal(CLASSIC, TableState(scores=(860, 780, 0), dealer=0),
-                     DealOutcome(declarer=1, contract=100, raw=(40, 100, 0), tricks=(1, 7, 0)))
+    res = apply_deal(
+        CLASSIC,
+        TableState(scores=(860, 780, 0), dealer=0),
+        DealOutcome(declarer=1, contract=100, raw=(40, 100, 0), tricks=(1, 7, 0)),
+    )
     assert res.state.barrel == (0, -1, -1) and res.state.scores == (880, 760, 0)
     assert res.state.failed_stays == (0, 1, 0)
 
 
 def test_book_knock_off_of_an_arrival_goes_to_780():
-    res = apply_deal(BOOK, TableState(scores=(800, 880, 0), dealer=2),
-                     DealOutcome(declarer=0, contract=100, raw=(100, 20, 0), tricks=(7, 1, 0)))
+    res = apply_deal(
+        BOOK,
+        TableState(scores=(800, 880, 0), dealer=2),
+        DealOutcome(declarer=0, contract=100, raw=(100, 20, 0), tricks=(7, 1, 0)),
+    )
     assert res.state.scores == (900, 780, 0) and res.state.barrel == (0, -1, -1)
     assert res.events == ["barrel_enter:0", "knocked_off:1"]
 
 
 def test_club_third_failed_stay_of_a_knocked_off_arrival_scores_zero():
-    res = apply_deal(CLUB, TableState(scores=(800, 860, 860), dealer=2, failed_stays=(2, 2, 2)),
-                     DealOutcome(declarer=0, contract=100, raw=(120, 20, 20), tricks=(6, 1, 1)))
+    res = apply_deal(
+        CLUB,
+        TableState(scores=(800, 860, 860), dealer=2, failed_stays=(2, 2, 2)),
+        DealOutcome(declarer=0, contract=100, raw=(120, 20, 20), tricks=(6, 1, 1)),
+    )
     assert res.state.scores == (880, 880, 0) and res.state.failed_stays == (2, 2, 3)
     assert res.events == ["barrel_enter:0", "barrel_enter:1", "knocked_off:2", "barrel_zero:2"]
 
@@ -91,11 +111,9 @@ def _cases():
                 continue
             for earlier in itertools.combinations(range(3), earlier_n):
                 rest = [p for p in range(3) if p not in earlier]
-                for arrivals, d in ((a, d) for a in itertools.combinations(rest, arrive_n)
-                                    for d in a):
+                for arrivals, d in ((a, d) for a in itertools.combinations(rest, arrive_n) for d in a):
                     for gains in itertools.product((0, 20), repeat=len(arrivals)):
-                        yield (seats, mode, list(earlier), list(arrivals), d,
-                               dict(zip(arrivals, gains)))
+                        yield (seats, mode, list(earlier), list(arrivals), d, dict(zip(arrivals, gains)))
 
 
 def expected(seats, mode, earlier, arrivals, d, pre_cap):
@@ -117,27 +135,26 @@ def expected(seats, mode, earlier, arrivals, d, pre_cap):
 def test_every_combination_of_sitters_and_arrivals(zero):
     n = 0
     for seats, mode, earlier, arrivals, d, gain in _cases():
-        rules = CLUB.with_changes(barrel_seats=seats, barrel_arrivals=mode,
-                                  barrel_third_fall_zero=zero)
+        rules = CLUB.with_changes(barrel_seats=seats, barrel_arrivals=mode, barrel_third_fall_zero=zero)
         t = rules.barrel_threshold
         scores, raw, tricks = [0.0] * 3, [0] * 3, [0] * 3
         pre_cap = {}
         for p in earlier:
             scores[p] = t
         for p in arrivals:
-            if p == d:   # makes 100: from t - 100 + gain to t + gain
+            if p == d:  # makes 100: from t - 100 + gain to t + gain
                 scores[p], raw[p] = t - 100 + gain[p], 100
                 pre_cap[p] = t + gain[p]
-            else:        # takes 20 + gain as a defender
+            else:  # takes 20 + gain as a defender
                 scores[p], raw[p], tricks[p] = t - 20, 20 + gain[p], 1
                 pre_cap[p] = t + gain[p]
         tricks[d] = 8 - sum(tricks)
         barrel = tuple(0 if p in earlier else -1 for p in range(3))
         failed = (2, 2, 2) if zero else (0, 1, 0)
-        state = TableState(scores=tuple(scores), barrel=barrel, failed_stays=failed,
-                           dealer=(d - 1) % 3)
-        res = apply_deal(rules, state, DealOutcome(declarer=d, contract=100, raw=tuple(raw),
-                                                   tricks=tuple(tricks)))
+        state = TableState(scores=tuple(scores), barrel=barrel, failed_stays=failed, dealer=(d - 1) % 3)
+        res = apply_deal(
+            rules, state, DealOutcome(declarer=d, contract=100, raw=tuple(raw), tricks=tuple(tricks))
+        )
         stay, off, events = expected(seats, mode, earlier, arrivals, d, pre_cap)
         zeroed = off if zero else set()
         events += [f"barrel_zero:{p}" for p in sorted(zeroed)]

@@ -14,14 +14,18 @@ CLUB, CLASSIC, BOOK, UA, WIKI = (Rules.profile(n) for n in ("club", "classic", "
 
 # --- worked example 5 (book): bid caps ---------------------------------------
 
-@pytest.mark.parametrize("hand, cap", [
-    ("K♥ Q♥ A♠ 10♠ 9♣ J♦ 9♦", 220),
-    ("K♦ Q♦ A♠ 10♠ 9♣ J♥ 9♥", 200),
-    ("K♣ Q♣ A♠ 10♠ 9♦ J♥ 9♥", 180),
-    ("K♠ Q♠ A♣ 10♣ 9♦ J♥ 9♥", 160),
-    ("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦", 280),
-    ("K♥ Q♣ A♠ 10♠ 9♣ J♦ 9♦", 120),  # a king and a queen of different suits
-])
+
+@pytest.mark.parametrize(
+    "hand, cap",
+    [
+        ("K♥ Q♥ A♠ 10♠ 9♣ J♦ 9♦", 220),
+        ("K♦ Q♦ A♠ 10♠ 9♣ J♥ 9♥", 200),
+        ("K♣ Q♣ A♠ 10♠ 9♦ J♥ 9♥", 180),
+        ("K♠ Q♠ A♣ 10♣ 9♦ J♥ 9♥", 160),
+        ("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦", 280),
+        ("K♥ Q♣ A♠ 10♠ 9♣ J♦ 9♦", 120),  # a king and a queen of different suits
+    ],
+)
 def test_bid_cap_book_example_5(hand, cap):
     assert bid_cap(BOOK, parse(hand)) == cap
 
@@ -42,6 +46,7 @@ def test_bid_cap_field_off_gives_high_cap():
 
 # --- opening_bid_exact ---------------------------------------------------
 
+
 def test_opening_exact_club_and_ua():
     for r in (CLUB, UA):
         assert next_bids(r, None, 220, is_opening=True).tolist() == [100]
@@ -49,11 +54,21 @@ def test_opening_exact_club_and_ua():
 
 def test_opening_free_classic_book_wiki():
     for r in (CLASSIC, BOOK, WIKI):
-        assert next_bids(r, None, 140, is_opening=True).tolist() == [100, 105, 110, 115, 120,
-                                                                    125, 130, 135, 140]
+        assert next_bids(r, None, 140, is_opening=True).tolist() == [
+            100,
+            105,
+            110,
+            115,
+            120,
+            125,
+            130,
+            135,
+            140,
+        ]
 
 
 # --- raise_exact -------------------------------------------------------------
+
 
 def test_raise_exactly_five_book_wiki():
     for r in (BOOK, WIKI):
@@ -68,6 +83,7 @@ def test_raise_any_multiple_of_five_classic_ua():
 
 
 # --- no_jump_over_120 ----------------------------------------------------
+
 
 def test_club_no_jump_over_120():
     # from below 120 a raise stops at 120 even with a marriage
@@ -126,17 +142,18 @@ def test_final_contract_after_giving_a_marriage_card_away():
 
 
 def test_final_contract_vectorised_and_bad_hand():
-    got = final_contract_ok(CLUB, np.array([100, 125, 125]), np.array([120, 120, 220]),
-                            HAND8_HEARTS)
+    got = final_contract_ok(CLUB, np.array([100, 125, 125]), np.array([120, 120, 220]), HAND8_HEARTS)
     assert got.tolist() == [True, False, True]
     with pytest.raises(ValueError, match="8-card"):
         final_contract_ok(CLUB, 100, 100, parse("K♥ Q♥ A♥"))
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from([CLUB, CLASSIC, BOOK, UA, WIKI]),
-       st.integers(20, 80).map(lambda k: 5 * k),
-       st.sets(st.integers(0, 23), min_size=7, max_size=7))
+@given(
+    st.sampled_from([CLUB, CLASSIC, BOOK, UA, WIKI]),
+    st.integers(20, 80).map(lambda k: 5 * k),
+    st.sets(st.integers(0, 23), min_size=7, max_size=7),
+)
 def test_next_bids_properties(rules, current, cards):
     hand = sum(1 << c for c in cards)
     cap = bid_cap(rules, hand)

@@ -17,10 +17,19 @@ def test_encoding_matches_contract():
     assert C.parse("10♦") == 1 << (6 * 2 + 4)
 
 
-@pytest.mark.parametrize("text", [
-    "A♥ 10♥ K♠ Q♠", "AH TH KS QS", "AH 10H KS QS", "ah th ks qs", "a♥ t♥ k♠ q♠",
-    "Т♥ 10♥ К♠ Д♠", "т♥ 10♥ к♠ д♠", "A♥,10♥,K♠,Q♠",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A♥ 10♥ K♠ Q♠",
+        "AH TH KS QS",
+        "AH 10H KS QS",
+        "ah th ks qs",
+        "a♥ t♥ k♠ q♠",
+        "Т♥ 10♥ К♠ Д♠",
+        "т♥ 10♥ к♠ д♠",
+        "A♥,10♥,K♠,Q♠",
+    ],
+)
 def test_parse_spellings_agree(text):
     assert C.format(C.parse(text)) == "A♥ 10♥ K♠ Q♠"
 
@@ -32,13 +41,23 @@ def test_cyrillic_and_latin_letters_differ():
     assert C.parse("В♣ Д♣") == C.parse("J♣ Q♣")
 
 
-@pytest.mark.parametrize("bad, word", [
-    ("A♥ X♥", "X♥"), ("A♥ 11♥", "11♥"), ("AX", "AX"), ("Тh", "Cyrillic"),
-    ("Кs", "Cyrillic"), ("A♥ A♥", "twice"), ("AH ah", "twice"), ("♥", "♥"),
-    ("10", "10"),
-    # the ten typed as Latin T with a Cyrillic suit letter, and a doubled suit
-    ("TН", "U\\+041D, a Cyrillic letter"), ("10♠♠", "more than one suit"),
-])
+@pytest.mark.parametrize(
+    "bad, word",
+    [
+        ("A♥ X♥", "X♥"),
+        ("A♥ 11♥", "11♥"),
+        ("AX", "AX"),
+        ("Тh", "Cyrillic"),
+        ("Кs", "Cyrillic"),
+        ("A♥ A♥", "twice"),
+        ("AH ah", "twice"),
+        ("♥", "♥"),
+        ("10", "10"),
+        # the ten typed as Latin T with a Cyrillic suit letter, and a doubled suit
+        ("TН", "U\\+041D, a Cyrillic letter"),
+        ("10♠♠", "more than one suit"),
+    ],
+)
 def test_parse_errors_name_the_token(bad, word):
     with pytest.raises(ValueError, match=word):
         C.parse(bad)
@@ -79,10 +98,16 @@ def test_vectorized_features_match_scalar(masks):
     assert list(C.popcount(arr)) == [bin(m).count("1") for m in masks]
 
 
-@pytest.mark.parametrize("bad, word", [
-    ("А♥", "Cyrillic letter"), ("A", "missing suit"), ("10", "missing suit"),
-    ("H", "missing rank"), ("Aс", r"U\+0441"),
-])
+@pytest.mark.parametrize(
+    "bad, word",
+    [
+        ("А♥", "Cyrillic letter"),
+        ("A", "missing suit"),
+        ("10", "missing suit"),
+        ("H", "missing rank"),
+        ("Aс", r"U\+0441"),
+    ],
+)
 def test_parse_hints_for_look_alikes_and_missing_parts(bad, word):
     with pytest.raises(ValueError, match=word):
         C.parse(bad)

@@ -47,18 +47,19 @@ BAD_INPUTS = {
     "wrong card count": (["odds", "K♠ Q♠"], "must hold 7 cards"),
     "widow overlapping the hand": (["odds", HAND, "--widow", "K♠ Q♥ 10♥"], "K♠"),
     "unknown rules": (["rules", "show", "nope"], "unknown rules 'nope'"),
-    "unknown rules field": (["rules", "show", "club", "--set", "colour=red"],
-                            "unknown rules field"),
-    "impossible rules value": (["rules", "show", "club", "--set", "barrel_seats=3"],
-                               "barrel_seats"),
-    "unparsable rules value": (["rules", "show", "club", "--set", "target=high"],
-                               "takes an integer"),
+    "unknown rules field": (["rules", "show", "club", "--set", "colour=red"], "unknown rules field"),
+    "impossible rules value": (["rules", "show", "club", "--set", "barrel_seats=3"], "barrel_seats"),
+    "unparsable rules value": (["rules", "show", "club", "--set", "target=high"], "takes an integer"),
     "missing rules file": (["rules", "show", "{root}/missing.json"], "rules file not found"),
     "rules file not JSON": (["rules", "show", "{root}/bad.json"], "not valid JSON"),
-    "workers below 1": (["odds", HAND, "--samples", "2", "--workers", "0", "--no-progress"],
-                        "--workers must be at least 1"),
-    "empty scheduler": (["odds", HAND, "--samples", "2", "--scheduler", " ", "--no-progress"],
-                        "--scheduler is empty"),
+    "workers below 1": (
+        ["odds", HAND, "--samples", "2", "--workers", "0", "--no-progress"],
+        "--workers must be at least 1",
+    ),
+    "empty scheduler": (
+        ["odds", HAND, "--samples", "2", "--scheduler", " ", "--no-progress"],
+        "--scheduler is empty",
+    ),
     "no deals": (deal_args("{root}/z0", "--n", "0"), "--n (the number of rows to write)"),
     "chunk size 0": (deal_args("{root}/z1", "--chunk-size", "0"), "--chunk-size must be"),
     "negative seed": (deal_args("{root}/z2", "--seed", "-1"), "--seed must be a non-negative"),
@@ -68,27 +69,65 @@ BAD_INPUTS = {
     "output inside a dataset": (deal_args("{root}/deals/inner"), "inside the dataset folder"),
     "output of other parameters": (deal_args("{root}/deals"), "other parameters"),
     "output of other files": (deal_args("{root}/notes"), "is not empty and holds no dataset"),
-    "deals missing": (["solve", "--deals", "{root}/nowhere", "--out", "{root}/s0",
-                       "--no-progress"], "no dataset folder"),
-    "deals not a dataset": (["solve", "--deals", "{root}/notes", "--out", "{root}/s1",
-                             "--no-progress"], "not a thousand dataset"),
-    "damaged parameters file": (["solve", "--deals", "{root}/damaged", "--out", "{root}/s2",
-                                 "--no-progress"], "_params.json is damaged"),
-    "damaged chunk": (["solve", "--deals", "{root}/cut", "--out", "{root}/s3", "--n", "2",
-                       "--workers", "1", "--no-progress"], "cannot be read"),
-    "seat named twice": (["solve", "--deals", "{root}/deals", "--out", "{root}/s4",
-                          "--seats", "0,0", "--no-progress"], "--seats names a seat twice"),
-    "more deals than dealt": (["solve", "--deals", "{root}/deals", "--out", "{root}/s5",
-                               "--n", "99", "--no-progress"], "--n must be 1..20"),
-    "no games": (["simulate", "--games", "0", "--seed", "1", "--out", "{root}/g0",
-                  "--no-progress"], "--games must be at least 1"),
-    "model file of another kind": (["simulate", "--games", "1", "--seed", "1", "--out",
-                                    "{root}/g1", "--estimator", "{root}/model.json",
-                                    "--no-progress"], "not a BidModel file"),
-    "plot into a missing folder": (["odds", HAND, "--samples", "2", "--plot",
-                                    "{root}/nowhere/o.png", "--no-progress"], "does not exist"),
-    "overlapping hands": (["analyse", HAND, HAND, "A♠ 10♠ J♠ 9♦ Q♦ K♦ J♦", WIDOW],
-                          "hand0 and hand1 share"),
+    "deals missing": (
+        ["solve", "--deals", "{root}/nowhere", "--out", "{root}/s0", "--no-progress"],
+        "no dataset folder",
+    ),
+    "deals not a dataset": (
+        ["solve", "--deals", "{root}/notes", "--out", "{root}/s1", "--no-progress"],
+        "not a thousand dataset",
+    ),
+    "damaged parameters file": (
+        ["solve", "--deals", "{root}/damaged", "--out", "{root}/s2", "--no-progress"],
+        "_params.json is damaged",
+    ),
+    "damaged chunk": (
+        [
+            "solve",
+            "--deals",
+            "{root}/cut",
+            "--out",
+            "{root}/s3",
+            "--n",
+            "2",
+            "--workers",
+            "1",
+            "--no-progress",
+        ],
+        "cannot be read",
+    ),
+    "seat named twice": (
+        ["solve", "--deals", "{root}/deals", "--out", "{root}/s4", "--seats", "0,0", "--no-progress"],
+        "--seats names a seat twice",
+    ),
+    "more deals than dealt": (
+        ["solve", "--deals", "{root}/deals", "--out", "{root}/s5", "--n", "99", "--no-progress"],
+        "--n must be 1..20",
+    ),
+    "no games": (
+        ["simulate", "--games", "0", "--seed", "1", "--out", "{root}/g0", "--no-progress"],
+        "--games must be at least 1",
+    ),
+    "model file of another kind": (
+        [
+            "simulate",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--out",
+            "{root}/g1",
+            "--estimator",
+            "{root}/model.json",
+            "--no-progress",
+        ],
+        "not a BidModel file",
+    ),
+    "plot into a missing folder": (
+        ["odds", HAND, "--samples", "2", "--plot", "{root}/nowhere/o.png", "--no-progress"],
+        "does not exist",
+    ),
+    "overlapping hands": (["analyse", HAND, HAND, "A♠ 10♠ J♠ 9♦ Q♦ K♦ J♦", WIDOW], "hand0 and hand1 share"),
 }
 
 
@@ -142,11 +181,17 @@ def test_a_plain_value_error_from_below_is_a_bug_not_advice(monkeypatch, capsys)
 
 
 def test_error_kinds_are_value_errors_with_fields():
-    for kind in (errors.BadArgument, errors.DatasetError, errors.DamagedFile,
-                 errors.DamagedDataset, errors.ModelFileError):
+    for kind in (
+        errors.BadArgument,
+        errors.DatasetError,
+        errors.DamagedFile,
+        errors.DamagedDataset,
+        errors.ModelFileError,
+    ):
         assert issubclass(kind, errors.ThousandError) and issubclass(kind, ValueError)
     e = errors.DamagedDataset("x is damaged", path="/d/_params.json")
     assert isinstance(e, errors.DatasetError) and isinstance(e, errors.DamagedFile)
     assert e.path == "/d/_params.json" and str(e) == "x is damaged"
     from analysis import dataset
+
     assert dataset.DatasetError is errors.DatasetError

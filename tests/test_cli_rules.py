@@ -1,6 +1,5 @@
 """``thousand rules`` and the CLI's error handling."""
 
-
 from analysis.cli import main
 from analysis.rules import PROFILES, Rules
 

@@ -19,20 +19,30 @@ def documented(kind: str) -> dict[str, str]:
 
 
 def _schema_dtypes(schema) -> dict[str, str]:
-    names = {"int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64",
-             "uint32": "uint32", "bool": "bool", "double": "float64",
-             "string": "string", "large_string": "string"}
+    names = {
+        "int8": "int8",
+        "int16": "int16",
+        "int32": "int32",
+        "int64": "int64",
+        "uint32": "uint32",
+        "bool": "bool",
+        "double": "float64",
+        "string": "string",
+        "large_string": "string",
+    }
     return {f.name: names.get(str(f.type), str(f.type)) for f in schema}
 
 
 def test_deals_columns_documented():
     from analysis.jobs.deals import deals_schema
+
     for r in PROFILES.values():
         assert _schema_dtypes(deals_schema(r)) == documented("deals")
 
 
 def test_solutions_columns_documented():
     from analysis.jobs import solutions as solve
+
     assert _schema_dtypes(solve.solutions_schema()) == documented("solutions")
 
 

@@ -75,8 +75,22 @@ def test_resume_finishes_missing_and_partial_chunks(tmp_path):
 def test_interrupted_cli_run_resumes_to_the_same_dataset(tmp_path):
     ref = run_deal(tmp_path / "ref", 1_200_000, 9, PROFILES["club"], chunk_size=40_000, workers=1)
     out = tmp_path / "cut"
-    cmd = [sys.executable, "-m", "analysis", "deal", "--n", "1200000", "--seed", "9",
-           "--chunk-size", "40000", "--workers", "1", "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "analysis",
+        "deal",
+        "--n",
+        "1200000",
+        "--seed",
+        "9",
+        "--chunk-size",
+        "40000",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 60
     while time.time() < deadline and len(list(out.glob("part-*.parquet"))) < 2:
@@ -133,8 +147,7 @@ def test_cli_deal_errors(tmp_path, capsys):
     assert "at least 1" in capsys.readouterr().err
     assert main(["deal", "--n", "10", "--seed", "-1", "--out", str(tmp_path / "z")]) == 2
     assert "seed" in capsys.readouterr().err
-    assert main(["deal", "--n", "10", "--seed", "1", "--rules", "nope",
-                 "--out", str(tmp_path / "z")]) == 2
+    assert main(["deal", "--n", "10", "--seed", "1", "--rules", "nope", "--out", str(tmp_path / "z")]) == 2
     assert "unknown rules" in capsys.readouterr().err
 
 
@@ -150,8 +163,7 @@ def test_rules_differences_are_named_field_by_field(tmp_path):
     out = tmp_path / "d"
     run_deal(out, 2_000, 1, PROFILES["club"], chunk_size=1_000, workers=1)
     with pytest.raises(dataset.DatasetError) as e:
-        run_deal(out, 2_000, 1, PROFILES["club"].with_changes("barrel_seats=1"),
-                 chunk_size=1_000, workers=1)
+        run_deal(out, 2_000, 1, PROFILES["club"].with_changes("barrel_seats=1"), chunk_size=1_000, workers=1)
     msg = str(e.value)
     assert "rules.barrel_seats: 2 there, 1 asked" in msg and len(msg) < 600
 
@@ -172,17 +184,24 @@ def test_damaged_chunk_is_redone_and_a_foreign_directory_refused(tmp_path):
 
 def _copy(src, dst):
     import shutil
+
     shutil.copytree(src, dst)
     return dst
 
 
-@pytest.mark.parametrize("fault, msg", [
-    ("other", r"part-000001.parquet belongs to a dataset made with other parameters "
-              r"\(seed: 8 in it, 7 in the folder\)"),
-    ("swapped", r"part-000001.parquet holds chunk 2 of its dataset, not chunk 1"),
-    ("extra", r"part-000003.parquet is beyond the dataset's 3 chunks"),
-    ("bare", r"part-000002.parquet was not written by thousand"),
-])
+@pytest.mark.parametrize(
+    "fault, msg",
+    [
+        (
+            "other",
+            r"part-000001.parquet belongs to a dataset made with other parameters "
+            r"\(seed: 8 in it, 7 in the folder\)",
+        ),
+        ("swapped", r"part-000001.parquet holds chunk 2 of its dataset, not chunk 1"),
+        ("extra", r"part-000003.parquet is beyond the dataset's 3 chunks"),
+        ("bare", r"part-000002.parquet was not written by thousand"),
+    ],
+)
 def test_a_chunk_file_that_is_not_the_folders_own_is_refused(tmp_path, fault, msg):
     """A chunk file copied in from another dataset, two chunk files swapped,
     one beyond the dataset's chunks or a Parquet file of other origin under a
@@ -242,20 +261,23 @@ def test_a_damaged_chunk_is_named_when_read_and_redone_on_rerun(tmp_path, damage
         i = t.schema.get_field_index("hand0")
         pq.write_table(t.set_column(i, t.schema.field(i), pa.array(hands)), p)
     if damage != "edited":
-        with pytest.raises(dataset.DatasetError, match=r"chunk file part-000001.parquet cannot "
-                                                       "be read .*rerun the command that made"):
+        with pytest.raises(
+            dataset.DatasetError,
+            match=r"chunk file part-000001.parquet cannot "
+            "be read .*rerun the command that made",
+        ):
             dataset.load(out)
     again = run_deal(out, 2_000, 6, PROFILES["club"], chunk_size=1_000, workers=1)
     assert again["chunks_written"] == 1 and again["content_hash"] == ref["content_hash"]
     assert dataset.load(out).equals(dataset.read_frame(out, "deals"))
 
 
-def test_a_finished_dataset_reruns_without_writing_and_unwritable_folders_are_named(
-        tmp_path, monkeypatch):
+def test_a_finished_dataset_reruns_without_writing_and_unwritable_folders_are_named(tmp_path, monkeypatch):
     """Rerunning the command that made a finished dataset writes nothing
     (so a read-only copy can be rerun to check it); a folder that refuses
     writes is named, with the system's reason, not a traceback."""
     import errno
+
     out = tmp_path / "d"
     ref = run_deal(out, 2_000, 4, PROFILES["club"], chunk_size=1_000, workers=1)
     before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()}
@@ -268,26 +290,28 @@ def test_a_finished_dataset_reruns_without_writing_and_unwritable_folders_are_na
     assert again["content_hash"] == ref["content_hash"] and again["chunks_written"] == 0
     assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.iterdir()} == before
     (tmp_path / "empty").mkdir()
-    with pytest.raises(dataset.DatasetError, match="cannot write in the output folder .*empty: "
-                                                   "Read-only file system"):
+    with pytest.raises(
+        dataset.DatasetError, match="cannot write in the output folder .*empty: Read-only file system"
+    ):
         run_deal(tmp_path / "empty", 2_000, 4, PROFILES["club"], chunk_size=1_000, workers=1)
     (out / "_manifest.json").unlink()
-    with pytest.raises(dataset.DatasetError, match="cannot write the manifest of .*: "
-                                                   "Read-only file system"):
+    with pytest.raises(dataset.DatasetError, match="cannot write the manifest of .*: Read-only file system"):
         run_deal(out, 2_000, 4, PROFILES["club"], chunk_size=1_000, workers=1)
 
 
 def test_chunk_size_zero_is_refused(tmp_path, capsys):
-    assert main(["deal", "--n", "10", "--seed", "1", "--chunk-size", "0",
-                 "--out", str(tmp_path / "z")]) == 2
+    assert main(["deal", "--n", "10", "--seed", "1", "--chunk-size", "0", "--out", str(tmp_path / "z")]) == 2
     assert "chunk-size" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv, msg", [
-    (["--workers", "0"], "--workers must be at least 1"),
-    (["--workers", "-1"], "--workers must be at least 1"),
-    (["--chunk-size", "0"], "chunk-size"),
-])
+@pytest.mark.parametrize(
+    "argv, msg",
+    [
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--workers", "-1"], "--workers must be at least 1"),
+        (["--chunk-size", "0"], "chunk-size"),
+    ],
+)
 def test_a_refused_command_leaves_no_output_folder(tmp_path, capsys, argv, msg):
     out = tmp_path / "z"
     assert main(["deal", "--n", "10", "--seed", "1", "--out", str(out), *argv]) == 2
@@ -319,39 +343,54 @@ def test_a_folder_of_other_files_is_refused_untouched(tmp_path, capsys):
     out.mkdir()
     (out / "notes.txt").write_text("keep me")
     (out / "photo.jpg").write_bytes(b"\xff\xd8")
-    (out / ".DS_Store").write_bytes(b"")      # hidden: pyarrow's readers skip it
+    (out / ".DS_Store").write_bytes(b"")  # hidden: pyarrow's readers skip it
     assert main(["deal", "--n", "10", "--seed", "1", "--out", str(out), "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert "is not empty and holds no dataset" in err and "'notes.txt'" in err
     assert sorted(p.name for p in out.iterdir()) == [".DS_Store", "notes.txt", "photo.jpg"]
     # a folder a stopped job left with only its parameters is still taken
     dataset.open_output(tmp_path / "d", {"kind": "deals", "n_chunks": 1, "seed": 1, "n": 5})
-    assert run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10,
-                    workers=1)["rows"] == 10
+    assert run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10, workers=1)["rows"] == 10
     assert pd.read_parquet(tmp_path / "d").shape[0] == 10
     # nor is a finished dataset that other files were put into since
     (tmp_path / "d" / "notes.txt").write_text("keep me")
-    (tmp_path / "d" / "_model.json").write_text("{}")          # skipped by readers: fine
-    with pytest.raises(dataset.DatasetError, match="holds files that are not part of its "
-                                                   "dataset .'notes.txt'.*move them away"):
+    (tmp_path / "d" / "_model.json").write_text("{}")  # skipped by readers: fine
+    with pytest.raises(
+        dataset.DatasetError,
+        match="holds files that are not part of its dataset .'notes.txt'.*move them away",
+    ):
         run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10, workers=1)
     assert (tmp_path / "d" / "notes.txt").read_text() == "keep me"
     (tmp_path / "d" / "notes.txt").unlink()
-    assert run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10,
-                    workers=1)["chunks_written"] == 0
+    assert run_deal(tmp_path / "d", 10, 2, PROFILES["club"], chunk_size=10, workers=1)["chunks_written"] == 0
     # hidden files alone do not make a folder foreign
     (tmp_path / "h").mkdir()
     (tmp_path / "h" / ".DS_Store").write_bytes(b"")
-    assert run_deal(tmp_path / "h", 10, 2, PROFILES["club"], chunk_size=10,
-                    workers=1)["rows"] == 10
+    assert run_deal(tmp_path / "h", 10, 2, PROFILES["club"], chunk_size=10, workers=1)["rows"] == 10
     assert pd.read_parquet(tmp_path / "h").shape[0] == 10
 
 
 def test_parameter_differences_put_the_kind_first_and_round_floats():
-    old = {"kind": "deals", "a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6,
-           "rules": {"p": 0.5499999999999999, "q": 0.3}}
-    new = {"kind": "games", "a": 0, "b": 0, "c": 0, "d": 0, "e": 0, "f": 0,
-           "rules": {"p": 0.6, "q": 0.1 + 0.2}}
+    old = {
+        "kind": "deals",
+        "a": 1,
+        "b": 2,
+        "c": 3,
+        "d": 4,
+        "e": 5,
+        "f": 6,
+        "rules": {"p": 0.5499999999999999, "q": 0.3},
+    }
+    new = {
+        "kind": "games",
+        "a": 0,
+        "b": 0,
+        "c": 0,
+        "d": 0,
+        "e": 0,
+        "f": 0,
+        "rules": {"p": 0.6, "q": 0.1 + 0.2},
+    }
     d = dataset._differences(old, new)
     assert d[0] == "kind: 'deals' there, 'games' asked"
     assert "rules.p: 0.55 there, 0.6 asked" in d
@@ -367,8 +406,10 @@ def test_an_output_folder_inside_a_dataset_is_refused(tmp_path, capsys):
     out = tmp_path / "d"
     run_deal(out, 10, 1, PROFILES["club"], chunk_size=10, workers=1)
     before = sorted(p.name for p in out.iterdir())
-    for argv in (["deal", "--n", "10", "--seed", "2", "--out", str(out / "more")],
-                 ["solve", "--deals", str(out), "--out", str(out / "sol" / "x"), "--n", "1"]):
+    for argv in (
+        ["deal", "--n", "10", "--seed", "2", "--out", str(out / "more")],
+        ["solve", "--deals", str(out), "--out", str(out / "sol" / "x"), "--n", "1"],
+    ):
         assert main(argv + ["--no-progress"]) == 2
         assert f"inside the dataset folder {out}" in capsys.readouterr().err
     assert sorted(p.name for p in out.iterdir()) == before
@@ -383,14 +424,47 @@ def test_a_dataset_of_another_kind_as_output_is_named_by_its_kind(tmp_path, caps
 
 
 def test_chunk_counts_are_worded_in_the_singular_too(tmp_path, capsys):
-    assert main(["deal", "--n", "10", "--seed", "1", "--out", str(tmp_path / "d"),
-                 "--no-progress"]) == 0
+    assert main(["deal", "--n", "10", "--seed", "1", "--out", str(tmp_path / "d"), "--no-progress"]) == 0
     assert "10 deals in 1 chunk at" in capsys.readouterr().out
-    assert main(["solve", "--deals", str(tmp_path / "d"), "--out", str(tmp_path / "s"),
-                 "--n", "2", "--chunk-size", "1", "--no-progress", "--workers", "1"]) == 0
+    assert (
+        main(
+            [
+                "solve",
+                "--deals",
+                str(tmp_path / "d"),
+                "--out",
+                str(tmp_path / "s"),
+                "--n",
+                "2",
+                "--chunk-size",
+                "1",
+                "--no-progress",
+                "--workers",
+                "1",
+            ]
+        )
+        == 0
+    )
     assert "(2 chunks written now" in capsys.readouterr().out
-    assert main(["solve", "--deals", str(tmp_path / "d"), "--out", str(tmp_path / "s"),
-                 "--n", "2", "--chunk-size", "1", "--no-progress", "--workers", "1"]) == 0
+    assert (
+        main(
+            [
+                "solve",
+                "--deals",
+                str(tmp_path / "d"),
+                "--out",
+                str(tmp_path / "s"),
+                "--n",
+                "2",
+                "--chunk-size",
+                "1",
+                "--no-progress",
+                "--workers",
+                "1",
+            ]
+        )
+        == 0
+    )
     assert "(0 chunks written now" in capsys.readouterr().out
 
 
@@ -400,8 +474,10 @@ def test_memory_urls_work_in_one_process_and_are_refused_for_workers():
     m = run_deal("memory://thousand-test/d", 100, 1, PROFILES["club"], chunk_size=50, workers=1)
     assert m["rows"] == 100 and len(dataset.load("memory://thousand-test/d")) == 100
     for kw in (dict(workers=2), dict(workers=None), dict(workers=1, scheduler="local")):
-        with pytest.raises(ValueError, match="in this process's memory, which worker processes "
-                                             "cannot write into: use workers=1"):
+        with pytest.raises(
+            ValueError,
+            match="in this process's memory, which worker processes cannot write into: use workers=1",
+        ):
             run_deal("memory://thousand-test/e", 100, 1, PROFILES["club"], chunk_size=50, **kw)
 
 
@@ -410,8 +486,10 @@ def test_a_damaged_params_file_is_named(tmp_path, damage):
     out = tmp_path / "d"
     run_deal(out, 100, 1, PROFILES["club"], chunk_size=100, workers=1)
     (out / "_params.json").write_bytes(damage)
-    for call in (lambda: dataset.load(out),
-                 lambda: run_deal(out, 100, 1, PROFILES["club"], chunk_size=100, workers=1)):
+    for call in (
+        lambda: dataset.load(out),
+        lambda: run_deal(out, 100, 1, PROFILES["club"], chunk_size=100, workers=1),
+    ):
         with pytest.raises(dataset.DatasetError, match=r"_params.json is damaged"):
             call()
     with pytest.raises(dataset.DatasetError, match="the dataset folder's name is empty"):

@@ -146,15 +146,14 @@ def test_constrained_is_exactly_uniform_on_a_small_case():
     seen, counts = np.unique(d[:, 3], return_counts=True)
     assert len(seen) == comb(6, 3)
     free = set(h2[4:] + w)
-    assert all(cards.popcount(int(m)) == 3 and {c for c in range(24) if m >> c & 1} <= free
-               for m in seen)
+    assert all(cards.popcount(int(m)) == 3 and {c for c in range(24) if m >> c & 1} <= free for m in seen)
     assert stats.chisquare(counts).pvalue > 1e-6
 
 
 def test_constrained_array_form_and_widow_key():
     arr = np.full(24, -1, dtype=np.int8)
-    arr[[0, 6]] = 3      # 9♠ 9♣ in the widow
-    arr[23] = 2          # A♥ to the dealer
+    arr[[0, 6]] = 3  # 9♠ 9♣ in the widow
+    arr[23] = 2  # A♥ to the dealer
     d = D.deal_constrained(D.chunk_rng(0, 0), 1000, arr)
     assert ((d[:, 3] & 0b1000001) == 0b1000001).all()
     assert (d[:, 2] >> 23 & 1).all()
@@ -167,19 +166,22 @@ def test_constrained_with_nothing_fixed_is_a_deal():
     _assert_partitions(d)
 
 
-@pytest.mark.parametrize("fixed,msg", [
-    ({0: HAND, 1: cards.parse("A♥")}, "fixed to two seats"),
-    ({"widow": cards.parse("A♥ K♥ Q♥ J♥")}, "4 cards fixed to widow, which holds 3"),
-    ({0: FULL}, "which holds 7"),
-    ({4: 1}, "bad seat"),
-    ({"north": 1}, "bad seat"),
-    ({0: 1 << 24}, "not a card mask"),
-    ({0: -1}, "not a card mask"),
-    ({0: 1.0}, "must be an int"),
-    (np.full(24, 4, dtype=np.int8), "bad seat 4"),
-    (np.full(23, -1, dtype=np.int8), "shape"),
-    (np.zeros(24, dtype=np.int8), "24 cards fixed to hand0"),
-])
+@pytest.mark.parametrize(
+    "fixed,msg",
+    [
+        ({0: HAND, 1: cards.parse("A♥")}, "fixed to two seats"),
+        ({"widow": cards.parse("A♥ K♥ Q♥ J♥")}, "4 cards fixed to widow, which holds 3"),
+        ({0: FULL}, "which holds 7"),
+        ({4: 1}, "bad seat"),
+        ({"north": 1}, "bad seat"),
+        ({0: 1 << 24}, "not a card mask"),
+        ({0: -1}, "not a card mask"),
+        ({0: 1.0}, "must be an int"),
+        (np.full(24, 4, dtype=np.int8), "bad seat 4"),
+        (np.full(23, -1, dtype=np.int8), "shape"),
+        (np.zeros(24, dtype=np.int8), "24 cards fixed to hand0"),
+    ],
+)
 def test_constrained_errors(fixed, msg):
     with pytest.raises(ValueError, match=msg):
         D.deal_constrained(D.chunk_rng(0, 0), 10, fixed)
@@ -201,6 +203,7 @@ def test_check_deals_errors():
 
 # --- derived columns -------------------------------------------------------
 
+
 def test_derived_columns_match_card_functions():
     d = D.deal(D.chunk_rng(5, 5), 20_000)
     cols = D.derived_columns(d, "club")
@@ -219,14 +222,24 @@ def test_derived_columns_match_card_functions():
 
 
 def test_derived_columns_worked_example():
-    d = np.array([[cards.parse("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"),
-                   cards.parse("9♥ 9♣ 9♦ K♠ Q♠ K♦ Q♦"),
-                   cards.parse("10♥ J♥ 10♣ K♣ Q♣ J♣ A♦"),
-                   cards.parse("J♠ A♠ 10♦")]], dtype=np.uint32)
+    d = np.array(
+        [
+            [
+                cards.parse("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"),
+                cards.parse("9♥ 9♣ 9♦ K♠ Q♠ K♦ Q♦"),
+                cards.parse("10♥ J♥ 10♣ K♣ Q♣ J♣ A♦"),
+                cards.parse("J♠ A♠ 10♦"),
+            ]
+        ],
+        dtype=np.uint32,
+    )
     d[0, 3] = FULL ^ d[0, 0] ^ d[0, 1] ^ d[0, 2]
     c = D.derived_columns(d)
-    assert [int(c[f"points{s}"][0]) for s in range(3)] == [11 + 4 + 3 + 10 + 11 + 2, 4 + 3 + 4 + 3,
-                                                           10 + 2 + 10 + 4 + 3 + 2 + 11]
+    assert [int(c[f"points{s}"][0]) for s in range(3)] == [
+        11 + 4 + 3 + 10 + 11 + 2,
+        4 + 3 + 4 + 3,
+        10 + 2 + 10 + 4 + 3 + 2 + 11,
+    ]
     assert [int(c[f"marriages{s}"][0]) for s in range(3)] == [0b1000, 0b0101, 0b0010]
     assert [int(c[f"nines{s}"][0]) for s in range(3)] == [1, 3, 0]
     assert [int(c[f"jacks{s}"][0]) for s in range(3)] == [1, 0, 2]

@@ -108,10 +108,12 @@ def test_rank_table_method_against_brute_force_on_small_seats():
     assert int(weights.sum()) == len(deals)
     pts = cards.card_points(deals)
     nines = cards.count_rank(deals, 0)
-    brute = ((pts[:, :3] < 4).any(axis=1) | (nines[:, 1:3] == 2).any(axis=1)
-             | ((pts[:, 1] + pts[:, 2]) == 21))
-    hit = ((points[:, :3] < 4).any(axis=1) | (counts[:, 0, 1:3] == 2).any(axis=1)
-           | ((points[:, 1] + points[:, 2]) == 21))
+    brute = (pts[:, :3] < 4).any(axis=1) | (nines[:, 1:3] == 2).any(axis=1) | ((pts[:, 1] + pts[:, 2]) == 21)
+    hit = (
+        (points[:, :3] < 4).any(axis=1)
+        | (counts[:, 0, 1:3] == 2).any(axis=1)
+        | ((points[:, 1] + points[:, 2]) == 21)
+    )
     assert int(weights[hit].sum()) == int(brute.sum())
 
 
@@ -128,7 +130,8 @@ def test_redeal_probabilities_by_inclusion_exclusion():
     assert club["redeal_bidding"] == 3 * p1 - 3 * p2 + p3
     # single hand: four 9s or under 14, the two overlap (four 9s and 3 more cards < 14)
     assert p1 == E.p_four_nines(7) + E.p_hand_points_under(14) - E.deal_event_probability(
-        lambda n, p: (n[:, 0, 0] == 4) & (p[:, 0] < 14))
+        lambda n, p: (n[:, 0, 0] == 4) & (p[:, 0] < 14)
+    )
     assert club["four_nines_any"] == E.p_any_four_nines()
     assert club["widow_under"] == E.p_widow_points_under(5)
     wiki = E.redeal_probabilities("wiki")
@@ -139,8 +142,9 @@ def test_redeal_probabilities_by_inclusion_exclusion():
         assert all(v == 0 for v in E.redeal_probabilities(prof).values())
     book = E.redeal_probabilities("book")
     assert book["redeal_bidding"] == book["four_nines_any"] == E.p_any_four_nines()
-    assert club["redeal_before_play"] == (club["redeal_bidding"] + (1 - club["redeal_bidding"])
-                                          * club["widow_given_no_bidding"])
+    assert club["redeal_before_play"] == (
+        club["redeal_bidding"] + (1 - club["redeal_bidding"]) * club["widow_given_no_bidding"]
+    )
 
 
 def test_event_must_return_bools():
@@ -165,8 +169,7 @@ def test_sampled_frequencies_agree_with_exact():
     assert _within_4se(int((cols["points_widow"] < 5).sum()), n, E.p_widow_points_under(5))
     four = (np.stack([cols[f"nines{s}"] for s in range(3)]) == 4).any(axis=0)
     assert _within_4se(int(four.sum()), n, E.p_any_four_nines())
-    assert _within_4se(int(cols["redeal_bidding"].sum()), n,
-                       E.redeal_probabilities("club")["redeal_bidding"])
+    assert _within_4se(int(cols["redeal_bidding"].sum()), n, E.redeal_probabilities("club")["redeal_bidding"])
     pts = E.hand_points_distribution(7)
     for v in (0, 20, 40, 60):
         if v in pts:

@@ -23,10 +23,36 @@ from analysis.jobs.solutions import run_solve
 from analysis.rules import Rules
 from analysis.scoring import DealOutcome, apply_deal, check_state, new_table
 
-ISSUE_COLUMNS = ["game_id", "deal_no", "dealer", "redealt", "declarer", "bid", "contract",
-                 "written_off", "raw0", "raw1", "raw2", "tricks0", "tricks1", "tricks2",
-                 "delta0", "delta1", "delta2", "score0", "score1", "score2", "bolt0", "bolt1",
-                 "bolt2", "barrel0", "barrel1", "barrel2", "event", "winner"]
+ISSUE_COLUMNS = [
+    "game_id",
+    "deal_no",
+    "dealer",
+    "redealt",
+    "declarer",
+    "bid",
+    "contract",
+    "written_off",
+    "raw0",
+    "raw1",
+    "raw2",
+    "tricks0",
+    "tricks1",
+    "tricks2",
+    "delta0",
+    "delta1",
+    "delta2",
+    "score0",
+    "score1",
+    "score2",
+    "bolt0",
+    "bolt1",
+    "bolt2",
+    "barrel0",
+    "barrel1",
+    "barrel2",
+    "event",
+    "winner",
+]
 
 
 class PointsEstimator:
@@ -34,6 +60,7 @@ class PointsEstimator:
 
     def p_make(self, hands7, seats, contract):
         from analysis.cards import card_points, marriage_points
+
         x = card_points(hands7) + 0.8 * marriage_points(hands7) + 35.0
         return 1.0 / (1.0 + np.exp(-(x - np.asarray(contract)) / 10.0))
 
@@ -41,8 +68,7 @@ class PointsEstimator:
 @pytest.fixture(scope="session")
 def pool(tmp_path_factory):
     root = tmp_path_factory.mktemp("pool")
-    run_deal(root / "deals", 30, 5, Rules.profile("club"), chunk_size=30, workers=1,
-             progress=False)
+    run_deal(root / "deals", 30, 5, Rules.profile("club"), chunk_size=30, workers=1, progress=False)
     run_solve(root / "deals", root / "solutions", workers=1, chunk_size=30, progress=False)
     return root / "solutions"
 
@@ -75,8 +101,7 @@ def replay(rules, games: pd.DataFrame):
         state = new_table(rules, dealer=int(g.dealer.iloc[0]))
         for r in g.itertuples():
             assert r.dealer == state.dealer
-            ev = [e for e in r.event.split(";") if e and not e.startswith(("gift_redeal",
-                                                                             "unfinished"))]
+            ev = [e for e in r.event.split(";") if e and not e.startswith(("gift_redeal", "unfinished"))]
             if r.redealt:
                 out = DealOutcome(redeal=True)
                 assert (r.declarer, r.bid, r.contract) == (-1, -1, -1)
@@ -85,9 +110,15 @@ def replay(rules, games: pd.DataFrame):
                 raw, tr = (r.raw0, r.raw1, r.raw2), (r.tricks0, r.tricks1, r.tricks2)
                 if fm >= 0 or r.written_off:
                     tr = tuple(8 if p == r.declarer else 0 for p in range(3))
-                out = DealOutcome(declarer=r.declarer, contract=r.contract, bid=r.bid,
-                                  written_off=r.written_off, raw=raw, tricks=tr,
-                                  four_marriages=fm)
+                out = DealOutcome(
+                    declarer=r.declarer,
+                    contract=r.contract,
+                    bid=r.bid,
+                    written_off=r.written_off,
+                    raw=raw,
+                    tricks=tr,
+                    four_marriages=fm,
+                )
             res = apply_deal(rules, state, out)
             state = res.state
             assert list(state.scores) == [r.score0, r.score1, r.score2]
@@ -105,7 +136,7 @@ def replay(rules, games: pd.DataFrame):
 def check_games(rules, games: pd.DataFrame, pool_frame=None):
     """The invariants of a games table."""
     assert list(games.columns) == list(GAME_COLUMNS)
-    assert list(games.columns[:len(ISSUE_COLUMNS)]) == ISSUE_COLUMNS
+    assert list(games.columns[: len(ISSUE_COLUMNS)]) == ISSUE_COLUMNS
     for c, t in GAME_COLUMNS.items():
         assert str(games[c].dtype) == t, c
     for gid, g in games.groupby("game_id"):
@@ -142,8 +173,7 @@ def check_games(rules, games: pd.DataFrame, pool_frame=None):
                 if f"knocked_off:{p}" in r.event:
                     assert f"barrel_enter:{p}" not in r.event
                     assert getattr(r, f"barrel{p}") == -1
-                    assert getattr(r, f"score{p}") in (
-                        rules.barrel_threshold - 120, 0)
+                    assert getattr(r, f"score{p}") in (rules.barrel_threshold - 120, 0)
     played = games[~games.redealt]
     assert (played.bid % 5 == 0).all() and (played.bid >= 100).all()
     assert (played.contract >= played.bid).all()
@@ -219,9 +249,13 @@ def test_house_variant_every_arrival_stays(pool, oracle):
 def test_same_games_whatever_the_split(pool, oracle):
     pol = ThresholdPolicy(estimator=oracle)
     whole = simulate("club", 5, seed=11, policy=pol, pool=pool)
-    parts = pd.concat([simulate("club", 2, seed=11, policy=pol, pool=pool),
-                       simulate("club", 3, seed=11, policy=pol, pool=pool, start=2)],
-                      ignore_index=True)
+    parts = pd.concat(
+        [
+            simulate("club", 2, seed=11, policy=pol, pool=pool),
+            simulate("club", 3, seed=11, policy=pol, pool=pool, start=2),
+        ],
+        ignore_index=True,
+    )
     pd.testing.assert_frame_equal(whole, parts)
     other = simulate("club", 5, seed=12, policy=pol, pool=pool)
     assert not whole[["score0", "score1"]].equals(other[["score0", "score1"]])
@@ -246,18 +280,14 @@ def fitted_model(pool_frame, tmp_path_factory):
 def test_games_job_same_dataset_for_one_and_two_workers(pool, fitted_model, tmp_path):
     rules = Rules.profile("club")
     pol = ThresholdPolicy(estimator_name=fitted_model)
-    m1 = run_games(tmp_path / "w1", 4, 21, rules, pol, pool=pool, chunk_size=2, workers=1,
-                   progress=False)
-    m2 = run_games(tmp_path / "w2", 4, 21, rules, pol, pool=pool, chunk_size=2, workers=2,
-                   progress=False)
+    m1 = run_games(tmp_path / "w1", 4, 21, rules, pol, pool=pool, chunk_size=2, workers=1, progress=False)
+    m2 = run_games(tmp_path / "w2", 4, 21, rules, pol, pool=pool, chunk_size=2, workers=2, progress=False)
     assert m1["content_hash"] == m2["content_hash"] and m1["rows"] == m2["rows"]
     # resuming a finished job writes nothing
-    m3 = run_games(tmp_path / "w1", 4, 21, rules, pol, pool=pool, chunk_size=2, workers=1,
-                   progress=False)
+    m3 = run_games(tmp_path / "w1", 4, 21, rules, pol, pool=pool, chunk_size=2, workers=1, progress=False)
     assert m3["chunks_written"] == 0 and m3["content_hash"] == m1["content_hash"]
     df = dataset.read_frame(tmp_path / "w1", "games")
-    assert dataset.read_table(tmp_path / "w1", "games").schema.remove_metadata() \
-        == games_schema()
+    assert dataset.read_table(tmp_path / "w1", "games").schema.remove_metadata() == games_schema()
     direct = simulate(rules, 4, 21, ThresholdPolicy(estimator_name=fitted_model), pool=pool)
     pd.testing.assert_frame_equal(df, direct)
     params = dataset.read_params(tmp_path / "w1")
@@ -267,8 +297,9 @@ def test_games_job_same_dataset_for_one_and_two_workers(pool, fitted_model, tmp_
 
 
 def _bids_and_success(pool, risk, n_games, seed):
-    g = simulate("club", n_games, seed=seed,
-                 policy=ThresholdPolicy(risk=risk, estimator=PointsEstimator()), pool=pool)
+    g = simulate(
+        "club", n_games, seed=seed, policy=ThresholdPolicy(risk=risk, estimator=PointsEstimator()), pool=pool
+    )
     p = g[~g.redealt & (g.value >= 0)]
     # the first hand's obligatory 100 is played whenever nobody raises, whatever
     # the policy: success is compared on the contracts a bidder chose
@@ -284,8 +315,8 @@ def _z_more(a, b):
 def test_cautious_and_bold_tables_bid_differently(pool):
     bc, mc = _bids_and_success(pool, 0.85, 30, 5)
     bb, mb = _bids_and_success(pool, 0.2, 30, 5)
-    assert _z_more(bb, bc) > 4            # bold tables bid higher
-    assert mb.size > 1.3 * mc.size        # and contest more auctions
+    assert _z_more(bb, bc) > 4  # bold tables bid higher
+    assert mb.size > 1.3 * mc.size  # and contest more auctions
 
 
 @pytest.mark.verify
@@ -296,7 +327,7 @@ def test_cautious_and_bold_tables_succeed_differently(tmp_path):
     bc, mc = _bids_and_success(tmp_path / "sol", 0.85, 150, 1)
     bb, mb = _bids_and_success(tmp_path / "sol", 0.2, 150, 1)
     assert _z_more(bb, bc) > 4
-    assert _z_more(mc, mb) > 3            # cautious contracts are made more often
+    assert _z_more(mc, mb) > 3  # cautious contracts are made more often
 
 
 def test_summary_counts(pool, oracle):
@@ -330,9 +361,26 @@ def test_bad_arguments_are_refused(pool):
 def test_cli_simulate_writes_resumes_and_summarises(pool, tmp_path, capsys):
     pytest.importorskip("analysis.odds")
     from analysis.cli import main
+
     out = tmp_path / "games"
-    argv = ["simulate", "--games", "3", "--seed", "4", "--pool", str(pool), "--out", str(out),
-            "--workers", "1", "--chunk-size", "2", "--risk", "0.6", "--no-progress"]
+    argv = [
+        "simulate",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--pool",
+        str(pool),
+        "--out",
+        str(out),
+        "--workers",
+        "1",
+        "--chunk-size",
+        "2",
+        "--risk",
+        "0.6",
+        "--no-progress",
+    ]
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "2 chunks written now" in text and "wins by player" in text
@@ -341,18 +389,23 @@ def test_cli_simulate_writes_resumes_and_summarises(pool, tmp_path, capsys):
     assert "0 chunks written now" in capsys.readouterr().out
     params = dataset.read_params(out)
     assert params["policy"]["risk"] == 0.6 and params["policy"]["estimator_name"] == "default"
-    with pytest.raises(SystemExit):                         # a probability is checked
+    with pytest.raises(SystemExit):  # a probability is checked
         main(argv[:-3] + ["--risk", "1.5"])
     assert "expected a probability in [0, 1], got '1.5'" in capsys.readouterr().err
 
 
 def test_fitted_model_records_its_solutions_and_simulate_notes_a_mismatch(
-        pool, pool_frame, fitted_model, tmp_path, capsys):
+    pool, pool_frame, fitted_model, tmp_path, capsys
+):
     odds = pytest.importorskip("analysis.odds.model")
     from analysis.cli import main
     from analysis.solver import SOLVER_VERSION, solver_fingerprint
-    want = {"rules": "club", "solver_fingerprint": solver_fingerprint("club"),
-            "solver_version": SOLVER_VERSION}
+
+    want = {
+        "rules": "club",
+        "solver_fingerprint": solver_fingerprint("club"),
+        "solver_version": SOLVER_VERSION,
+    }
     # from a frame of dataset.load, from the dataset's path; info overrides
     assert pool_frame.attrs["solutions"]["path"] == str(pool)
     for m in (odds.BidModel.load(fitted_model), odds.BidModel.fit(pool)):
@@ -370,9 +423,22 @@ def test_fitted_model_records_its_solutions_and_simulate_notes_a_mismatch(
     cases["same"] = (odds.BidModel.load(fitted_model), None)
     for name, (model, note) in cases.items():
         path = model.save(tmp_path / f"{name}.json")
-        argv = ["simulate", "--games", "1", "--seed", "4", "--pool", str(pool), "--out",
-                str(tmp_path / f"games-{name}"), "--workers", "1", "--estimator", str(path),
-                "--no-progress"]
+        argv = [
+            "simulate",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+            "--pool",
+            str(pool),
+            "--out",
+            str(tmp_path / f"games-{name}"),
+            "--workers",
+            "1",
+            "--estimator",
+            str(path),
+            "--no-progress",
+        ]
         assert main(argv) == 0
         text = capsys.readouterr().out
         if note is None:
@@ -383,55 +449,72 @@ def test_fitted_model_records_its_solutions_and_simulate_notes_a_mismatch(
 
 def test_an_estimator_file_that_is_not_there_is_named_so(tmp_path):
     from analysis.game import load_estimator
+
     with pytest.raises(ValueError, match="is not found: give 'default' or a BidModel"):
         load_estimator(str(tmp_path / "nofile.json"))
     with pytest.raises(ValueError, match="is a folder"):
         load_estimator(str(tmp_path))
 
 
-def test_model_save_replaces_whole_and_names_a_missing_folder(fitted_model, tmp_path,
-                                                              monkeypatch):
+def test_model_save_replaces_whole_and_names_a_missing_folder(fitted_model, tmp_path, monkeypatch):
     odds = pytest.importorskip("analysis.odds.model")
     m = odds.BidModel.load(fitted_model)
     target = tmp_path / "m.json"
     target.write_text("old")
     m.save(target)
     assert odds.BidModel.load(target).info == m.info
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]   # no temporary left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]  # no temporary left
     real = Path.write_text
 
     def half_then_full_disk(self, text, *a, **k):
-        real(self, text[:len(text) // 2], *a, **k)
+        real(self, text[: len(text) // 2], *a, **k)
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(Path, "write_text", half_then_full_disk)
     with pytest.raises(OSError, match="No space"):
         m.save(target)
     monkeypatch.undo()
-    assert odds.BidModel.load(target).info["rules"] == "club"        # old file intact
+    assert odds.BidModel.load(target).info["rules"] == "club"  # old file intact
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
     with pytest.raises(FileNotFoundError, match="no folder .*missing"):
         m.save(tmp_path / "missing" / "m.json")
 
 
 def test_a_resumed_simulation_refuses_a_replaced_model_and_accepts_another_spelling(
-        pool, pool_frame, fitted_model, tmp_path, capsys, monkeypatch):
+    pool, pool_frame, fitted_model, tmp_path, capsys, monkeypatch
+):
     odds = pytest.importorskip("analysis.odds.model")
     from analysis.cli import main
     from analysis.game import load_estimator
+
     model = tmp_path / "m.json"
     original = Path(fitted_model).read_bytes()
     model.write_bytes(original)
     out = tmp_path / "games"
-    argv = ["simulate", "--games", "4", "--seed", "5", "--pool", str(pool), "--out", str(out),
-            "--workers", "1", "--chunk-size", "2", "--no-progress", "--estimator"]
+    argv = [
+        "simulate",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--pool",
+        str(pool),
+        "--out",
+        str(out),
+        "--workers",
+        "1",
+        "--chunk-size",
+        "2",
+        "--no-progress",
+        "--estimator",
+    ]
     assert main(argv + [str(model)]) == 0
     capsys.readouterr()
     (out / "part-000001.parquet").unlink()
     # refitted in place (another model, same path): the rest would be played
     # by another model than the first chunk, so the resume is refused
     odds.BidModel.fit(pool_frame, features=("points",)).save(model)
-    assert load_estimator(str(model)).features == ("points",)     # read again, not cached
+    assert load_estimator(str(model)).features == ("points",)  # read again, not cached
     assert main(argv + [str(model)]) == 2
     err = capsys.readouterr().err
     assert "other parameters" in err and "content_hash" in err

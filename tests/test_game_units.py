@@ -33,12 +33,13 @@ class Linear:
 
 # --- limits ------------------------------------------------------------------------
 
+
 def test_limits_of_a_step_estimator_are_its_step():
     h = np.zeros((2, 3), np.uint32)
     lim = bid_limits(Step(135), h, [0.5, 0.99])
     assert lim.shape == (2, 3, 2) and lim.dtype == np.int16
     assert (lim == 135).all()
-    assert (bid_limits(Step(90), h, [0.5]) == 95).all()   # not even 100
+    assert (bid_limits(Step(90), h, [0.5]) == 95).all()  # not even 100
 
 
 def test_limits_of_a_linear_estimator_per_threshold():
@@ -52,6 +53,7 @@ def test_limits_take_the_contiguous_prefix_of_a_non_monotone_estimator():
         def p_make(self, hands7, seats, contract):
             c = np.asarray(contract)
             return np.where((c <= 110) | ((c >= 130) & (c <= 150)), 1.0, 0.0)
+
     assert bid_limits(Holey(), np.zeros((1, 3), np.uint32), [0.5])[0, 0, 0] == 110
 
 
@@ -59,6 +61,7 @@ def test_limits_reject_bad_estimators_and_thresholds():
     class Bad:
         def p_make(self, hands7, seats, contract):
             return np.full(np.shape(hands7), 1.5)
+
     with pytest.raises(ValueError, match="outside"):
         bid_limits(Bad(), np.zeros((1, 3), np.uint32), [0.5])
     with pytest.raises(ValueError, match="probabilities"):
@@ -79,13 +82,16 @@ def test_bidmodel_fast_path_equals_p_make():
     class Plain:  # hides p_table: forces the generic p_make path
         def p_make(self, h, s, c):
             return model.p_make(h, s, c)
+
     from analysis.deal import chunk_rng, deal
+
     h = deal(chunk_rng(3, 0), 50)[:, :3]
     th = [0.3, 0.5, 0.7]
     assert np.array_equal(bid_limits(model, h, th), bid_limits(Plain(), h, th))
 
 
 # --- auction -------------------------------------------------------------------------
+
 
 def _lim(normal, barrel=None, block=None):
     barrel = barrel or normal
@@ -110,11 +116,15 @@ def test_nobody_bids_above_his_cap():
 
 def test_a_sitter_bids_only_when_his_target_contract_is_in_reach():
     # seat 1 sits; his barrel limit 115 < 120: he passes although his normal limit is 150
-    assert auction(_lim([95, 150, 95], barrel=[95, 115, 95]), [120, 160, 120],
-                   [False, True, False], 120) == (0, 100)
+    assert auction(_lim([95, 150, 95], barrel=[95, 115, 95]), [120, 160, 120], [False, True, False], 120) == (
+        0,
+        100,
+    )
     # barrel limit 130 >= 120: he bids (and wins with the minimal raise)
-    assert auction(_lim([95, 95, 95], barrel=[95, 130, 95]), [120, 160, 120],
-                   [False, True, False], 120) == (1, 105)
+    assert auction(_lim([95, 95, 95], barrel=[95, 130, 95]), [120, 160, 120], [False, True, False], 120) == (
+        1,
+        105,
+    )
 
 
 def test_opponents_block_a_sitter_within_their_block_limit():
@@ -127,9 +137,14 @@ def test_opponents_block_a_sitter_within_their_block_limit():
 
 
 def test_hand_cap_matches_worked_example_5():
-    for text, cap in (("K♥ Q♥ 9♠ 9♣ 9♦ J♠ J♣", 220), ("K♦ Q♦ 9♠ 9♣ 9♥ J♠ J♣", 200),
-                      ("K♣ Q♣ 9♠ 9♦ 9♥ J♠ J♦", 180), ("K♠ Q♠ 9♣ 9♦ 9♥ J♣ J♦", 160),
-                      ("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦", 280), ("A♥ 10♥ K♠ J♠ A♣ 9♦ 9♥", 120)):
+    for text, cap in (
+        ("K♥ Q♥ 9♠ 9♣ 9♦ J♠ J♣", 220),
+        ("K♦ Q♦ 9♠ 9♣ 9♥ J♠ J♣", 200),
+        ("K♣ Q♣ 9♠ 9♦ 9♥ J♠ J♦", 180),
+        ("K♠ Q♠ 9♣ 9♦ 9♥ J♣ J♦", 160),
+        ("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦", 280),
+        ("A♥ 10♥ K♠ J♠ A♣ 9♦ 9♥", 120),
+    ):
         assert hand_cap(Rules.profile("book"), parse(text)) == cap
     assert hand_cap(CLUB.with_changes(bid_cap=False), parse("A♥ 10♥ K♠ J♠ A♣ 9♦ 9♥")) == 400
 
@@ -138,24 +153,29 @@ def test_hand_cap_matches_worked_example_5():
 
 # seat 0 (first hand) will be the declarer: hands relative to dealer 2
 H0 = parse("A♠ 10♠ K♠ J♣ Q♦ 9♥ J♥")
-H1 = parse("9♠ 9♣ 9♦ A♣ 10♣ K♣ Q♣")     # three 9s
+H1 = parse("9♠ 9♣ 9♦ A♣ 10♣ K♣ Q♣")  # three 9s
 H2 = parse("Q♠ J♠ A♦ 10♦ K♦ A♥ 10♥")
 WIDOW = parse("K♥ Q♥ J♦")
 FULL = (1 << 24) - 1
 assert H0 | H1 | H2 | WIDOW == FULL
-FORCE_100 = np.array([[95, 95, 95]] * 3)   # nobody raises: seat 0 plays 100
+FORCE_100 = np.array([[95, 95, 95]] * 3)  # nobody raises: seat 0 plays 100
 
 
 def _solved(value, left=(30, 3), right=(20, 2)):
-    return Solved(value, 0, 1, 220, 8 - left[1] - right[1], left[0], left[1], right[0],
-                  right[1], False)
+    return Solved(value, 0, 1, 220, 8 - left[1] - right[1], left[0], left[1], right[0], right[1], False)
 
 
 def _play(rules, value, state=None, policy=None, left=(30, 3), right=(20, 2), masks=None):
     state = state or new_table(rules, dealer=2)
     masks = masks or (H0, H1, H2, WIDOW)
-    return play_deal(rules, policy or ThresholdPolicy(estimator=Linear()), state, masks,
-                     FORCE_100, lambda seat: _solved(value, left, right))
+    return play_deal(
+        rules,
+        policy or ThresholdPolicy(estimator=Linear()),
+        state,
+        masks,
+        FORCE_100,
+        lambda seat: _solved(value, left, right),
+    )
 
 
 def test_made_contract_is_raised_to_the_highest_made_level():
@@ -191,12 +211,17 @@ def test_half_write_off_keeps_halves_in_club_and_rounds_up_in_classic():
     st = new_table(CLUB, dealer=2)
     # seat 1 (player 1) raises to 105 and buys the widow
     lim = np.array([[95, 95, 95], [105, 105, 105], [95, 95, 95]])
-    dp = play_deal(CLUB, pol, st, (H0, H1, H2, WIDOW), lim,
-                   lambda seat: _solved(0, (100, 6), (20, 2)))
+    dp = play_deal(CLUB, pol, st, (H0, H1, H2, WIDOW), lim, lambda seat: _solved(0, (100, 6), (20, 2)))
     assert dp.bid == 105 and dp.written_off
     assert dp.result.deltas.tolist() == [52.5, -105.0, 52.5]
-    dp = play_deal(Rules.profile("classic"), pol, st, (H0, H1, H2, WIDOW), lim,
-                   lambda seat: _solved(0, (100, 6), (20, 2)))
+    dp = play_deal(
+        Rules.profile("classic"),
+        pol,
+        st,
+        (H0, H1, H2, WIDOW),
+        lim,
+        lambda seat: _solved(0, (100, 6), (20, 2)),
+    )
     assert dp.result.deltas.tolist() == [55.0, -105.0, 55.0]
 
 
@@ -218,7 +243,7 @@ def test_gift_redeal_escapes_a_lost_contract_with_a_fourth_nine():
     assert not gift_redeal_possible(Rules.profile("classic"), H0 | WIDOW, H1, H2)
     dp = _play(CLUB, 60)
     assert dp.redeal_reason == "gift" and dp.result.deltas.tolist() == [0.0, 0.0, 0.0]
-    assert dp.result.state.dealer == 2      # a redeal keeps the dealer
+    assert dp.result.state.dealer == 2  # a redeal keeps the dealer
     # a made contract is played, and the option can be switched off
     assert _play(CLUB, 100).redeal_reason == ""
     pol = ThresholdPolicy(estimator=Linear(), gift_redeals=False)
@@ -257,6 +282,7 @@ def test_four_marriages_win_at_once_in_book():
 
 def _gift_redeal_brute(rules, ten, left, right):
     from analysis.redeal import redeal_after_exchange
+
     cards = [1 << c for c in range(24) if ten >> c & 1]
     gifts = [(a, b) for a in cards for b in cards if a != b]
     h8 = np.array([[ten & ~a & ~b, left | a, right | b] for a, b in gifts], np.uint32)
@@ -266,10 +292,12 @@ def _gift_redeal_brute(rules, ten, left, right):
 @pytest.mark.parametrize("profile", ["club", "book", "wiki", "classic"])
 def test_gift_redeal_closed_form_equals_trying_all_90_gifts(profile):
     from analysis.deal import chunk_rng, deal
+
     rules = Rules.profile(profile)
     d = deal(chunk_rng(17, 0), 300)
     # add deals rich in nines, where the four-9s case arises
     from analysis.deal import deal_constrained
+
     d9 = deal_constrained(chunk_rng(17, 1), 150, {1: parse("9♠ 9♣ 9♦")})
     seen = set()
     for row in np.concatenate([d, d9]):
@@ -284,6 +312,7 @@ def test_gift_redeal_closed_form_equals_trying_all_90_gifts(profile):
 
 def test_unavoidable_after_exchange_condition_redeals_a_made_contract():
     from analysis.game.deal_flow import gift_condition_unavoidable
+
     book = Rules.profile("book")
     # the declarer's 10 cards hold 14 card points: whatever two he gives, his
     # 8 cards stay under 15 (book's after-exchange condition, claimed)
@@ -293,23 +322,40 @@ def test_unavoidable_after_exchange_condition_redeals_a_made_contract():
     h1, h2 = sum(1 << c for c in rest[::2]), sum(1 << c for c in rest[1::2])
     assert gift_condition_unavoidable(book, hand | widow, h1, h2)
     assert not gift_condition_unavoidable(book, H0 | WIDOW, H1, H2)
-    sol = Solved(150, 0, 1, 220, 5, 10, 2, 10, 1, True)   # a made contract, flagged gift
-    dp = play_deal(book, ThresholdPolicy(estimator=Linear()), new_table(book, dealer=2),
-                   (hand, h1, h2, widow), FORCE_100, lambda seat: sol)
+    sol = Solved(150, 0, 1, 220, 5, 10, 2, 10, 1, True)  # a made contract, flagged gift
+    dp = play_deal(
+        book,
+        ThresholdPolicy(estimator=Linear()),
+        new_table(book, dealer=2),
+        (hand, h1, h2, widow),
+        FORCE_100,
+        lambda seat: sol,
+    )
     assert dp.redeal_reason == "exchange" and dp.result.deltas.tolist() == [0.0] * 3
     # an avoidable condition: the made contract is played, and flagged
-    dp = play_deal(CLUB, ThresholdPolicy(estimator=Linear()), new_table(CLUB, dealer=2),
-                   (H0, H1, H2, WIDOW), FORCE_100, lambda seat: sol)
+    dp = play_deal(
+        CLUB,
+        ThresholdPolicy(estimator=Linear()),
+        new_table(CLUB, dealer=2),
+        (H0, H1, H2, WIDOW),
+        FORCE_100,
+        lambda seat: sol,
+    )
     assert dp.redeal_reason == "" and dp.gift_condition and dp.contract == 150
 
 
 def test_policy_defaults_and_recorded_parameters():
     assert ThresholdPolicy().thresholds == (0.5, 0.5, 0.35)
     assert ThresholdPolicy(risk=0.1).thresholds == (0.1, 0.1, 0.0)
-    assert ThresholdPolicy(risk=0.7, barrel_risk=0.6,
-                           block_risk=0.65).thresholds == (0.7, 0.6, 0.65)
+    assert ThresholdPolicy(risk=0.7, barrel_risk=0.6, block_risk=0.65).thresholds == (0.7, 0.6, 0.65)
     p = ThresholdPolicy(risk=0.6, estimator=Linear()).params()
     assert p.pop("block_risk") == pytest.approx(0.45)
-    assert p == {"name": "threshold", "risk": 0.6, "barrel_risk": 0.6,
-                 "claim_redeals": True, "gift_redeals": True, "write_offs": True,
-                 "estimator_name": "default"}
+    assert p == {
+        "name": "threshold",
+        "risk": 0.6,
+        "barrel_risk": 0.6,
+        "claim_redeals": True,
+        "gift_redeals": True,
+        "write_offs": True,
+        "estimator_name": "default",
+    }

@@ -29,7 +29,7 @@ def test_every_notebook_executes_quick(tmp_path):
             failures.append(f"{name}:\n{err}")
             continue
         text = html.read_text(encoding="utf-8")
-        if "thousand-analysis" not in text:        # provenance table
+        if "thousand-analysis" not in text:  # provenance table
             failures.append(f"{name}: no provenance table")
         if "<title>Notebook</title>" in text or "index.html" not in text:
             failures.append(f"{name}: no title of its own or no link back")
@@ -61,40 +61,47 @@ def test_unknown_notebook_is_refused():
 
 def test_report_command_writes_html_and_index(tmp_path, capsys):
     out, data = tmp_path / "rep", tmp_path / "data"
-    rc = main(["report", "--quick", "--only", "redeals", "--out", str(out),
-               "--data", str(data), "--workers", "1"])
+    rc = main(
+        ["report", "--quick", "--only", "redeals", "--out", str(out), "--data", str(data), "--workers", "1"]
+    )
     assert rc == 0
     assert (out / "redeals.html").exists()
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "redeals.html" in index and "quick" in index
     assert "Findings" in index and "content hash" in index and "double-dummy" in index
-    assert "redeal rate" in index                          # the page's headline figure
+    assert "redeal rate" in index  # the page's headline figure
     assert f"report at {out / 'index.html'}" in capsys.readouterr().out
 
 
 def test_failing_notebook_is_reported(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("# %% tags=[\"parameters\"]\nN_X = 1\nSEED = 0\n\n# %%\n"
-                   "raise RuntimeError('boom in a cell')\n", encoding="utf-8")
-    html, _, err = report.execute_notebook(bad, tmp_path / "out", quick=True,
-                                           data=tmp_path / "data")
+    bad.write_text(
+        "# %% tags=[\"parameters\"]\nN_X = 1\nSEED = 0\n\n# %%\nraise RuntimeError('boom in a cell')\n",
+        encoding="utf-8",
+    )
+    html, _, err = report.execute_notebook(bad, tmp_path / "out", quick=True, data=tmp_path / "data")
     assert err is not None and "boom in a cell" in str(err)
     assert "boom in a cell" in Path(html).read_text(encoding="utf-8")
 
 
 def test_run_report_on_own_notebooks_links_by_name_and_raises(tmp_path):
     good = tmp_path / "mine.py"
-    good.write_text("# %% tags=[\"parameters\"]\nN_X = 3\nSEED = 0\n\n# %%\nprint(N_X * 7)\n",
-                    encoding="utf-8")
+    good.write_text('# %% tags=["parameters"]\nN_X = 3\nSEED = 0\n\n# %%\nprint(N_X * 7)\n', encoding="utf-8")
     bad = tmp_path / "broken.py"
-    bad.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\n1 / 0\n", encoding="utf-8")
+    bad.write_text('# %% tags=["parameters"]\nN_X = 1\n\n# %%\n1 / 0\n', encoding="utf-8")
     out = tmp_path / "rep"
     with pytest.raises(report.ReportError, match="broken: ZeroDivisionError"):
-        report.run_report(out, quick=True, data=tmp_path / "data", names=[good, bad],
-                          overrides={good: {"N_X": 5}}, log=lambda s: None)
+        report.run_report(
+            out,
+            quick=True,
+            data=tmp_path / "data",
+            names=[good, bad],
+            overrides={good: {"N_X": 5}},
+            log=lambda s: None,
+        )
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "href='mine.html'" in index and "href='broken.html'" in index
-    assert "35" in (out / "mine.html").read_text(encoding="utf-8")   # the override took
+    assert "35" in (out / "mine.html").read_text(encoding="utf-8")  # the override took
 
 
 @pytest.mark.parametrize("quick", [True, False])
@@ -105,11 +112,12 @@ def test_pages_read_the_reference_pools_and_solve_nothing(quick):
         assert "POOLS" not in params, name
         src = (report.notebooks_dir() / f"{name}.py").read_text(encoding="utf-8")
         assert "ensure_solutions" not in src and "ensure_deals" not in src, name
-        assert "back_link" in src, name                       # each page links back
+        assert "back_link" in src, name  # each page links back
 
 
 def test_a_missing_reference_pool_names_the_build_command(tmp_path, monkeypatch):
     from analysis.reference import ReferenceError
+
     monkeypatch.setenv("THOUSAND_REFERENCE", str(tmp_path / "none"))
     with pytest.raises(ReferenceError, match="thousand reference build club"):
         report.prepare_data({})
@@ -120,14 +128,31 @@ def test_ctrl_c_stops_the_report_instead_of_failing_one_notebook(tmp_path, capsy
     # KeyboardInterrupt, which must stop the report (exit 130), not be
     # reported as a failing notebook with the next one run anyway
     hit = tmp_path / "hit.py"
-    hit.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\n"
-                   "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n"
-                   "import time\ntime.sleep(30)\n", encoding="utf-8")
+    hit.write_text(
+        '# %% tags=["parameters"]\nN_X = 1\n\n# %%\n'
+        "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n"
+        "import time\ntime.sleep(30)\n",
+        encoding="utf-8",
+    )
     after = tmp_path / "after.py"
-    after.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\nprint(1)\n", encoding="utf-8")
+    after.write_text('# %% tags=["parameters"]\nN_X = 1\n\n# %%\nprint(1)\n', encoding="utf-8")
     out = tmp_path / "rep"
-    rc = main(["report", "--quick", "--only", str(hit), "--only", str(after), "--out", str(out),
-               "--data", str(tmp_path / "data"), "--workers", "1"])
+    rc = main(
+        [
+            "report",
+            "--quick",
+            "--only",
+            str(hit),
+            "--only",
+            str(after),
+            "--out",
+            str(out),
+            "--data",
+            str(tmp_path / "data"),
+            "--workers",
+            "1",
+        ]
+    )
     assert rc == 130
     assert "interrupted" in capsys.readouterr().err
     assert not (out / "after.html").exists()
@@ -139,13 +164,17 @@ def test_ctrl_c_to_the_report_process_stops_it_too(tmp_path, capsys):
     import os
     import signal
     import threading
+
     started = tmp_path / "started"
     slow = tmp_path / "slow.py"
-    slow.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\n"
-                    f"open({str(started)!r}, 'w').close()\n"
-                    "import time\ntime.sleep(60)\n", encoding="utf-8")
+    slow.write_text(
+        '# %% tags=["parameters"]\nN_X = 1\n\n# %%\n'
+        f"open({str(started)!r}, 'w').close()\n"
+        "import time\ntime.sleep(60)\n",
+        encoding="utf-8",
+    )
     after = tmp_path / "after.py"
-    after.write_text("# %% tags=[\"parameters\"]\nN_X = 1\n\n# %%\nprint(1)\n", encoding="utf-8")
+    after.write_text('# %% tags=["parameters"]\nN_X = 1\n\n# %%\nprint(1)\n', encoding="utf-8")
 
     def signal_when_the_cell_runs():
         for _ in range(600):
@@ -156,10 +185,23 @@ def test_ctrl_c_to_the_report_process_stops_it_too(tmp_path, capsys):
 
     threading.Thread(target=signal_when_the_cell_runs, daemon=True).start()
     t0 = __import__("time").perf_counter()
-    rc = main(["report", "--quick", "--only", str(slow), "--only", str(after),
-               "--out", str(tmp_path / "rep"), "--data", str(tmp_path / "data"),
-               "--workers", "1"])
+    rc = main(
+        [
+            "report",
+            "--quick",
+            "--only",
+            str(slow),
+            "--only",
+            str(after),
+            "--out",
+            str(tmp_path / "rep"),
+            "--data",
+            str(tmp_path / "data"),
+            "--workers",
+            "1",
+        ]
+    )
     assert rc == 130 and started.exists()
     assert "interrupted" in capsys.readouterr().err
     assert not (tmp_path / "rep" / "after.html").exists()
-    assert __import__("time").perf_counter() - t0 < 50      # the cell was interrupted
+    assert __import__("time").perf_counter() - t0 < 50  # the cell was interrupted

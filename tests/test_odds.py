@@ -46,6 +46,7 @@ def test_no_marriage_capped_at_120_and_monotone():
 
 def _nocap():
     from analysis.rules import load_rules
+
     return load_rules("club", ["bid_cap=false"])
 
 
@@ -58,6 +59,7 @@ def test_same_seed_same_table_and_redeals_reported():
     # Dropped share matches the redeal flags of the same sampled deals.
     from analysis.deal import chunk_rng, deal_constrained
     from analysis.redeal import redeal_flags
+
     d = deal_constrained(chunk_rng(11, 0), 6, {0: cards.parse("K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠")})
     forced = redeal_flags(d, "club")["redeal_forced"]
     assert a.attrs["redeal_share"] == forced.mean()
@@ -82,14 +84,17 @@ def test_widow_completing_four_hearts_keeps_them():
         assert (np.diff(g.sort_values("contract").p_make.to_numpy()) <= 0).all()
 
 
-@pytest.mark.parametrize("hand, msg", [
-    ("A♥ K♥ Q♥ 10♠ A♣ J♦", "7 cards"),
-    ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠ 9♥", "7 cards"),
-    ("A♥ K♥ Q♥ 10♠ A♣ J♦ A♥", "twice"),
-    ("A♥ K♥ Q♥ 10♠ A♣ J♦ X♠", "X"),
-    ([0, 1, 2, 3, 4, 5, 5], "twice"),
-    ([0, 1, 2, 3, 4, 5, 24], "outside"),
-])
+@pytest.mark.parametrize(
+    "hand, msg",
+    [
+        ("A♥ K♥ Q♥ 10♠ A♣ J♦", "7 cards"),
+        ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠ 9♥", "7 cards"),
+        ("A♥ K♥ Q♥ 10♠ A♣ J♦ A♥", "twice"),
+        ("A♥ K♥ Q♥ 10♠ A♣ J♦ X♠", "X"),
+        ([0, 1, 2, 3, 4, 5, 5], "twice"),
+        ([0, 1, 2, 3, 4, 5, 24], "outside"),
+    ],
+)
 def test_bad_hands(hand, msg):
     with pytest.raises(ValueError, match=msg):
         hand_odds(hand, samples=2)
@@ -132,44 +137,63 @@ def test_cli_json_table_plot_and_errors(tmp_path, capsys):
     assert "7 cards" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("hand, rules, reason", [
-    ("9♥ 9♠ 9♣ 9♦ J♣ J♦ J♠", "club", "the hand holds four 9s"),
-    ("9♥ 9♠ Q♣ J♥ J♣ J♦ J♠", "club", "the hand has 11 card points, under 14"),
-])
+@pytest.mark.parametrize(
+    "hand, rules, reason",
+    [
+        ("9♥ 9♠ 9♣ 9♦ J♣ J♦ J♠", "club", "the hand holds four 9s"),
+        ("9♥ 9♠ Q♣ J♥ J♣ J♦ J♠", "club", "the hand has 11 card points, under 14"),
+    ],
+)
 def test_a_hand_that_forces_the_redeal_is_named_as_the_cause(hand, rules, reason):
     with pytest.raises(ValueError, match=reason):
         hand_odds(hand, rules, samples=5)
-    with pytest.raises(ValueError, match=reason):          # after the widow too
+    with pytest.raises(ValueError, match=reason):  # after the widow too
         widow_odds(hand, "A♥ 10♥ K♥", rules, samples=5)
 
 
 def test_cli_plot_into_a_missing_folder_fails_before_solving(tmp_path, capsys):
     missing = tmp_path / "no" / "such" / "o.png"
-    assert main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "3", "--plot",
-                 str(missing), "--no-progress"]) == 2
+    assert (
+        main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "3", "--plot", str(missing), "--no-progress"])
+        == 2
+    )
     captured = capsys.readouterr()
     assert "does not exist" in captured.err and captured.out == ""
 
 
-@pytest.mark.parametrize("bad, msg", [
-    ("{folder}", "is a folder"),
-    ("{folder}/o.txt", "unknown image format"),
-    ("{folder}/sol/o.png", "inside the dataset folder"),       # breaks its Parquet readers
-    ("{folder}/sol/sub/o", "inside the dataset folder"),
-])
+@pytest.mark.parametrize(
+    "bad, msg",
+    [
+        ("{folder}", "is a folder"),
+        ("{folder}/o.txt", "unknown image format"),
+        ("{folder}/sol/o.png", "inside the dataset folder"),  # breaks its Parquet readers
+        ("{folder}/sol/sub/o", "inside the dataset folder"),
+    ],
+)
 def test_cli_plot_path_is_checked_before_solving(tmp_path, capsys, bad, msg):
     (tmp_path / "sol" / "sub").mkdir(parents=True)
     (tmp_path / "sol" / "_params.json").write_text("{}")
     arg = bad.format(folder=tmp_path)
-    assert main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "3", "--plot", arg,
-                 "--no-progress"]) == 2
+    assert main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "3", "--plot", arg, "--no-progress"]) == 2
     captured = capsys.readouterr()
     assert msg in captured.err and captured.out == ""
 
 
 def test_cli_plot_name_without_extension_is_reported_as_written(tmp_path, capsys):
-    assert main(["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "2", "--plot",
-                 str(tmp_path / "odds"), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "odds",
+                "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠",
+                "--samples",
+                "2",
+                "--plot",
+                str(tmp_path / "odds"),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     written = tmp_path / "odds.png"
     assert f"plot saved to {written}" in capsys.readouterr().out
     assert written.stat().st_size > 10_000
@@ -196,11 +220,12 @@ def test_the_seat_changes_only_the_payments():
 def test_seat_samples_are_rotations_of_one_sample():
     from analysis.deal import chunk_rng
     from analysis.odds._common import seat_sample
+
     h = cards.parse("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠")
     d = [seat_sample(chunk_rng(5, 0), 50, s, h) for s in range(3)]
     for s in range(3):
         assert (d[s][:, s] == h).all()
-        for k in (1, 2):   # left and right of the declarer, whatever his seat
+        for k in (1, 2):  # left and right of the declarer, whatever his seat
             assert (d[s][:, (s + k) % 3] == d[0][:, k]).all()
         assert (d[s][:, 3] == d[0][:, 3]).all()
 
@@ -266,8 +291,9 @@ def test_a_server_that_is_not_a_dask_scheduler_is_a_connection_error(monkeypatch
 def test_real_ctrl_c_while_solving_odds_exits_130(capsys):
     # the signal arrives while numba solves a block of deals (not a mock)
     import signal
+
     hand = "K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠"
-    assert main(["odds", hand, "--samples", "2", "--no-progress"]) == 0   # compiled
+    assert main(["odds", hand, "--samples", "2", "--no-progress"]) == 0  # compiled
     capsys.readouterr()
     old = signal.signal(signal.SIGALRM, signal.default_int_handler)
     try:
@@ -299,9 +325,13 @@ def test_the_odds_command_does_not_load_the_dataset_layer():
     # and nothing in the odds of a hand reads or writes a dataset
     import subprocess
     import sys
-    code = ("import sys; from analysis.cli import main; "
-            f"rc = main(['odds', {HEARTS4 + ' 9♠ 9♣ 9♦'!r}, '--samples', '2', '--no-progress']); "
-            "print(rc, [m for m in ('analysis.dataset', 'pyarrow.dataset') if m in sys.modules])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.splitlines()[-1]
+
+    code = (
+        "import sys; from analysis.cli import main; "
+        f"rc = main(['odds', {HEARTS4 + ' 9♠ 9♣ 9♦'!r}, '--samples', '2', '--no-progress']); "
+        "print(rc, [m for m in ('analysis.dataset', 'pyarrow.dataset') if m in sys.modules])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()[-1]
     assert out == "0 []"

@@ -56,9 +56,13 @@ def test_fit_save_load_round_trip(sample, tmp_path):
     assert (v >= top).sum() >= 10 and (v < top).sum() >= 10
     assert (v >= top + 5).sum() < 10 or (v < top + 5).sum() < 10
     # parameters that cannot fit are refused at once (alpha=-1 ran for minutes)
-    for bad, msg in (({"alpha": -1}, "ridge penalty"), ({"alpha": float("nan")}, "ridge"),
-                     ({"min_count": 0}, "min_count"), ({"features": ["bogus"]}, "distinct names"),
-                     ({"features": ["points", "points"]}, "distinct names")):
+    for bad, msg in (
+        ({"alpha": -1}, "ridge penalty"),
+        ({"alpha": float("nan")}, "ridge"),
+        ({"min_count": 0}, "min_count"),
+        ({"features": ["bogus"]}, "distinct names"),
+        ({"features": ["points", "points"]}, "distinct names"),
+    ):
         with pytest.raises(ValueError, match=msg):
             BidModel.fit(sample, **bad)
     d = json.loads(p.read_text())
@@ -70,9 +74,10 @@ def test_fit_save_load_round_trip(sample, tmp_path):
 
 def test_queries_monotone_vectorized_and_checked():
     m = BidModel.default()
-    h = np.array([cards.parse(x) for x in (
-        "A♥ 10♥ K♥ Q♥ A♠ 10♠ A♣", "9♠ J♠ 9♣ J♣ 9♦ J♦ Q♥", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠")],
-        dtype=np.uint32)
+    h = np.array(
+        [cards.parse(x) for x in ("A♥ 10♥ K♥ Q♥ A♠ 10♠ A♣", "9♠ J♠ 9♣ J♣ 9♦ J♦ Q♥", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠")],
+        dtype=np.uint32,
+    )
     tab = m.p_table(h, 0)
     assert tab.shape == (3, m.grid.size)
     assert (np.diff(tab, axis=1) <= 0).all()
@@ -86,9 +91,10 @@ def test_queries_monotone_vectorized_and_checked():
     mid = m.p_make(h, 0, 122)
     assert ((mid <= tab[:, k]) & (mid >= tab[:, k + 1])).all()
     np.testing.assert_array_equal(m.p_make(h, 0, m.grid[-1] + 5), 0.0)
-    np.testing.assert_allclose(m.p_make(h, 0, np.array([100, 120, 140])),
-                               [m.p_make(h[i:i + 1], 0, c)[0]
-                                for i, c in enumerate((100, 120, 140))])
+    np.testing.assert_allclose(
+        m.p_make(h, 0, np.array([100, 120, 140])),
+        [m.p_make(h[i : i + 1], 0, c)[0] for i, c in enumerate((100, 120, 140))],
+    )
     with pytest.raises(ValueError, match="6"):
         m.p_make(np.array([cards.parse("A♥ K♥ Q♥ 10♠ A♣ J♦")], np.uint32), 0, 100)
     with pytest.raises(ValueError, match="seats"):
@@ -99,8 +105,11 @@ def test_queries_monotone_vectorized_and_checked():
     for bad in (np.nan, np.inf, 120.5):
         with pytest.raises(ValueError, match="whole points"):
             m.p_make(h, 0, bad)
-    with pytest.raises(ValueError, match=r"seats has shape \(2,\): give one for all hands or "
-                                         r"one per hand, shape \(3,\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"seats has shape \(2,\): give one for all hands or "
+        r"one per hand, shape \(3,\)",
+    ):
         m.p_make(h, [0, 1], 100)
     with pytest.raises(ValueError, match=r"contract has shape \(2,\)"):
         m.p_make(h, 0, [100, 120])
@@ -114,16 +123,18 @@ def test_load_rejects_other_files(tmp_path):
     bad.write_text("not json")
     with pytest.raises(ValueError, match="not a BidModel"):
         BidModel.load(bad)
-    bad.write_bytes(bytes(range(256)))                   # binary garbage
+    bad.write_bytes(bytes(range(256)))  # binary garbage
     with pytest.raises(ValueError, match="not a BidModel"):
         BidModel.load(bad)
     # damaged models fail when read, not later as NaN probabilities
     good = BidModel.default().to_dict()
-    for damage, msg in ((lambda d: d.pop("mean"), "no mean"),
-                        (lambda d: d["coef"][0].__setitem__(0, None), "finite"),
-                        (lambda d: d.__setitem__("scale", [0.0] * len(d["scale"])), "positive"),
-                        (lambda d: d.__setitem__("grid", ["a"] * len(d["grid"])), "int"),
-                        (lambda d: d.__setitem__("coef", [[1.0]]), "inconsistent")):
+    for damage, msg in (
+        (lambda d: d.pop("mean"), "no mean"),
+        (lambda d: d["coef"][0].__setitem__(0, None), "finite"),
+        (lambda d: d.__setitem__("scale", [0.0] * len(d["scale"])), "positive"),
+        (lambda d: d.__setitem__("grid", ["a"] * len(d["grid"])), "int"),
+        (lambda d: d.__setitem__("coef", [[1.0]]), "inconsistent"),
+    ):
         d = json.loads(json.dumps(good))
         damage(d)
         bad.write_text(json.dumps(d))
@@ -137,12 +148,15 @@ def test_save_refuses_a_dataset_folder(tmp_path):
     (tmp_path / "sol" / "_params.json").write_text("{}")
     (tmp_path / "sol" / "sub").mkdir()
     m = BidModel.default()
-    for inside in (tmp_path / "sol" / "m.json", tmp_path / "sol" / "sub" / "m.json",
-                   tmp_path / "sol" / "sub" / ".." / "m.json"):
+    for inside in (
+        tmp_path / "sol" / "m.json",
+        tmp_path / "sol" / "sub" / "m.json",
+        tmp_path / "sol" / "sub" / ".." / "m.json",
+    ):
         with pytest.raises(ValueError, match="inside the dataset folder .*sol, .*next to the folder"):
             m.save(inside)
         assert not inside.exists()
-    assert m.save(tmp_path / "sol-bidmodel.json").is_file()      # beside it is fine
+    assert m.save(tmp_path / "sol-bidmodel.json").is_file()  # beside it is fine
     assert m.save(tmp_path / "sol" / "_bidmodel.json").is_file()  # and names readers skip
 
 
@@ -150,14 +164,21 @@ def test_deals_without_solutions_are_named_as_such(sample, tmp_path):
     # a deals folder or frame where solutions are wanted: say so, and how to join them
     from analysis.jobs.deals import run_deal
     from analysis.rules import PROFILES
+
     run_deal(tmp_path / "deals", 50, 1, PROFILES["club"], chunk_size=50, workers=1)
-    with pytest.raises(ValueError, match="is a deals dataset; the odds are counted on "
-                                         r"solutions: .*load\(DEALS, SOLUTIONS\)"):
+    with pytest.raises(
+        ValueError,
+        match="is a deals dataset; the odds are counted on "
+        r"solutions: .*load\(DEALS, SOLUTIONS\)",
+    ):
         dataset_odds(tmp_path / "deals")
     deals_only = sample.drop(columns=["seat", "value"])
     for call in (lambda: dataset_odds(deals_only), lambda: BidModel.fit(deals_only)):
-        with pytest.raises(ValueError, match=r"lacks columns \['seat', 'value'\]; it holds "
-                                             "deals without their solutions"):
+        with pytest.raises(
+            ValueError,
+            match=r"lacks columns \['seat', 'value'\]; it holds "
+            "deals without their solutions",
+        ):
             call()
 
 
@@ -182,13 +203,15 @@ def test_dataset_odds_counts(sample):
     with pytest.raises(ValueError, match=r"whole points; got \[120.5\]"):
         dataset_odds(sample, contracts=[120, 120.5])
     assert dataset_odds(sample, contracts=120).equals(dataset_odds(sample, contracts=[120]))
-    for bad, msg in (({"contracts": [-5]}, "from 0 to 1000"),
-                     ({"contracts": [10 ** 30]}, "from 0 to 1000"),
-                     ({"contracts": "120"}, "whole points"),
-                     ({"contracts": [120, 120]}, "given twice"),
-                     ({"by": ["seat", "seat"]}, "given twice")):
+    for bad, msg in (
+        ({"contracts": [-5]}, "from 0 to 1000"),
+        ({"contracts": [10**30]}, "from 0 to 1000"),
+        ({"contracts": "120"}, "whole points"),
+        ({"contracts": [120, 120]}, "given twice"),
+        ({"by": ["seat", "seat"]}, "given twice"),
+    ):
         with pytest.raises(ValueError, match=msg):
             dataset_odds(sample, **bad)
-    assert len(dataset_odds(sample, by=None, contracts=[120])) == 1      # one group
+    assert len(dataset_odds(sample, by=None, contracts=[120])) == 1  # one group
     with pytest.raises(ValueError, match="rows have no value"):
         dataset_odds(sample.assign(value=np.nan))

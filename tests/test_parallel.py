@@ -37,12 +37,14 @@ def test_an_empty_scheduler_is_refused_not_ignored():
             pass
 
 
-@pytest.mark.parametrize("address, why", [("garbage", "missing port number"),
-                                          ("ftp://x:1", "unknown address scheme")])
+@pytest.mark.parametrize(
+    "address, why", [("garbage", "missing port number"), ("ftp://x:1", "unknown address scheme")]
+)
 def test_a_scheduler_that_is_no_address_is_named_as_such(address, why):
     # nothing answered: it is not an address at all
-    with pytest.raises(ValueError, match=f"^scheduler '{address}' is not a scheduler address "
-                                         f".*{why}.*tcp://HOST:8786"):
+    with pytest.raises(
+        ValueError, match=f"^scheduler '{address}' is not a scheduler address .*{why}.*tcp://HOST:8786"
+    ):
         with executor(1, address, timeout=2):
             pass
 
@@ -70,8 +72,9 @@ def test_failed_chunk_is_retried_once(tmp_path):
 
 def test_chunk_failing_twice_is_reported_after_the_others_finish():
     with pytest.raises(ChunkFailed, match=r"(?s)1 chunk\(s\) failed.*chunk 2.*broken input"):
-        run_chunks(SerialExecutor(), _always_fails, [(i,) for i in range(5)],
-                   describe=lambda a: f"chunk {a[0]}")
+        run_chunks(
+            SerialExecutor(), _always_fails, [(i,) for i in range(5)], describe=lambda a: f"chunk {a[0]}"
+        )
 
 
 def _kill_once(out: str, chunk: int, params: dict) -> str:
@@ -101,13 +104,15 @@ def test_solve_and_simulate_identical_on_every_backend(tmp_path):
     from analysis.jobs.solutions import run_solve
 
     run_deal(tmp_path / "deals", 40, 21, CLUB, chunk_size=40, workers=1)
-    solved = [run_solve(tmp_path / "deals", tmp_path / f"s{i}", n=6, chunk_size=2, **kw)
-              for i, kw in enumerate([dict(workers=1), dict(workers=2),
-                                      dict(workers=2, scheduler="local")])]
+    solved = [
+        run_solve(tmp_path / "deals", tmp_path / f"s{i}", n=6, chunk_size=2, **kw)
+        for i, kw in enumerate([dict(workers=1), dict(workers=2), dict(workers=2, scheduler="local")])
+    ]
     assert len({m["content_hash"] for m in solved}) == 1
-    games = [run_games(tmp_path / f"g{i}", 4, 5, CLUB, pool=tmp_path / "s0", chunk_size=1, **kw)
-             for i, kw in enumerate([dict(workers=1), dict(workers=2),
-                                     dict(workers=2, scheduler="local")])]
+    games = [
+        run_games(tmp_path / f"g{i}", 4, 5, CLUB, pool=tmp_path / "s0", chunk_size=1, **kw)
+        for i, kw in enumerate([dict(workers=1), dict(workers=2), dict(workers=2, scheduler="local")])
+    ]
     assert len({m["content_hash"] for m in games}) == 1
 
 
@@ -124,22 +129,54 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
     import time
 
     import psutil
+
     run_deal(tmp_path / "deals", 600, 3, CLUB, chunk_size=600, workers=1)
-    cmd = [sys.executable, "-m", "analysis", "solve", "--deals", str(tmp_path / "deals"),
-           "--out", str(tmp_path / "sol"), "--n", "600", "--chunk-size", "300",
-           "--workers", "2", "--no-progress"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "analysis",
+        "solve",
+        "--deals",
+        str(tmp_path / "deals"),
+        "--out",
+        str(tmp_path / "sol"),
+        "--n",
+        "600",
+        "--chunk-size",
+        "300",
+        "--workers",
+        "2",
+        "--no-progress",
+    ]
     if how == "ctrl-c dask":
         # Dask's worker processes printed pages of tracebacks when the signal
         # reached them in Python code (writing chunks; not inside numba)
-        cmd = [sys.executable, "-m", "analysis", "deal", "--n", "20000000", "--seed", "1",
-               "--chunk-size", "100000", "--out", str(tmp_path / "sol"), "--workers", "2",
-               "--scheduler", "local", "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+        cmd = [
+            sys.executable,
+            "-m",
+            "analysis",
+            "deal",
+            "--n",
+            "20000000",
+            "--seed",
+            "1",
+            "--chunk-size",
+            "100000",
+            "--out",
+            str(tmp_path / "sol"),
+            "--workers",
+            "2",
+            "--scheduler",
+            "local",
+            "--no-progress",
+        ]
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     me = psutil.Process(proc.pid)
     deadline = time.time() + 60
     while time.time() < deadline and len(me.children(recursive=True)) < 3:
-        time.sleep(0.05)          # the fork server (or Dask's tracker) and two workers are up
+        time.sleep(0.05)  # the fork server (or Dask's tracker) and two workers are up
     time.sleep(0.5 if how != "ctrl-c dask" else 4.0)
     children = me.children(recursive=True)
     t0 = time.time()
@@ -151,7 +188,7 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
     code = {"kill": 128 + signal.SIGTERM, "hangup": 128 + signal.SIGHUP}.get(how, 130)
     assert proc.returncode == code, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err and "interrupted" in err
-    assert time.time() - t0 < 20      # 300 deals x 3 seats take longer than that per chunk
+    assert time.time() - t0 < 20  # 300 deals x 3 seats take longer than that per chunk
     _, alive = psutil.wait_procs(children, timeout=10)
     assert not alive, [p.cmdline() for p in alive]
     if how != "ctrl-c dask":
@@ -163,12 +200,12 @@ def test_a_server_that_never_answers_is_a_connection_error_in_seconds():
     # stays silent (the call hung for good)
     import socket
     import threading
+
     srv = socket.socket()
     srv.bind(("127.0.0.1", 0))
     srv.listen(5)
     held = []
-    threading.Thread(target=lambda: [held.append(srv.accept()) for _ in range(5)],
-                     daemon=True).start()
+    threading.Thread(target=lambda: [held.append(srv.accept()) for _ in range(5)], daemon=True).start()
     t0 = time.time()
     with pytest.raises(ConnectionError, match="did not answer"):
         with executor(2, f"tcp://127.0.0.1:{srv.getsockname()[1]}", timeout=2):
@@ -180,6 +217,7 @@ def test_a_server_that_never_answers_is_a_connection_error_in_seconds():
 def test_no_more_worker_processes_than_chunks_left(tmp_path, monkeypatch):
     # --workers 1000 on a few chunks started 1000 Pythons with numba loaded
     from analysis.jobs import runner
+
     seen = []
     real = runner.executor
 

@@ -27,6 +27,7 @@ def test_solver_guide_python_blocks_run():
 
 def test_commands_in_readme_are_real_subcommands():
     from analysis.cli import build_parser
+
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     text = README.read_text(encoding="utf-8")
     used = set(re.findall(r"^thousand ([a-z]+)", text, re.M))

@@ -18,14 +18,11 @@ def make_deal(h0, h1, h2):
 
 
 # hand1 holds four 9s (and only 10 points); widow 10♦ J♠ A♠ (23 points).
-FOUR_NINES = make_deal("A♥ K♥ Q♥ 10♠ A♣ J♦ K♠", "9♥ 9♣ 9♦ 9♠ Q♠ K♦ Q♦",
-                       "10♥ J♥ 10♣ K♣ Q♣ J♣ A♦")
+FOUR_NINES = make_deal("A♥ K♥ Q♥ 10♠ A♣ J♦ K♠", "9♥ 9♣ 9♦ 9♠ Q♠ K♦ Q♦", "10♥ J♥ 10♣ K♣ Q♣ J♣ A♦")
 # hand2 has 20 points; widow J♠ 10♣ 9♦ (12 points); no redeal in any profile.
-POOR = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ 9♠", "A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦",
-                 "9♥ J♥ 9♣ J♣ Q♣ J♦ A♦")
+POOR = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ 9♠", "A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦", "9♥ J♥ 9♣ J♣ Q♣ J♦ A♦")
 # widow 9♠ 9♣ J♦ (2 points, two 9s)
-POOR_WIDOW = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠", "A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦",
-                       "9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦")
+POOR_WIDOW = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠", "A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦", "9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦")
 
 
 def test_examples_are_what_they_claim():
@@ -36,8 +33,9 @@ def test_examples_are_what_they_claim():
     assert cards.card_points(int(POOR_WIDOW[0, 3])) == 2
 
 
-@pytest.mark.parametrize("profile,expected", [
-    ("club", True), ("classic", False), ("book", True), ("ua", False), ("wiki", True)])
+@pytest.mark.parametrize(
+    "profile,expected", [("club", True), ("classic", False), ("book", True), ("ua", False), ("wiki", True)]
+)
 def test_four_nines_before_bidding(profile, expected):
     assert R.redeal_before_bidding(FOUR_NINES, profile)[0] == expected
     f = R.redeal_flags(FOUR_NINES, profile)
@@ -59,20 +57,25 @@ def test_hand_under_threshold_is_strict():
 
 def test_club_hand_under_14():
     # 9♠ 9♣ 9♦ J♠ J♣ Q♠ K♠ = 2+2+3+4 = 11 points, hand0.
-    d = make_deal("9♠ 9♣ 9♦ J♠ J♣ Q♠ K♠", "A♥ K♥ Q♥ 10♠ A♣ 10♦ 9♥",
-                  "A♠ 10♥ K♣ K♦ Q♦ J♥ A♦")
+    d = make_deal("9♠ 9♣ 9♦ J♠ J♣ Q♠ K♠", "A♥ K♥ Q♥ 10♠ A♣ 10♦ 9♥", "A♠ 10♥ K♣ K♦ Q♦ J♥ A♦")
     assert cards.card_points(int(d[0, 0])) == 11
     for prof, exp in [("club", True), ("wiki", True), ("book", False), ("classic", False)]:
         assert R.redeal_before_bidding(d, prof)[0] == exp
 
 
-@pytest.mark.parametrize("profile,under,nines,widow", [
-    ("club", True, False, True), ("book", True, False, True), ("wiki", True, True, True),
-    ("classic", False, False, False), ("ua", False, False, False)])
+@pytest.mark.parametrize(
+    "profile,under,nines,widow",
+    [
+        ("club", True, False, True),
+        ("book", True, False, True),
+        ("wiki", True, True, True),
+        ("classic", False, False, False),
+        ("ua", False, False, False),
+    ],
+)
 def test_widow_stage(profile, under, nines, widow):
     f = R.redeal_flags(POOR_WIDOW, profile)
-    assert (f["widow_under"][0], f["widow_two_nines"][0], f["redeal_widow"][0]) == (
-        under, nines, widow)
+    assert (f["widow_under"][0], f["widow_two_nines"][0], f["redeal_widow"][0]) == (under, nines, widow)
     assert R.redeal_widow(POOR_WIDOW, profile)[0] == widow
 
 
@@ -82,8 +85,7 @@ def test_widow_thresholds_are_strict():
     assert not R.redeal_widow(FOUR_NINES, club.with_changes("redeal_widow_under=23"))[0]
     assert R.redeal_widow(FOUR_NINES, club.with_changes("redeal_widow_under=24"))[0]
     # a widow with 4 points (K) is under 5 (club) but not under 3 (wiki)
-    d = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠", "A♠ J♦ Q♠ 10♥ K♣ K♦ Q♦",
-                  "9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦")
+    d = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠", "A♠ J♦ Q♠ 10♥ K♣ K♦ Q♦", "9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦")
     assert cards.format(int(d[0, 3])) == "9♣ K♠ 9♠"
     assert R.redeal_flags(d, "club")["widow_under"][0]
     assert not R.redeal_flags(d, "wiki")["widow_under"][0]
@@ -105,21 +107,28 @@ def test_forced_and_claimable_columns():
 
 def test_after_exchange():
     # three 8-card hands after an exchange
-    h = np.array([[P("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠ A♠"), P("9♠ K♠ Q♠ 10♥ K♣ K♦ Q♦ 9♣"),
-                   P("9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦ J♦")]], dtype=np.uint32)
+    h = np.array(
+        [[P("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠ A♠"), P("9♠ K♠ Q♠ 10♥ K♣ K♦ Q♦ 9♣"), P("9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦ J♦")]],
+        dtype=np.uint32,
+    )
     pts = cards.card_points(h[0])
-    assert pts.tolist() == [11 + 4 + 3 + 10 + 11 + 10 + 2 + 11, 0 + 4 + 3 + 10 + 4 + 4 + 3 + 0,
-                            0 + 2 + 10 + 2 + 3 + 0 + 11 + 2]
+    assert pts.tolist() == [
+        11 + 4 + 3 + 10 + 11 + 10 + 2 + 11,
+        0 + 4 + 3 + 10 + 4 + 4 + 3 + 0,
+        0 + 2 + 10 + 2 + 3 + 0 + 11 + 2,
+    ]
     assert pts[1] == 28 and pts[2] == 30
     book = load_rules("book")  # after-exchange: under 15, four 9s
     assert not R.redeal_after_exchange(h, book)[0]
     assert R.redeal_after_exchange(h, book.with_changes("redeal_after_hand_under=29"))[0]
-    assert R.redeal_after_exchange(h, book.with_changes("redeal_after_hand_under=29"),
-                                   by_seat=True)[0].tolist() == [False, True, False]
-    four = np.array([[P("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠ A♠"), P("9♠ 9♥ 9♦ 9♣ K♠ Q♠ 10♥ K♣"),
-                      P("J♥ 10♣ J♣ Q♣ A♦ J♦ K♦ Q♦")]], dtype=np.uint32)
-    for prof, exp in [("club", True), ("book", True), ("wiki", True), ("classic", False),
-                      ("ua", False)]:
+    assert R.redeal_after_exchange(h, book.with_changes("redeal_after_hand_under=29"), by_seat=True)[
+        0
+    ].tolist() == [False, True, False]
+    four = np.array(
+        [[P("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠ A♠"), P("9♠ 9♥ 9♦ 9♣ K♠ Q♠ 10♥ K♣"), P("J♥ 10♣ J♣ Q♣ A♦ J♦ K♦ Q♦")]],
+        dtype=np.uint32,
+    )
+    for prof, exp in [("club", True), ("book", True), ("wiki", True), ("classic", False), ("ua", False)]:
         assert R.redeal_after_exchange(four, prof)[0] == exp
 
 
@@ -139,8 +148,9 @@ def test_flags_match_a_row_by_row_reference():
             hands = [int(x) for x in d[i]]
             four = r.redeal_four_nines and any(cards.count_rank(h, 0) == 4 for h in hands[:3])
             under = any(cards.card_points(h) < r.redeal_hand_under for h in hands[:3])
-            wid = (cards.card_points(hands[3]) < r.redeal_widow_under
-                   or (r.redeal_widow_two_nines and cards.count_rank(hands[3], 0) >= 2))
+            wid = cards.card_points(hands[3]) < r.redeal_widow_under or (
+                r.redeal_widow_two_nines and cards.count_rank(hands[3], 0) >= 2
+            )
             assert f["redeal_bidding"][i] == (four or under)
             assert f["redeal_widow"][i] == wid
 
@@ -164,8 +174,14 @@ def test_frequencies_agree_with_exact():
     for prof in ("club", "wiki", "book"):
         f = R.redeal_flags(d, prof)
         ex = exact.redeal_probabilities(prof)
-        for k in ("four_nines_any", "hand_under_any", "redeal_bidding", "widow_under",
-                  "widow_two_nines", "redeal_widow", ):
+        for k in (
+            "four_nines_any",
+            "hand_under_any",
+            "redeal_bidding",
+            "widow_under",
+            "widow_two_nines",
+            "redeal_widow",
+        ):
             assert _within_4se(int(f[k].sum()), n, ex[k]), (prof, k)
         both = f["redeal_bidding"] | f["redeal_widow"]
         assert _within_4se(int(both.sum()), n, ex["redeal_before_play"]), prof
@@ -181,5 +197,4 @@ def test_hand_bidding_reasons_agree_with_the_seat_flags(profile):
     for s in range(3):
         got = np.array([bool(R.hand_bidding_reasons(int(h), profile)) for h in deals[:, s]])
         assert (got == ((seats >> s) & 1).astype(bool)).all()
-    assert R.hand_bidding_reasons(cards.parse("9♥ 9♠ 9♣ 9♦ A♣ A♦ A♠"), "club") == [
-        "the hand holds four 9s"]
+    assert R.hand_bidding_reasons(cards.parse("9♥ 9♠ 9♣ 9♦ A♣ A♦ A♠"), "club") == ["the hand holds four 9s"]

@@ -16,8 +16,10 @@ from analysis.cli import main
 from analysis.redeal import redeal_flags
 from analysis.rules import Rules
 
-TINY = (reference.PoolSpec("club", "club", 6, solutions_chunk=4),
-        reference.PoolSpec("wiki", "wiki", 4, solutions_chunk=4))
+TINY = (
+    reference.PoolSpec("club", "club", 6, solutions_chunk=4),
+    reference.PoolSpec("wiki", "wiki", 4, solutions_chunk=4),
+)
 
 
 @pytest.fixture(scope="module")
@@ -43,10 +45,18 @@ def test_list_json_has_the_contract_keys(tiny_env, capsys):
     got = json.loads(capsys.readouterr().out)
     assert [p["name"] for p in got] == ["club", "wiki"]
     club = got[0]
-    assert set(club) == {"name", "rules", "fingerprint", "deals", "deals_path",
-                         "solutions_path", "content_hash"}
+    assert set(club) == {
+        "name",
+        "rules",
+        "fingerprint",
+        "deals",
+        "deals_path",
+        "solutions_path",
+        "content_hash",
+    }
     assert club["deals"] == 6 and club["rules"] == "club"
     from analysis.solver import solver_fingerprint
+
     assert club["fingerprint"] == solver_fingerprint("club")
     assert club["solutions_path"] == str(tiny_env / "club" / "solutions")
     manifest = json.loads((tiny_env / "club" / "solutions" / "_manifest.json").read_text())
@@ -57,7 +67,7 @@ def test_pool_for_shares_a_fingerprint(tiny_env):
     assert reference.pool_for("classic").name == "club"
     assert reference.pool_for(Rules.profile("club").with_changes("barrel_seats=1")).name == "club"
     assert reference.pool_for("wiki").name == "wiki"
-    assert reference.pool_for("book") is None          # not among the tiny pools
+    assert reference.pool_for("book") is None  # not among the tiny pools
 
 
 def test_load_is_sorted_and_joined(tiny_env):
@@ -84,6 +94,7 @@ def test_build_again_writes_nothing(tiny_env, capsys):
 
 def _copy(tiny, tmp_path):
     import shutil
+
     base = tmp_path / "reference"
     shutil.copytree(tiny, base)
     return base
@@ -95,6 +106,7 @@ def _rewrite(path, change):
     col = t.column("value").to_numpy().copy()
     change(col)
     import pyarrow as pa
+
     t = t.set_column(t.schema.get_field_index("value"), "value", pa.array(col, pa.int16()))
     pq.write_table(t.replace_schema_metadata(pq.read_schema(path).metadata), path)
     return t
@@ -122,6 +134,7 @@ def test_a_changed_solution_is_caught_by_resolving(tiny, tmp_path, monkeypatch):
     """A pool whose files are intact but whose stored solutions differ from
     what the solver gives now (a solver change) fails verify, naming the row."""
     from analysis import dataset
+
     monkeypatch.setattr(reference, "POOLS", TINY)
     base = _copy(tiny, tmp_path)
     sol = base / "wiki" / "solutions"
@@ -130,14 +143,16 @@ def test_a_changed_solution_is_caught_by_resolving(tiny, tmp_path, monkeypatch):
         m = json.loads((sol / "_manifest.json").read_text())
         m["chunk_hashes"][c] = dataset.content_hash(t)
         (sol / "_manifest.json").write_text(json.dumps(m))
-    with pytest.raises(reference.ReferenceError, match=r"deal \d+ seat \d solves otherwise "
-                                                       r"now \(value: \d+ stored, \d+ now"):
+    with pytest.raises(
+        reference.ReferenceError,
+        match=r"deal \d+ seat \d solves otherwise "
+        r"now \(value: \d+ stored, \d+ now",
+    ):
         reference.verify(12, names=["wiki"], base=base)
 
 
 def test_pinned_hashes_are_checked(tiny, tmp_path, monkeypatch):
-    pinned = (reference.PoolSpec("club", "club", 6, solutions_chunk=4,
-                                 solutions_hash="0" * 16),)
+    pinned = (reference.PoolSpec("club", "club", 6, solutions_chunk=4, solutions_hash="0" * 16),)
     monkeypatch.setattr(reference, "POOLS", pinned)
     with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
         reference.check("club", tiny)
@@ -192,10 +207,12 @@ def test_shipped_deals_match_exact_combinatorics(s, monkeypatch):
     errors of their exact probabilities (analysis.exact)."""
     monkeypatch.delenv(reference.ROOT_VAR, raising=False)
     from analysis import dataset
+
     deals = dataset.read_frame(reference.pool(s.name).deals_path, "deals")
     assert len(deals) == s.n
-    flags = redeal_flags(deals[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32),
-                         Rules.profile(s.rules))
+    flags = redeal_flags(
+        deals[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32), Rules.profile(s.rules)
+    )
     for key, p in exact.redeal_probabilities(s.rules).items():
         if key in flags:
             assert abs(_z(int(np.sum(flags[key])), s.n, float(p))) < 4.5, key
@@ -209,11 +226,17 @@ def test_shipped_deals_match_exact_combinatorics(s, monkeypatch):
 
 # --- research commands use the pools by default -------------------------------
 
+
 def test_simulate_draws_from_the_reference_pool_by_default(tiny_env, tmp_path, capsys):
     from analysis import dataset
+
     out = tmp_path / "games"
-    assert main(["simulate", "--games", "2", "--seed", "3", "--out", str(out),
-                 "--workers", "1", "--no-progress"]) == 0
+    assert (
+        main(
+            ["simulate", "--games", "2", "--seed", "3", "--out", str(out), "--workers", "1", "--no-progress"]
+        )
+        == 0
+    )
     said = capsys.readouterr().out
     assert "drawing deals from the reference pool 'club' (6 solved deals" in said
     params = dataset.read_params(out)
@@ -224,24 +247,88 @@ def test_simulate_draws_from_the_reference_pool_by_default(tiny_env, tmp_path, c
 
 def test_simulate_on_the_fly_and_without_a_pool(tiny_env, tmp_path, capsys):
     from analysis import dataset
-    assert main(["simulate", "--games", "1", "--seed", "3", "--out", str(tmp_path / "a"),
-                 "--on-the-fly", "--workers", "1", "--no-progress"]) == 0
+
+    assert (
+        main(
+            [
+                "simulate",
+                "--games",
+                "1",
+                "--seed",
+                "3",
+                "--out",
+                str(tmp_path / "a"),
+                "--on-the-fly",
+                "--workers",
+                "1",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     assert dataset.read_params(tmp_path / "a")["outcomes"]["source"] == "solver"
     capsys.readouterr()
     from analysis.odds.model import MODEL_DIR
+
     book_model = str(MODEL_DIR / "default_bidmodel_book.json")
-    assert main(["simulate", "--games", "1", "--seed", "3", "--rules", "book", "--out",
-                 str(tmp_path / "b"), "--estimator", book_model, "--workers", "1",
-                 "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--games",
+                "1",
+                "--seed",
+                "3",
+                "--rules",
+                "book",
+                "--out",
+                str(tmp_path / "b"),
+                "--estimator",
+                book_model,
+                "--workers",
+                "1",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     assert "no reference pool plays as book does" in capsys.readouterr().out
-    with pytest.raises(SystemExit):          # argparse: the two exclude each other
-        main(["simulate", "--games", "1", "--seed", "3", "--on-the-fly", "--pool", "x",
-              "--out", str(tmp_path / "c")])
+    with pytest.raises(SystemExit):  # argparse: the two exclude each other
+        main(
+            [
+                "simulate",
+                "--games",
+                "1",
+                "--seed",
+                "3",
+                "--on-the-fly",
+                "--pool",
+                "x",
+                "--out",
+                str(tmp_path / "c"),
+            ]
+        )
 
 
 def test_run_takes_its_statistics_from_the_pool(tiny_env, tmp_path, capsys):
-    rc = main(["run", "--n", "3000", "--solve", "3", "--games", "2", "--report", "none",
-               "--data", str(tmp_path), "--workers", "1", "--no-progress"])
+    rc = main(
+        [
+            "run",
+            "--n",
+            "3000",
+            "--solve",
+            "3",
+            "--games",
+            "2",
+            "--report",
+            "none",
+            "--data",
+            str(tmp_path),
+            "--workers",
+            "1",
+            "--no-progress",
+        ]
+    )
     out = capsys.readouterr().out
     assert rc == 0, out
     assert "[check] first hand reaches 120" in out

@@ -25,23 +25,28 @@ def make_deal(h0, h1, h2):
 
 
 # hand1 holds four 9s; widow 10♦ J♠ A♠ (23 points).
-FOUR_NINES = make_deal("A♥ K♥ Q♥ 10♠ A♣ J♦ K♠", "9♥ 9♣ 9♦ 9♠ Q♠ K♦ Q♦",
-                       "10♥ J♥ 10♣ K♣ Q♣ J♣ A♦")
+FOUR_NINES = make_deal("A♥ K♥ Q♥ 10♠ A♣ J♦ K♠", "9♥ 9♣ 9♦ 9♠ Q♠ K♦ Q♦", "10♥ J♥ 10♣ K♣ Q♣ J♣ A♦")
 # hands 49, 39, 20 points; widow J♠ 10♣ 9♦ (12 points): no redeal anywhere.
-PLAIN = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ 9♠", "A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦",
-                  "9♥ J♥ 9♣ J♣ Q♣ J♦ A♦")
+PLAIN = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ 9♠", "A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦", "9♥ J♥ 9♣ J♣ Q♣ J♦ A♦")
 # widow 9♠ 9♣ J♦ (2 points, two 9s)
-POOR_WIDOW = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠", "A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦",
-                       "9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦")
+POOR_WIDOW = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠", "A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦", "9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦")
 EXAMPLES = np.array([FOUR_NINES, PLAIN, POOR_WIDOW, PLAIN], dtype=np.uint32)
 
 
 # --- setup -------------------------------------------------------------------
 
-@pytest.mark.parametrize("env,quick", [
-    ({}, False), ({"CI": "true"}, True), ({"THOUSAND_QUICK": "1"}, True),
-    ({"THOUSAND_QUICK": "0"}, False), ({"CI": "", "THOUSAND_QUICK": "off"}, False),
-    ({"CI": "False", "THOUSAND_QUICK": "yes"}, True)])
+
+@pytest.mark.parametrize(
+    "env,quick",
+    [
+        ({}, False),
+        ({"CI": "true"}, True),
+        ({"THOUSAND_QUICK": "1"}, True),
+        ({"THOUSAND_QUICK": "0"}, False),
+        ({"CI": "", "THOUSAND_QUICK": "off"}, False),
+        ({"CI": "False", "THOUSAND_QUICK": "yes"}, True),
+    ],
+)
 def test_quick_mode_reads_both_variables(env, quick):
     assert setup.quick_mode(env) is quick
 
@@ -66,6 +71,7 @@ def test_half_width_is_half_the_wilson_interval():
 
 def test_max_half_width_and_missing_column():
     import pandas as pd
+
     t = pd.DataFrame({"ci_low": [0.1, 0.2], "ci_high": [0.3, 0.26]})
     assert setup.max_half_width(t) == pytest.approx(0.1)
     with pytest.raises(ValueError, match="ci_high"):
@@ -74,6 +80,7 @@ def test_max_half_width_and_missing_column():
 
 def test_provenance_names_version_profile_seed_and_sizes():
     from analysis import __version__
+
     t = setup.provenance(["club", "wiki"], 7, deals=1_000_000)
     v = t["value"]
     assert v["package"] == f"thousand-analysis {__version__}"
@@ -82,6 +89,7 @@ def test_provenance_names_version_profile_seed_and_sizes():
 
 def test_show_formats_percent_columns():
     import pandas as pd
+
     t = pd.DataFrame({"count": [1234], "p": [0.12345], "p_hand": [0.5], "z": [1.234]})
     html = setup.show(t).to_html()
     assert "12.345%" in html and "50.000%" in html and "+1.23" in html and "1,234" in html
@@ -100,14 +108,15 @@ def test_ensure_deals_makes_then_reuses(tmp_path):
 
 # --- redeals -------------------------------------------------------------------
 
+
 def test_profile_redeals_counts_worked_examples():
     t = redeals.profile_redeals(EXAMPLES, ["club", "wiki", "classic"])
     club, wiki = t.loc["club"], t.loc["wiki"]
-    assert club.loc["four_nines_any", "count"] == 1       # FOUR_NINES
-    assert club.loc["widow_under", "count"] == 1          # POOR_WIDOW: 2 < 5
+    assert club.loc["four_nines_any", "count"] == 1  # FOUR_NINES
+    assert club.loc["widow_under", "count"] == 1  # POOR_WIDOW: 2 < 5
     assert club.loc["redeal_before_play", "count"] == 2
     assert wiki.loc["widow_two_nines", "count"] == 1
-    assert wiki.loc["widow_under", "count"] == 1          # 2 < 3
+    assert wiki.loc["widow_under", "count"] == 1  # 2 < 3
     assert (club["deals"] == 4).all()
     assert club.loc["redeal_before_play", "p"] == 0.5
     assert club["claim"].eq("forced").all() and wiki["claim"].eq("claimable").all()
@@ -127,8 +136,7 @@ def test_profile_redeals_agrees_with_redeal_flags_and_exact():
         f = redeal_flags(d, prof)
         ex = exact.redeal_probabilities(prof)
         for event, row in t.loc[prof].iterrows():
-            hit = (f["redeal_bidding"] | f["redeal_widow"]) if event == "redeal_before_play" \
-                else f[event]
+            hit = (f["redeal_bidding"] | f["redeal_widow"]) if event == "redeal_before_play" else f[event]
             assert row["count"] == int(hit.sum())
             assert row["exact"] == float(ex[event])
             assert row["ci_low"] <= row["p"] <= row["ci_high"]
@@ -147,8 +155,13 @@ def test_threshold_sweep_against_direct_counts():
         assert row["count_hand"] == under.sum()
         assert row["count_widow"] == widow.sum()
         assert row["count"] == (under | widow | nines4.any(axis=1)).sum()
-        assert row["exact_hand"] == pytest.approx(float(exact.redeal_probabilities(
-            load_rules("club").with_changes(redeal_hand_under=h))["hand_under_any"]))
+        assert row["exact_hand"] == pytest.approx(
+            float(
+                exact.redeal_probabilities(load_rules("club").with_changes(redeal_hand_under=h))[
+                    "hand_under_any"
+                ]
+            )
+        )
         assert row["exact_widow"] == pytest.approx(float(exact.p_widow_points_under(w)))
     with pytest.raises(ValueError):
         redeals.threshold_sweep(d, hand=(200,))
@@ -166,10 +179,10 @@ def test_deals_per_played_is_geometric_mean():
 
 # --- plots ---------------------------------------------------------------------
 
+
 def test_interval_dots_draws_percent_and_checks_shapes():
     fig, ax = plt.subplots()
-    plots.interval_dots(ax, ["a", "b"], [0.1, 0.2], [0.05, 0.15], [0.15, 0.25],
-                        exact=[0.11, 0.19])
+    plots.interval_dots(ax, ["a", "b"], [0.1, 0.2], [0.05, 0.15], [0.15, 0.25], exact=[0.11, 0.19])
     assert [t.get_text() for t in ax.get_yticklabels()] == ["a", "b"]
     xs = ax.lines[0].get_xdata()
     np.testing.assert_allclose(sorted(xs), [10.0, 20.0])
@@ -193,6 +206,7 @@ def test_a_damaged_games_cache_is_simulated_again(tmp_path):
     # the notebooks' cached game tables: a damaged file failed the notebook
     # with Arrow's error, and stayed damaged
     from analysis.research import data
+
     deals = setup.ensure_deals(tmp_path, 20, 3)
     pool = data.ensure_solutions(tmp_path, deals, "club", 20)
     first = data.simulated_games(tmp_path, "club", 2, 5, pool)
@@ -201,4 +215,4 @@ def test_a_damaged_games_cache_is_simulated_again(tmp_path):
     cache[0].write_bytes(cache[0].read_bytes()[:1000])
     again = data.simulated_games(tmp_path, "club", 2, 5, pool)
     assert again.equals(first)
-    assert data.simulated_games(tmp_path, "club", 2, 5, pool).equals(first)   # read back
+    assert data.simulated_games(tmp_path, "club", 2, 5, pool).equals(first)  # read back

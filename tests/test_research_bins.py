@@ -11,8 +11,12 @@ from analysis.research import bidding
 
 
 def test_widow_bins_cover_every_widow_0_to_33():
-    pts = sorted({int(cards.card_points(np.uint32(sum(1 << c for c in w))))
-                  for w in itertools.combinations(range(24), 3)})
+    pts = sorted(
+        {
+            int(cards.card_points(np.uint32(sum(1 << c for c in w))))
+            for w in itertools.combinations(range(24), 3)
+        }
+    )
     assert pts[0] == 0 and pts[-1] == 33
     cut = pd.cut(pd.Series(pts), list(bidding.WIDOW_BINS), right=False)
     assert not cut.isna().any()
@@ -25,12 +29,20 @@ def test_point_bins_cover_every_hand():
 
 def _rows(n, seed=0):
     from analysis.deal import deal
+
     m = deal(np.random.default_rng(seed), n)
     rng = np.random.default_rng(seed + 1)
-    f = pd.DataFrame({"deal_id": np.repeat(np.arange(n), 3), "seat": np.tile([0, 1, 2], n),
-                      "hand0": np.repeat(m[:, 0], 3), "hand1": np.repeat(m[:, 1], 3),
-                      "hand2": np.repeat(m[:, 2], 3), "widow": np.repeat(m[:, 3], 3),
-                      "value": rng.integers(40, 200, 3 * n)})
+    f = pd.DataFrame(
+        {
+            "deal_id": np.repeat(np.arange(n), 3),
+            "seat": np.tile([0, 1, 2], n),
+            "hand0": np.repeat(m[:, 0], 3),
+            "hand1": np.repeat(m[:, 1], 3),
+            "hand2": np.repeat(m[:, 2], 3),
+            "widow": np.repeat(m[:, 3], 3),
+            "value": rng.integers(40, 200, 3 * n),
+        }
+    )
     return bidding.played_rows(f)
 
 
@@ -49,11 +61,12 @@ def test_no_hand_is_dropped_by_the_research_tables():
 
 def test_cluster_interval_counts_deals_not_seats():
     rng = np.random.default_rng(4)
-    made = np.repeat(rng.random(2000) < 0.4, 3)          # three seats alike: one draw per deal
+    made = np.repeat(rng.random(2000) < 0.4, 3)  # three seats alike: one draw per deal
     deal = np.repeat(np.arange(2000), 3)
     k, n, c, p, lo, hi = bidding.cluster_ci(made, deal)
     assert (n, c) == (6000, 2000)
     from analysis.stats import proportion_ci
+
     blo, bhi = proportion_ci(int(made[::3].sum()), 2000, method="wilson")
     assert hi - lo == pytest.approx(bhi - blo, rel=0.05)  # as wide as 2,000 deals, not 6,000
     _, _, _, _, lo1, hi1 = bidding.cluster_ci(made, np.arange(6000))

@@ -18,40 +18,59 @@ def games_table(rows):
     out = []
     no = {}
     for gid, red, ev, win, dealer in rows:
-        out.append({"game_id": gid, "deal_no": no.get(gid, 0), "redealt": red, "event": ev,
-                    "winner": win, "dealer": dealer,
-                    "bolt0": "bolt0" in ev, "bolt1": False, "bolt2": False})
+        out.append(
+            {
+                "game_id": gid,
+                "deal_no": no.get(gid, 0),
+                "redealt": red,
+                "event": ev,
+                "winner": win,
+                "dealer": dealer,
+                "bolt0": "bolt0" in ev,
+                "bolt1": False,
+                "bolt2": False,
+            }
+        )
         no[gid] = no.get(gid, 0) + 1
     return pd.DataFrame(out)
 
 
-GAMES = games_table([
-    (0, False, "", -1, 0),
-    (0, False, "barrel_enter:1", -1, 1),
-    (0, True, "", -1, 2),                                  # redeal: not a deal on the barrel
-    (0, False, "", -1, 2),
-    (0, False, "barrel_fall:1;barrel_enter:2", -1, 0),
-    (0, False, "win:0", 0, 1),                             # player 2 still sitting: censored
-    (1, False, "barrel_enter:0;barrel_enter:2", -1, 2),
-    (1, False, "knocked_off:2", -1, 0),
-    (1, False, "win:0", 0, 1),
-])
+GAMES = games_table(
+    [
+        (0, False, "", -1, 0),
+        (0, False, "barrel_enter:1", -1, 1),
+        (0, True, "", -1, 2),  # redeal: not a deal on the barrel
+        (0, False, "", -1, 2),
+        (0, False, "barrel_fall:1;barrel_enter:2", -1, 0),
+        (0, False, "win:0", 0, 1),  # player 2 still sitting: censored
+        (1, False, "barrel_enter:0;barrel_enter:2", -1, 2),
+        (1, False, "knocked_off:2", -1, 0),
+        (1, False, "win:0", 0, 1),
+    ]
+)
 
 
 def test_barrel_stays_follow_events_and_skip_redeals():
     s = survival.barrel_stays(GAMES)
     got = {(r.game_id, r.player): (r.start, r.deals, r.ending, r.ended) for r in s.itertuples()}
-    assert got == {(0, 1): (1, 2, "barrel_fall", True),
-                   (0, 2): (4, 1, "open", False),
-                   (1, 2): (0, 1, "knocked_off", True),
-                   (1, 0): (0, 2, "win", True)}
+    assert got == {
+        (0, 1): (1, 2, "barrel_fall", True),
+        (0, 2): (4, 1, "open", False),
+        (1, 2): (0, 1, "knocked_off", True),
+        (1, 0): (0, 2, "win", True),
+    }
     with pytest.raises(ValueError, match="lacks"):
         survival.barrel_stays(GAMES.drop(columns="event"))
 
 
 def test_kaplan_meier_by_hand():
-    stays = pd.DataFrame({"deals": [1, 2, 2, 3], "ended": [True, True, False, True],
-                          "ending": ["win", "barrel_fall", "open", "win"]})
+    stays = pd.DataFrame(
+        {
+            "deals": [1, 2, 2, 3],
+            "ended": [True, True, False, True],
+            "ending": ["win", "barrel_fall", "open", "win"],
+        }
+    )
     km = survival.kaplan_meier(stays)
     # S(1) = 3/4; S(2) = 3/4 (1 - 1/3) = 1/2; S(3) = 0
     np.testing.assert_allclose(km["survival"].to_numpy(), [0.75, 0.5, 0.0])
@@ -94,9 +113,19 @@ def pool_frame():
     for d, (v, ln) in enumerate(zip(vals, lines)):
         for s in range(3):
             lp, lt, rp, rt, dt = ln
-            rows.append({"deal_id": d, "seat": s, "value": v[s], "left_points": lp,
-                         "left_tricks": lt, "right_points": rp, "right_tricks": rt,
-                         "declarer_tricks": dt, "redeal_forced": d == 2})
+            rows.append(
+                {
+                    "deal_id": d,
+                    "seat": s,
+                    "value": v[s],
+                    "left_points": lp,
+                    "left_tricks": lt,
+                    "right_points": rp,
+                    "right_tricks": rt,
+                    "declarer_tricks": dt,
+                    "redeal_forced": d == 2,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -105,8 +134,8 @@ def test_deal_bolts_reads_the_declarers_line():
     assert bolts.auction_declarer(pool).tolist() == [1, 0, 0]
     b = bolts.deal_bolts(pool)
     assert b["deal_id"].tolist() == [0, 1]
-    assert b["zero_points"].tolist() == [2, 0]       # both defenders of deal 0 had 0 points
-    assert b["no_trick"].tolist() == [1, 0]          # the 9-9-9 trick saves one of them
+    assert b["zero_points"].tolist() == [2, 0]  # both defenders of deal 0 had 0 points
+    assert b["no_trick"].tolist() == [1, 0]  # the 9-9-9 trick saves one of them
     t = bolts.bolt_table(b)
     assert t.loc["zero points", "count"] == 2 and t.loc["zero points", "of"] == 4
     assert t.loc["no trick", "per_100_deals"] == pytest.approx(50.0)
@@ -120,14 +149,19 @@ def test_deal_bolts_reads_the_declarers_line():
 
 
 def test_game_bolt_rates_per_game_and_per_100_deals():
-    g = games_table([
-        (0, False, "bolt0", -1, 0), (0, False, "bolt0;bolt_penalty:0", -1, 1),
-        (0, True, "", -1, 1), (0, False, "win:1", 1, 1),
-        (1, False, "", -1, 0), (1, False, "win:2", 2, 1),
-    ])
+    g = games_table(
+        [
+            (0, False, "bolt0", -1, 0),
+            (0, False, "bolt0;bolt_penalty:0", -1, 1),
+            (0, True, "", -1, 1),
+            (0, False, "win:1", 1, 1),
+            (1, False, "", -1, 0),
+            (1, False, "win:2", 2, 1),
+        ]
+    )
     r = bolts.game_bolt_rates(g)
-    assert r.loc["bolts", "per_game"] == 1.0               # (2 + 0) / 2 games
-    assert r.loc["bolts", "per_100_deals"] == pytest.approx(100 * 2 / 5)   # 5 played deals
+    assert r.loc["bolts", "per_game"] == 1.0  # (2 + 0) / 2 games
+    assert r.loc["bolts", "per_100_deals"] == pytest.approx(100 * 2 / 5)  # 5 played deals
     assert r.loc["penalties", "per_game"] == 0.5
     assert r.loc["bolts", "played_deals"] == 5 and r.loc["bolts", "games"] == 2
 
@@ -143,7 +177,7 @@ def test_game_metrics_and_paired_differences():
     v["deals"] = v["deals"] + np.array([1.0, 3.0])
     d = paired.paired_differences(m, v, ["deals", "played"])
     assert d.loc["deals", "diff"] == 2.0
-    ref = stats.t.interval(0.95, 1, loc=2.0, scale=1.0)     # differences 1, 3: sem 1
+    ref = stats.t.interval(0.95, 1, loc=2.0, scale=1.0)  # differences 1, 3: sem 1
     assert d.loc["deals", "diff_low"] == pytest.approx(ref[0])
     assert d.loc["played", "diff"] == 0 and d.loc["played", "diff_high"] == 0
     with pytest.raises(ValueError, match="same"):
@@ -151,13 +185,22 @@ def test_game_metrics_and_paired_differences():
 
 
 def test_make_tables_count_values_against_contracts():
-    h0 = P("A♥ K♥ 10♠ A♣ J♦ 9♠ 9♣")       # half ♥ marriage; the widow holds Q♥
+    h0 = P("A♥ K♥ 10♠ A♣ J♦ 9♠ 9♣")  # half ♥ marriage; the widow holds Q♥
     h1 = P("A♠ K♠ Q♠ 10♥ K♣ K♦ Q♦")
     h2 = P("J♥ 10♣ Q♣ J♣ A♦ 10♦ 9♦")
     w = FULL ^ h0 ^ h1 ^ h2
     assert cards.format(w) == "Q♥ 9♥ J♠"
-    pool = pd.DataFrame({"deal_id": 0, "seat": [0, 1, 2], "value": [130, 100, 95],
-                         "hand0": h0, "hand1": h1, "hand2": h2, "widow": w})
+    pool = pd.DataFrame(
+        {
+            "deal_id": 0,
+            "seat": [0, 1, 2],
+            "value": [130, 100, 95],
+            "hand0": h0,
+            "hand1": h1,
+            "hand2": h2,
+            "widow": w,
+        }
+    )
     r = bidding.played_rows(pool)
     assert r["hand_points"].tolist() == [int(cards.card_points(h)) for h in (h0, h1, h2)]
     assert r["widow_completes"].tolist() == [True, False, False]
@@ -165,7 +208,7 @@ def test_make_tables_count_values_against_contracts():
     c = bidding.make_curve(r, [95, 100, 130, 135])
     assert c["made"].tolist() == [3, 2, 1, 0] and (c["hands"] == 3).all()
     mar = bidding.marriage_effect(r, [100])
-    assert mar.loc[("no marriage", 100), "made"] == 1           # 130 of h0; h2 has 95
+    assert mar.loc[("no marriage", 100), "made"] == 1  # 130 of h0; h2 has 95
     assert mar.loc[("♠ marriage (40)", 100), "made"] == 1
     assert ("♥ marriage (100)", 100) not in mar.index
     wid = bidding.widow_effect(r, 100)
@@ -191,6 +234,7 @@ def test_calibration_groups_by_prediction():
 
 def test_games_cache_key_follows_the_simulator_code():
     from analysis.research import data
+
     h = data._code_hash()
     assert len(h) == 12 and h == data._code_hash()
     assert data._key(1, "a") != data._key(1, "b")

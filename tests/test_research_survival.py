@@ -13,9 +13,13 @@ def _stays():
     # t=2: 4 at risk, one knock-off (and one open stay, censored after 2 deals)
     #      -> S = 4/6 * 3/4 = 1/2, F_ko = 4/6 * 1/4 = 1/6
     # t=3: 2 at risk, one win, one fall -> S = 0, F_win = 1/6 + 1/2 * 1/2 = 5/12
-    return pd.DataFrame({"game_id": [0, 1, 2, 3, 4, 5], "deals": [1, 1, 2, 2, 3, 3],
-                         "ending": ["win", "barrel_fall", "knocked_off", "open", "win",
-                                    "barrel_fall"]})
+    return pd.DataFrame(
+        {
+            "game_id": [0, 1, 2, 3, 4, 5],
+            "deals": [1, 1, 2, 2, 3, 3],
+            "ending": ["win", "barrel_fall", "knocked_off", "open", "win", "barrel_fall"],
+        }
+    )
 
 
 def test_aalen_johansen_matches_the_hand_computed_example():
@@ -27,14 +31,19 @@ def test_aalen_johansen_matches_the_hand_computed_example():
     assert aj["cif_knocked_off"].tolist() == pytest.approx([0, 0, 1 / 6, 1 / 6])
     assert aj["hazard_win"].tolist() == pytest.approx([0, 1 / 6, 0, 1 / 2])
     cif = aj[[c for c in aj if c.startswith("cif_")]].sum(axis=1)
-    np.testing.assert_allclose(aj["survival"] + cif, 1.0)       # one reading of S(t)
+    np.testing.assert_allclose(aj["survival"] + cif, 1.0)  # one reading of S(t)
 
 
 def test_without_censoring_it_is_the_empirical_distribution_and_km_agrees():
     rng = np.random.default_rng(0)
-    st = pd.DataFrame({"game_id": np.arange(300), "deals": rng.integers(0, 4, 300),
-                       "ending": rng.choice(["win", "barrel_fall", "failed_contract"], 300),
-                       "ended": True})
+    st = pd.DataFrame(
+        {
+            "game_id": np.arange(300),
+            "deals": rng.integers(0, 4, 300),
+            "ending": rng.choice(["win", "barrel_fall", "failed_contract"], 300),
+            "ended": True,
+        }
+    )
     aj = survival.aalen_johansen(st)
     for t in range(4):
         for c in ("win", "barrel_fall", "failed_contract"):
@@ -48,15 +57,15 @@ def test_weights_act_as_repeated_stays_and_bad_endings_are_refused():
     st = _stays()
     w = np.array([2, 1, 1, 3, 1, 1], float)
     rep = st.loc[st.index.repeat(w.astype(int))]
-    pd.testing.assert_frame_equal(survival.aalen_johansen(st, weights=w),
-                                  survival.aalen_johansen(rep))
+    pd.testing.assert_frame_equal(survival.aalen_johansen(st, weights=w), survival.aalen_johansen(rep))
     with pytest.raises(ValueError, match="not among the causes"):
         survival.aalen_johansen(st, causes=("win",))
 
 
 def test_competing_table_intervals_hold_the_estimate():
-    st = pd.concat([_stays().assign(game_id=lambda f, k=k: f.game_id + 6 * k)
-                    for k in range(30)], ignore_index=True)
+    st = pd.concat(
+        [_stays().assign(game_id=lambda f, k=k: f.game_id + 6 * k) for k in range(30)], ignore_index=True
+    )
     games = pd.DataFrame({"game_id": np.arange(180), "pool_deal": np.arange(180)})
     tab = survival.competing_table(st, PoolBootstrap(games, n_boot=100))
     win = tab.loc["cif_win"]

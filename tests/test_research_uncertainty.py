@@ -11,20 +11,25 @@ from analysis.stats import proportion_ci
 def _games(n_games, per_game, pool_size, seed=0, p=0.3):
     """A games-like table: each row draws a pool deal; the deal fixes the outcome."""
     rng = np.random.default_rng(seed)
-    outcome = rng.random(pool_size) < p               # a property of the solved deal
+    outcome = rng.random(pool_size) < p  # a property of the solved deal
     n = n_games * per_game
     if pool_size >= n:
-        deal = rng.permutation(pool_size)[:n]         # no deal twice
+        deal = rng.permutation(pool_size)[:n]  # no deal twice
     else:
         deal = np.tile(rng.permutation(pool_size), -(-n // pool_size))[:n]
         rng.shuffle(deal)
-    return pd.DataFrame({"game_id": np.repeat(np.arange(n_games), per_game),
-                         "pool_deal": deal, "x": outcome[deal].astype(float)})
+    return pd.DataFrame(
+        {
+            "game_id": np.repeat(np.arange(n_games), per_game),
+            "pool_deal": deal,
+            "x": outcome[deal].astype(float),
+        }
+    )
 
 
 def test_interval_widens_when_the_same_games_come_from_a_pool_ten_times_smaller():
-    big = _games(200, 20, 4000)                       # every deal once
-    small = _games(200, 20, 400)                      # every deal ten times
+    big = _games(200, 20, 4000)  # every deal once
+    small = _games(200, 20, 400)  # every deal ten times
     bb, bs = PoolBootstrap(big, seed=1), PoolBootstrap(small, seed=1)
     assert not bb.reuse and bs.reuse and bs.distinct_deals == 400
     _, lo_b, hi_b = bb.ratio(big["x"])

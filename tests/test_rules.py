@@ -44,14 +44,17 @@ def test_json_round_trip_every_profile():
         assert Rules.from_json(r.to_json()) == r
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"barrel_seats": 3}, "barrel_seats"),
-    ({"bolt_rule": "sometimes"}, "bolt_rule"),
-    ({"write_off_fixed": 40}, "write_off_fixed"),
-    ({"barrel_threshold": 1000}, "barrel_threshold"),
-    ({"round_defenders": "yes"}, "round_defenders"),
-    ({"marriage_lead": "K"}, "marriage_lead"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"barrel_seats": 3}, "barrel_seats"),
+        ({"bolt_rule": "sometimes"}, "bolt_rule"),
+        ({"write_off_fixed": 40}, "write_off_fixed"),
+        ({"barrel_threshold": 1000}, "barrel_threshold"),
+        ({"round_defenders": "yes"}, "round_defenders"),
+        ({"marriage_lead": "K"}, "marriage_lead"),
+    ],
+)
 def test_validation_names_the_field(change, field):
     with pytest.raises(ValueError, match=field):
         dataclasses.replace(PROFILES["club"], **change)
@@ -125,8 +128,11 @@ def test_house_variants_are_named_after_their_changes():
 @pytest.mark.parametrize("change", ["target=0", "barrel_threshold=2000", "target=1500"])
 def test_target_and_barrel_threshold_are_named_together(change):
     # two fields that must agree: the message names both, whichever was changed
-    with pytest.raises(ValueError, match=r"rules fields target \(\d+\) and barrel_threshold "
-                                         r"\(\d+\): the target must be"):
+    with pytest.raises(
+        ValueError,
+        match=r"rules fields target \(\d+\) and barrel_threshold "
+        r"\(\d+\): the target must be",
+    ):
         PROFILES["club"].with_changes(change)
 
 
@@ -141,9 +147,11 @@ def test_rules_are_identified_by_their_conventions_not_their_label(tmp_path):
     # the same conventions however written are equal, whatever their labels
     v = club.with_changes("barrel_seats=1", "target=1001")
     p = tmp_path / "r.json"
-    for data in (dict(json.loads(club.to_json()), name="ours", target=1001, barrel_seats=1),
-                 {"name": "club+target=1001,barrel_seats=1", "target": 1001, "barrel_seats": 1},
-                 {"target": 1001, "barrel_seats": 1}):
+    for data in (
+        dict(json.loads(club.to_json()), name="ours", target=1001, barrel_seats=1),
+        {"name": "club+target=1001,barrel_seats=1", "target": 1001, "barrel_seats": 1},
+        {"target": 1001, "barrel_seats": 1},
+    ):
         p.write_text(json.dumps(data), encoding="utf-8")
         got = load_rules(str(p))
         assert got == v and got.fingerprint() == v.fingerprint()
@@ -152,8 +160,12 @@ def test_rules_are_identified_by_their_conventions_not_their_label(tmp_path):
     got = load_rules(str(p))
     assert got.name == "wiki" and got == club and got.fingerprint() == club.fingerprint()
     # the profile a variant starts from is kept and its values checked
-    assert Rules(base="book", **{f: getattr(PROFILES["book"], f) for f in
-                                 ("write_off_payment", "write_off_fixed")}).base == "book"
+    assert (
+        Rules(
+            base="book", **{f: getattr(PROFILES["book"], f) for f in ("write_off_payment", "write_off_fixed")}
+        ).base
+        == "book"
+    )
     with pytest.raises(ValueError, match="base"):
         Rules(base="poker")
     # an empty label falls back to the derived name
@@ -186,7 +198,7 @@ def test_every_named_variant_written_to_a_file_loads_back(tmp_path):
                 continue
             try:
                 x = r.with_changes(f"{f.name}={v}")
-            except ValueError:      # a change that needs another with it
+            except ValueError:  # a change that needs another with it
                 continue
             p.write_text(x.to_json(), encoding="utf-8")
             assert load_rules(str(p)) == x

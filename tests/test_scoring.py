@@ -51,6 +51,7 @@ def at(scores, barrel=(-1, -1, -1), **kw):
 
 # --- worked examples -----------------------------------------------------
 
+
 def test_example_1_club_contract_and_defenders():
     res = apply_deal(CLUB, new_table(CLUB, 2), play(0, 160, (84 + 80, 23, 13), (5, 2, 1)))
     assert res.deltas.tolist() == [160, 25, 15]
@@ -102,8 +103,38 @@ def test_example_4_classic_rounding(raw, written):
 def test_example_4_book_rounding_and_full_table():
     assert round_defender_points(BOOK, np.array([36, 99])).tolist() == [35, 100]
     digits = np.arange(0, 30)
-    expect = [0, 0, 0, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 15, 15, 15, 15, 15, 20, 20,
-              20, 20, 20, 25, 25, 25, 25, 25, 30, 30]
+    expect = [
+        0,
+        0,
+        0,
+        5,
+        5,
+        5,
+        5,
+        5,
+        10,
+        10,
+        10,
+        10,
+        10,
+        15,
+        15,
+        15,
+        15,
+        15,
+        20,
+        20,
+        20,
+        20,
+        20,
+        25,
+        25,
+        25,
+        25,
+        25,
+        30,
+        30,
+    ]
     assert round_defender_points(CLUB, digits).tolist() == expect
     assert round_defender_points(UA, digits).tolist() == digits.tolist()
 
@@ -141,6 +172,7 @@ def test_declarer_reaches_contract_before_rounding():
 
 # --- club ------------------------------------------------------------------
 
+
 def test_club_write_off_halves_kept_exact():
     s, _ = run(CLUB, new_table(CLUB), [write_off(0, 125), write_off(1, 105)])
     assert s.scores == (-125 + 52.5, 62.5 - 105, 62.5 + 52.5)
@@ -161,11 +193,11 @@ def test_club_write_off_pays_no_sitter_but_spends_his_attempt():
 def test_club_bolts_cumulative_zero_points_declarer_exempt():
     s = new_table(CLUB, 2)
     deals = [
-        play(0, 100, (110, 10, 0), (6, 2, 0)),    # 2 bolts (1)
-        play(1, 100, (15, 105, 0), (1, 6, 1)),    # 2 took a 0-point trick: bolt (2)
-        play(2, 100, (20, 0, 100), (2, 0, 6)),    # 1 bolts (1)
-        play(0, 120, (0, 60, 60), (0, 4, 4)),     # declarer 0 with nothing: no bolt, −120
-        play(1, 100, (40, 110, 0), (2, 6, 0)),    # 2: third bolt → −120, reset
+        play(0, 100, (110, 10, 0), (6, 2, 0)),  # 2 bolts (1)
+        play(1, 100, (15, 105, 0), (1, 6, 1)),  # 2 took a 0-point trick: bolt (2)
+        play(2, 100, (20, 0, 100), (2, 0, 6)),  # 1 bolts (1)
+        play(0, 120, (0, 60, 60), (0, 4, 4)),  # declarer 0 with nothing: no bolt, −120
+        play(1, 100, (40, 110, 0), (2, 6, 0)),  # 2: third bolt → −120, reset
     ]
     bolts = []
     for o in deals:
@@ -221,8 +253,9 @@ def test_club_third_failed_stay_scores_zero():
     assert res.events == ["barrel_fall:0", "barrel_zero:0"]
     # a knock-off as the third failed stay also zeroes
     s = at((880, 800, 0), (0, -1, -1), failed_stays=(2, 0, 0))
-    res = apply_deal(CLASSIC.with_changes(barrel_third_fall_zero=True), s,
-                     play(1, 100, (5, 110, 5), (1, 6, 1)))
+    res = apply_deal(
+        CLASSIC.with_changes(barrel_third_fall_zero=True), s, play(1, 100, (5, 110, 5), (1, 6, 1))
+    )
     assert res.state.scores == (0, 880, 5)
 
 
@@ -232,6 +265,7 @@ def test_club_no_555_reset():
 
 
 # --- classic ---------------------------------------------------------------
+
 
 def test_classic_write_off_rounded_to_five_ties_up():
     s, _ = run(CLASSIC, new_table(CLASSIC), [write_off(0, 125), write_off(1, 130), write_off(2, 120)])
@@ -274,17 +308,21 @@ def test_classic_bolts_zero_points_third_one_costs_120():
 
 # --- book ----------------------------------------------------------------
 
+
 def test_book_double_penalty_off_first_hand_and_fixed_write_off():
     s = new_table(BOOK, 0)  # first hand 1
-    s, _ = run(BOOK, s, [
-        play(1, 120, (20, 100, 0), (1, 7, 0)),   # first hand fails: −120
-        play(0, 120, (110, 10, 0), (7, 1, 0)),   # dealer 1, first hand 2: 0 fails, −240
-        write_off(1, 140),                       # write-off is never doubled; 40 each
-    ])
+    s, _ = run(
+        BOOK,
+        s,
+        [
+            play(1, 120, (20, 100, 0), (1, 7, 0)),  # first hand fails: −120
+            play(0, 120, (110, 10, 0), (7, 1, 0)),  # dealer 1, first hand 2: 0 fails, −240
+            write_off(1, 140),  # write-off is never doubled; 40 each
+        ],
+    )
     assert s.scores == (20 - 240 + 40, -120 + 10 - 140, 0 + 0 + 40)
     with pytest.raises(ValueError, match="first hand"):
-        apply_deal(BOOK, new_table(BOOK, 0), play(0, 120, (110, 10, 0), (7, 1, 0),
-                                                   declarer_first_hand=True))
+        apply_deal(BOOK, new_table(BOOK, 0), play(0, 120, (110, 10, 0), (7, 1, 0), declarer_first_hand=True))
 
 
 def test_book_no_bolts():
@@ -324,6 +362,7 @@ def test_book_four_marriages_win_at_once():
 
 # --- ua ----------------------------------------------------------------------
 
+
 def test_ua_write_off_sixty_and_allowed_on_barrel():
     res = apply_deal(UA, at((880, 100, 100), (0, -1, -1)), write_off(0, 120))
     assert res.state.scores == (760, 160, 160)
@@ -340,6 +379,7 @@ def test_ua_no_rounding_no_bolts_one_seat():
 
 
 # --- wiki --------------------------------------------------------------------
+
 
 def test_wiki_streak_broken_by_a_deal_not_by_write_offs_or_redeals():
     s = new_table(WIKI, 2)
@@ -379,6 +419,7 @@ def test_wiki_sitter_no_bolt_no_points_one_seat():
 
 # --- house variants: fields that only matter off the profiles ---------------
 
+
 def test_barrel_defender_scores_brings_bolts_to_sitters():
     r = CLUB.with_changes(barrel_defender_scores=True)
     s = at((880, 0, 0), (0, -1, -1), bolts=(2, 0, 0), dealer=2)
@@ -404,6 +445,7 @@ def test_redeal_changes_only_the_deal_count():
 
 # --- bad input ------------------------------------------------------------------
 
+
 def test_bad_input_raises():
     with pytest.raises(ValueError, match="contract"):
         play(0, 123, (0, 0, 0), (8, 0, 0))
@@ -427,10 +469,16 @@ def test_bad_input_raises():
 
 # --- invariants over random sequences ----------------------------------------
 
-VARIANTS = [CLUB, CLASSIC, BOOK, UA, WIKI,
-            CLUB.with_changes(barrel_seats=1, bolt_window="streak"),
-            CLASSIC.with_changes(barrel_defender_scores=True, barrel_seats=2),
-            WIKI.with_changes(bolt_declarer=False)]
+VARIANTS = [
+    CLUB,
+    CLASSIC,
+    BOOK,
+    UA,
+    WIKI,
+    CLUB.with_changes(barrel_seats=1, bolt_window="streak"),
+    CLASSIC.with_changes(barrel_defender_scores=True, barrel_seats=2),
+    WIKI.with_changes(bolt_declarer=False),
+]
 
 
 @st.composite
@@ -446,12 +494,17 @@ def table_states(draw, rules):
             barrel.append(draw(st.integers(0, rules.barrel_attempts - 1)))
         else:
             step = draw(st.integers(-60, (t - 5) // 5 - 1))
-            scores.append(draw(st.sampled_from([5.0 * step, 5.0 * step + 2.5, t - 5.0 * (1 + abs(step) % 40)])))
+            scores.append(
+                draw(st.sampled_from([5.0 * step, 5.0 * step + 2.5, t - 5.0 * (1 + abs(step) % 40)]))
+            )
             barrel.append(-1)
-    return TableState(scores=scores, barrel=barrel,
-                      bolts=[draw(st.integers(0, rules.bolt_count - 1)) for _ in range(3)],
-                      failed_stays=[draw(st.integers(0, 2)) for _ in range(3)],
-                      dealer=draw(st.integers(0, 2)))
+    return TableState(
+        scores=scores,
+        barrel=barrel,
+        bolts=[draw(st.integers(0, rules.bolt_count - 1)) for _ in range(3)],
+        failed_stays=[draw(st.integers(0, 2)) for _ in range(3)],
+        dealer=draw(st.integers(0, 2)),
+    )
 
 
 @st.composite
@@ -461,8 +514,12 @@ def outcomes(draw):
     d = draw(st.integers(0, 2))
     contract = 5 * draw(st.integers(20, 50))
     if draw(st.integers(0, 7)) == 0:
-        return DealOutcome(declarer=d, contract=contract, written_off=True,
-                           four_marriages=draw(st.sampled_from([-1] * 9 + [d])))
+        return DealOutcome(
+            declarer=d,
+            contract=contract,
+            written_off=True,
+            four_marriages=draw(st.sampled_from([-1] * 9 + [d])),
+        )
     a = draw(st.integers(0, 8))
     b = draw(st.integers(0, 8 - a))
     tricks = [a, b, 8 - a - b]
@@ -490,9 +547,12 @@ def _check_random_sequence(data):
     check_state(rules, state)
     for o in data.draw(st.lists(outcomes(), min_size=1, max_size=25)):
         before = state
-        if (o.written_off and before.barrel[o.declarer] >= 0
-                and not rules.write_off_on_barrel
-                and not (rules.four_marriages_win and o.four_marriages >= 0)):
+        if (
+            o.written_off
+            and before.barrel[o.declarer] >= 0
+            and not rules.write_off_on_barrel
+            and not (rules.four_marriages_win and o.four_marriages >= 0)
+        ):
             with pytest.raises(ValueError):
                 apply_deal(rules, before, o)
             continue
@@ -500,8 +560,7 @@ def _check_random_sequence(data):
         state = res.state
         for e in res.events:
             event(e.split(":")[0])
-        np.testing.assert_array_equal(
-            res.deltas, np.array(state.scores) - np.array(before.scores))
+        np.testing.assert_array_equal(res.deltas, np.array(state.scores) - np.array(before.scores))
         assert state.dealer == (before.dealer + (0 if o.redeal else 1)) % 3
         assert state.deals == before.deals + 1
         if state.winner >= 0:
@@ -541,8 +600,10 @@ def test_write_off_payment_rounds_as_the_profile_says(rules):
 
 # --- the barrel rows, profile by profile (expected values written out) --------
 
-@pytest.mark.parametrize("rules, after_fall", [
-    (CLUB, 760), (CLASSIC, 760), (BOOK, 800), (UA, 760), (WIKI, 760)])
+
+@pytest.mark.parametrize(
+    "rules, after_fall", [(CLUB, 760), (CLASSIC, 760), (BOOK, 800), (UA, 760), (WIKI, 760)]
+)
 def test_fall_after_three_attempts_per_profile(rules, after_fall):
     t = rules.barrel_threshold
     s = at((t, 0, 0), (0, -1, -1), dealer=0)
@@ -555,14 +616,20 @@ def test_fall_after_three_attempts_per_profile(rules, after_fall):
     assert results == [(t, 1), (t, 2), (after_fall, -1)]
 
 
-@pytest.mark.parametrize("rules, dealer, after", [
-    (CLUB, 2, 880 - 120), (CLASSIC, 2, 760), (UA, 2, 760), (WIKI, 2, 760),
-    (BOOK, 2, 900 - 120),       # the first hand (0) fails: single penalty
-    (BOOK, 0, 900 - 240)])      # not the first hand: double
+@pytest.mark.parametrize(
+    "rules, dealer, after",
+    [
+        (CLUB, 2, 880 - 120),
+        (CLASSIC, 2, 760),
+        (UA, 2, 760),
+        (WIKI, 2, 760),
+        (BOOK, 2, 900 - 120),  # the first hand (0) fails: single penalty
+        (BOOK, 0, 900 - 240),
+    ],
+)  # not the first hand: double
 def test_own_failed_contract_on_barrel_per_profile(rules, dealer, after):
     t = rules.barrel_threshold
-    res = apply_deal(rules, at((t, 0, 0), (1, -1, -1), dealer=dealer),
-                     play(0, 120, (110, 5, 5), (6, 1, 1)))
+    res = apply_deal(rules, at((t, 0, 0), (1, -1, -1), dealer=dealer), play(0, 120, (110, 5, 5), (6, 1, 1)))
     assert res.state.scores[0] == after
     assert res.state.barrel[0] == -1 and res.state.failed_stays[0] == 1
     assert res.events == ["failed_contract:0"]
@@ -583,8 +650,10 @@ def test_wiki_write_off_on_barrel_allowed():
     assert res.events == ["barrel_write_off:0"]
 
 
-@pytest.mark.parametrize("rules, written", [
-    (CLUB, (25, 15)), (CLASSIC, (25, 15)), (BOOK, (25, 15)), (WIKI, (25, 15)), (UA, (23, 13))])
+@pytest.mark.parametrize(
+    "rules, written",
+    [(CLUB, (25, 15)), (CLASSIC, (25, 15)), (BOOK, (25, 15)), (WIKI, (25, 15)), (UA, (23, 13))],
+)
 def test_defender_rounding_per_profile(rules, written):
     res = apply_deal(rules, new_table(rules, 2), play(0, 160, (164, 23, 13), (5, 2, 1)))
     assert res.deltas.tolist() == [160, *written]
@@ -611,8 +680,9 @@ def test_club_sitter_making_a_contract_short_of_the_target_is_capped():
     assert res.state.scores[0] == 880 and res.state.barrel[0] == 1 and res.state.winner == -1
 
 
-@pytest.mark.parametrize("rules, allowed", [
-    (CLUB, False), (CLASSIC, True), (BOOK, False), (UA, True), (WIKI, True)])
+@pytest.mark.parametrize(
+    "rules, allowed", [(CLUB, False), (CLASSIC, True), (BOOK, False), (UA, True), (WIKI, True)]
+)
 def test_write_off_allowed_on_the_barrel_per_profile(rules, allowed):
     s = at((rules.barrel_threshold, 0, 0), (0, -1, -1))
     assert write_off_allowed(rules, s, 0) is allowed

@@ -46,26 +46,74 @@ def test_other_conventions_never_mix(deals, tmp_path):
 
 def test_cli_refuses_a_seat_named_twice(deals, tmp_path, capsys):
     from analysis.cli import main
+
     out = tmp_path / "s"
-    assert main(["solve", "--deals", str(deals), "--out", str(out), "--n", "2",
-                 "--seats", "0,0"]) == 2
+    assert main(["solve", "--deals", str(deals), "--out", str(out), "--n", "2", "--seats", "0,0"]) == 2
     assert "names a seat twice" in capsys.readouterr().err
     assert not out.exists()
 
 
 def test_cli_notes_rules_other_than_the_deals(deals, tmp_path, capsys):
     from analysis.cli import main
-    assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "w"), "--n", "1",
-                 "--rules", "wiki", "--no-progress"]) == 0
+
+    assert (
+        main(
+            [
+                "solve",
+                "--deals",
+                str(deals),
+                "--out",
+                str(tmp_path / "w"),
+                "--n",
+                "1",
+                "--rules",
+                "wiki",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     assert "deals were made under club" in capsys.readouterr().err
-    assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "c"), "--n", "1",
-                 "--rules", "club", "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "solve",
+                "--deals",
+                str(deals),
+                "--out",
+                str(tmp_path / "c"),
+                "--n",
+                "1",
+                "--rules",
+                "club",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     assert "note" not in capsys.readouterr().err
     # a variant by --set alone is other rules too
-    assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "v"), "--n", "1",
-                 "--set", "redeal_hand_under=0", "--no-progress"]) == 0
-    assert ("deals were made under club; their redeal columns follow club, the solutions "
-            "follow club+redeal_hand_under=0") in capsys.readouterr().err
+    assert (
+        main(
+            [
+                "solve",
+                "--deals",
+                str(deals),
+                "--out",
+                str(tmp_path / "v"),
+                "--n",
+                "1",
+                "--set",
+                "redeal_hand_under=0",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
+    assert (
+        "deals were made under club; their redeal columns follow club, the solutions "
+        "follow club+redeal_hand_under=0"
+    ) in capsys.readouterr().err
 
 
 def test_solutions_under_other_rules_read_with_their_redeal_columns(deals, tmp_path):
@@ -76,12 +124,12 @@ def test_solutions_under_other_rules_read_with_their_redeal_columns(deals, tmp_p
     # tables) keep the deals the variant plays
     from analysis.odds import dataset_odds
     from analysis.redeal import FLAG_COLUMNS, redeal_flags
+
     variant = PROFILES["club"].with_changes("redeal_claim=claimable")
     run_solve(deals, tmp_path / "v", variant, n=50, seats=(0,), chunk_size=50, workers=1)
     own = dataset.load(deals)
     joined = dataset.load(tmp_path / "v")
-    assert "recomputed under club+redeal_claim=claimable" in \
-        joined.attrs["solutions"]["redeal_columns"]
+    assert "recomputed under club+redeal_claim=claimable" in joined.attrs["solutions"]["redeal_columns"]
     want = redeal_flags(joined[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32), variant)
     for name in FLAG_COLUMNS:
         assert (joined[name].to_numpy() == want[name]).all(), name
@@ -104,6 +152,7 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
 
     from analysis.game.sources import load_pool_frame
     from analysis.odds import dataset_odds
+
     src = tmp_path / "a"
     run_deal(src / "deals", 6, 5, PROFILES["club"], chunk_size=6, workers=1)
     run_solve(src / "deals", src / "sol", n=4, chunk_size=4, workers=1)
@@ -134,15 +183,17 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
     shutil.move(tmp_path / "elsewhere", tmp_path / "gone")
     # other deals of the same name beside them are refused, not joined
     run_deal(dst / "elsewhere", 6, 99, PROFILES["club"], chunk_size=6, workers=1)
-    with pytest.raises(dataset.DatasetError, match="holds other deals than those solved: it "
-                                                   "was dealt with seed 99, n 6, chunk size 6"):
+    with pytest.raises(
+        dataset.DatasetError,
+        match="holds other deals than those solved: it was dealt with seed 99, n 6, chunk size 6",
+    ):
         load_pool_frame(dst / "sol")
-    with pytest.raises(dataset.DatasetError, match="solves other deals than .*: it was dealt "
-                                                   "with seed 99"):
+    with pytest.raises(dataset.DatasetError, match="solves other deals than .*: it was dealt with seed 99"):
         dataset.load(dst / "elsewhere", dst / "sol")
     # solutions are joined to deals only, never silently dropped
-    with pytest.raises(dataset.DatasetError, match="holds a solutions dataset; solutions "
-                                                   "are joined to a deals dataset"):
+    with pytest.raises(
+        dataset.DatasetError, match="holds a solutions dataset; solutions are joined to a deals dataset"
+    ):
         dataset.load(dst / "sol", dst / "sol")
 
 
@@ -152,6 +203,7 @@ def test_moved_solutions_resume_and_paths_are_normalised(tmp_path, capsys, monke
     import shutil
 
     from analysis.cli import main
+
     src = tmp_path / "a"
     run_deal(src / "deals", 6, 5, PROFILES["club"], chunk_size=6, workers=1)
     run_solve(src / "deals", src / "sol", n=2, chunk_size=1, workers=1)
@@ -168,17 +220,19 @@ def test_moved_solutions_resume_and_paths_are_normalised(tmp_path, capsys, monke
     # ".", ".." and links name the folder itself, not one inside it
     monkeypatch.chdir(b)
     for out in ("sol/.", "./deals/../sol/", str(b / "sol") + "/"):
-        assert main(["solve", "--deals", "deals", "--out", out, "--n", "2",
-                     "--chunk-size", "1", "--no-progress"]) == 0, capsys.readouterr().err
+        assert (
+            main(
+                ["solve", "--deals", "deals", "--out", out, "--n", "2", "--chunk-size", "1", "--no-progress"]
+            )
+            == 0
+        ), capsys.readouterr().err
     (tmp_path / "link").symlink_to(b / "deals")
     for out in ("deals", "deals/.", str(tmp_path / "link")):
-        assert main(["solve", "--deals", "deals", "--out", out, "--n", "1",
-                     "--no-progress"]) == 2
+        assert main(["solve", "--deals", "deals", "--out", out, "--n", "1", "--no-progress"]) == 2
         assert "is the deals folder" in capsys.readouterr().err
     (b / "deals" / "sub").mkdir()
     (tmp_path / "inner").symlink_to(b / "deals" / "sub")
-    assert main(["deal", "--n", "6", "--seed", "1", "--out", str(tmp_path / "inner"),
-                 "--no-progress"]) == 2
+    assert main(["deal", "--n", "6", "--seed", "1", "--out", str(tmp_path / "inner"), "--no-progress"]) == 2
     assert "inside the dataset folder" in capsys.readouterr().err
 
 
@@ -187,9 +241,10 @@ def test_run_summary_and_dataset_odds_count_the_same_deals(deals, tmp_path):
     # before play, which dataset_odds (and every odds table) leaves out
     from analysis.odds import dataset_odds
     from analysis.summaries import value_summary
+
     run_solve(deals, tmp_path / "s", n=50, seats=(0,), chunk_size=50, workers=1)
     forced = int(dataset.load(deals).redeal_forced.sum())
-    assert forced > 0                     # the case occurs in these deals
+    assert forced > 0  # the case occurs in these deals
     summary = value_summary(tmp_path / "s", contracts=(100, 120))
     odds = dataset_odds(tmp_path / "s", by="seat", contracts=[100, 120])
     for c in (100, 120):

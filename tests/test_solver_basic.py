@@ -23,18 +23,22 @@ P = parse
 
 # --- validation -------------------------------------------------------------
 
-@pytest.mark.parametrize("kwargs, match", [
-    (dict(hands=[P("A♠"), P("A♠"), P("9♠")]), "overlap"),
-    (dict(hands=[P("A♠ K♠"), P("9♠"), P("10♠")]), "unequal"),
-    (dict(hands=[0, 0, 0]), "1..8"),
-    (dict(hands=[P("A♠"), P("9♠")]), "three"),
-    (dict(hands=[1 << 24, 2, 4]), "mask"),
-    (dict(hands=[P("A♠"), P("9♠"), P("10♠")], declarer=3), "declarer"),
-    (dict(hands=[P("A♠"), P("9♠"), P("10♠")], leader=-1), "leader"),
-    (dict(hands=[P("A♠"), P("9♠"), P("10♠")], trump=4), "trump"),
-    (dict(hands=[P("A♠"), P("9♠"), P("10♠")], rules="poker"), "unknown rules"),
-    (dict(hands=[P("A♠"), P("9♠"), P("10♠")], trump=1, rules="wiki"), "trump_owner"),
-])
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(hands=[P("A♠"), P("A♠"), P("9♠")]), "overlap"),
+        (dict(hands=[P("A♠ K♠"), P("9♠"), P("10♠")]), "unequal"),
+        (dict(hands=[0, 0, 0]), "1..8"),
+        (dict(hands=[P("A♠"), P("9♠")]), "three"),
+        (dict(hands=[1 << 24, 2, 4]), "mask"),
+        (dict(hands=[P("A♠"), P("9♠"), P("10♠")], declarer=3), "declarer"),
+        (dict(hands=[P("A♠"), P("9♠"), P("10♠")], leader=-1), "leader"),
+        (dict(hands=[P("A♠"), P("9♠"), P("10♠")], trump=4), "trump"),
+        (dict(hands=[P("A♠"), P("9♠"), P("10♠")], rules="poker"), "unknown rules"),
+        (dict(hands=[P("A♠"), P("9♠"), P("10♠")], trump=1, rules="wiki"), "trump_owner"),
+    ],
+)
 def test_play_value_rejects_bad_input(kwargs, match):
     hands = kwargs.pop("hands")
     with pytest.raises(ValueError, match=match):
@@ -43,19 +47,37 @@ def test_play_value_rejects_bad_input(kwargs, match):
 
 def test_nine_cards_rejected():
     deck = list(range(24))
-    hands = [sum(1 << c for c in deck[9 * i:9 * i + 9]) for i in range(2)] + [0]
+    hands = [sum(1 << c for c in deck[9 * i : 9 * i + 9]) for i in range(2)] + [0]
     with pytest.raises(ValueError):
         play_value(hands)
 
 
-@pytest.mark.parametrize("hand, widow, left, right, match", [
-    (P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"), P("K♣ Q♣"), P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
-     P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"), "widow must hold 3"),
-    (P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"), P("K♣ Q♣ A♣"), P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
-     P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"), "hand and widow share A♣"),
-    (P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"), P("K♣ Q♣ J♣"), P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
-     P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"), "widow and left share J♣"),
-])
+@pytest.mark.parametrize(
+    "hand, widow, left, right, match",
+    [
+        (
+            P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"),
+            P("K♣ Q♣"),
+            P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
+            P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"),
+            "widow must hold 3",
+        ),
+        (
+            P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"),
+            P("K♣ Q♣ A♣"),
+            P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
+            P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"),
+            "hand and widow share A♣",
+        ),
+        (
+            P("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣"),
+            P("K♣ Q♣ J♣"),
+            P("A♦ K♦ Q♦ J♦ 10♦ 9♦ J♣"),
+            P("A♥ K♥ Q♥ J♥ 10♥ 9♥ 10♣"),
+            "widow and left share J♣",
+        ),
+    ],
+)
 def test_exchange_rejects_bad_input(hand, widow, left, right, match):
     with pytest.raises(ValueError, match=match):
         exchange_value(hand, widow, left, right)
@@ -69,6 +91,7 @@ def test_makes_rejects_non_integer_contract():
 
 
 # --- hand-checkable endgames ------------------------------------------------
+
 
 def test_one_trick():
     # A♠ takes 9♠ and 10♠: 11 + 0 + 10
@@ -122,8 +145,7 @@ def test_trump_lead_restricted_to_its_declarer_under_wiki():
     # ruffed by 10♥ (10 + 0 + 2), then A♥ ruffs the 9♦
     assert play_value(hands, **kw, rules="wiki") == 12
     # holding only trumps, he may lead one
-    assert play_value([P("10♥"), P("A♥"), P("J♠")], leader=1, trump=3, trump_owner=0,
-                      rules="wiki") == 0
+    assert play_value([P("10♥"), P("A♥"), P("J♠")], leader=1, trump=3, trump_owner=0, rules="wiki") == 0
 
 
 def test_fingerprint_uses_play_conventions_and_bolts_only():
@@ -135,6 +157,7 @@ def test_fingerprint_uses_play_conventions_and_bolts_only():
 
 
 # --- card_values ------------------------------------------------------------
+
 
 def test_card_values_lists_declared_and_undeclared_leads():
     pos = Position(hands=(P("K♥ Q♥"), P("A♠ 9♠"), P("10♠ J♠")))
@@ -160,7 +183,7 @@ def test_card_values_agree_with_play_value():
     rng = np.random.default_rng(4)
     for _ in range(20):
         perm = rng.permutation(24)[:12]
-        hands = tuple(sum(1 << int(c) for c in perm[4 * i:4 * i + 4]) for i in range(3))
+        hands = tuple(sum(1 << int(c) for c in perm[4 * i : 4 * i + 4]) for i in range(3))
         decl = int(rng.integers(3))
         pos = Position(hands=hands, declarer=decl, leader=decl)
         best = max(v.value for v in card_values(pos))
@@ -168,6 +191,7 @@ def test_card_values_agree_with_play_value():
 
 
 # --- exchange threshold -----------------------------------------------------
+
 
 def test_exchange_makes_matches_value():
     hand, widow = P("A♥ 10♥ K♠ Q♠ 9♦ J♣ 10♣"), P("Q♦ K♣ Q♣")

@@ -11,19 +11,19 @@ from analysis.solver._bits import highbit, lowbit, popcount
 MASKS = st.one_of(st.integers(0, (1 << 24) - 1), st.integers(0, (1 << 62) - 1))
 
 
-@settings(deadline=None)     # the first call compiles
+@settings(deadline=None)  # the first call compiles
 @given(MASKS)
 def test_popcount(x):
     assert popcount(x) == bin(x).count("1")
 
 
-@settings(deadline=None)     # the first call compiles
+@settings(deadline=None)  # the first call compiles
 @given(MASKS)
 def test_lowbit(x):
     assert lowbit(x) == ((x & -x).bit_length() - 1 if x else 0)
 
 
-@settings(deadline=None)     # the first call compiles
+@settings(deadline=None)  # the first call compiles
 @given(MASKS)
 def test_highbit(x):
     assert highbit(x) == x.bit_length() - 1

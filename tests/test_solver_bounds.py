@@ -26,27 +26,37 @@ from analysis.solver._bounds import bounds, trump_masters
 from analysis.testing.positions import random_endgame
 
 _spec = importlib.util.spec_from_file_location(
-    "solver_bounds_reference", pathlib.Path(__file__).with_name("reference.py"))
+    "solver_bounds_reference", pathlib.Path(__file__).with_name("reference.py")
+)
 _reference = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_reference)
 reference_value = _reference.reference_value
 
 CLUB, BOOK = Rules.profile("club"), Rules.profile("book")
 RULESETS = {name: Rules.profile(name) for name in ("club", "classic", "book", "ua", "wiki")}
-RULESETS["house_q"] = CLUB.with_changes(name="house_q", marriage_lead="Q",
-                                        first_trick_marriage=True)
-RULESETS["house_lead"] = BOOK.with_changes(name="house_lead", trump_lead_owner_only=True,
-                                           bolt_rule="no_trick")
+RULESETS["house_q"] = CLUB.with_changes(name="house_q", marriage_lead="Q", first_trick_marriage=True)
+RULESETS["house_lead"] = BOOK.with_changes(
+    name="house_lead", trump_lead_owner_only=True, bolt_rule="no_trick"
+)
 
 
 def _bound_violation(hands, declarer, leader, trump, owner, first, rules):
     """None when the bounds hold, else a description of the position."""
     t = -1 if trump is None else trump
     o = 0 if owner is None else owner
-    lb, ub = (int(x) for x in bounds(hands[0], hands[1], hands[2], leader, t, o,
-                                     int(first), declarer, rule_flags(rules)))
-    v = reference_value(hands, declarer=declarer, leader=leader, trump=trump,
-                        trump_owner=owner, first_trick=first, rules=rules)
+    lb, ub = (
+        int(x)
+        for x in bounds(hands[0], hands[1], hands[2], leader, t, o, int(first), declarer, rule_flags(rules))
+    )
+    v = reference_value(
+        hands,
+        declarer=declarer,
+        leader=leader,
+        trump=trump,
+        trump_owner=owner,
+        first_trick=first,
+        rules=rules,
+    )
     if v < lb:
         return f"value {v} below the lower bound {lb}"
     if v > ub:
@@ -58,8 +68,7 @@ def _check(rng, rules, tricks, n):
     bad = []
     for _ in range(n):
         p = random_endgame(rng, tricks, rules)
-        why = _bound_violation(p.hands, p.declarer, p.leader, p.trump, p.trump_owner,
-                               p.first_trick, rules)
+        why = _bound_violation(p.hands, p.declarer, p.leader, p.trump, p.trump_owner, p.first_trick, rules)
         if why:
             bad.append(f"{p}: {why}")
     return bad
@@ -81,9 +90,9 @@ def test_partner_ruffing_or_overtaking_breaks_the_chain():
     # leads a suit his partner must ruff or overtake in
     cases = [
         # seat 1 leads A♣ 10♣ 9♣; partner seat 0 void in ♣ holds the trump Q♠
-        ((0x14004, 0xc40, 0x2a000), 2, 1, 0, 0, False, CLUB),
+        ((0x14004, 0xC40, 0x2A000), 2, 1, 0, 0, False, CLUB),
         # seat 0 leads ♣ K Q J; partner seat 1's only club is 10♣ (overtakes)
-        ((0x380, 0xa400, 0x10060), 2, 0, 3, 1, True, CLUB),
+        ((0x380, 0xA400, 0x10060), 2, 0, 3, 1, True, CLUB),
         # seat 2 leads 10♣; partner seat 1 void in ♣ holds the trump J♥
         ((0x18008, 0x83000, 0x450), 0, 2, 3, 2, False, BOOK),
     ]
@@ -104,15 +113,17 @@ def test_top_trumps_count_only_while_the_trump_is_fixed():
     a, t, k, q, nine = 23, 22, 21, 20, 18
     hands = (_mask(a, t, 0), _mask(k, q, nine), _mask(1, 2, 6))
     pd, pf = (int(x) for x in trump_masters(*hands, 3, 0))
-    assert (pd, pf) == (21 + 3 + 2, 0)       # A♥ 10♥, each defender's two lowest
+    assert (pd, pf) == (21 + 3 + 2, 0)  # A♥ 10♥, each defender's two lowest
     # a K+Q of another suit in any hand could still change the trump: no bound
-    hands = (_mask(a, t, 0), _mask(k, nine, 12), _mask(2, 3, 6))   # seat 2: Q♠ K♠
+    hands = (_mask(a, t, 0), _mask(k, nine, 12), _mask(2, 3, 6))  # seat 2: Q♠ K♠
     assert tuple(int(x) for x in trump_masters(*hands, 3, 0)) == (0, 0)
     # the defenders' top trumps count whichever of them holds them
     hands = (_mask(k, nine, 0), _mask(a, 1, 2), _mask(t, 6, 7))
     pd, pf = (int(x) for x in trump_masters(*hands, 3, 0))
-    assert (pd, pf) == (0, 11 + 10 + 0)      # one trick holds both: the declarer's 9♠
-    for hands in [(_mask(a, t, 0), _mask(k, q, nine), _mask(1, 2, 6)),
-                  (_mask(k, nine, 0), _mask(a, 1, 2), _mask(t, 6, 7))]:
+    assert (pd, pf) == (0, 11 + 10 + 0)  # one trick holds both: the declarer's 9♠
+    for hands in [
+        (_mask(a, t, 0), _mask(k, q, nine), _mask(1, 2, 6)),
+        (_mask(k, nine, 0), _mask(a, 1, 2), _mask(t, 6, 7)),
+    ]:
         for leader in range(3):
             assert _bound_violation(hands, 0, leader, 3, 0, False, CLUB) is None

@@ -30,7 +30,8 @@ from analysis.solver.line import replay
 from analysis.testing.positions import random_deal, random_endgame
 
 _spec = importlib.util.spec_from_file_location(
-    "solver_reference", pathlib.Path(__file__).with_name("reference.py"))
+    "solver_reference", pathlib.Path(__file__).with_name("reference.py")
+)
 reference = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(reference)
 
@@ -60,8 +61,7 @@ def test_exchange_is_the_best_of_90_gifts(profile):
         assert res.value == max(vals.values())
         # the reported (tie-broken) gift reaches the value
         assert vals[res.give_left, res.give_right] == res.value
-        fast = exchange_value(hands[0], widow, hands[1], hands[2], rules=profile,
-                              line=False)
+        fast = exchange_value(hands[0], widow, hands[1], hands[2], rules=profile, line=False)
         assert fast.value == res.value and fast.declarer_tricks == -1
 
 
@@ -72,8 +72,7 @@ def test_line_points_and_tricks_add_up(profile):
         hands, widow = random_deal(rng)
         res = exchange_value(hands[0], widow, hands[1], hands[2], rules=profile)
         a, b = res.give_left, res.give_right
-        h8 = [(hands[0] | widow) & ~(1 << a) & ~(1 << b), hands[1] | 1 << a,
-              hands[2] | 1 << b]
+        h8 = [(hands[0] | widow) & ~(1 << a) & ~(1 << b), hands[1] | 1 << a, hands[2] | 1 << b]
         tricks = replay(h8, 0, -1, res.line)
         marriages = sum(int(MARRIAGE_VALUES[t.declared]) for t in tricks if t.declared >= 0)
         assert len(tricks) == 8
@@ -86,26 +85,47 @@ def test_line_points_and_tricks_add_up(profile):
         if r.redeal_after_four_nines:
             want_redeal |= bool((count_rank(np.array(h8, dtype=np.uint32), 0) == 4).any())
         if r.redeal_after_hand_under:
-            want_redeal |= bool((card_points(np.array(h8, dtype=np.uint32))
-                                 < r.redeal_after_hand_under).any())
+            want_redeal |= bool(
+                (card_points(np.array(h8, dtype=np.uint32)) < r.redeal_after_hand_under).any()
+            )
         assert res.redeal_after_gift == want_redeal
 
 
 def _line_summary(pos, moves):
     """Declarer's added points and the bolted seats at the end of a line."""
-    recs = replay(pos.hands, pos.leader, -1 if pos.trump is None else pos.trump, moves,
-                  raw=pos.points, tricks=pos.tricks)
+    recs = replay(
+        pos.hands,
+        pos.leader,
+        -1 if pos.trump is None else pos.trump,
+        moves,
+        raw=pos.points,
+        tricks=pos.tricks,
+    )
     return recs[-1].raw, recs[-1].tricks
 
 
 def _check_j_line(pos, profile):
-    ref = reference.reference_j(pos.hands, declarer=pos.declarer, leader=pos.leader,
-                                trump=pos.trump, trump_owner=pos.trump_owner,
-                                first_trick=pos.first_trick, rules=profile,
-                                points=pos.points, tricks=pos.tricks)
-    p = Position(hands=pos.hands, declarer=pos.declarer, leader=pos.leader,
-                 trump=pos.trump, trump_owner=pos.trump_owner,
-                 first_trick=pos.first_trick, points=pos.points, tricks=pos.tricks)
+    ref = reference.reference_j(
+        pos.hands,
+        declarer=pos.declarer,
+        leader=pos.leader,
+        trump=pos.trump,
+        trump_owner=pos.trump_owner,
+        first_trick=pos.first_trick,
+        rules=profile,
+        points=pos.points,
+        tricks=pos.tricks,
+    )
+    p = Position(
+        hands=pos.hands,
+        declarer=pos.declarer,
+        leader=pos.leader,
+        trump=pos.trump,
+        trump_owner=pos.trump_owner,
+        first_trick=pos.first_trick,
+        points=pos.points,
+        tricks=pos.tricks,
+    )
     j, moves = line_from(p, rules=profile, objective="J")
     assert j == ref.j
     raw, ntr = _line_summary(pos, moves)
@@ -122,8 +142,14 @@ def _check_j_line(pos, profile):
     assert tuple(bolted) == tuple(ref.bolted)
     # the line's objective value equals the value-only search on declarer points
     assert raw[d] - pos.points[d] == play_value(
-        pos.hands, declarer=d, leader=pos.leader, trump=pos.trump,
-        trump_owner=pos.trump_owner, first_trick=pos.first_trick, rules=profile)
+        pos.hands,
+        declarer=d,
+        leader=pos.leader,
+        trump=pos.trump,
+        trump_owner=pos.trump_owner,
+        first_trick=pos.first_trick,
+        rules=profile,
+    )
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -146,11 +172,13 @@ def test_j_line_matches_reference_volume(profile):
 def test_solve_deals_rows_and_dtypes():
     rng = np.random.default_rng(7)
     rows = [random_deal(rng) for _ in range(2)]
-    deals = {"deal_id": np.array([10, 11]),
-             "hand0": np.array([h[0] for h, _ in rows], dtype=np.uint32),
-             "hand1": np.array([h[1] for h, _ in rows], dtype=np.uint32),
-             "hand2": np.array([h[2] for h, _ in rows], dtype=np.uint32),
-             "widow": np.array([w for _, w in rows], dtype=np.uint32)}
+    deals = {
+        "deal_id": np.array([10, 11]),
+        "hand0": np.array([h[0] for h, _ in rows], dtype=np.uint32),
+        "hand1": np.array([h[1] for h, _ in rows], dtype=np.uint32),
+        "hand2": np.array([h[2] for h, _ in rows], dtype=np.uint32),
+        "widow": np.array([w for _, w in rows], dtype=np.uint32),
+    }
     df = solve_deals(deals)
     assert list(df.columns) == list(SOLUTION_DTYPES)
     assert {k: str(v) for k, v in df.dtypes.items()} == SOLUTION_DTYPES
@@ -173,8 +201,8 @@ def test_solve_deals_rows_and_dtypes():
 def test_analyse_deal_and_cli(capsys):
     from analysis.cards import parse
     from analysis.cli import main
-    args = ["A♥ 10♥ K♠ Q♠ 9♦ J♣ 10♣", "K♥ Q♥ A♠ 9♠ J♦ A♣ 9♣",
-            "J♥ 9♥ 10♠ J♠ A♦ 10♦ K♦", "Q♦ K♣ Q♣"]
+
+    args = ["A♥ 10♥ K♠ Q♠ 9♦ J♣ 10♣", "K♥ Q♥ A♠ 9♠ J♦ A♣ 9♣", "J♥ 9♥ 10♠ J♠ A♦ 10♦ K♦", "Q♦ K♣ Q♣"]
     hands = [parse(a) for a in args[:3]]
     res = analyse_deal(hands, parse(args[3]), declarer=1)
     ex = exchange_value(hands[1], parse(args[3]), hands[2], hands[0])
@@ -189,17 +217,29 @@ def test_analyse_deal_and_cli(capsys):
     assert f"value: {res.value}" in out
 
 
-@pytest.mark.parametrize("args, message", [
-    (("A♥ K♥ Q♥ 10♠ A♣ J♦", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣"),
-     "hand0 must hold 7 cards, got 6"),
-    (("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣"),
-     "widow must hold 3 cards, got 2"),
-    (("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♥ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣"),
-     "hand0 and hand1 share A♥"),
-    (("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ Q♦"),
-     "hand2 and widow share Q♦"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ("A♥ K♥ Q♥ 10♠ A♣ J♦", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣"),
+            "hand0 must hold 7 cards, got 6",
+        ),
+        (
+            ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣"),
+            "widow must hold 3 cards, got 2",
+        ),
+        (
+            ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♥ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣"),
+            "hand0 and hand1 share A♥",
+        ),
+        (
+            ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ Q♦"),
+            "hand2 and widow share Q♦",
+        ),
+    ],
+)
 def test_analyse_cli_names_the_argument_at_fault(capsys, args, message):
     from analysis.cli import main
+
     assert main(["analyse", *args]) == 2
     assert message in capsys.readouterr().err

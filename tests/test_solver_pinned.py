@@ -18,8 +18,7 @@ import pytest
 from analysis.deal import deal
 from analysis.solver import SOLVER_VERSION, solve_deals
 
-PINNED = {"1.0": {"club": "b2a4a26804194b95", "wiki": "4797354be64312de",
-                  "book": "f7e3aad2534e85f7"}}
+PINNED = {"1.0": {"club": "b2a4a26804194b95", "wiki": "4797354be64312de", "book": "f7e3aad2534e85f7"}}
 
 
 def _digest(df) -> str:
@@ -33,7 +32,6 @@ def _digest(df) -> str:
 @pytest.mark.parametrize("rules", ["club", "wiki", "book"])
 def test_solutions_equal_the_pinned_release(rules):
     a = deal(np.random.default_rng(20261129), 24)
-    deals = {"deal_id": np.arange(24), "hand0": a[:, 0], "hand1": a[:, 1],
-             "hand2": a[:, 2], "widow": a[:, 3]}
+    deals = {"deal_id": np.arange(24), "hand0": a[:, 0], "hand1": a[:, 1], "hand2": a[:, 2], "widow": a[:, 3]}
     assert SOLVER_VERSION in PINNED, "new solver version: pin its results here"
     assert _digest(solve_deals(deals, rules=rules)) == PINNED[SOLVER_VERSION][rules]

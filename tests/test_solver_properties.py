@@ -18,8 +18,14 @@ PROFILES = ("club", "classic", "book", "ua", "wiki")
 
 
 def _kw(pos, rules):
-    return dict(declarer=pos.declarer, leader=pos.leader, trump=pos.trump,
-                trump_owner=pos.trump_owner, first_trick=pos.first_trick, rules=rules)
+    return dict(
+        declarer=pos.declarer,
+        leader=pos.leader,
+        trump=pos.trump,
+        trump_owner=pos.trump_owner,
+        first_trick=pos.first_trick,
+        rules=rules,
+    )
 
 
 def _agree(pos, rules):
@@ -75,8 +81,9 @@ def _permute(mask, perm):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(pos=endgames(tricks=st.integers(1, 5)), perm=st.permutations(range(4)),
-       profile=st.sampled_from(PROFILES))
+@given(
+    pos=endgames(tricks=st.integers(1, 5)), perm=st.permutations(range(4)), profile=st.sampled_from(PROFILES)
+)
 def test_suit_permutation_invariance_without_marriages(pos, perm, profile):
     if any(marriage_points(h) for h in pos.hands):
         return

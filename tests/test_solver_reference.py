@@ -44,8 +44,7 @@ from analysis.testing.strategies import deals, endgames, positions
 def _load_reference():
     name = "thousand_tests_reference"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).with_name("reference.py"))
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("reference.py"))
         mod = importlib.util.module_from_spec(spec)
         sys.modules[name] = mod
         spec.loader.exec_module(mod)
@@ -58,10 +57,10 @@ CLUB, BOOK, WIKI = (Rules.profile(n) for n in ("club", "book", "wiki"))
 PROFILES = ("club", "classic", "book", "ua", "wiki")
 #: The profiles plus two house variants mixing the play conventions.
 RULESETS = {name: Rules.profile(name) for name in PROFILES}
-RULESETS["house_q"] = CLUB.with_changes(name="house_q", marriage_lead="Q",
-                                        first_trick_marriage=True)
-RULESETS["house_lead"] = BOOK.with_changes(name="house_lead", trump_lead_owner_only=True,
-                                           bolt_rule="no_trick")
+RULESETS["house_q"] = CLUB.with_changes(name="house_q", marriage_lead="Q", first_trick_marriage=True)
+RULESETS["house_lead"] = BOOK.with_changes(
+    name="house_lead", trump_lead_owner_only=True, bolt_rule="no_trick"
+)
 RULESET_NAMES = tuple(RULESETS)
 
 
@@ -78,6 +77,7 @@ def value(hands, **kw):
 # --------------------------------------------------------------------------
 # (a) the reference on hand-worked endgames
 # --------------------------------------------------------------------------
+
 
 def test_one_trick_goes_to_the_highest_card_of_the_suit_led():
     # Declarer (seat 0) leads A♠, the others follow 9♠ and J♠: 11 + 0 + 2.
@@ -101,8 +101,7 @@ def test_no_obligation_to_beat_lets_the_declarer_duck():
     # Value 21.  Had the declarer to beat K♠, the first line gives only 15.
     assert value(["A♠ 9♠", "K♠ 10♠", "J♣ 9♣"], leader=1) == 21
     # and the ducking card is a legal follow:
-    assert follow_moves(P("A♠ 9♠"), SPADES, None) == [P("9♠").bit_length() - 1,
-                                                      P("A♠").bit_length() - 1]
+    assert follow_moves(P("A♠ 9♠"), SPADES, None) == [P("9♠").bit_length() - 1, P("A♠").bit_length() - 1]
 
 
 def test_must_trump_when_void():
@@ -113,11 +112,12 @@ def test_must_trump_when_void():
     # K♠/A♠ and J♣ fall, 6 or 13.  Both leads give 38.  (Were seat 2 free to
     # discard J♣, it would keep 10♥ to ruff the 9♦ and the declarer would get
     # only 24.)
-    assert value(["A♥ 9♦", "A♠ K♠", "10♥ J♣"], leader=1, trump=HEARTS,
-                 trump_owner=0) == 38
+    assert value(["A♥ 9♦", "A♠ K♠", "10♥ J♣"], leader=1, trump=HEARTS, trump_owner=0) == 38
     assert follow_moves(P("10♥ J♣"), SPADES, HEARTS) == [P("10♥").bit_length() - 1]
     assert sorted(follow_moves(P("10♥ J♣"), SPADES, None)) == [
-        P("J♣").bit_length() - 1, P("10♥").bit_length() - 1]
+        P("J♣").bit_length() - 1,
+        P("10♥").bit_length() - 1,
+    ]
 
 
 def test_defenders_marriage_scores_for_him_and_changes_trump_at_once():
@@ -135,13 +135,13 @@ def test_defenders_marriage_scores_for_him_and_changes_trump_at_once():
     # J: declarer 0; seat 2 never scores (bolted, +300), seat 1 declares 100
     # (−100): J = 200.  If seat 2 already has points in the deal: −100.
     masks = [P(h) for h in hands]
-    r = ref.reference_j(masks, leader=1, trump=SPADES, trump_owner=0,
-                        first_trick=False, rules=CLUB)
+    r = ref.reference_j(masks, leader=1, trump=SPADES, trump_owner=0, first_trick=False, rules=CLUB)
     assert (r.j, r.declarer_added, r.defender_marriages) == (200, 0, 100)
     assert r.bolted == (False, False, True)
     assert r.points == (0, 100 + 4 + 3 + 0 + 2 + 0 + 11, 0)
-    r = ref.reference_j(masks, leader=1, trump=SPADES, trump_owner=0,
-                        first_trick=False, rules=CLUB, points=(0, 5, 5))
+    r = ref.reference_j(
+        masks, leader=1, trump=SPADES, trump_owner=0, first_trick=False, rules=CLUB, points=(0, 5, 5)
+    )
     assert (r.j, r.bolted) == (-100, (False, False, False))
 
 
@@ -172,9 +172,12 @@ def test_queen_only_declaring():
     assert value(hands, rules=CLUB.with_changes(marriage_lead="Q")) == 65
     k, q = P("K♣").bit_length() - 1, P("Q♣").bit_length() - 1
     assert lead_moves(P("K♣ Q♣"), 0, None, None, False, CLUB) == [
-        (q, False), (q, True), (k, False), (k, True)]
-    assert lead_moves(P("K♣ Q♣"), 0, None, None, False, WIKI) == [
-        (q, False), (q, True), (k, False)]
+        (q, False),
+        (q, True),
+        (k, False),
+        (k, True),
+    ]
+    assert lead_moves(P("K♣ Q♣"), 0, None, None, False, WIKI) == [(q, False), (q, True), (k, False)]
 
 
 def test_only_the_trumps_declarer_leads_trumps():
@@ -190,8 +193,12 @@ def test_only_the_trumps_declarer_leads_trumps():
     assert value(hands, rules=CLUB, **kw) == 0
     assert value(hands, rules=CLUB.with_changes(trump_lead_owner_only=True), **kw) == 11
     # The owner himself may lead trumps; so may a player holding only trumps.
-    assert value(hands, rules=CLUB.with_changes(trump_lead_owner_only=True),
-                 leader=2, trump=SPADES, trump_owner=2) == 0
+    assert (
+        value(
+            hands, rules=CLUB.with_changes(trump_lead_owner_only=True), leader=2, trump=SPADES, trump_owner=2
+        )
+        == 0
+    )
     qs = P("Q♠").bit_length() - 1
     assert lead_moves(P("Q♠ 9♠"), 2, SPADES, 1, False, WIKI) == [(qs - 2, False), (qs, False)]
     # A new marriage passes the right to lead trumps to its declarer: seat 2
@@ -207,8 +214,7 @@ def test_worked_example_7_trump_changes_with_each_marriage():
     # trump) and wins, leads K♦ declaring (♦ trump); another player takes it
     # with A♦ and leads K♠ declaring (♠ trump).  Each keeps his points.
     hands = (P("K♥ Q♥ K♦ Q♦"), P("A♦ K♠ Q♠ 9♣"), P("J♣ 10♣ 9♠ A♣"))
-    c = {n: P(n).bit_length() - 1 for n in
-         "K♥ Q♥ K♦ Q♦ A♦ K♠ Q♠ 9♣ J♣ 10♣ 9♠ A♣".split()}
+    c = {n: P(n).bit_length() - 1 for n in "K♥ Q♥ K♦ Q♦ A♦ K♠ Q♠ 9♣ J♣ 10♣ 9♠ A♣".split()}
     pos = Position(hands, declarer=0, leader=0, first_trick=True)
     # Trick 1: K♥ declared (+100 to seat 0), ♥ trump; 9♣ and J♣ discarded.
     pos = play_trick(pos, c["K♥"], True, c["9♣"], c["J♣"], BOOK)
@@ -230,8 +236,7 @@ def test_worked_example_7_trump_changes_with_each_marriage():
     assert ref.reference_value(hands, declarer=0, first_trick=True, rules=BOOK) >= 186
     # Illegal moves are refused: under club the first trick cannot declare.
     with pytest.raises(ValueError, match="illegal lead"):
-        play_trick(Position(hands, first_trick=True), c["K♥"], True, c["9♣"],
-                   c["J♣"], CLUB)
+        play_trick(Position(hands, first_trick=True), c["K♥"], True, c["9♣"], c["J♣"], CLUB)
 
 
 def test_trick_worth_nothing_is_a_trick_but_not_points():
@@ -265,7 +270,6 @@ def test_reference_rejects_bad_input():
         ref.reference_value([P("A♠"), P("Q♠"), P("9♠")], rules="nope")
 
 
-
 def test_reference_j_puts_the_declarers_total_first():
     # On random endgames the J-optimal line gives the declarer exactly the
     # play value, and the line's points and tricks add up with the deal so
@@ -275,8 +279,7 @@ def test_reference_j_puts_the_declarers_total_first():
         for i in range(12):
             pos = random_endgame(np.random.default_rng([7, i]), 3, rules)
             kw = _kwargs(pos)
-            r = ref.reference_j(pos.hands, rules=rules, points=pos.points,
-                                tricks=pos.tricks, **kw)
+            r = ref.reference_j(pos.hands, rules=rules, points=pos.points, tricks=pos.tricks, **kw)
             assert r.declarer_added == ref.reference_value(pos.hands, rules=rules, **kw)
             assert sum(r.tricks) == 8
             remaining = sum(CARD_POINTS[c] for h in pos.hands for c in range(24) if h >> c & 1)
@@ -291,13 +294,15 @@ def test_reference_j_puts_the_declarers_total_first():
 # properties of the reference itself
 # --------------------------------------------------------------------------
 
+
 def _permute_suits(mask: int, perm) -> int:
     return sum(1 << (6 * perm[c // 6] + c % 6) for c in range(24) if mask >> c & 1)
 
 
 def _declarable(hand: int) -> int:
-    return sum(v for s, v in enumerate(MARRIAGE_VALUES)
-               if hand >> (6 * s + 2) & 1 and hand >> (6 * s + 3) & 1)
+    return sum(
+        v for s, v in enumerate(MARRIAGE_VALUES) if hand >> (6 * s + 2) & 1 and hand >> (6 * s + 3) & 1
+    )
 
 
 @pytest.mark.parametrize("profile", ["club", "book", "wiki"])
@@ -332,6 +337,7 @@ def test_reference_properties(profile):
 # --------------------------------------------------------------------------
 # the generators (analysis.testing)
 # --------------------------------------------------------------------------
+
 
 def _check_endgame(pos: Position, k: int):
     hands = pos.hands
@@ -391,8 +397,13 @@ BASE_SEED = 20261129
 
 
 def _kwargs(pos: Position) -> dict:
-    return dict(declarer=pos.declarer, leader=pos.leader, trump=pos.trump,
-                trump_owner=pos.trump_owner, first_trick=pos.first_trick)
+    return dict(
+        declarer=pos.declarer,
+        leader=pos.leader,
+        trump=pos.trump,
+        trump_owner=pos.trump_owner,
+        first_trick=pos.first_trick,
+    )
 
 
 def _holds_marriage(hands) -> bool:
@@ -418,17 +429,24 @@ def case(profile: str, tricks: int, i: int):
         pos = random_endgame(rng, tricks, RULESETS[profile], declare_prob=0.2)
     kw = _kwargs(pos)
     if i % 4 == 3:
-        free = [None] + [s for s in range(4) if not any(
-            h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1 for h in pos.hands)]
+        free = [None] + [
+            s for s in range(4) if not any(h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1 for h in pos.hands)
+        ]
         trump = free[int(rng.integers(len(free)))]
-        kw.update(leader=int(rng.integers(3)), first_trick=bool(rng.random() < 0.5),
-                  trump=trump, trump_owner=None if trump is None else int(rng.integers(3)))
+        kw.update(
+            leader=int(rng.integers(3)),
+            first_trick=bool(rng.random() < 0.5),
+            trump=trump,
+            trump_owner=None if trump is None else int(rng.integers(3)),
+        )
     return pos.hands, kw, (pos.points, pos.tricks)
 
 
 def describe(profile, tricks, i, hands, kw) -> str:
-    return (f"case({profile!r}, {tricks}, {i}): hands={[fmt(h) for h in hands]} "
-            f"masks={[hex(h) for h in hands]} {kw}")
+    return (
+        f"case({profile!r}, {tricks}, {i}): hands={[fmt(h) for h in hands]} "
+        f"masks={[hex(h) for h in hands]} {kw}"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -443,20 +461,28 @@ def _agreement(solver, profile, tricks, indices):
         want = ref.reference_value(hands, rules=RULESETS[profile], **kw)
         got = solver.play_value(hands, rules=_arg(profile), **kw)
         if got != want:
-            bad.append(f"{describe(profile, tricks, i, hands, kw)}: play_value={got} "
-                       f"reference={want}")
+            bad.append(f"{describe(profile, tricks, i, hands, kw)}: play_value={got} reference={want}")
             continue
         m_at = solver.makes(hands, want, rules=_arg(profile), **kw)
         m_above = solver.makes(hands, want + 1, rules=_arg(profile), **kw)
         if not m_at or m_above:
-            bad.append(f"{describe(profile, tricks, i, hands, kw)}: value {want} but "
-                       f"makes({want})={m_at}, makes({want + 1})={m_above}")
+            bad.append(
+                f"{describe(profile, tricks, i, hands, kw)}: value {want} but "
+                f"makes({want})={m_at}, makes({want + 1})={m_above}"
+            )
     return bad
 
 
 # club, book and wiki have distinct play conventions; classic and ua play as club.
-CI_COUNTS = {"club": (160, 60), "book": (160, 60), "wiki": (160, 60),
-             "classic": (40, 16), "ua": (40, 16), "house_q": (60, 20), "house_lead": (60, 20)}
+CI_COUNTS = {
+    "club": (160, 60),
+    "book": (160, 60),
+    "wiki": (160, 60),
+    "classic": (40, 16),
+    "ua": (40, 16),
+    "house_q": (60, 20),
+    "house_lead": (60, 20),
+}
 
 
 @pytest.mark.parametrize("profile", RULESET_NAMES)
@@ -472,21 +498,30 @@ def test_play_value_agrees_on_drawn_wiki_endgames(pos):
     solver = pytest.importorskip("analysis.solver")
     kw = _kwargs(pos)
     assert solver.play_value(pos.hands, rules="wiki", **kw) == ref.reference_value(
-        pos.hands, rules="wiki", **kw)
+        pos.hands, rules="wiki", **kw
+    )
 
 
 # Volume: 23,000 endgames of 3 and 4 tricks in all, plus 2, 5 and 6 tricks;
 # the profiles with their own play conventions get the most.
 _MAIN = {2: 1000, 3: 4000, 4: 1000, 5: 60, 6: 6}
-_SHARED = {2: 300, 3: 1000, 4: 300, 5: 20}          # classic, ua play as club
+_SHARED = {2: 300, 3: 1000, 4: 300, 5: 20}  # classic, ua play as club
 _HOUSE = {2: 300, 3: 1500, 4: 400, 5: 20}
-VERIFY_COUNTS = {"club": _MAIN, "book": _MAIN, "wiki": _MAIN, "classic": _SHARED,
-                 "ua": _SHARED, "house_q": _HOUSE, "house_lead": _HOUSE}
+VERIFY_COUNTS = {
+    "club": _MAIN,
+    "book": _MAIN,
+    "wiki": _MAIN,
+    "classic": _SHARED,
+    "ua": _SHARED,
+    "house_q": _HOUSE,
+    "house_lead": _HOUSE,
+}
 
 
 @pytest.mark.verify
-@pytest.mark.parametrize("profile,tricks,n", [
-    (p, k, n) for p, counts in VERIFY_COUNTS.items() for k, n in counts.items()])
+@pytest.mark.parametrize(
+    "profile,tricks,n", [(p, k, n) for p, counts in VERIFY_COUNTS.items() for k, n in counts.items()]
+)
 def test_play_value_agrees_in_volume(solver, profile, tricks, n):
     bad = _agreement(solver, profile, tricks, range(10_000, 10_000 + n))
     assert not bad, f"{len(bad)} of {n} disagree:\n" + "\n".join(bad[:50])
@@ -496,6 +531,7 @@ def test_play_value_agrees_in_volume(solver, profile, tricks, n):
 # (c) the solver's tie-broken line against the reference J-optimum
 # --------------------------------------------------------------------------
 
+
 def _bolts(pos: Position, rules: Rules) -> int:
     """Bolted defenders minus the bolted declarer at the end of a deal."""
     if rules.bolt_rule == "none":
@@ -503,8 +539,7 @@ def _bolts(pos: Position, rules: Rules) -> int:
     took = pos.points if rules.bolt_rule == "zero_points" else pos.tricks
     bolted = [took[s] == 0 for s in range(3)]
     d = pos.declarer
-    return (sum(bolted[s] for s in range(3) if s != d)
-            - (bolted[d] if rules.bolt_declarer else 0))
+    return sum(bolted[s] for s in range(3) if s != d) - (bolted[d] if rules.bolt_declarer else 0)
 
 
 def _line_j(start: Position, end: Position, rules: Rules) -> int:
@@ -526,10 +561,14 @@ def _replay_line(solver, hands3, widow, declarer, rules):
     assert len(a.tricks) == 8
     for n, t in enumerate(a.tricks, 1):
         (s0, c0), (s1, c1), (s2, c2) = t.cards
-        assert (t.leader, s0, s1, s2) == (pos.leader, pos.leader, (pos.leader + 1) % 3,
-                                          (pos.leader + 2) % 3), f"trick {n}: wrong seats"
+        assert (t.leader, s0, s1, s2) == (
+            pos.leader,
+            pos.leader,
+            (pos.leader + 1) % 3,
+            (pos.leader + 2) % 3,
+        ), f"trick {n}: wrong seats"
         assert t.declared in (-1, c0 // 6), f"trick {n}: declared {t.declared}"
-        pos = play_trick(pos, c0, t.declared >= 0, c1, c2, rules)   # raises if illegal
+        pos = play_trick(pos, c0, t.declared >= 0, c1, c2, rules)  # raises if illegal
         assert t.winner == pos.leader, f"trick {n}: winner"
         assert t.trump == (-1 if pos.trump is None else pos.trump), f"trick {n}: trump"
         assert t.points == CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2]
@@ -543,8 +582,7 @@ def _check_line(solver, profile, i, ks):
     rng = np.random.default_rng([BASE_SEED, 99, RULESET_NAMES.index(profile), i])
     hands3, widow = random_deal(rng)
     d = int(rng.integers(3))
-    where = (f"line case ({profile!r}, {i}): hands={[fmt(h) for h in hands3]} "
-             f"widow={fmt(widow)} declarer={d}")
+    where = f"line case ({profile!r}, {i}): hands={[fmt(h) for h in hands3]} widow={fmt(widow)} declarer={d}"
     a, seen = _replay_line(solver, hands3, widow, d, rules)
     end = seen[-1]
     # Points and tricks add up; the declarer's total is the value.
@@ -555,17 +593,33 @@ def _check_line(solver, profile, i, ks):
     # exchange_value reports the same value, objective and line figures.
     left, right = (d + 1) % 3, (d + 2) % 3
     r = solver.exchange_value(hands3[d], widow, hands3[left], hands3[right], rules=profile)
-    got = (r.value, r.objective, r.give_left, r.give_right, r.declarer_tricks,
-           r.left_points, r.left_tricks, r.right_points, r.right_tricks)
-    want = (a.value, a.objective, a.give_left, a.give_right, end.tricks[d],
-            end.points[left], end.tricks[left], end.points[right], end.tricks[right])
+    got = (
+        r.value,
+        r.objective,
+        r.give_left,
+        r.give_right,
+        r.declarer_tricks,
+        r.left_points,
+        r.left_tricks,
+        r.right_points,
+        r.right_tricks,
+    )
+    want = (
+        a.value,
+        a.objective,
+        a.give_left,
+        a.give_right,
+        end.tricks[d],
+        end.points[left],
+        end.tricks[left],
+        end.points[right],
+        end.tricks[right],
+    )
     assert got == want, f"{where}: exchange_value {got} != replayed line {want}"
     # exchange_makes answers the threshold question at the value, and its
     # gift reaches it.
-    yes = solver.exchange_makes(hands3[d], widow, hands3[left], hands3[right], a.value,
-                                rules=profile)
-    no = solver.exchange_makes(hands3[d], widow, hands3[left], hands3[right], a.value + 1,
-                               rules=profile)
+    yes = solver.exchange_makes(hands3[d], widow, hands3[left], hands3[right], a.value, rules=profile)
+    no = solver.exchange_makes(hands3[d], widow, hands3[left], hands3[right], a.value + 1, rules=profile)
     assert bool(yes) and not bool(no), where
     p = position_after_exchange(hands3, widow, d, yes.give_left, yes.give_right)
     assert solver.play_value(p.hands, declarer=d, rules=profile) >= a.value, where
@@ -574,19 +628,23 @@ def _check_line(solver, profile, i, ks):
     for k in ks:
         p = seen[8 - k]
         kw = _kwargs(p)
-        if k >= 6:      # too long for the plain minimax: bisection references
-            best_j = ref.reference_j_by_bisection(p.hands, rules=rules, points=p.points,
-                                                  tricks=p.tricks, **kw)
+        if k >= 6:  # too long for the plain minimax: bisection references
+            best_j = ref.reference_j_by_bisection(
+                p.hands, rules=rules, points=p.points, tricks=p.tricks, **kw
+            )
             assert _line_j(p, end, rules) == best_j, (
                 f"{where}: last {k} tricks of the line give J={_line_j(p, end, rules)}, "
-                f"reference J-optimum {best_j}")
+                f"reference J-optimum {best_j}"
+            )
             assert end.points[d] - p.points[d] == ref.reference_value_by_bisection(
-                p.hands, rules=rules, **kw), where
+                p.hands, rules=rules, **kw
+            ), where
             continue
         best = ref.reference_j(p.hands, rules=rules, points=p.points, tricks=p.tricks, **kw)
         assert _line_j(p, end, rules) == best.j, (
             f"{where}: last {k} tricks of the line give J={_line_j(p, end, rules)}, "
-            f"reference J-optimum {best.j} ({best})")
+            f"reference J-optimum {best.j} ({best})"
+        )
         assert end.points[d] - p.points[d] == ref.reference_value(p.hands, rules=rules, **kw)
         bolted_def = sum(best.bolted[s] for s in range(3) if s != d)
         assert bolted_def - best.bolted[d] == _bolts(end, rules), where
@@ -594,20 +652,41 @@ def _check_line(solver, profile, i, ks):
 
 def test_solve_deals_rows_are_exchange_values(solver):
     d = random_deals(3, np.random.default_rng([BASE_SEED, 5]))
-    deals_table = {"deal_id": np.arange(3, dtype=np.int64), "hand0": d[:, 0],
-                   "hand1": d[:, 1], "hand2": d[:, 2], "widow": d[:, 3]}
+    deals_table = {
+        "deal_id": np.arange(3, dtype=np.int64),
+        "hand0": d[:, 0],
+        "hand1": d[:, 1],
+        "hand2": d[:, 2],
+        "widow": d[:, 3],
+    }
     for profile in ("club", "wiki"):
         df = solver.solve_deals(deals_table, rules=profile)
         assert len(df) == 9
         for row in df.itertuples():
             s = int(row.seat)
             h = [int(x) for x in d[row.deal_id, :3]]
-            r = solver.exchange_value(h[s], int(d[row.deal_id, 3]), h[(s + 1) % 3],
-                                      h[(s + 2) % 3], rules=profile)
-            assert (row.value, row.give_left, row.give_right, row.declarer_tricks,
-                    row.left_points, row.left_tricks, row.right_points, row.right_tricks) == (
-                r.value, r.give_left, r.give_right, r.declarer_tricks, r.left_points,
-                r.left_tricks, r.right_points, r.right_tricks)
+            r = solver.exchange_value(
+                h[s], int(d[row.deal_id, 3]), h[(s + 1) % 3], h[(s + 2) % 3], rules=profile
+            )
+            assert (
+                row.value,
+                row.give_left,
+                row.give_right,
+                row.declarer_tricks,
+                row.left_points,
+                row.left_tricks,
+                row.right_points,
+                row.right_tricks,
+            ) == (
+                r.value,
+                r.give_left,
+                r.give_right,
+                r.declarer_tricks,
+                r.left_points,
+                r.left_tricks,
+                r.right_points,
+                r.right_tricks,
+            )
 
 
 @pytest.mark.parametrize("profile", ["club", "book", "wiki"])
@@ -623,23 +702,35 @@ def test_line_in_volume(solver, profile):
         _check_line(solver, profile, i, ks=(3, 4))
 
 
-
 # --------------------------------------------------------------------------
 # card_values and line_from on endgames
 # --------------------------------------------------------------------------
 
+
 def _solver_position(solver, hands, kw, taken, trick=()):
-    return solver.Position(hands=tuple(hands), declarer=kw["declarer"], leader=kw["leader"],
-                           trick=tuple(trick), trump=kw["trump"],
-                           trump_owner=kw["trump_owner"], first_trick=kw["first_trick"],
-                           points=tuple(taken[0]), tricks=tuple(taken[1]))
+    return solver.Position(
+        hands=tuple(hands),
+        declarer=kw["declarer"],
+        leader=kw["leader"],
+        trick=tuple(trick),
+        trump=kw["trump"],
+        trump_owner=kw["trump_owner"],
+        first_trick=kw["first_trick"],
+        points=tuple(taken[0]),
+        tricks=tuple(taken[1]),
+    )
 
 
 def _mid_trick(hands, kw, rng, rules):
     """Play one or two cards of the next trick (an undeclared lead, random
     legal follows); None when the leader has no undeclared lead."""
-    leads = [c for c, d in lead_moves(hands[kw["leader"]], kw["leader"], kw["trump"],
-                                      kw["trump_owner"], kw["first_trick"], rules) if not d]
+    leads = [
+        c
+        for c, d in lead_moves(
+            hands[kw["leader"]], kw["leader"], kw["trump"], kw["trump_owner"], kw["first_trick"], rules
+        )
+        if not d
+    ]
     if not leads:
         return None
     ld = kw["leader"]
@@ -667,22 +758,38 @@ def _card_values_agree(solver, profile, tricks, indices):
             spots.append(mid)
         for h, trick in spots:
             for objective in ("value", "J"):
-                got = sorted((m.card, bool(m.declared), m.value) for m in solver.card_values(
-                    _solver_position(solver, h, kw, taken, trick), rules=_arg(profile),
-                    objective=objective))
-                want = sorted(ref.reference_card_values(
-                    h, trick=trick, rules=rules, objective=objective, points=taken[0],
-                    tricks=taken[1], **kw))
+                got = sorted(
+                    (m.card, bool(m.declared), m.value)
+                    for m in solver.card_values(
+                        _solver_position(solver, h, kw, taken, trick),
+                        rules=_arg(profile),
+                        objective=objective,
+                    )
+                )
+                want = sorted(
+                    ref.reference_card_values(
+                        h,
+                        trick=trick,
+                        rules=rules,
+                        objective=objective,
+                        points=taken[0],
+                        tricks=taken[1],
+                        **kw,
+                    )
+                )
                 if got != want:
-                    bad.append(f"{describe(profile, tricks, i, h, kw)} trick={trick} "
-                               f"taken={taken} {objective}: card_values={got} reference={want}")
+                    bad.append(
+                        f"{describe(profile, tricks, i, h, kw)} trick={trick} "
+                        f"taken={taken} {objective}: card_values={got} reference={want}"
+                    )
     return bad
 
 
 @pytest.mark.parametrize("profile", ["club", "book", "wiki", "house_q", "house_lead"])
 def test_card_values_agree_with_reference(solver, profile):
-    bad = (_card_values_agree(solver, profile, 3, range(40))
-           + _card_values_agree(solver, profile, 4, range(12)))
+    bad = _card_values_agree(solver, profile, 3, range(40)) + _card_values_agree(
+        solver, profile, 4, range(12)
+    )
     assert not bad, "\n".join(bad)
 
 
@@ -692,9 +799,9 @@ def _replay_moves(pos: Position, codes, rules) -> list[Position]:
     assert len(codes) == 3 * bin(pos.hands[0]).count("1"), "line length"
     seen = [pos]
     for n in range(0, len(codes), 3):
-        a, b, c = codes[n:n + 3]
+        a, b, c = codes[n : n + 3]
         assert b < 32 and c < 32, "only leads may declare"
-        pos = play_trick(pos, a % 32, a >= 32, b, c, rules)    # raises if illegal
+        pos = play_trick(pos, a % 32, a >= 32, b, c, rules)  # raises if illegal
         seen.append(pos)
     return seen
 
@@ -704,14 +811,22 @@ def _line_from_agrees(solver, profile, tricks, indices):
     bad = []
     for i in indices:
         hands, kw, taken = case(profile, tricks, i)
-        j, codes = solver.line_from(_solver_position(solver, hands, kw, taken),
-                                    rules=_arg(profile),
-                                    objective="J")
+        j, codes = solver.line_from(
+            _solver_position(solver, hands, kw, taken), rules=_arg(profile), objective="J"
+        )
         best = ref.reference_j(hands, rules=rules, points=taken[0], tricks=taken[1], **kw)
         where = f"{describe(profile, tricks, i, hands, kw)} taken={taken}"
-        start = Position(tuple(hands), kw["declarer"], kw["leader"], kw["trump"],
-                         kw["trump_owner"], kw["first_trick"], tuple(taken[0]),
-                         tuple(taken[1]), (0, 0, 0))
+        start = Position(
+            tuple(hands),
+            kw["declarer"],
+            kw["leader"],
+            kw["trump"],
+            kw["trump_owner"],
+            kw["first_trick"],
+            tuple(taken[0]),
+            tuple(taken[1]),
+            (0, 0, 0),
+        )
         try:
             seen = _replay_moves(start, codes, rules)
         except (AssertionError, ValueError) as e:
@@ -719,36 +834,41 @@ def _line_from_agrees(solver, profile, tricks, indices):
             continue
         end, d = seen[-1], kw["declarer"]
         line_j = _line_j(start, end, rules)
-        if not (j == best.j == line_j
-                and end.points[d] - start.points[d] == best.declarer_added
-                and _bolts(end, rules) == (sum(best.bolted[s] for s in range(3) if s != d)
-                                           - best.bolted[d])):
-            bad.append(f"{where}: line_from J={j}, its line J={line_j} "
-                       f"(declarer +{end.points[d] - start.points[d]}, bolts "
-                       f"{_bolts(end, rules)}), reference {best}")
+        if not (
+            j == best.j == line_j
+            and end.points[d] - start.points[d] == best.declarer_added
+            and _bolts(end, rules) == (sum(best.bolted[s] for s in range(3) if s != d) - best.bolted[d])
+        ):
+            bad.append(
+                f"{where}: line_from J={j}, its line J={line_j} "
+                f"(declarer +{end.points[d] - start.points[d]}, bolts "
+                f"{_bolts(end, rules)}), reference {best}"
+            )
     return bad
 
 
 @pytest.mark.parametrize("profile", ["club", "book", "wiki", "house_q", "house_lead"])
 def test_line_from_reaches_the_reference_j_optimum(solver, profile):
-    bad = (_line_from_agrees(solver, profile, 3, range(60))
-           + _line_from_agrees(solver, profile, 4, range(20)))
+    bad = _line_from_agrees(solver, profile, 3, range(60)) + _line_from_agrees(solver, profile, 4, range(20))
     assert not bad, "\n".join(bad)
 
 
 @pytest.mark.verify
 @pytest.mark.parametrize("profile", RULESET_NAMES)
 def test_card_values_and_lines_in_volume(solver, profile):
-    bad = (_card_values_agree(solver, profile, 3, range(20_000, 20_300))
-           + _card_values_agree(solver, profile, 4, range(20_000, 20_100))
-           + _line_from_agrees(solver, profile, 3, range(20_000, 20_600))
-           + _line_from_agrees(solver, profile, 4, range(20_000, 20_200)))
+    bad = (
+        _card_values_agree(solver, profile, 3, range(20_000, 20_300))
+        + _card_values_agree(solver, profile, 4, range(20_000, 20_100))
+        + _line_from_agrees(solver, profile, 3, range(20_000, 20_600))
+        + _line_from_agrees(solver, profile, 4, range(20_000, 20_200))
+    )
     assert not bad, f"{len(bad)} disagree:\n" + "\n".join(bad[:50])
 
 
 # --------------------------------------------------------------------------
 # long endgames and full deals: the bisection reference
 # --------------------------------------------------------------------------
+
 
 def test_bisection_reference_equals_plain_minimax():
     # reference_value_by_bisection (boolean minimax, short-circuit any/all,
@@ -757,18 +877,22 @@ def test_bisection_reference_equals_plain_minimax():
     for name in ("club", "book", "wiki", "house_q"):
         for i in range(12):
             hands, kw, _ = case(name, 3 + i % 2, 500 + i)
-            assert ref.reference_value_by_bisection(hands, rules=RULESETS[name], **kw) == \
-                ref.reference_value(hands, rules=RULESETS[name], **kw), (name, i)
+            assert ref.reference_value_by_bisection(hands, rules=RULESETS[name], **kw) == ref.reference_value(
+                hands, rules=RULESETS[name], **kw
+            ), (name, i)
 
 
 def test_j_bisection_reference_equals_plain_j():
     for name in ("club", "wiki", "book", "house_lead"):
         for i in range(6):
             hands, kw, taken = case(name, 3 + i % 2, 700 + i)
-            plain = ref.reference_j(hands, rules=RULESETS[name], points=taken[0],
-                                    tricks=taken[1], **kw)
-            assert ref.reference_j_by_bisection(
-                hands, rules=RULESETS[name], points=taken[0], tricks=taken[1], **kw) == plain.j
+            plain = ref.reference_j(hands, rules=RULESETS[name], points=taken[0], tricks=taken[1], **kw)
+            assert (
+                ref.reference_j_by_bisection(
+                    hands, rules=RULESETS[name], points=taken[0], tricks=taken[1], **kw
+                )
+                == plain.j
+            )
 
 
 @pytest.mark.verify
@@ -790,8 +914,7 @@ def _full_agreement(solver, profile, tricks, indices):
         want = ref.reference_value_by_bisection(hands, rules=RULESETS[profile], **kw)
         got = solver.play_value(hands, rules=_arg(profile), **kw)
         if got != want:
-            bad.append(f"{describe(profile, tricks, i, hands, kw)}: play_value={got} "
-                       f"reference={want}")
+            bad.append(f"{describe(profile, tricks, i, hands, kw)}: play_value={got} reference={want}")
     return bad
 
 
@@ -802,9 +925,10 @@ def test_play_value_agrees_on_six_trick_endgames(solver, profile):
 
 
 @pytest.mark.verify
-@pytest.mark.parametrize("profile,tricks,n", [
-    (p, k, n) for p in RULESET_NAMES
-    for k, n in ((7, 10), (8, 8 if p in ("club", "book", "wiki") else 3))])
+@pytest.mark.parametrize(
+    "profile,tricks,n",
+    [(p, k, n) for p in RULESET_NAMES for k, n in ((7, 10), (8, 8 if p in ("club", "book", "wiki") else 3))],
+)
 def test_play_value_agrees_on_full_deals(solver, profile, tricks, n):
     bad = _full_agreement(solver, profile, tricks, range(n))
     assert not bad, "\n".join(bad)

@@ -9,11 +9,21 @@ from ..rules import Rules, load_rules
 
 def add_rules_options(p: argparse.ArgumentParser, default: str | None = "club") -> None:
     """Add ``--rules NAME_OR_FILE.json`` and repeatable ``--set field=value``."""
-    p.add_argument("--rules", default=default, metavar="NAME_OR_FILE",
-                   help="rules profile (club classic book ua wiki) or a JSON file "
-                        f"(default: {default or 'the one recorded in the input dataset'})")
-    p.add_argument("--set", dest="sets", action="append", default=[],
-                   metavar="FIELD=VALUE", help="change one rules field (repeatable)")
+    p.add_argument(
+        "--rules",
+        default=default,
+        metavar="NAME_OR_FILE",
+        help="rules profile (club classic book ua wiki) or a JSON file "
+        f"(default: {default or 'the one recorded in the input dataset'})",
+    )
+    p.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="change one rules field (repeatable)",
+    )
 
 
 def rules_from_args(args: argparse.Namespace, fallback: str | Rules | None = None) -> Rules:
@@ -22,16 +32,24 @@ def rules_from_args(args: argparse.Namespace, fallback: str | Rules | None = Non
     return load_rules(spec, args.sets)
 
 
-def add_parallel_options(p: argparse.ArgumentParser, workers: int | None = None,
-                         why: str = "") -> None:
+def add_parallel_options(p: argparse.ArgumentParser, workers: int | None = None, why: str = "") -> None:
     """Add ``--workers K`` (default ``workers``; None: all cores; ``why``
     explains a default other than all cores), ``--scheduler ADDR`` and
     ``--no-progress``."""
     default = "all cores" if workers is None else str(workers)
-    p.add_argument("--workers", type=int, default=workers, metavar="K",
-                   help=f"local worker processes (1 = in this process; default: {default}){why}")
-    p.add_argument("--scheduler", default=None, metavar="ADDR",
-                   help="Dask scheduler address tcp://HOST:8786, or 'local' for a LocalCluster")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=workers,
+        metavar="K",
+        help=f"local worker processes (1 = in this process; default: {default}){why}",
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDR",
+        help="Dask scheduler address tcp://HOST:8786, or 'local' for a LocalCluster",
+    )
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
 

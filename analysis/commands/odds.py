@@ -13,26 +13,39 @@ from ._common import add_parallel_options, add_rules_options, rules_from_args
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "odds", help="success probabilities of a 7-card hand (or of a gift after the widow)",
+        "odds",
+        help="success probabilities of a 7-card hand (or of a gift after the widow)",
         description="Deal the unseen cards at random around a 7-card hand, solve each deal "
-                    "double-dummy with the best exchange, and print for every contract from "
-                    "100 to the hand's bidding cap the probability of making it (95% "
-                    "interval) and the expected score change. With --widow: the best gift "
-                    "and final contract once the widow is known. Double-dummy odds are "
-                    "optimistic for the declarer (he is assumed to see every card).")
-    p.add_argument("hand", help='the 7 cards, e.g. "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠" (ASCII: "AH KH QH TS '
-                                'AC JD 9S"; Latin T is the ten, Cyrillic Т the ace)')
+        "double-dummy with the best exchange, and print for every contract from "
+        "100 to the hand's bidding cap the probability of making it (95% "
+        "interval) and the expected score change. With --widow: the best gift "
+        "and final contract once the widow is known. Double-dummy odds are "
+        "optimistic for the declarer (he is assumed to see every card).",
+    )
+    p.add_argument(
+        "hand",
+        help='the 7 cards, e.g. "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠" (ASCII: "AH KH QH TS '
+        'AC JD 9S"; Latin T is the ten, Cyrillic Т the ace)',
+    )
     p.add_argument("--widow", default=None, help="the 3 widow cards: odds after the widow")
-    p.add_argument("--samples", type=int, default=None,
-                   help="random deals (default 1000; 200 with --widow)")
+    p.add_argument("--samples", type=int, default=None, help="random deals (default 1000; 200 with --widow)")
     p.add_argument("--seed", type=int, default=0, help="seed (same seed, same table)")
-    p.add_argument("--seat", type=int, default=0, choices=(0, 1, 2),
-                   help="declarer seat: 0 first hand, 1, 2 dealer (payments only)")
+    p.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        choices=(0, 1, 2),
+        help="declarer seat: 0 first hand, 1, 2 dealer (payments only)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--plot", default=None, metavar="F.png", help="also save a plot")
-    add_parallel_options(p, workers=1, why=". Each worker takes about 2 s to start: worth "
-                                           "it for plain odds from about a thousand deals, "
-                                           "not for --widow at its usual sizes")
+    add_parallel_options(
+        p,
+        workers=1,
+        why=". Each worker takes about 2 s to start: worth "
+        "it for plain odds from about a thousand deals, "
+        "not for --widow at its usual sizes",
+    )
     add_rules_options(p)
     p.set_defaults(func=run)
 
@@ -53,39 +66,54 @@ def _se(x, width: int = 0) -> str:
 def _hand_text(t) -> str:
     a = t.attrs
     lo, hi = a["p_marriage_ci"]
-    head = [f"hand {a['hand']} · rules {a['rules']} · seat {a['seat']} · "
-            f"{a['kept']} of {a['samples']} deals solved (seed {a['seed']}); "
-            f"{100 * a['redeal_share']:.1f}% left out as forced redeals",
-            f"expected double-dummy value {a['expected_value']:.1f} ± {_se(a['value_se'])} "
-            f"points; P(marriage after the widow) {a['p_marriage']:.3f} "
-            f"[{lo:.3f}, {hi:.3f}]",
-            f"best contract by expected score change: {a['best_contract']}", ""]
+    head = [
+        f"hand {a['hand']} · rules {a['rules']} · seat {a['seat']} · "
+        f"{a['kept']} of {a['samples']} deals solved (seed {a['seed']}); "
+        f"{100 * a['redeal_share']:.1f}% left out as forced redeals",
+        f"expected double-dummy value {a['expected_value']:.1f} ± {_se(a['value_se'])} "
+        f"points; P(marriage after the widow) {a['p_marriage']:.3f} "
+        f"[{lo:.3f}, {hi:.3f}]",
+        f"best contract by expected score change: {a['best_contract']}",
+        "",
+    ]
     body = ["contract  p_make  95% interval      exp. change ± se   write-off"]
     for c, r in t.iterrows():
-        body.append(f"{c:>8}  {r.p_make:6.3f}  [{r.ci_low:.3f}, {r.ci_high:.3f}]  "
-                    f"{r.expected_delta:+9.1f} ± {_se(r.delta_se, 5)}   {r.p_write_off:6.3f}")
-    foot = ["", "p_make: share of deals whose double-dummy value after the best exchange "
-                "reaches the contract; exp. change: declarer's score change minus the mean "
-                "of his opponents' (points), writing off where that is better.",
-            "Double-dummy odds are optimistic for the declarer."]
+        body.append(
+            f"{c:>8}  {r.p_make:6.3f}  [{r.ci_low:.3f}, {r.ci_high:.3f}]  "
+            f"{r.expected_delta:+9.1f} ± {_se(r.delta_se, 5)}   {r.p_write_off:6.3f}"
+        )
+    foot = [
+        "",
+        "p_make: share of deals whose double-dummy value after the best exchange "
+        "reaches the contract; exp. change: declarer's score change minus the mean "
+        "of his opponents' (points), writing off where that is better.",
+        "Double-dummy odds are optimistic for the declarer.",
+    ]
     return "\n".join(head + body + foot)
 
 
 def _widow_text(t, top: int = 15) -> str:
     a = t.attrs
-    head = [f"hand {a['hand']} + widow {a['widow']} · rules {a['rules']} · seat {a['seat']} · "
-            f"{a['kept']} deals of the defenders' cards of {a['samples']} (seed {a['seed']}; "
-            f"{100 * a['redeal_share']:.1f}% left out as forced redeals); "
-            f"{a['gifts_kept']} of {a['gifts_screened']} gifts solved on every deal",
-            f"best: give {a['best_gift'][0]} left, {a['best_gift'][1]} right, "
-            f"contract {a['best_contract']}", ""]
+    head = [
+        f"hand {a['hand']} + widow {a['widow']} · rules {a['rules']} · seat {a['seat']} · "
+        f"{a['kept']} deals of the defenders' cards of {a['samples']} (seed {a['seed']}; "
+        f"{100 * a['redeal_share']:.1f}% left out as forced redeals); "
+        f"{a['gifts_kept']} of {a['gifts_screened']} gifts solved on every deal",
+        f"best: give {a['best_gift'][0]} left, {a['best_gift'][1]} right, contract {a['best_contract']}",
+        "",
+    ]
     body = ["left right contract  p_make  95% interval      exp. change ± se"]
     for _, r in t.head(top).iterrows():
-        body.append(f"{r.give_left:>4} {r.give_right:>5} {r.contract:>8}  {r.p_make:6.3f}  "
-                    f"[{r.ci_low:.3f}, {r.ci_high:.3f}]  {r.expected_delta:+9.1f} ± "
-                    f"{_se(r.delta_se, 5)}")
-    foot = ["", "exp. change: the declarer's own expected score change (points). The gift "
-                "is chosen without seeing the defenders' cards; the play is double-dummy."]
+        body.append(
+            f"{r.give_left:>4} {r.give_right:>5} {r.contract:>8}  {r.p_make:6.3f}  "
+            f"[{r.ci_low:.3f}, {r.ci_high:.3f}]  {r.expected_delta:+9.1f} ± "
+            f"{_se(r.delta_se, 5)}"
+        )
+    foot = [
+        "",
+        "exp. change: the declarer's own expected score change (points). The gift "
+        "is chosen without seeing the defenders' cards; the play is double-dummy.",
+    ]
     return "\n".join(head + body + foot)
 
 
@@ -93,14 +121,14 @@ def plot(table, path, widow: bool = False) -> None:
     """Save p_make with its interval band and the expected change against the contract."""
     import matplotlib
     import numpy as np
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     a = table.attrs
     if widow:
         g = a["best_gift"]
-        t = table[(table.give_left == g[0]) & (table.give_right == g[1])].set_index(
-            "contract").sort_index()
+        t = table[(table.give_left == g[0]) & (table.give_right == g[1])].set_index("contract").sort_index()
         title = f"{a['hand']} + {a['widow']}: give {g[0]} left, {g[1]} right ({a['rules']})"
     else:
         t = table
@@ -114,9 +142,15 @@ def plot(table, path, widow: bool = False) -> None:
     ax.set_ylim(-0.02, 1.02)
     ax2 = ax.twinx()
     se = t.delta_se.to_numpy(dtype=float)
-    if np.isfinite(se).any():      # one sample has no standard error
-        ax2.fill_between(x, t.expected_delta - 1.96 * se, t.expected_delta + 1.96 * se,
-                         alpha=0.15, color="C3", label="its 95% interval (±1.96 s.e.)")
+    if np.isfinite(se).any():  # one sample has no standard error
+        ax2.fill_between(
+            x,
+            t.expected_delta - 1.96 * se,
+            t.expected_delta + 1.96 * se,
+            alpha=0.15,
+            color="C3",
+            label="its 95% interval (±1.96 s.e.)",
+        )
     ax2.plot(x, t.expected_delta, "s--", color="C3", label="expected score change")
     ax2.axhline(0, color="C3", lw=0.5)
     ax2.set_ylabel("expected score change (points)", color="C3")
@@ -137,22 +171,38 @@ def run(args) -> int:
     progress = False if args.no_progress else None
     if args.widow is None:
         from ..odds.hand import hand_odds
-        t = hand_odds(args.hand, rules, 1000 if args.samples is None else args.samples,
-                      args.seed, args.seat, progress=progress, workers=args.workers,
-                      scheduler=args.scheduler)
+
+        t = hand_odds(
+            args.hand,
+            rules,
+            1000 if args.samples is None else args.samples,
+            args.seed,
+            args.seat,
+            progress=progress,
+            workers=args.workers,
+            scheduler=args.scheduler,
+        )
         text = _hand_text(t)
         rows = t.reset_index()
     else:
         from ..odds.widow import widow_odds
-        t = widow_odds(args.hand, args.widow, rules, 200 if args.samples is None else args.samples,
-                       args.seed, args.seat, progress=progress, workers=args.workers,
-                       scheduler=args.scheduler)
+
+        t = widow_odds(
+            args.hand,
+            args.widow,
+            rules,
+            200 if args.samples is None else args.samples,
+            args.seed,
+            args.seat,
+            progress=progress,
+            workers=args.workers,
+            scheduler=args.scheduler,
+        )
         text = _widow_text(t)
         rows = t
     if args.json:
         out = {k: _clean(v) for k, v in t.attrs.items()}
-        out["table"] = [{k: _clean(v) for k, v in r.items()}
-                        for r in rows.to_dict(orient="records")]
+        out["table"] = [{k: _clean(v) for k, v in r.items()} for r in rows.to_dict(orient="records")]
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(text)
@@ -188,9 +238,12 @@ def _plot_path(arg: str) -> str:
     if not path.suffix:
         path = path.with_name(path.name + ".png")
     from ..dataset import check_outside_datasets
+
     check_outside_datasets(path, f"--plot {arg}")
     formats = Figure().canvas.get_supported_filetypes()
     if path.suffix[1:].lower() not in formats:
-        raise BadArgument(f"--plot {arg}: unknown image format {path.suffix!r}; "
-                         f"use one of {', '.join('.' + f for f in sorted(formats))}")
+        raise BadArgument(
+            f"--plot {arg}: unknown image format {path.suffix!r}; "
+            f"use one of {', '.join('.' + f for f in sorted(formats))}"
+        )
     return str(path)

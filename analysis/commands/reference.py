@@ -9,52 +9,66 @@ from ._common import add_parallel_options, progress_flag
 
 
 def register(sub) -> None:
-    p = sub.add_parser("reference", help="the reference pools of solved deals shipped "
-                                         "with the repository",
-                       description="List, verify or (re)build the reference pools: solved "
-                                   "deals (all three seats) under each solver convention, "
-                                   "under data/reference/ (or $THOUSAND_REFERENCE).")
+    p = sub.add_parser(
+        "reference",
+        help="the reference pools of solved deals shipped with the repository",
+        description="List, verify or (re)build the reference pools: solved "
+        "deals (all three seats) under each solver convention, "
+        "under data/reference/ (or $THOUSAND_REFERENCE).",
+    )
     what = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    ls = what.add_parser("list", help="one line per pool (name, rules, fingerprint, deals, "
-                                      "paths, content hash)")
+    ls = what.add_parser(
+        "list", help="one line per pool (name, rules, fingerprint, deals, paths, content hash)"
+    )
     ls.add_argument("--json", action="store_true", help="a JSON list (DESIGN.md, contract 6)")
     ls.set_defaults(func=_list)
     ve = what.add_parser("verify", help="re-hash every pool file and re-solve random rows")
-    ve.add_argument("--rows", type=int, default=30,
-                    help="(deal, seat) rows re-solved per pool (default 30)")
+    ve.add_argument("--rows", type=int, default=30, help="(deal, seat) rows re-solved per pool (default 30)")
     ve.add_argument("--seed", type=int, default=0, help="seed of the rows drawn (default 0)")
-    ve.add_argument("--only", action="append", default=None, metavar="NAME",
-                    help="verify this pool only (repeatable)")
+    ve.add_argument(
+        "--only", action="append", default=None, metavar="NAME", help="verify this pool only (repeatable)"
+    )
     ve.set_defaults(func=_verify)
     bu = what.add_parser("build", help="build a pool, or resume it where it stopped")
     bu.add_argument("name", help="pool name (thousand reference list)")
-    bu.add_argument("--print", dest="print_only", action="store_true",
-                    help="print the thousand commands that build it, run nothing")
+    bu.add_argument(
+        "--print",
+        dest="print_only",
+        action="store_true",
+        help="print the thousand commands that build it, run nothing",
+    )
     add_parallel_options(bu)
     bu.set_defaults(func=_build)
 
 
 def _list(args) -> int:
     from .. import reference
+
     entries = reference.pools()
     if args.json:
         print(json.dumps([p.as_dict() for p in entries], indent=1))
         return 0
     for p in entries:
-        state = (f"{p.deals:,} deals, content hash {p.content_hash}" if p.content_hash
-                 else f"not built (thousand reference build {p.name})")
-        print(f"{p.name:6} rules {p.rules:6} solver {p.fingerprint}  {state}\n"
-              f"       {p.solutions_path}")
+        state = (
+            f"{p.deals:,} deals, content hash {p.content_hash}"
+            if p.content_hash
+            else f"not built (thousand reference build {p.name})"
+        )
+        print(f"{p.name:6} rules {p.rules:6} solver {p.fingerprint}  {state}\n       {p.solutions_path}")
     return 0
 
 
 def _verify(args) -> int:
     from .. import reference
+
     t0 = time.perf_counter()
 
     def say(name, i, n):
-        print(f"{name}: files intact, {args.rows} rows re-solved, every column equal "
-              f"({i}/{n}, {time.perf_counter() - t0:.0f} s)", flush=True)
+        print(
+            f"{name}: files intact, {args.rows} rows re-solved, every column equal "
+            f"({i}/{n}, {time.perf_counter() - t0:.0f} s)",
+            flush=True,
+        )
 
     done = reference.verify(args.rows, seed=args.seed, names=args.only, progress=say)
     print(f"ok: {len(done)} pools, {sum(done.values())} rows re-solved exactly")
@@ -63,12 +77,16 @@ def _verify(args) -> int:
 
 def _build(args) -> int:
     from .. import reference
+
     if args.print_only:
         print("\n".join(reference.build_commands(args.name, workers=args.workers)))
         return 0
     t0 = time.perf_counter()
-    p = reference.build(args.name, workers=args.workers, scheduler=args.scheduler,
-                        progress=progress_flag(args))
-    print(f"{p.name}: {p.deals:,} deals at {p.solutions_path} "
-          f"({time.perf_counter() - t0:.0f} s), content hash {p.content_hash}")
+    p = reference.build(
+        args.name, workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args)
+    )
+    print(
+        f"{p.name}: {p.deals:,} deals at {p.solutions_path} "
+        f"({time.perf_counter() - t0:.0f} s), content hash {p.content_hash}"
+    )
     return 0

@@ -8,9 +8,12 @@ from ..rules import PROFILES, Rules, field_doc, load_rules, rules_diff
 
 
 def register(sub) -> None:
-    p = sub.add_parser("rules", help="list, show and compare rules profiles",
-                       description="List the profiles, show one (with --set changes) "
-                                   "with the seed citation of every field, or diff two.")
+    p = sub.add_parser(
+        "rules",
+        help="list, show and compare rules profiles",
+        description="List the profiles, show one (with --set changes) "
+        "with the seed citation of every field, or diff two.",
+    )
     rs = p.add_subparsers(dest="rules_cmd", metavar="list|show|diff", required=True)
     rs.add_parser("list", help="the built-in profiles").set_defaults(func=_list)
     s = rs.add_parser("show", help="every field of a profile or JSON file")
@@ -27,8 +30,10 @@ def register(sub) -> None:
 
 def _list(args) -> int:
     for name, r in PROFILES.items():
-        print(f"{name:8s} {r.fingerprint()}  target {r.target}, barrel {r.barrel_threshold} "
-              f"({r.barrel_seats} seat{'s' if r.barrel_seats > 1 else ''}), bolts {r.bolt_rule}")
+        print(
+            f"{name:8s} {r.fingerprint()}  target {r.target}, barrel {r.barrel_threshold} "
+            f"({r.barrel_seats} seat{'s' if r.barrel_seats > 1 else ''}), bolts {r.bolt_rule}"
+        )
     return 0
 
 

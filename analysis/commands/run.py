@@ -19,19 +19,34 @@ DEFAULT_SEED = 2026
 
 
 def register(sub) -> None:
-    p = sub.add_parser("run", help="the main job on an embedded default (make run)",
-                       description="Deal a default sample, print redeal frequencies beside "
-                                   "their exact values, solve a sample double-dummy, "
-                                   "simulate games on it, and write the report.")
+    p = sub.add_parser(
+        "run",
+        help="the main job on an embedded default (make run)",
+        description="Deal a default sample, print redeal frequencies beside "
+        "their exact values, solve a sample double-dummy, "
+        "simulate games on it, and write the report.",
+    )
     p.add_argument("--n", type=int, default=DEFAULT_DEALS, help=f"deals (default {DEFAULT_DEALS:,})")
-    p.add_argument("--solve", type=int, default=DEFAULT_SOLVE,
-                   help=f"deals to solve for all three seats (default {DEFAULT_SOLVE:,}; 0 skips)")
-    p.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                   help=f"games to simulate on the solved deals (default {DEFAULT_GAMES}; 0 skips)")
+    p.add_argument(
+        "--solve",
+        type=int,
+        default=DEFAULT_SOLVE,
+        help=f"deals to solve for all three seats (default {DEFAULT_SOLVE:,}; 0 skips)",
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        help=f"games to simulate on the solved deals (default {DEFAULT_GAMES}; 0 skips)",
+    )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--data", default="data", help="folder for the datasets (default data)")
-    p.add_argument("--report", choices=("full", "quick", "none"), default="full",
-                   help="execute the notebooks into reports/ (default full)")
+    p.add_argument(
+        "--report",
+        choices=("full", "quick", "none"),
+        default="full",
+        help="execute the notebooks into reports/ (default full)",
+    )
     add_rules_options(p)
     add_parallel_options(p)
     p.set_defaults(func=run)
@@ -57,17 +72,19 @@ def run(args) -> int:
     print(f"[deal] dealing {args.n:,} deals ...", flush=True)
     m = run_deal(deals, args.n, args.seed, rules, **kw)
     print(f"[deal] {m['rows']:,} deals at {deals} ({_stamp(t0)}), content hash {m['content_hash']}")
-    print(f"\n[redeals] rules {rules.name}: Monte Carlo with 95% intervals beside the "
-          "exact probability (z = deviation in standard errors)")
+    print(
+        f"\n[redeals] rules {rules.name}: Monte Carlo with 95% intervals beside the "
+        "exact probability (z = deviation in standard errors)"
+    )
     print(format_table(redeal_summary(deals)))
 
     n_solve = min(args.solve, args.n)
     if args.solve > args.n:
-        print(f"\nnote: --solve {args.solve:,} is more than the {args.n:,} deals dealt; "
-              f"solving all {args.n:,}")
+        print(
+            f"\nnote: --solve {args.solve:,} is more than the {args.n:,} deals dealt; solving all {args.n:,}"
+        )
     if args.solve <= 0 and args.games > 0:
-        print("\nnote: the games are played on the solved deals; with --solve 0 "
-              "no games are simulated")
+        print("\nnote: the games are played on the solved deals; with --solve 0 no games are simulated")
     if n_solve > 0:
         from ..jobs.solutions import run_solve
 
@@ -75,28 +92,41 @@ def run(args) -> int:
         # named after the deals solved too: another --n into the same --data
         # folder is another set of solutions, not a clash
         sols = str(folders.solutions_folder(args.data, rules, args.seed, args.n, n_solve))
-        print(f"\n[solve] solving {n_solve:,} deals for 3 seats each "
-              "(the slow step; a progress bar shows on a terminal) ...", flush=True)
+        print(
+            f"\n[solve] solving {n_solve:,} deals for 3 seats each "
+            "(the slow step; a progress bar shows on a terminal) ...",
+            flush=True,
+        )
         m = run_solve(deals, sols, rules, n=n_solve, **kw)
-        print(f"\n[solve] {m['rows']:,} solutions ({m['params']['n']:,} deals × 3 seats) at "
-              f"{sols} ({_stamp(t1)}), content hash {m['content_hash']}")
+        print(
+            f"\n[solve] {m['rows']:,} solutions ({m['params']['n']:,} deals × 3 seats) at "
+            f"{sols} ({_stamp(t1)}), content hash {m['content_hash']}"
+        )
         fresh = value_summary(sols)
         pool = reference.pool_for(rules)
         if pool is None:
-            print(f"\nnote: no reference pool plays as {rules.name} does (thousand reference "
-                  "list); the odds and games below come from the fresh sample")
+            print(
+                f"\nnote: no reference pool plays as {rules.name} does (thousand reference "
+                "list); the odds and games below come from the fresh sample"
+            )
             source, frame, games_pool = f"the {n_solve:,} deals solved above", fresh, sols
         else:
             frame = value_summary(reference.load(pool.name, rules=rules))
-            source = (f"reference pool {pool.name!r}: {pool.deals:,} distinct solved deals, "
-                      f"content hash {pool.content_hash}")
+            source = (
+                f"reference pool {pool.name!r}: {pool.deals:,} distinct solved deals, "
+                f"content hash {pool.content_hash}"
+            )
             games_pool = pool.solutions_path
             both = fresh.loc[(0, 120)], frame.loc[(0, 120)]
-            print(f"\n[check] first hand reaches 120: {_pct(both[0])} in the {n_solve:,} deals "
-                  f"solved now, {_pct(both[1])} in the reference pool")
-        print("\n[odds] share of deals in which the declarer's double-dummy value after the "
-              f"best exchange reaches the contract, by seat, from {source} (95% intervals; "
-              "deals the rules redeal by force before play left out)")
+            print(
+                f"\n[check] first hand reaches 120: {_pct(both[0])} in the {n_solve:,} deals "
+                f"solved now, {_pct(both[1])} in the reference pool"
+            )
+        print(
+            "\n[odds] share of deals in which the declarer's double-dummy value after the "
+            f"best exchange reaches the contract, by seat, from {source} (95% intervals; "
+            "deals the rules redeal by force before play left out)"
+        )
         print(format_table(frame))
         if args.games > 0:
             from .. import dataset
@@ -108,8 +138,9 @@ def run(args) -> int:
             games = str(folders.games_folder(args.data, rules, args.seed, args.games, where))
             print(f"\n[simulate] playing {args.games} games on {source} ...", flush=True)
             m = run_games(games, args.games, args.seed, rules, pool=games_pool, **kw)
-            print(f"\n[simulate] {args.games} games at {games} ({_stamp(t2)}), content hash "
-                  f"{m['content_hash']}")
+            print(
+                f"\n[simulate] {args.games} games at {games} ({_stamp(t2)}), content hash {m['content_hash']}"
+            )
             print(format_summary(summarize(dataset.read_frame(games, "games"))))
 
     if args.report != "none":
@@ -118,8 +149,7 @@ def run(args) -> int:
         t3 = time.perf_counter()
         print(f"\n[report] executing the notebooks ({args.report}) ...", flush=True)
         try:
-            index = run_report("reports", quick=args.report == "quick", data=args.data,
-                               workers=args.workers)
+            index = run_report("reports", quick=args.report == "quick", data=args.data, workers=args.workers)
         except ReportError as exc:
             print(f"[report] failed: {exc}\nsee reports/index.html")
             return 1

@@ -22,45 +22,71 @@ def _prob(text: str) -> float:
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "simulate", help="simulate whole games into a Parquet dataset",
+        "simulate",
+        help="simulate whole games into a Parquet dataset",
         description="Play whole games deal after deal until someone wins, under a rules "
-                    "profile and a bidding policy; one row per deal (redeals included). "
-                    "Outcomes are double-dummy: drawn from a solutions dataset (--pool; by "
-                    "default the reference pool of the rules' solver conventions) or solved "
-                    "on the fly (--on-the-fly, ~60 ms a deal). Rerunning a stopped command "
-                    "resumes it.")
+        "profile and a bidding policy; one row per deal (redeals included). "
+        "Outcomes are double-dummy: drawn from a solutions dataset (--pool; by "
+        "default the reference pool of the rules' solver conventions) or solved "
+        "on the fly (--on-the-fly, ~60 ms a deal). Rerunning a stopped command "
+        "resumes it.",
+    )
     p.add_argument("--games", type=int, required=True, help="number of games")
     p.add_argument("--seed", type=int, required=True, help="root seed (non-negative)")
     p.add_argument("--out", default=DEFAULT_GAMES, help=f"dataset folder (default {DEFAULT_GAMES})")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--pool", default=None, metavar="SOLUTIONS",
-                     help="solutions dataset (all three seats) to draw deals from, with "
-                          "replacement (default: the reference pool that plays as the "
-                          "rules do, see thousand reference list)")
-    src.add_argument("--on-the-fly", action="store_true",
-                     help="solve every deal as it is dealt (about 60 ms a deal) instead of "
-                          "drawing from a pool")
-    p.add_argument("--chunk-size", type=int, default=None,
-                   help="games per chunk and per Parquet file (default 200)")
+    src.add_argument(
+        "--pool",
+        default=None,
+        metavar="SOLUTIONS",
+        help="solutions dataset (all three seats) to draw deals from, with "
+        "replacement (default: the reference pool that plays as the "
+        "rules do, see thousand reference list)",
+    )
+    src.add_argument(
+        "--on-the-fly",
+        action="store_true",
+        help="solve every deal as it is dealt (about 60 ms a deal) instead of drawing from a pool",
+    )
+    p.add_argument(
+        "--chunk-size", type=int, default=None, help="games per chunk and per Parquet file (default 200)"
+    )
     g = p.add_argument_group("policy (the default threshold policy; see analysis.game.policy)")
-    g.add_argument("--risk", type=_prob, default=0.5,
-                   help="raise while the estimated chance of making the next level is at "
-                        "least this (default 0.5; higher is more cautious)")
-    g.add_argument("--barrel-risk", type=_prob, default=None,
-                   help="the same for a barrel sitter, on the contract his target needs "
-                        "(default: --risk)")
-    g.add_argument("--block-risk", type=_prob, default=None,
-                   help="keep raising against a barrel sitter while the own estimate is at "
-                        "least this (default: --risk minus 0.15)")
-    g.add_argument("--no-claims", action="store_true",
-                   help="never claim a claimable redeal (forced ones still happen)")
-    g.add_argument("--no-gift-redeals", action="store_true",
-                   help="a declarer facing a lost contract never creates an after-exchange "
-                        "redeal with his gift")
+    g.add_argument(
+        "--risk",
+        type=_prob,
+        default=0.5,
+        help="raise while the estimated chance of making the next level is at "
+        "least this (default 0.5; higher is more cautious)",
+    )
+    g.add_argument(
+        "--barrel-risk",
+        type=_prob,
+        default=None,
+        help="the same for a barrel sitter, on the contract his target needs (default: --risk)",
+    )
+    g.add_argument(
+        "--block-risk",
+        type=_prob,
+        default=None,
+        help="keep raising against a barrel sitter while the own estimate is at "
+        "least this (default: --risk minus 0.15)",
+    )
+    g.add_argument(
+        "--no-claims", action="store_true", help="never claim a claimable redeal (forced ones still happen)"
+    )
+    g.add_argument(
+        "--no-gift-redeals",
+        action="store_true",
+        help="a declarer facing a lost contract never creates an after-exchange redeal with his gift",
+    )
     g.add_argument("--no-write-offs", action="store_true", help="never write off")
-    g.add_argument("--estimator", default="default", metavar="MODEL.json",
-                   help="bidding-odds model file (analysis.odds.BidModel; default: the "
-                        "package's model)")
+    g.add_argument(
+        "--estimator",
+        default="default",
+        metavar="MODEL.json",
+        help="bidding-odds model file (analysis.odds.BidModel; default: the package's model)",
+    )
     add_rules_options(p)
     add_parallel_options(p)
     p.set_defaults(func=run)
@@ -70,6 +96,7 @@ def _estimator_name(arg: str) -> str:
     """``default``, or the model file as an absolute path (the same file
     named two ways is the same dataset parameter)."""
     from pathlib import Path
+
     return arg if arg == "default" else str(Path(arg).expanduser().resolve())
 
 
@@ -81,45 +108,71 @@ def run(args) -> int:
     if args.games < 1:
         raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
-    policy = ThresholdPolicy(risk=args.risk, barrel_risk=args.barrel_risk,
-                             block_risk=args.block_risk, claim_redeals=not args.no_claims,
-                             gift_redeals=not args.no_gift_redeals,
-                             write_offs=not args.no_write_offs,
-                             estimator_name=_estimator_name(args.estimator))
+    policy = ThresholdPolicy(
+        risk=args.risk,
+        barrel_risk=args.barrel_risk,
+        block_risk=args.block_risk,
+        claim_redeals=not args.no_claims,
+        gift_redeals=not args.no_gift_redeals,
+        write_offs=not args.no_write_offs,
+        estimator_name=_estimator_name(args.estimator),
+    )
     policy.get_estimator(rules)  # fail early on a missing model
     pool = args.pool
     if pool is None and not args.on_the_fly:
         from .. import reference
+
         ref = reference.pool_for(rules)
         if ref is None:
-            print(f"note: no reference pool plays as {rules.name} does; solving every deal "
-                  "on the fly (--pool SOLUTIONS draws from a solved dataset)")
+            print(
+                f"note: no reference pool plays as {rules.name} does; solving every deal "
+                "on the fly (--pool SOLUTIONS draws from a solved dataset)"
+            )
         else:
             pool = ref.solutions_path
-            print(f"note: drawing deals from the reference pool {ref.name!r} ({ref.deals:,} "
-                  f"solved deals, content hash {ref.content_hash}); --on-the-fly solves "
-                  "each deal instead")
+            print(
+                f"note: drawing deals from the reference pool {ref.name!r} ({ref.deals:,} "
+                f"solved deals, content hash {ref.content_hash}); --on-the-fly solves "
+                "each deal instead"
+            )
     t0 = time.perf_counter()
-    m = run_games(args.out, args.games, args.seed, rules, policy, pool=pool,
-                  chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
-                  workers=args.workers,
-                  scheduler=args.scheduler, progress=progress_flag(args))
+    m = run_games(
+        args.out,
+        args.games,
+        args.seed,
+        rules,
+        policy,
+        pool=pool,
+        chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=progress_flag(args),
+    )
     dt = time.perf_counter() - t0
     src = m["params"]["outcomes"]
-    where = ("solved on the fly" if src["source"] == "solver"
-             else f"drawn with replacement from a pool of {src['pool_size']:,} solved deals")
-    print(f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
-          f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "
-          f"policy risk {policy.thresholds[0]:g}/{policy.thresholds[1]:g}/"
-          f"{policy.thresholds[2]:g}; outcomes {where}; content hash {m['content_hash']}")
+    where = (
+        "solved on the fly"
+        if src["source"] == "solver"
+        else f"drawn with replacement from a pool of {src['pool_size']:,} solved deals"
+    )
+    print(
+        f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
+        f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "
+        f"policy risk {policy.thresholds[0]:g}/{policy.thresholds[1]:g}/"
+        f"{policy.thresholds[2]:g}; outcomes {where}; content hash {m['content_hash']}"
+    )
     est = m["params"].get("estimator") or {}
     if est.get("solver_fingerprint") is None:
-        print("note: the bidding-odds model does not record the solver conventions it was "
-              f"fitted under, so it may not fit {rules.name}; fit it on a solutions dataset "
-              "(or a frame from analysis.dataset.load), which records them")
+        print(
+            "note: the bidding-odds model does not record the solver conventions it was "
+            f"fitted under, so it may not fit {rules.name}; fit it on a solutions dataset "
+            "(or a frame from analysis.dataset.load), which records them"
+        )
     elif est["solver_fingerprint"] != src["solver_fingerprint"]:
-        print(f"note: the bidding-odds model was fitted on {est.get('rules')} solutions, "
-              f"whose solver conventions differ from {rules.name}'s; fit one on this "
-              "profile's solutions (analysis.odds.BidModel.fit) and pass --estimator")
+        print(
+            f"note: the bidding-odds model was fitted on {est.get('rules')} solutions, "
+            f"whose solver conventions differ from {rules.name}'s; fit one on this "
+            "profile's solutions (analysis.odds.BidModel.fit) and pass --estimator"
+        )
     print(format_summary(summarize(dataset.read_frame(args.out, "games"))))
     return 0

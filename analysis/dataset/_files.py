@@ -19,8 +19,15 @@ import pyarrow as pa
 import pyarrow.fs as pafs
 from fsspec.implementations.local import LocalFileSystem
 
-__all__ = ["SCHEMA_VERSIONS", "META_KEY", "PARAMS_FILE", "MANIFEST_FILE", "chunk_path",
-           "content_hash", "absolute"]
+__all__ = [
+    "SCHEMA_VERSIONS",
+    "META_KEY",
+    "PARAMS_FILE",
+    "MANIFEST_FILE",
+    "chunk_path",
+    "content_hash",
+    "absolute",
+]
 
 #: Schema version per dataset kind; bump when columns change meaning or type.
 SCHEMA_VERSIONS = {"deals": 1, "solutions": 1, "games": 1}

@@ -39,9 +39,22 @@ from ._files import (
     join,
 )
 
-__all__ = ["Finding", "inspect", "FOREIGN_FILE", "NOT_A_FILE", "BEYOND", "FOREIGN_CHUNK",
-           "OTHER_SCHEMA", "OTHER_PARAMETERS", "DAMAGED", "MOVED_DEALS",
-           "enclosing_dataset", "check_outside_datasets", "comparable", "list_differences"]
+__all__ = [
+    "Finding",
+    "inspect",
+    "FOREIGN_FILE",
+    "NOT_A_FILE",
+    "BEYOND",
+    "FOREIGN_CHUNK",
+    "OTHER_SCHEMA",
+    "OTHER_PARAMETERS",
+    "DAMAGED",
+    "MOVED_DEALS",
+    "enclosing_dataset",
+    "check_outside_datasets",
+    "comparable",
+    "list_differences",
+]
 
 #: A name that is neither a chunk nor skipped by readers ("." or "_" first).
 FOREIGN_FILE = "foreign file"
@@ -82,7 +95,7 @@ class Finding(NamedTuple):
 _CHUNK_NAME = re.compile(r"part-\d{6}\.parquet$")
 #: Prefixes of the names pyarrow's dataset readers skip.
 SKIPPED = (".", "_")
-_CHUNK_ONLY = {"chunk", "content_hash"}     # chunk metadata beyond the job's parameters
+_CHUNK_ONLY = {"chunk", "content_hash"}  # chunk metadata beyond the job's parameters
 
 
 #: What names rules rather than identifies them: a dataset's ``rules_name``
@@ -111,12 +124,16 @@ def foreign_names(fs, root: str) -> list[str]:
     only its chunks and files whose names start with "." or "_" (pyarrow's
     readers skip those); anything else would be read as part of it
     (``pandas.read_parquet`` on the folder fails)."""
-    return sorted(n for n in (basename(p) for p in fs.ls(root, detail=False))
-                  if not n.startswith(SKIPPED) and not _CHUNK_NAME.match(n))
+    return sorted(
+        n
+        for n in (basename(p) for p in fs.ls(root, detail=False))
+        if not n.startswith(SKIPPED) and not _CHUNK_NAME.match(n)
+    )
 
 
-def inspect(path, params: dict, *, asked: dict | None = None, rehash: bool = False,
-            footers: dict | None = None) -> list[Finding]:
+def inspect(
+    path, params: dict, *, asked: dict | None = None, rehash: bool = False, footers: dict | None = None
+) -> list[Finding]:
     """Inspect a dataset folder once against its recorded parameters.
 
     Parameters
@@ -149,15 +166,14 @@ def inspect(path, params: dict, *, asked: dict | None = None, rehash: bool = Fal
         finding = _chunk_finding(fs, p, params, rehash, footers)
         if finding is not None:
             found.append(finding)
-    if (asked is not None and "deals_path" in asked
-            and params.get("deals_path") != asked["deals_path"]):
-        found.append(Finding(MOVED_DEALS, join(root, PARAMS_FILE),
-                             f"the deals are now at {asked['deals_path']}"))
+    if asked is not None and "deals_path" in asked and params.get("deals_path") != asked["deals_path"]:
+        found.append(
+            Finding(MOVED_DEALS, join(root, PARAMS_FILE), f"the deals are now at {asked['deals_path']}")
+        )
     return found
 
 
-def _chunk_finding(fs, p: str, params: dict, rehash: bool,
-                   footers: dict | None = None) -> Finding | None:
+def _chunk_finding(fs, p: str, params: dict, rehash: bool, footers: dict | None = None) -> Finding | None:
     """Why chunk file ``p`` is not a sound chunk of the dataset with
     parameters ``params``; None when it is.
 
@@ -181,32 +197,43 @@ def _chunk_finding(fs, p: str, params: dict, rehash: bool,
     except (OSError, pa.ArrowException) as exc:
         return Finding(DAMAGED, p, f"{name} cannot be read ({' '.join(str(exc).split())})")
     if not meta:
-        return Finding(FOREIGN_CHUNK, p, f"{name} was not written by thousand "
-                                         f"(no {META_KEY.decode()!r} metadata)")
+        return Finding(
+            FOREIGN_CHUNK, p, f"{name} was not written by thousand (no {META_KEY.decode()!r} metadata)"
+        )
     want = SCHEMA_VERSIONS.get(meta.get("kind"))
     if meta.get("schema_version") != want:
         return Finding(OTHER_SCHEMA, p, version_mismatch(p, meta))
     if meta.get("chunk") != index:
-        return Finding(FOREIGN_CHUNK, p, f"{name} holds chunk {meta.get('chunk')} of its "
-                                         f"dataset, not chunk {index}")
+        return Finding(
+            FOREIGN_CHUNK, p, f"{name} holds chunk {meta.get('chunk')} of its dataset, not chunk {index}"
+        )
     job = {k: v for k, v in meta.items() if k not in _CHUNK_ONLY}
     if comparable(job) != comparable(params):
-        return Finding(OTHER_PARAMETERS, p,
-                       f"{name} belongs to a dataset made with other parameters "
-                       f"({list_differences(job, params, labels=('in it', 'in the folder'))})")
+        return Finding(
+            OTHER_PARAMETERS,
+            p,
+            f"{name} belongs to a dataset made with other parameters "
+            f"({list_differences(job, params, labels=('in it', 'in the folder'))})",
+        )
     if rehash and not _intact(fs, p, meta):
-        return Finding(DAMAGED, p, f"{name}'s rows do not hash to the content hash its "
-                                   "footer recorded (damaged or edited)")
+        return Finding(
+            DAMAGED,
+            p,
+            f"{name}'s rows do not hash to the content hash its footer recorded (damaged or edited)",
+        )
     return None
 
 
 def version_mismatch(path, params: dict) -> str:
     """The message for a dataset or chunk of another schema version."""
     from .. import __version__
+
     want = SCHEMA_VERSIONS.get(params.get("kind"))
-    return (f"{path} was written with {params.get('kind')} schema version "
-            f"{params.get('schema_version')}; this version of thousand-analysis "
-            f"({__version__}) reads version {want}. Regenerate it with this version.")
+    return (
+        f"{path} was written with {params.get('kind')} schema version "
+        f"{params.get('schema_version')}; this version of thousand-analysis "
+        f"({__version__}) reads version {want}. Regenerate it with this version."
+    )
 
 
 def _intact(fs, path: str, meta: dict) -> bool:
@@ -257,9 +284,11 @@ def check_outside_datasets(path: str | Path, what: str) -> None:
     """
     inside = enclosing_dataset(path)
     if inside is not None and not Path(path).name.startswith(SKIPPED):
-        raise DatasetError(f"{what}: inside the dataset folder {inside}, whose Parquet "
-                           "readers would trip over it; save it next to the folder",
-                           path=path)
+        raise DatasetError(
+            f"{what}: inside the dataset folder {inside}, whose Parquet "
+            "readers would trip over it; save it next to the folder",
+            path=path,
+        )
 
 
 def names(found: list[str]) -> str:
@@ -272,8 +301,10 @@ def _show(a, b, labels=("there", "asked")) -> str:
     """``a there, b asked`` for a message (other ``labels`` may name the two
     sides): floats to 10 significant digits (0.55, not 0.5499999999999999)
     unless that would print them alike."""
+
     def short(x):
         return repr(float(f"{x:.10g}")) if isinstance(x, float) else repr(x)
+
     sa, sb = short(a), short(b)
     if sa == sb:
         sa, sb = repr(a), repr(b)
@@ -287,12 +318,20 @@ def differences(old: dict, new: dict, labels=("there", "asked")) -> list[str]:
     old, new = comparable(old) | _kept(old), comparable(new) | _kept(new)
     for k in sorted(set(old) | set(new), key=lambda k: (k != "kind", k)):
         a, b = old.get(k), new.get(k)
-        if k in VOLATILE or a == b or (k == "deals_path" and old.get("deals_hash")
-                                        and old.get("deals_hash") == new.get("deals_hash")):
+        if (
+            k in VOLATILE
+            or a == b
+            or (
+                k == "deals_path" and old.get("deals_hash") and old.get("deals_hash") == new.get("deals_hash")
+            )
+        ):
             continue
         if isinstance(a, dict) and isinstance(b, dict):
-            out += [f"{k}.{f}: {_show(a.get(f), b.get(f), labels)}"
-                    for f in sorted(set(a) | set(b)) if a.get(f) != b.get(f)]
+            out += [
+                f"{k}.{f}: {_show(a.get(f), b.get(f), labels)}"
+                for f in sorted(set(a) | set(b))
+                if a.get(f) != b.get(f)
+            ]
         else:
             out.append(f"{k}: {_show(a, b, labels)}")
     return out
@@ -303,8 +342,7 @@ def _kept(params: dict) -> dict:
     return {k: params[k] for k in ("deals_path",) if k in params}
 
 
-def list_differences(old: dict, new: dict, most: int = 6,
-                     labels=("there", "asked")) -> str:
+def list_differences(old: dict, new: dict, most: int = 6, labels=("there", "asked")) -> str:
     """:func:`differences` joined, at most ``most`` of them."""
     d = differences(old, new, labels)
     more = f"; and {len(d) - most} more" if len(d) > most else ""

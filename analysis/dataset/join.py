@@ -56,9 +56,11 @@ def load(path: str | Path, solutions: str | Path | None = None):
     """
     params = read_params(path)
     if params.get("kind") != "deals" and solutions is not None:
-        raise DatasetError(f"{path} holds a {params.get('kind')} dataset; solutions are joined "
-                           "to a deals dataset: load(DEALS, SOLUTIONS), or load(SOLUTIONS) "
-                           "alone")
+        raise DatasetError(
+            f"{path} holds a {params.get('kind')} dataset; solutions are joined "
+            "to a deals dataset: load(DEALS, SOLUTIONS), or load(SOLUTIONS) "
+            "alone"
+        )
     if params.get("kind") == "games":
         return read_frame(path, "games")
     if params.get("kind") == "solutions":
@@ -68,24 +70,30 @@ def load(path: str | Path, solutions: str | Path | None = None):
     elif solutions is not None:
         sp = read_params(solutions)
         if sp.get("deals_hash") not in (None, _deals_identity(params)):
-            raise DatasetError(f"{solutions} solves other deals than {path}: "
-                               f"{_other_deals(path, params)}")
+            raise DatasetError(f"{solutions} solves other deals than {path}: {_other_deals(path, params)}")
     deals = read_frame(path, "deals")
     if solutions is None:
         return deals
     sol = read_frame(solutions, "solutions")
     frame = sol.merge(deals, on="deal_id", how="left", validate="many_to_one")
-    frame.attrs["solutions"] = {"path": str(solutions), "rules": sp.get("rules_name"),
-                                "solver_fingerprint": sp.get("solver_fingerprint"),
-                                "solver_version": sp.get("solver_version")}
+    frame.attrs["solutions"] = {
+        "path": str(solutions),
+        "rules": sp.get("rules_name"),
+        "solver_fingerprint": sp.get("solver_fingerprint"),
+        "solver_version": sp.get("solver_version"),
+    }
     dealt = read_params(path)
-    if (sp.get("rules") is not None and dealt.get("rules") is not None
-            and comparable({"rules": sp["rules"]}) != comparable({"rules": dealt["rules"]})):
+    if (
+        sp.get("rules") is not None
+        and dealt.get("rules") is not None
+        and comparable({"rules": sp["rules"]}) != comparable({"rules": dealt["rules"]})
+    ):
         # other conventions, whatever the rules were called
         redeals_under(frame, sp["rules"])
         frame.attrs["solutions"]["redeal_columns"] = (
             f"recomputed under {sp.get('rules_name')}, the solutions' rules "
-            f"(the deals were made under {dealt.get('rules_name')})")
+            f"(the deals were made under {dealt.get('rules_name')})"
+        )
     return frame
 
 
@@ -100,6 +108,7 @@ def redeals_under(frame, rules_fields: dict) -> None:
     """
     from ..redeal import FLAG_COLUMNS, redeal_flags
     from ..rules import Rules
+
     hands = frame[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)
     flags = redeal_flags(hands, Rules.from_stored(rules_fields))
     for name, dtype in FLAG_COLUMNS.items():
@@ -158,7 +167,8 @@ def solved_deals(solutions: str | Path, params: dict | None = None) -> str:
         f"{Path(recorded).name!r}, beside the solutions folder; or rerun "
         "`thousand solve --deals DEALS --out SOLUTIONS` with its other options as before, "
         "which records where the deals are now; or join them yourself: "
-        "analysis.dataset.load(DEALS, SOLUTIONS)")
+        "analysis.dataset.load(DEALS, SOLUTIONS)"
+    )
 
 
 def _other_deals(path, params: dict) -> str:
@@ -168,9 +178,11 @@ def _other_deals(path, params: dict) -> str:
     or chunk size counts as other deals even where its first rows agree."""
     if params.get("kind") != "deals":
         return f"it is a {params.get('kind')} dataset"
-    return (f"it was dealt with seed {params.get('seed')}, n {params.get('n')}, chunk size "
-            f"{params.get('chunk_size')}, and solutions belong to the deals dataset made "
-            "with the parameters they were solved from")
+    return (
+        f"it was dealt with seed {params.get('seed')}, n {params.get('n')}, chunk size "
+        f"{params.get('chunk_size')}, and solutions belong to the deals dataset made "
+        "with the parameters they were solved from"
+    )
 
 
 def _deals_identity(params: dict) -> str:

@@ -26,16 +26,28 @@ def check_version(path, params: dict, kind: str | None) -> None:
         Naming the kind or the schema versions.
     """
     if kind is not None and params.get("kind") != kind:
-        raise DatasetError(f"{path} is a {params.get('kind')} dataset, not {kind}",
-                           path=path, expected=kind, got=params.get("kind"))
+        raise DatasetError(
+            f"{path} is a {params.get('kind')} dataset, not {kind}",
+            path=path,
+            expected=kind,
+            got=params.get("kind"),
+        )
     if params.get("schema_version") != SCHEMA_VERSIONS.get(params.get("kind")):
-        raise DatasetError(it.version_mismatch(path, params), path=path,
-                           expected=SCHEMA_VERSIONS.get(params.get("kind")),
-                           got=params.get("schema_version"))
+        raise DatasetError(
+            it.version_mismatch(path, params),
+            path=path,
+            expected=SCHEMA_VERSIONS.get(params.get("kind")),
+            got=params.get("schema_version"),
+        )
 
 
-def read_table(path: str | Path, kind: str | None = None, *,
-               require_complete: bool = True, columns: list[str] | None = None) -> pa.Table:
+def read_table(
+    path: str | Path,
+    kind: str | None = None,
+    *,
+    require_complete: bool = True,
+    columns: list[str] | None = None,
+) -> pa.Table:
     """Read a dataset folder into one Arrow table, rows in chunk order.
 
     Raises
@@ -58,18 +70,27 @@ def read_table(path: str | Path, kind: str | None = None, *,
     if beyond:
         raise DatasetError(f"{path}: {beyond[0].why}; move it away", path=beyond[0].path)
     if require_complete and len(files) != params["n_chunks"]:
-        raise DatasetError(f"{path} is incomplete: {len(files)} of {params['n_chunks']} "
-                           "chunks; rerun the command that made it to finish", path=path)
+        raise DatasetError(
+            f"{path} is incomplete: {len(files)} of {params['n_chunks']} "
+            "chunks; rerun the command that made it to finish",
+            path=path,
+        )
     if not files:
         raise DatasetError(f"{path} holds no chunks", path=path)
     for f in found:
         if f.kind == it.DAMAGED:
-            raise DamagedDataset(f"{path}: chunk file {f.why}; rerun the command that made "
-                                 "the dataset: it redoes damaged chunks", path=f.path)
+            raise DamagedDataset(
+                f"{path}: chunk file {f.why}; rerun the command that made "
+                "the dataset: it redoes damaged chunks",
+                path=f.path,
+            )
         if f.kind == it.OTHER_SCHEMA:
             raise DatasetError(f.why, path=f.path)
-        raise DatasetError(f"{path}: {f.why}; move it away and rerun the command "
-                           "that made the dataset, which redoes missing chunks", path=f.path)
+        raise DatasetError(
+            f"{path}: {f.why}; move it away and rerun the command "
+            "that made the dataset, which redoes missing chunks",
+            path=f.path,
+        )
     try:
         return ds.to_table(columns=columns)
     except (OSError, pa.ArrowException) as exc:
@@ -100,10 +121,12 @@ def _unreadable(ds, columns) -> str | None:
 
 def _damaged(path, exc, file: str | None = None) -> DamagedDataset:
     which = f"{basename(file)} " if file else ""
-    why = " ".join(str(exc).split())        # Arrow's messages span lines
-    return DamagedDataset(f"{path}: chunk file {which}cannot be read ({why}); rerun the "
-                          "command that made the dataset: it redoes damaged chunks",
-                          path=file or path)
+    why = " ".join(str(exc).split())  # Arrow's messages span lines
+    return DamagedDataset(
+        f"{path}: chunk file {which}cannot be read ({why}); rerun the "
+        "command that made the dataset: it redoes damaged chunks",
+        path=file or path,
+    )
 
 
 def _dataset(path, fs, files) -> pads.Dataset:

@@ -69,25 +69,25 @@ def open_output(out: str | Path, params: dict) -> set[int]:
         raise DatasetError("the output folder's name is empty", path=out)
     fs, root = fs_of(out)
     kind = params["kind"]
-    params = dict(params, schema_version=SCHEMA_VERSIONS[kind],
-                  package_version=__version__)
+    params = dict(params, schema_version=SCHEMA_VERSIONS[kind], package_version=__version__)
     if fs.exists(root) and not fs.isdir(root):
         raise DatasetError(f"{out} exists and is not a folder", path=out)
     # nor inside another dataset: reading that one would read this one too
     up = it.enclosing_dataset(out)
     if up is not None:
-        raise DatasetError(f"{out} is inside the dataset folder {up}; "
-                           "choose a folder outside it", path=out)
+        raise DatasetError(f"{out} is inside the dataset folder {up}; choose a folder outside it", path=out)
     try:
         fs.makedirs(root, exist_ok=True)
     except OSError as exc:
-        raise DatasetError(f"cannot create the output folder {out}: "
-                           f"{exc.strerror or exc}", path=out) from None
+        raise DatasetError(
+            f"cannot create the output folder {out}: {exc.strerror or exc}", path=out
+        ) from None
     try:
         return _prepare_output(out, fs, root, kind, params)
     except OSError as exc:
-        raise DatasetError(f"cannot write in the output folder {out}: "
-                           f"{exc.strerror or exc}", path=out) from None
+        raise DatasetError(
+            f"cannot write in the output folder {out}: {exc.strerror or exc}", path=out
+        ) from None
 
 
 #: Findings that refuse a folder as the output of a job.
@@ -101,40 +101,53 @@ def _prepare_output(out, fs, root: str, kind: str, params: dict) -> set[int]:
     if fs.exists(pfile) and files:
         old = read_params(out)
         if old.get("kind") != kind:
-            raise DatasetError(f"{out} holds a {old.get('kind')} dataset, not {kind}; "
-                               "choose another output folder", path=out,
-                               expected=kind, got=old.get("kind"))
+            raise DatasetError(
+                f"{out} holds a {old.get('kind')} dataset, not {kind}; choose another output folder",
+                path=out,
+                expected=kind,
+                got=old.get("kind"),
+            )
         if it.comparable(old) != it.comparable(params):
             raise DatasetError(
                 f"{out} holds a {old.get('kind')} dataset made with other parameters "
                 f"({it.list_differences(old, params)}); "
-                "choose another output folder or delete it", path=out)
+                "choose another output folder or delete it",
+                path=out,
+            )
         found = it.inspect(out, old, asked=params, rehash=True)
     else:
         # a new folder, or one whose earlier job stopped before any chunk was
         # written (nothing to keep): record this job's parameters
         if files:
-            raise DatasetError(f"{out} holds Parquet files but no {PARAMS_FILE}; "
-                               "choose an empty or new folder", path=out)
+            raise DatasetError(
+                f"{out} holds Parquet files but no {PARAMS_FILE}; choose an empty or new folder", path=out
+            )
         foreign = it.foreign_names(fs, root)
         if foreign:
-            raise DatasetError(f"{out} is not empty and holds no dataset "
-                               f"({it.names(foreign)}); choose an empty or new folder",
-                               path=out)
+            raise DatasetError(
+                f"{out} is not empty and holds no dataset "
+                f"({it.names(foreign)}); choose an empty or new folder",
+                path=out,
+            )
         _files.write_json(fs, pfile, params)
         found = []
     foreign = [f.why for f in found if f.kind == it.FOREIGN_FILE]
     if foreign:
-        raise DatasetError(f"{out} holds files that are not part of its dataset "
-                           f"({it.names(foreign)}); readers of the folder would read them "
-                           "too: move them away and rerun", path=out)
+        raise DatasetError(
+            f"{out} holds files that are not part of its dataset "
+            f"({it.names(foreign)}); readers of the folder would read them "
+            "too: move them away and rerun",
+            path=out,
+        )
     for f in found:
         if f.kind == it.NOT_A_FILE:
             raise DatasetError(f"{f.why}; move it away and rerun", path=f.path)
         if f.kind in _REFUSED:
-            raise DatasetError(f"{out}: {f.why}; it is not part of this dataset: move it "
-                               "away and rerun (the command redoes missing chunks)",
-                               path=f.path)
+            raise DatasetError(
+                f"{out}: {f.why}; it is not part of this dataset: move it "
+                "away and rerun (the command redoes missing chunks)",
+                path=f.path,
+            )
     for f in found:
         if f.kind == it.MOVED_DEALS:
             # the same deals (same deals_hash) found elsewhere: record where
@@ -158,12 +171,20 @@ def write_chunk(out: str | Path, chunk: int, table: pa.Table, params: dict) -> s
     fs, root = fs_of(out)
     kind = params["kind"]
     digest = content_hash(table)
-    meta = dict(params, schema_version=SCHEMA_VERSIONS[kind],
-                package_version=__version__, chunk=chunk, content_hash=digest)
+    meta = dict(
+        params,
+        schema_version=SCHEMA_VERSIONS[kind],
+        package_version=__version__,
+        chunk=chunk,
+        content_hash=digest,
+    )
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta, sort_keys=True)})
     use_dict = [f.name for f in table.schema if f.type != pa.uint32()]
-    _files.atomic_write(fs, chunk_path(root, chunk), lambda fh: pq.write_table(
-        table, fh, compression="zstd", use_dictionary=use_dict or False))
+    _files.atomic_write(
+        fs,
+        chunk_path(root, chunk),
+        lambda fh: pq.write_table(table, fh, compression="zstd", use_dictionary=use_dict or False),
+    )
     return digest
 
 
@@ -187,29 +208,31 @@ def finalize(out: str | Path, schema: pa.Schema, extra: dict | None = None) -> d
     for c in range(params["n_chunks"]):
         p = chunk_path(root, c)
         if not fs.exists(p):
-            raise DatasetError(f"{out}: chunk {c} is missing; rerun the command to finish it",
-                               path=p)
+            raise DatasetError(f"{out}: chunk {c} is missing; rerun the command to finish it", path=p)
         footer = pq.read_metadata(p, filesystem=arrow_fs(fs))
         digest = footer_meta(footer).get("content_hash")
         if digest is None:  # a chunk written before hashes were stored: read it whole
             digest = content_hash(pq.read_table(p, filesystem=arrow_fs(fs)))
         hashes.append(digest)
         rows.append(footer.num_rows)
-    manifest = dict(params=params, chunk_rows=rows, chunk_hashes=hashes,
-                    rows=int(sum(rows)),
-                    content_hash=hashlib.sha256("".join(hashes).encode()).hexdigest()[:16],
-                    **(extra or {}))
+    manifest = dict(
+        params=params,
+        chunk_rows=rows,
+        chunk_hashes=hashes,
+        rows=int(sum(rows)),
+        content_hash=hashlib.sha256("".join(hashes).encode()).hexdigest()[:16],
+        **(extra or {}),
+    )
     text = json.dumps(manifest, indent=1, sort_keys=True).encode()
     mfile, cfile = join(root, MANIFEST_FILE), join(root, "_common_metadata")
     if fs.exists(cfile) and fs.exists(mfile) and fs.cat_file(mfile) == text:
-        return manifest     # finished before: nothing to write (a read-only copy reruns too)
+        return manifest  # finished before: nothing to write (a read-only copy reruns too)
     meta_schema = schema.with_metadata({META_KEY: json.dumps(params, sort_keys=True)})
     try:
         _files.atomic_write(fs, cfile, lambda fh: pq.write_metadata(meta_schema, fh))
         _files.atomic_write_bytes(fs, mfile, text)
     except OSError as exc:
-        raise DatasetError(f"cannot write the manifest of {out}: "
-                           f"{exc.strerror or exc}", path=out) from None
+        raise DatasetError(f"cannot write the manifest of {out}: {exc.strerror or exc}", path=out) from None
     return manifest
 
 
@@ -234,12 +257,14 @@ def read_params(path: str | Path) -> dict:
     try:
         params = json.loads(fs.cat_file(pfile).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DamagedDataset(f"{pfile} is damaged ({exc}); every chunk file holds the "
-                             "parameters too: rerun the command that made the dataset into a "
-                             "new folder, or restore the file", path=pfile) from None
+        raise DamagedDataset(
+            f"{pfile} is damaged ({exc}); every chunk file holds the "
+            "parameters too: rerun the command that made the dataset into a "
+            "new folder, or restore the file",
+            path=pfile,
+        ) from None
     if not isinstance(params, dict) or "kind" not in params:
-        raise DamagedDataset(f"{pfile} is damaged (not the parameters of a thousand dataset)",
-                             path=pfile)
+        raise DamagedDataset(f"{pfile} is damaged (not the parameters of a thousand dataset)", path=pfile)
     return params
 
 

@@ -17,6 +17,20 @@ from .simulate import GAME_COLUMNS, MAX_DEALS, simulate
 from .sources import BLOCK, PoolSource, SolverSource, game_rng
 from .summary import format_summary, summarize
 
-__all__ = ["simulate", "GAME_COLUMNS", "MAX_DEALS", "ThresholdPolicy", "Estimator",
-           "bid_limits", "LEVELS", "OracleEstimator", "load_estimator", "PoolSource",
-           "SolverSource", "BLOCK", "game_rng", "summarize", "format_summary"]
+__all__ = [
+    "simulate",
+    "GAME_COLUMNS",
+    "MAX_DEALS",
+    "ThresholdPolicy",
+    "Estimator",
+    "bid_limits",
+    "LEVELS",
+    "OracleEstimator",
+    "load_estimator",
+    "PoolSource",
+    "SolverSource",
+    "BLOCK",
+    "game_rng",
+    "summarize",
+    "format_summary",
+]

@@ -14,6 +14,7 @@ from ..bidding import BID_STEP, OPENING_BID, hand_cap
 
 __all__ = ["hand_cap", "auction"]
 
+
 def auction(limits, caps, sitting, min_barrel: int) -> tuple[int, int]:
     """Play the auction; return the declarer's seat and the winning bid.
 

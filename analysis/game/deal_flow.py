@@ -71,16 +71,16 @@ def _nines(mask: int) -> int:
 class DealPlay(NamedTuple):
     """What :func:`play_deal` returns: the scoring result and the row extras."""
 
-    result: object           #: analysis.scoring.DealResult
-    redeal_reason: str       #: '', 'bidding', 'widow', 'exchange' or 'gift'
-    declarer: int            #: player 0..2, −1 on a redeal before the auction ends
-    bid: int                 #: winning bid, −1 on a before-bidding redeal
-    contract: int            #: final contract, −1 on a redeal
+    result: object  #: analysis.scoring.DealResult
+    redeal_reason: str  #: '', 'bidding', 'widow', 'exchange' or 'gift'
+    declarer: int  #: player 0..2, −1 on a redeal before the auction ends
+    bid: int  #: winning bid, −1 on a before-bidding redeal
+    contract: int  #: final contract, −1 on a redeal
     written_off: bool
-    raw: tuple               #: raw points per player (cards + own marriages)
-    tricks: tuple            #: tricks per player
-    value: int               #: declarer's double-dummy value, −1 if not solved
-    gift_condition: bool     #: see the module docstring
+    raw: tuple  #: raw points per player (cards + own marriages)
+    tricks: tuple  #: tricks per player
+    value: int  #: declarer's double-dummy value, −1 if not solved
+    gift_condition: bool  #: see the module docstring
 
 
 def _claim(rules, policy) -> bool:
@@ -216,18 +216,23 @@ def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
     ten = hands[ds] | widow
     left_p, right_p = player[(ds + 1) % 3], player[(ds + 2) % 3]
     if rules.four_marriages_win and ten & _KQ == _KQ:
-        out = DealOutcome(declarer=d, contract=bid, bid=bid, raw=(0, 0, 0),
-                          tricks=(8, 0, 0) if d == 0 else ((0, 8, 0) if d == 1 else (0, 0, 8)),
-                          four_marriages=d)
-        return DealPlay(apply_deal(rules, state, out), "", d, bid, bid, False,
-                        (0, 0, 0), (0, 0, 0), -1, False)
+        out = DealOutcome(
+            declarer=d,
+            contract=bid,
+            bid=bid,
+            raw=(0, 0, 0),
+            tricks=(8, 0, 0) if d == 0 else ((0, 8, 0) if d == 1 else (0, 0, 8)),
+            four_marriages=d,
+        )
+        return DealPlay(
+            apply_deal(rules, state, out), "", d, bid, bid, False, (0, 0, 0), (0, 0, 0), -1, False
+        )
     sol = solve(ds)
     v = sol.value
     raw = [0, 0, 0]
     tricks = [0, 0, 0]
     raw[d], raw[left_p], raw[right_p] = v, sol.left_points, sol.right_points
-    tricks[d], tricks[left_p], tricks[right_p] = (sol.declarer_tricks, sol.left_tricks,
-                                                   sol.right_tricks)
+    tricks[d], tricks[left_p], tricks[right_p] = (sol.declarer_tricks, sol.left_tricks, sol.right_tricks)
     raw, tricks = tuple(raw), tuple(tricks)
     fm = -1
     if rules.four_marriages_win:
@@ -235,28 +240,47 @@ def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
         rh = hands[(ds + 2) % 3] | (1 << sol.give_right)
         fm = left_p if lh & _KQ == _KQ else (right_p if rh & _KQ == _KQ else -1)
     if v >= bid:
-        if (sol.redeal_after_gift and claim
-                and gift_condition_unavoidable(rules, ten, hands[(ds + 1) % 3],
-                                               hands[(ds + 2) % 3])):
+        if (
+            sol.redeal_after_gift
+            and claim
+            and gift_condition_unavoidable(rules, ten, hands[(ds + 1) % 3], hands[(ds + 2) % 3])
+        ):
             return redeal("exchange", d, bid, v)
         cap8 = sol.marriage_cap if rules.bid_cap else NO_CAP
         contract = max(bid, min(cap8, 5 * (v // 5)))
-        out = DealOutcome(declarer=d, contract=contract, bid=bid, raw=raw, tricks=tricks,
-                          four_marriages=fm)
-        return DealPlay(apply_deal(rules, state, out), "", d, bid, contract, False, raw,
-                        tricks, v, bool(sol.redeal_after_gift and claim))
+        out = DealOutcome(declarer=d, contract=contract, bid=bid, raw=raw, tricks=tricks, four_marriages=fm)
+        return DealPlay(
+            apply_deal(rules, state, out),
+            "",
+            d,
+            bid,
+            contract,
+            False,
+            raw,
+            tricks,
+            v,
+            bool(sol.redeal_after_gift and claim),
+        )
     # lost contract: play it out, write off, or create a redeal
-    played = apply_deal(rules, state, DealOutcome(declarer=d, contract=bid, bid=bid, raw=raw,
-                                                  tricks=tricks, four_marriages=fm))
+    played = apply_deal(
+        rules,
+        state,
+        DealOutcome(declarer=d, contract=bid, bid=bid, raw=raw, tricks=tricks, four_marriages=fm),
+    )
     best, best_m, wo = played, _metric(played, d), False
     if policy.write_offs and (not sitting[ds] or rules.write_off_on_barrel):
-        w = apply_deal(rules, state, DealOutcome(declarer=d, contract=bid, bid=bid,
-                                                 written_off=True, four_marriages=fm))
+        w = apply_deal(
+            rules, state, DealOutcome(declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=fm)
+        )
         m = _metric(w, d)
         if m > best_m:
             best, best_m, wo = w, m, True
-    if (policy.gift_redeals and claim and best_m < 0
-            and gift_redeal_possible(rules, ten, hands[(ds + 1) % 3], hands[(ds + 2) % 3])):
+    if (
+        policy.gift_redeals
+        and claim
+        and best_m < 0
+        and gift_redeal_possible(rules, ten, hands[(ds + 1) % 3], hands[(ds + 2) % 3])
+    ):
         return redeal("gift", d, bid, v)
     if wo:
         return DealPlay(best, "", d, bid, bid, True, (0, 0, 0), (0, 0, 0), v, False)

@@ -28,6 +28,7 @@ def _estimator_file(name: str, rules=None) -> Path:
     the default model; ValueError for rules no shipped model serves)."""
     if name == "default":
         from ..odds.model import DEFAULT_MODEL_FILE, model_file, pool_name_for
+
         return DEFAULT_MODEL_FILE if rules is None else model_file(pool_name_for(rules))
     return Path(name)
 
@@ -58,6 +59,7 @@ def estimator_digest(name: str = "default", rules=None) -> str:
         If the file cannot be read, or no shipped model serves ``rules``.
     """
     import hashlib
+
     p = _estimator_file(name, rules)
     try:
         return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
@@ -98,10 +100,13 @@ def load_estimator(name: str = "default", rules=None):
         if name != "default":
             raise
         from ..odds.model import pool_name_for
+
         pool = "club" if rules is None else pool_name_for(rules)
-        raise BadArgument(f"the default bidding-odds model is not installed ({exc}); fit it "
-                         f"with `python -m analysis.odds.build fit --pool {pool}`, or give "
-                         "--estimator PATH to a BidModel JSON file") from None
+        raise BadArgument(
+            f"the default bidding-odds model is not installed ({exc}); fit it "
+            f"with `python -m analysis.odds.build fit --pool {pool}`, or give "
+            "--estimator PATH to a BidModel JSON file"
+        ) from None
     # keyed by content too: a model file refitted in place is read again
     return _load(str(path), digest)
 

@@ -117,11 +117,11 @@ def bid_limits(estimator: Estimator, hands7, thresholds, *, batch: int = 4096) -
     n = h.shape[0]
     out = np.empty((n, 3, th.size), dtype=np.int16)
     for lo in range(0, n, batch):
-        hb = h[lo:lo + batch].astype(np.uint32).reshape(-1)  # (m*3,)
+        hb = h[lo : lo + batch].astype(np.uint32).reshape(-1)  # (m*3,)
         p = _p_levels(estimator, hb, np.tile(np.arange(3, dtype=np.int64), hb.size // 3))
         for j, t in enumerate(th):
             count = np.cumprod(p >= t, axis=1).sum(axis=1)
-            out[lo:lo + batch, :, j] = (NO_LEVEL + 5 * count).reshape(-1, 3)
+            out[lo : lo + batch, :, j] = (NO_LEVEL + 5 * count).reshape(-1, 3)
     return out
 
 
@@ -243,6 +243,7 @@ class ThresholdPolicy:
         if self.estimator is not None:
             return self.estimator
         from .estimators import load_estimator
+
         return load_estimator(self.estimator_name, rules)
 
     def limits(self, hands7, rules=None) -> np.ndarray:

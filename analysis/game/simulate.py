@@ -21,18 +21,41 @@ __all__ = ["GAME_COLUMNS", "MAX_DEALS", "simulate", "make_source"]
 
 #: Column name -> numpy dtype of the games rows (docs/DATA.md, plus extras).
 GAME_COLUMNS = {
-    "game_id": "int64", "deal_no": "int32", "dealer": "int8", "redealt": "bool",
-    "declarer": "int8", "bid": "int16", "contract": "int16", "written_off": "bool",
-    "raw0": "int16", "raw1": "int16", "raw2": "int16",
-    "tricks0": "int8", "tricks1": "int8", "tricks2": "int8",
-    "delta0": "float64", "delta1": "float64", "delta2": "float64",
-    "score0": "float64", "score1": "float64", "score2": "float64",
-    "bolt0": "bool", "bolt1": "bool", "bolt2": "bool",
-    "barrel0": "int8", "barrel1": "int8", "barrel2": "int8",
-    "event": "str", "winner": "int8",
+    "game_id": "int64",
+    "deal_no": "int32",
+    "dealer": "int8",
+    "redealt": "bool",
+    "declarer": "int8",
+    "bid": "int16",
+    "contract": "int16",
+    "written_off": "bool",
+    "raw0": "int16",
+    "raw1": "int16",
+    "raw2": "int16",
+    "tricks0": "int8",
+    "tricks1": "int8",
+    "tricks2": "int8",
+    "delta0": "float64",
+    "delta1": "float64",
+    "delta2": "float64",
+    "score0": "float64",
+    "score1": "float64",
+    "score2": "float64",
+    "bolt0": "bool",
+    "bolt1": "bool",
+    "bolt2": "bool",
+    "barrel0": "int8",
+    "barrel1": "int8",
+    "barrel2": "int8",
+    "event": "str",
+    "winner": "int8",
     # extras
-    "first_hand": "int8", "redeal_reason": "str", "gift_redeal": "bool",
-    "gift_condition": "bool", "value": "int16", "pool_deal": "int64",
+    "first_hand": "int8",
+    "redeal_reason": "str",
+    "gift_redeal": "bool",
+    "gift_condition": "bool",
+    "value": "int16",
+    "pool_deal": "int64",
 }
 
 #: A game still unfinished after this many deals (redeals included) is cut
@@ -63,14 +86,12 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
     while True:
         if masks is None or k == len(masks):
             masks, refs = source.draw(rng)
-            lim = (pool_limits[refs] if pool_limits is not None
-                   else policy.limits(masks[:, :3], rules))
+            lim = pool_limits[refs] if pool_limits is not None else policy.limits(masks[:, :3], rules)
             k = 0
         m, ref, lm = masks[k], int(refs[k]), lim[k]
         k += 1
         dealer = state.dealer
-        dp = play_deal(rules, policy, state, m, lm,
-                       lambda seat, m=m, ref=ref: source.solve(m, ref, seat))
+        dp = play_deal(rules, policy, state, m, lm, lambda seat, m=m, ref=ref: source.solve(m, ref, seat))
         res = dp.result
         new = res.state
         redealt = dp.redeal_reason != ""
@@ -82,23 +103,54 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
             events.append("unfinished")
             last = True
         sc, dl, bo, ba = new.scores, res.deltas, res.bolts, new.barrel
-        rows.append((
-            game_id, deal_no, dealer, redealt,
-            -1 if redealt else dp.declarer, -1 if redealt else dp.bid,
-            -1 if redealt else dp.contract, dp.written_off,
-            *dp.raw, *dp.tricks, float(dl[0]), float(dl[1]), float(dl[2]), *sc,
-            bool(bo[0]), bool(bo[1]), bool(bo[2]), *ba, ";".join(events), new.winner,
-            (dealer + 1) % 3, dp.redeal_reason, dp.redeal_reason == "gift", dp.gift_condition,
-            dp.value, int(source.deal_ids[ref]) if source.kind == "pool" else -1))
+        rows.append(
+            (
+                game_id,
+                deal_no,
+                dealer,
+                redealt,
+                -1 if redealt else dp.declarer,
+                -1 if redealt else dp.bid,
+                -1 if redealt else dp.contract,
+                dp.written_off,
+                *dp.raw,
+                *dp.tricks,
+                float(dl[0]),
+                float(dl[1]),
+                float(dl[2]),
+                *sc,
+                bool(bo[0]),
+                bool(bo[1]),
+                bool(bo[2]),
+                *ba,
+                ";".join(events),
+                new.winner,
+                (dealer + 1) % 3,
+                dp.redeal_reason,
+                dp.redeal_reason == "gift",
+                dp.gift_condition,
+                dp.value,
+                int(source.deal_ids[ref]) if source.kind == "pool" else -1,
+            )
+        )
         state = new
         deal_no += 1
         if last:
             return
 
 
-def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=None, *,
-             start: int = 0, max_deals: int = MAX_DEALS, draw: str = "with",
-             pool_games: int | None = None) -> pd.DataFrame:
+def simulate(
+    rules="club",
+    n_games: int = 1,
+    seed: int = 0,
+    policy=None,
+    pool=None,
+    *,
+    start: int = 0,
+    max_deals: int = MAX_DEALS,
+    draw: str = "with",
+    pool_games: int | None = None,
+) -> pd.DataFrame:
     """Play whole games of Thousand.
 
     Parameters
@@ -182,10 +234,13 @@ def simulate(rules="club", n_games: int = 1, seed: int = 0, policy=None, pool=No
     if max_deals < 1:
         raise BadArgument(f"max_deals must be at least 1, got {max_deals}")
     policy = policy or ThresholdPolicy()
-    policy.get_estimator(rules)     # fail before playing when no model serves the rules
-    source = make_source(rules, pool, draw=draw,
-                         games=(start + n_games if pool_games is None else pool_games)
-                         if draw == "without" else None)
+    policy.get_estimator(rules)  # fail before playing when no model serves the rules
+    source = make_source(
+        rules,
+        pool,
+        draw=draw,
+        games=(start + n_games if pool_games is None else pool_games) if draw == "without" else None,
+    )
     pool_limits = source.limits(policy) if source.kind == "pool" else None
     rows: list = []
     for g in range(start, start + n_games):

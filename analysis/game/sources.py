@@ -49,8 +49,17 @@ from ..deal import deal
 from ..errors import BadArgument
 from ..solver import exchange_value, solver_fingerprint
 
-__all__ = ["BLOCK", "DRAWS", "Solved", "game_rng", "pool_permutation", "SolverSource",
-           "PoolSource", "load_pool_frame", "draw_summary"]
+__all__ = [
+    "BLOCK",
+    "DRAWS",
+    "Solved",
+    "game_rng",
+    "pool_permutation",
+    "SolverSource",
+    "PoolSource",
+    "load_pool_frame",
+    "draw_summary",
+]
 
 #: Deals drawn from a game's stream at a time.
 BLOCK = 32
@@ -60,20 +69,29 @@ DRAWS = ("with", "without")
 #: one element long, so a two-element key never meets one).
 _PERMUTATION_KEY = (0x706F6F6C, 0)
 
-_SOLVED_COLS = ("value", "give_left", "give_right", "marriage_cap", "declarer_tricks",
-                "left_points", "left_tricks", "right_points", "right_tricks",
-                "redeal_after_gift")
+_SOLVED_COLS = (
+    "value",
+    "give_left",
+    "give_right",
+    "marriage_cap",
+    "declarer_tricks",
+    "left_points",
+    "left_tricks",
+    "right_points",
+    "right_tricks",
+    "redeal_after_gift",
+)
 
 
 class Solved(NamedTuple):
     """Double-dummy outcome of one deal for one declarer seat (solver conventions)."""
 
-    value: int               #: declarer's total after the best gift (card points + marriages)
-    give_left: int           #: card given to the declarer's left
-    give_right: int          #: card given to the declarer's right
-    marriage_cap: int        #: 120 + marriages in the declarer's 8 cards
+    value: int  #: declarer's total after the best gift (card points + marriages)
+    give_left: int  #: card given to the declarer's left
+    give_right: int  #: card given to the declarer's right
+    marriage_cap: int  #: 120 + marriages in the declarer's 8 cards
     declarer_tricks: int
-    left_points: int         #: left defender's raw points on the tie-broken line
+    left_points: int  #: left defender's raw points on the tie-broken line
     left_tricks: int
     right_points: int
     right_tricks: int
@@ -159,10 +177,8 @@ class SolverSource:
     def solve(self, masks, ref: int, seat: int) -> Solved:
         """Solve the deal ``masks`` (4,) for declarer ``seat``."""
         h = [int(x) for x in masks]
-        r = exchange_value(h[seat], h[3], h[(seat + 1) % 3], h[(seat + 2) % 3],
-                           rules=self.rules, line=True)
-        return Solved(*(int(getattr(r, c)) for c in _SOLVED_COLS[:-1]),
-                      bool(r.redeal_after_gift))
+        r = exchange_value(h[seat], h[3], h[(seat + 1) % 3], h[(seat + 2) % 3], rules=self.rules, line=True)
+        return Solved(*(int(getattr(r, c)) for c in _SOLVED_COLS[:-1]), bool(r.redeal_after_gift))
 
 
 def load_pool_frame(path) -> tuple[pd.DataFrame, dict]:
@@ -181,13 +197,13 @@ def load_pool_frame(path) -> tuple[pd.DataFrame, dict]:
         dataset is missing or holds other deals.
     """
     from .. import dataset
+
     params = dataset.read_params(path)
     if params.get("kind") != "solutions":
         raise dataset.DatasetError(f"{path} is a {params.get('kind')} dataset, not solutions")
     deals_path = dataset.solved_deals(path, params)
     sol = dataset.read_frame(path, "solutions", columns=["deal_id", "seat", *_SOLVED_COLS])
-    deals = dataset.read_frame(deals_path, "deals",
-                               columns=["deal_id", "hand0", "hand1", "hand2", "widow"])
+    deals = dataset.read_frame(deals_path, "deals", columns=["deal_id", "hand0", "hand1", "hand2", "widow"])
     return sol.merge(deals, on="deal_id", how="left", validate="many_to_one"), params
 
 
@@ -224,14 +240,17 @@ class PoolSource:
 
     kind = "pool"
 
-    def __init__(self, pool, rules, fingerprint: str | None = None, *, draw: str = "with",
-                 games: int | None = None):
+    def __init__(
+        self, pool, rules, fingerprint: str | None = None, *, draw: str = "with", games: int | None = None
+    ):
         if draw not in DRAWS:
             raise ValueError(f"draw must be 'with' or 'without', got {draw!r}")
-        if draw == "without" and (games is None or isinstance(games, bool)
-                                  or not isinstance(games, (int, np.integer)) or games < 1):
-            raise ValueError(f"draw='without' needs games, the positive number of games "
-                             f"sharing the pool, got {games!r}")
+        if draw == "without" and (
+            games is None or isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1
+        ):
+            raise ValueError(
+                f"draw='without' needs games, the positive number of games sharing the pool, got {games!r}"
+            )
         self.draw_mode = draw
         self.games = None if draw == "with" else int(games)
         self.rules = rules
@@ -247,22 +266,25 @@ class PoolSource:
             raise BadArgument(
                 f"the pool was solved under other conventions (solver fingerprint "
                 f"{fingerprint}, these rules need {want}); solve the deals again with "
-                f"--rules {rules.name}")
+                f"--rules {rules.name}"
+            )
         self.meta = meta
         f = frame.sort_values(["deal_id", "seat"], kind="stable")
         counts = f.groupby("deal_id").seat.nunique()
         if len(counts) == 0:
             raise BadArgument("the pool holds no solved deals")
         if (counts != 3).any():
-            raise BadArgument(f"{int((counts != 3).sum())} pool deals lack a solved seat; "
-                             "the simulator needs all three seats (thousand solve --seats 0,1,2)")
+            raise BadArgument(
+                f"{int((counts != 3).sum())} pool deals lack a solved seat; "
+                "the simulator needs all three seats (thousand solve --seats 0,1,2)"
+            )
         n = len(counts)
         self.size = n
         self.deal_ids = f.deal_id.to_numpy(np.int64)[::3].copy()
-        self.masks = np.ascontiguousarray(
-            f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)[::3])
-        self.table = np.stack([f[c].to_numpy(np.int32).reshape(n, 3) for c in _SOLVED_COLS],
-                              axis=-1)  # (n, seat, field), int32: 120 bytes a deal
+        self.masks = np.ascontiguousarray(f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)[::3])
+        self.table = np.stack(
+            [f[c].to_numpy(np.int32).reshape(n, 3) for c in _SOLVED_COLS], axis=-1
+        )  # (n, seat, field), int32: 120 bytes a deal
         self._limits = {}
         self._perm = {}
         self._queue = np.zeros(0, dtype=np.int64)
@@ -277,15 +299,23 @@ class PoolSource:
         if self.draw_mode == "with":
             how = "uniform with replacement (draws can repeat)"
         else:
-            how = (f"without replacement: game g takes block g of {self.per_game} deals of a "
-                   f"permutation of the pool shared among {self.games} games; past its "
-                   "block a game draws with replacement")
-        return {"source": "pool", "pool_path": self.path, "pool_size": int(self.size),
-                "draw": self.draw_mode, "draws": how, "pool_games": self.games,
-                "per_game": self.per_game,
-                "solver_fingerprint": solver_fingerprint(self.rules),
-                "solver_version": self.meta.get("solver_version"),
-                "pool_deals_hash": self.meta.get("deals_hash")}
+            how = (
+                f"without replacement: game g takes block g of {self.per_game} deals of a "
+                f"permutation of the pool shared among {self.games} games; past its "
+                "block a game draws with replacement"
+            )
+        return {
+            "source": "pool",
+            "pool_path": self.path,
+            "pool_size": int(self.size),
+            "draw": self.draw_mode,
+            "draws": how,
+            "pool_games": self.games,
+            "per_game": self.per_game,
+            "solver_fingerprint": solver_fingerprint(self.rules),
+            "solver_version": self.meta.get("solver_version"),
+            "pool_deals_hash": self.meta.get("deals_hash"),
+        }
 
     def begin(self, seed: int, game_id: int) -> None:
         """Start game ``game_id`` of root ``seed``: queue its block of the permutation."""
@@ -295,7 +325,7 @@ class PoolSource:
         if seed not in self._perm:
             self._perm = {seed: pool_permutation(seed, self.size)}
         b = self.per_game
-        self._queue = self._perm[seed][game_id * b:(game_id + 1) * b]
+        self._queue = self._perm[seed][game_id * b : (game_id + 1) * b]
 
     def draw(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         """Next pool rows of the game: from its block, then uniform with replacement.
@@ -345,8 +375,13 @@ def draw_summary(games: pd.DataFrame, source) -> dict:
     """
     n = len(games)
     if source.kind != "pool":
-        return {"draw": "solver", "deals_drawn": n, "distinct_deals": n, "repeated_draws": 0,
-                "fallback_draws": 0}
+        return {
+            "draw": "solver",
+            "deals_drawn": n,
+            "distinct_deals": n,
+            "repeated_draws": 0,
+            "fallback_draws": 0,
+        }
     ids = games["pool_deal"].to_numpy(np.int64)
     distinct = int(len(np.unique(ids)))
     fallback = 0
@@ -355,5 +390,10 @@ def draw_summary(games: pd.DataFrame, source) -> dict:
         gid = per.index.to_numpy(np.int64)
         room = np.where(gid < source.games, source.per_game, 0)
         fallback = int(np.maximum(per.to_numpy(np.int64) - room, 0).sum())
-    return {"draw": source.draw_mode, "deals_drawn": n, "distinct_deals": distinct,
-            "repeated_draws": n - distinct, "fallback_draws": fallback}
+    return {
+        "draw": source.draw_mode,
+        "deals_drawn": n,
+        "distinct_deals": distinct,
+        "repeated_draws": n - distinct,
+        "fallback_draws": fallback,
+    }

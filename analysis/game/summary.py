@@ -17,8 +17,7 @@ __all__ = ["BARREL_ENDINGS", "summarize", "format_summary", "event_counts"]
 
 #: Events that end a barrel stay (scoring's event names), and "open" for a
 #: stay still running when the game ended (censored).
-BARREL_ENDINGS = ("win", "barrel_fall", "knocked_off", "failed_contract",
-                  "barrel_write_off", "barrel_exit")
+BARREL_ENDINGS = ("win", "barrel_fall", "knocked_off", "failed_contract", "barrel_write_off", "barrel_exit")
 
 
 def event_counts(events: pd.Series) -> pd.Series:
@@ -50,8 +49,7 @@ def _arrivals_knocked_off(g: pd.DataFrame) -> int:
 
 def _ci_row(k: int, n: int) -> dict:
     lo, hi = proportion_ci(k, n) if n > 0 else (np.nan, np.nan)
-    return {"count": int(k), "of": int(n), "share": k / n if n else np.nan,
-            "ci_low": lo, "ci_high": hi}
+    return {"count": int(k), "of": int(n), "share": k / n if n else np.nan, "ci_low": lo, "ci_high": hi}
 
 
 def summarize(games: pd.DataFrame) -> dict:
@@ -94,12 +92,16 @@ def summarize(games: pd.DataFrame) -> dict:
     first_dealer = g.groupby("game_id").dealer.first().reindex(last.game_id).to_numpy()
     rows = []
     for p in range(3):
-        rows.append({"by": "player", "who": p, **_ci_row(int((winners == p).sum()),
-                                                           int(finished.sum()))})
+        rows.append({"by": "player", "who": p, **_ci_row(int((winners == p).sum()), int(finished.sum()))})
     rel = (winners - first_dealer - 1) % 3
     for p, name in enumerate(("first hand of deal 0", "second", "first dealer")):
-        rows.append({"by": "position", "who": name,
-                     **_ci_row(int(((rel == p) & finished).sum()), int(finished.sum()))})
+        rows.append(
+            {
+                "by": "position",
+                "who": name,
+                **_ci_row(int(((rel == p) & finished).sum()), int(finished.sum())),
+            }
+        )
     played = g[~g.redealt]
     n_played = len(played)
     bolts = played[["bolt0", "bolt1", "bolt2"]].sum(axis=1).to_numpy(np.float64)
@@ -116,31 +118,41 @@ def summarize(games: pd.DataFrame) -> dict:
     open_stays = int(sit.sum())
     endings["open"] = max(open_stays, 0)
     total_stays = sum(endings.values())
-    outcomes = pd.DataFrame([{"ending": k, **_ci_row(v, total_stays)}
-                             for k, v in endings.items()]) if total_stays else pd.DataFrame()
+    outcomes = (
+        pd.DataFrame([{"ending": k, **_ci_row(v, total_stays)} for k, v in endings.items()])
+        if total_stays
+        else pd.DataFrame()
+    )
     real = played[~played.written_off & (played.value >= 0)]
     made = int((real.value >= real.contract).sum())
     pool = g.pool_deal.to_numpy() if "pool_deal" in g else np.full(len(g), -1)
     pool_played = pool[(~g.redealt.to_numpy()) & (pool >= 0)]
     repeat = (1 - np.unique(pool_played).size / pool_played.size) if pool_played.size else np.nan
     return {
-        "games": n_games, "finished": int(finished.sum()), "deals": len(g),
-        "deals_per_game": (float(per_game.mean()),
-                           float(per_game.std(ddof=1) / np.sqrt(n_games)) if n_games > 1 else np.nan),
+        "games": n_games,
+        "finished": int(finished.sum()),
+        "deals": len(g),
+        "deals_per_game": (
+            float(per_game.mean()),
+            float(per_game.std(ddof=1) / np.sqrt(n_games)) if n_games > 1 else np.nan,
+        ),
         "redeal_share": _ci_row(int(g.redealt.sum()), len(g)),
         "wins": pd.DataFrame(rows),
-        "bolts_per_100": (100 * float(bolts.mean()) if n_played else np.nan,
-                          100 * float(bolts.std(ddof=1) / np.sqrt(n_played))
-                          if n_played > 1 else np.nan),
+        "bolts_per_100": (
+            100 * float(bolts.mean()) if n_played else np.nan,
+            100 * float(bolts.std(ddof=1) / np.sqrt(n_played)) if n_played > 1 else np.nan,
+        ),
         "bolt_penalties": int(ev.get("bolt_penalty", 0)),
         "barrel_entries": (entries, entries / n_games),
         "barrel_arrivals_knocked_off": arrivals_off,
         "barrel_outcomes": outcomes,
-        "declarer": {"mean_bid": float(played.bid.mean()) if n_played else np.nan,
-                     "mean_contract": float(played.contract.mean()) if n_played else np.nan,
-                     "made": _ci_row(made, len(real)),
-                     "write_offs": _ci_row(int(played.written_off.sum()), n_played),
-                     "gift_redeals": int(g.gift_redeal.sum()) if "gift_redeal" in g else 0},
+        "declarer": {
+            "mean_bid": float(played.bid.mean()) if n_played else np.nan,
+            "mean_contract": float(played.contract.mean()) if n_played else np.nan,
+            "made": _ci_row(made, len(real)),
+            "write_offs": _ci_row(int(played.written_off.sum()), n_played),
+            "gift_redeals": int(g.gift_redeal.sum()) if "gift_redeal" in g else 0,
+        },
         "pool_repeat_share": repeat,
     }
 
@@ -154,27 +166,41 @@ def _fmt_ci(r: dict) -> str:
 def format_summary(s: dict) -> str:
     """Readable text of :func:`summarize` (95 % intervals in brackets)."""
     m, se = s["deals_per_game"]
-    lines = [f"games {s['games']:,} ({s['finished']:,} finished), deals {s['deals']:,}: "
-             f"{m:.1f} ± {1.96 * se if se == se else 0:.1f} per game; "
-             f"redealt {_fmt_ci(s['redeal_share'])}"]
+    lines = [
+        f"games {s['games']:,} ({s['finished']:,} finished), deals {s['deals']:,}: "
+        f"{m:.1f} ± {1.96 * se if se == se else 0:.1f} per game; "
+        f"redealt {_fmt_ci(s['redeal_share'])}"
+    ]
     w = s["wins"]
-    lines.append("wins by player:   " + "; ".join(
-        f"{r.who}: {_fmt_ci(r._asdict())}" for r in w[w.by == "player"].itertuples()))
-    lines.append("wins by position: " + "; ".join(
-        f"{r.who}: {_fmt_ci(r._asdict())}" for r in w[w.by == "position"].itertuples()))
+    lines.append(
+        "wins by player:   "
+        + "; ".join(f"{r.who}: {_fmt_ci(r._asdict())}" for r in w[w.by == "player"].itertuples())
+    )
+    lines.append(
+        "wins by position: "
+        + "; ".join(f"{r.who}: {_fmt_ci(r._asdict())}" for r in w[w.by == "position"].itertuples())
+    )
     b, bse = s["bolts_per_100"]
-    lines.append(f"bolts per 100 played deals: {b:.2f} ± {1.96 * bse if bse == bse else 0:.2f}; "
-                 f"bolt penalties {s['bolt_penalties']}")
+    lines.append(
+        f"bolts per 100 played deals: {b:.2f} ± {1.96 * bse if bse == bse else 0:.2f}; "
+        f"bolt penalties {s['bolt_penalties']}"
+    )
     e, epg = s["barrel_entries"]
-    lines.append(f"barrel entries {e:,} ({epg:.2f} per game); arrivals knocked off "
-                 f"without a seat {s.get('barrel_arrivals_knocked_off', 0):,}")
+    lines.append(
+        f"barrel entries {e:,} ({epg:.2f} per game); arrivals knocked off "
+        f"without a seat {s.get('barrel_arrivals_knocked_off', 0):,}"
+    )
     if len(s["barrel_outcomes"]):
-        lines.append("barrel stays ending by: " + "; ".join(
-            f"{r.ending} {_fmt_ci(r._asdict())}" for r in s["barrel_outcomes"].itertuples()))
+        lines.append(
+            "barrel stays ending by: "
+            + "; ".join(f"{r.ending} {_fmt_ci(r._asdict())}" for r in s["barrel_outcomes"].itertuples())
+        )
     d = s["declarer"]
-    lines.append(f"declarer: mean bid {d['mean_bid']:.1f}, mean contract "
-                 f"{d['mean_contract']:.1f}, made {_fmt_ci(d['made'])}, written off "
-                 f"{_fmt_ci(d['write_offs'])}, gift redeals {d['gift_redeals']}")
+    lines.append(
+        f"declarer: mean bid {d['mean_bid']:.1f}, mean contract "
+        f"{d['mean_contract']:.1f}, made {_fmt_ci(d['made'])}, written off "
+        f"{_fmt_ci(d['write_offs'])}, gift redeals {d['gift_redeals']}"
+    )
     if s["pool_repeat_share"] == s["pool_repeat_share"]:
         lines.append(f"pool draws repeating an earlier draw: {100 * s['pool_repeat_share']:.1f} %")
     return "\n".join(lines)

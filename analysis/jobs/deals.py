@@ -30,11 +30,22 @@ def deal_params(n: int, seed: int, rules: Rules, chunk_size: int = DEFAULT_CHUNK
         If ``n``, ``chunk_size`` or ``seed`` is out of range.
     """
     if seed < 0:
-        raise BadArgument(f"seed must be a non-negative integer, got {seed}", parameter="seed",
-                          expected="a non-negative integer", got=seed)
-    return {"kind": "deals", "n": int(n), "seed": int(seed), "chunk_size": int(chunk_size),
-            "n_chunks": n_chunks(n, chunk_size), "rules_name": rules.name,
-            "rules": rules.to_dict(), "rules_fingerprint": rules.fingerprint()}
+        raise BadArgument(
+            f"seed must be a non-negative integer, got {seed}",
+            parameter="seed",
+            expected="a non-negative integer",
+            got=seed,
+        )
+    return {
+        "kind": "deals",
+        "n": int(n),
+        "seed": int(seed),
+        "chunk_size": int(chunk_size),
+        "n_chunks": n_chunks(n, chunk_size),
+        "rules_name": rules.name,
+        "rules": rules.to_dict(),
+        "rules_fingerprint": rules.fingerprint(),
+    }
 
 
 def deals_table(deal_ids: np.ndarray, deals: np.ndarray, rules: Rules) -> pa.Table:
@@ -76,9 +87,17 @@ def deal_chunk(out: str, chunk: int, params: dict) -> str:
     return dataset.write_chunk(out, chunk, deals_table(ids, deals, rules), params)
 
 
-def run_deal(out, n: int, seed: int, rules: Rules, *, chunk_size: int = DEFAULT_CHUNK,
-             workers: int | None = None, scheduler: str | None = None,
-             progress: bool | None = None) -> dict:
+def run_deal(
+    out,
+    n: int,
+    seed: int,
+    rules: Rules,
+    *,
+    chunk_size: int = DEFAULT_CHUNK,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+) -> dict:
     """Write (or finish) a deals dataset; return its manifest.
 
     Raises
@@ -87,5 +106,13 @@ def run_deal(out, n: int, seed: int, rules: Rules, *, chunk_size: int = DEFAULT_
         If ``out`` holds a dataset made with other parameters.
     """
     params = deal_params(n, seed, rules, chunk_size)
-    return run_job(out, params, deal_chunk, deals_schema(rules), workers=workers,
-                   scheduler=scheduler, progress=progress, desc="deal")
+    return run_job(
+        out,
+        params,
+        deal_chunk,
+        deals_schema(rules),
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="deal",
+    )

@@ -23,13 +23,19 @@ from ..game.simulate import GAME_COLUMNS, make_source, simulate
 from ..rules import Rules
 from .runner import n_chunks, run_job
 
-__all__ = ["DEFAULT_CHUNK", "games_schema", "game_params", "games_chunk", "run_games",
-           "policy_from_params"]
+__all__ = ["DEFAULT_CHUNK", "games_schema", "game_params", "games_chunk", "run_games", "policy_from_params"]
 
 DEFAULT_CHUNK = 200
 
-_ARROW = {"int64": pa.int64(), "int32": pa.int32(), "int16": pa.int16(), "int8": pa.int8(),
-          "bool": pa.bool_(), "float64": pa.float64(), "str": pa.string()}
+_ARROW = {
+    "int64": pa.int64(),
+    "int32": pa.int32(),
+    "int16": pa.int16(),
+    "int8": pa.int8(),
+    "bool": pa.bool_(),
+    "float64": pa.float64(),
+    "str": pa.string(),
+}
 
 # Pools loaded in this process, by path (a chunk function is called many times).
 _POOLS: dict = {}
@@ -43,8 +49,15 @@ def games_schema() -> pa.Schema:
     return pa.schema([(k, _ARROW[v]) for k, v in GAME_COLUMNS.items()])
 
 
-def game_params(n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy | None = None,
-                pool=None, chunk_size: int = DEFAULT_CHUNK, max_deals: int | None = None) -> dict:
+def game_params(
+    n_games: int,
+    seed: int,
+    rules: Rules,
+    policy: ThresholdPolicy | None = None,
+    pool=None,
+    chunk_size: int = DEFAULT_CHUNK,
+    max_deals: int | None = None,
+) -> dict:
     """The recorded parameters of a simulate job.
 
     Parameters
@@ -65,24 +78,40 @@ def game_params(n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy |
         On a negative seed, bad counts, a pool of other conventions.
     """
     if seed < 0:
-        raise BadArgument(f"seed must be a non-negative integer, got {seed}", parameter="seed",
-                          expected="a non-negative integer", got=seed)
+        raise BadArgument(
+            f"seed must be a non-negative integer, got {seed}",
+            parameter="seed",
+            expected="a non-negative integer",
+            got=seed,
+        )
     policy = policy or ThresholdPolicy()
     if policy.estimator is not None:
-        raise BadArgument("a games job loads its estimator by name in every worker: give "
-                         "ThresholdPolicy(estimator_name=...) instead of an object")
+        raise BadArgument(
+            "a games job loads its estimator by name in every worker: give "
+            "ThresholdPolicy(estimator_name=...) instead of an object"
+        )
     source = make_source(rules, None if pool is None else str(Path(pool).resolve()))
     if pool is not None:
         _POOLS[source.path] = source
     from ..game.simulate import MAX_DEALS
+
     info = getattr(policy.get_estimator(rules), "info", {}) or {}
     est = {k: info.get(k) for k in ("rules", "solver_fingerprint", "fitted", "n_rows")}
     est["content_hash"] = estimator_digest(policy.estimator_name, rules)
-    return {"kind": "games", "n_games": int(n_games), "seed": int(seed),
-            "chunk_size": int(chunk_size), "n_chunks": n_chunks(n_games, chunk_size),
-            "rules_name": rules.name, "rules": rules.to_dict(),
-            "rules_fingerprint": rules.fingerprint(), "policy": policy.params(), "estimator": est,
-            "outcomes": source.describe(), "max_deals": int(max_deals or MAX_DEALS)}
+    return {
+        "kind": "games",
+        "n_games": int(n_games),
+        "seed": int(seed),
+        "chunk_size": int(chunk_size),
+        "n_chunks": n_chunks(n_games, chunk_size),
+        "rules_name": rules.name,
+        "rules": rules.to_dict(),
+        "rules_fingerprint": rules.fingerprint(),
+        "policy": policy.params(),
+        "estimator": est,
+        "outcomes": source.describe(),
+        "max_deals": int(max_deals or MAX_DEALS),
+    }
 
 
 def policy_from_params(p: dict) -> ThresholdPolicy:
@@ -109,17 +138,33 @@ def games_chunk(out: str, chunk: int, params: dict) -> str:
     pool = params["outcomes"].get("pool_path")
     if pool is not None and pool not in _POOLS:
         _POOLS[pool] = make_source(rules, pool)
-    df = simulate(rules, n, params["seed"], policy_from_params(params["policy"]),
-                  pool=_POOLS.get(pool) if pool else None, start=start,
-                  max_deals=params["max_deals"])
+    df = simulate(
+        rules,
+        n,
+        params["seed"],
+        policy_from_params(params["policy"]),
+        pool=_POOLS.get(pool) if pool else None,
+        start=start,
+        max_deals=params["max_deals"],
+    )
     table = pa.Table.from_pandas(df, schema=games_schema(), preserve_index=False)
     return dataset.write_chunk(out, chunk, table, params)
 
 
-def run_games(out, n_games: int, seed: int, rules: Rules, policy: ThresholdPolicy | None = None,
-              *, pool=None, chunk_size: int = DEFAULT_CHUNK, max_deals: int | None = None,
-              workers: int | None = None, scheduler: str | None = None,
-              progress: bool | None = None) -> dict:
+def run_games(
+    out,
+    n_games: int,
+    seed: int,
+    rules: Rules,
+    policy: ThresholdPolicy | None = None,
+    *,
+    pool=None,
+    chunk_size: int = DEFAULT_CHUNK,
+    max_deals: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+) -> dict:
     """Write (or finish) a games dataset; return its manifest.
 
     Raises
@@ -128,5 +173,13 @@ def run_games(out, n_games: int, seed: int, rules: Rules, policy: ThresholdPolic
         If ``out`` holds a dataset made with other parameters.
     """
     params = game_params(n_games, seed, rules, policy, pool, chunk_size, max_deals)
-    return run_job(out, params, games_chunk, games_schema(), workers=workers,
-                   scheduler=scheduler, progress=progress, desc="simulate")
+    return run_job(
+        out,
+        params,
+        games_chunk,
+        games_schema(),
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="simulate",
+    )

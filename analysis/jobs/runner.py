@@ -25,17 +25,33 @@ def n_chunks(n: int, chunk_size: int) -> int:
         If ``n`` or ``chunk_size`` is below 1.
     """
     if n < 1:
-        raise BadArgument(f"n (the number of rows to write) must be at least 1, got {n}",
-                          parameter="n", expected="at least 1", got=n)
+        raise BadArgument(
+            f"n (the number of rows to write) must be at least 1, got {n}",
+            parameter="n",
+            expected="at least 1",
+            got=n,
+        )
     if chunk_size < 1:
-        raise BadArgument(f"chunk_size must be at least 1, got {chunk_size}",
-                          parameter="chunk_size", expected="at least 1", got=chunk_size)
+        raise BadArgument(
+            f"chunk_size must be at least 1, got {chunk_size}",
+            parameter="chunk_size",
+            expected="at least 1",
+            got=chunk_size,
+        )
     return math.ceil(n / chunk_size)
 
 
-def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema, *,
-            workers: int | None = None, scheduler: str | None = None,
-            progress: bool | None = None, desc: str = "chunks") -> dict:
+def run_job(
+    out: str | Path,
+    params: dict,
+    chunk_fn: Callable,
+    schema: pa.Schema,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+    desc: str = "chunks",
+) -> dict:
     """Write every missing chunk of a dataset, then its manifest.
 
     Parameters
@@ -68,9 +84,14 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
     if str(out).startswith("memory://") and (scheduler or workers != 1):
         # fsspec's memory filesystem lives in one process: chunks written by
         # other processes would be missing here, and a rerun could not help
-        raise BadArgument(f"{out} is in this process's memory, which worker processes "
-                         "cannot write into: use workers=1, or a folder",
-                          parameter="workers", path=out, expected=1, got=workers)
+        raise BadArgument(
+            f"{out} is in this process's memory, which worker processes "
+            "cannot write into: use workers=1, or a folder",
+            parameter="workers",
+            path=out,
+            expected=1,
+            got=workers,
+        )
     done = dataset.open_output(out, params)
     already = len(done)
     for attempt in range(2):
@@ -82,15 +103,22 @@ def run_job(out: str | Path, params: dict, chunk_fn: Callable, schema: pa.Schema
             # Python with numba's code loaded, started before any chunk runs
             n = min(workers or default_workers(), len(todo))
             with executor(n, scheduler) as ex:
-                run_chunks(ex, chunk_fn, [(str(out), c, params) for c in todo],
-                           desc=desc, progress=progress, describe=_describe)
+                run_chunks(
+                    ex,
+                    chunk_fn,
+                    [(str(out), c, params) for c in todo],
+                    desc=desc,
+                    progress=progress,
+                    describe=_describe,
+                )
             break
         except BrokenExecutor as exc:
             # A worker process died (killed, out of memory): finished chunks are
             # on disk; reopen the pool once for the rest.
             if attempt:
-                raise ChunkFailed(f"worker processes died twice while writing {out}: "
-                                  f"{exc}; rerun the command to resume") from None
+                raise ChunkFailed(
+                    f"worker processes died twice while writing {out}: {exc}; rerun the command to resume"
+                ) from None
             done = dataset.open_output(out, params)
     manifest = dataset.finalize(out, schema)
     manifest["chunks_written"] = params["n_chunks"] - already

@@ -19,17 +19,31 @@ from ..rules import Rules
 from ..solver import SOLVER_VERSION, solve_deals, solver_fingerprint
 from .runner import n_chunks, run_job
 
-__all__ = ["DEFAULT_CHUNK", "SOLUTION_COLUMNS", "solutions_schema", "solve_params",
-           "solve_chunk", "run_solve"]
+__all__ = [
+    "DEFAULT_CHUNK",
+    "SOLUTION_COLUMNS",
+    "solutions_schema",
+    "solve_params",
+    "solve_chunk",
+    "run_solve",
+]
 
 DEFAULT_CHUNK = 1_000
 
 #: Columns and Arrow types of the solutions dataset (docs/DATA.md).
 SOLUTION_COLUMNS = {
-    "deal_id": pa.int64(), "seat": pa.int8(), "value": pa.int16(),
-    "give_left": pa.int8(), "give_right": pa.int8(), "marriage_cap": pa.int16(),
-    "declarer_tricks": pa.int8(), "left_points": pa.int16(), "left_tricks": pa.int8(),
-    "right_points": pa.int16(), "right_tricks": pa.int8(), "redeal_after_gift": pa.bool_(),
+    "deal_id": pa.int64(),
+    "seat": pa.int8(),
+    "value": pa.int16(),
+    "give_left": pa.int8(),
+    "give_right": pa.int8(),
+    "marriage_cap": pa.int16(),
+    "declarer_tricks": pa.int8(),
+    "left_points": pa.int16(),
+    "left_tricks": pa.int8(),
+    "right_points": pa.int16(),
+    "right_tricks": pa.int8(),
+    "redeal_after_gift": pa.bool_(),
 }
 
 
@@ -38,8 +52,14 @@ def solutions_schema() -> pa.Schema:
     return pa.schema(list(SOLUTION_COLUMNS.items()))
 
 
-def solve_params(deals_path, rules: Rules | None = None, *, n: int | None = None,
-                 seats=(0, 1, 2), chunk_size: int = DEFAULT_CHUNK) -> dict:
+def solve_params(
+    deals_path,
+    rules: Rules | None = None,
+    *,
+    n: int | None = None,
+    seats=(0, 1, 2),
+    chunk_size: int = DEFAULT_CHUNK,
+) -> dict:
     """The recorded parameters of a solve job.
 
     Parameters
@@ -67,17 +87,28 @@ def solve_params(deals_path, rules: Rules | None = None, *, n: int | None = None
     rules = rules or Rules.from_stored(dp["rules"])
     total = dp["n"] if n is None else int(n)
     if not 1 <= total <= dp["n"]:
-        raise BadArgument(f"n must be 1..{dp['n']} (the deals in {deals_path}), got {n}",
-                          parameter="n", expected=f"1..{dp['n']}", got=n)
+        raise BadArgument(
+            f"n must be 1..{dp['n']} (the deals in {deals_path}), got {n}",
+            parameter="n",
+            expected=f"1..{dp['n']}",
+            got=n,
+        )
     seats = tuple(sorted({int(s) for s in seats}))
     if not seats or any(s not in (0, 1, 2) for s in seats):
         raise BadArgument(f"seats must be among 0, 1, 2, got {seats}")
-    return {"kind": "solutions", "deals_path": dataset.absolute(deals_path),
-            "deals_hash": dataset.deals_identity(deals_path), "n": total,
-            "seats": list(seats), "chunk_size": int(chunk_size),
-            "n_chunks": n_chunks(total, chunk_size), "rules_name": rules.name,
-            "rules": rules.to_dict(), "solver_fingerprint": solver_fingerprint(rules),
-            "solver_version": SOLVER_VERSION}
+    return {
+        "kind": "solutions",
+        "deals_path": dataset.absolute(deals_path),
+        "deals_hash": dataset.deals_identity(deals_path),
+        "n": total,
+        "seats": list(seats),
+        "chunk_size": int(chunk_size),
+        "n_chunks": n_chunks(total, chunk_size),
+        "rules_name": rules.name,
+        "rules": rules.to_dict(),
+        "solver_fingerprint": solver_fingerprint(rules),
+        "solver_version": SOLVER_VERSION,
+    }
 
 
 def solve_chunk(out: str, chunk: int, params: dict) -> str:
@@ -87,24 +118,42 @@ def solve_chunk(out: str, chunk: int, params: dict) -> str:
     lo, hi = chunk * cs, min((chunk + 1) * cs, params["n"])
     ds = dataset.open_dataset(params["deals_path"], "deals")
     expr = (pads.field("deal_id") >= lo) & (pads.field("deal_id") < hi)
-    deals = ds.to_table(columns=["deal_id", "hand0", "hand1", "hand2", "widow"],
-                        filter=expr).sort_by("deal_id").to_pandas()
+    deals = (
+        ds.to_table(columns=["deal_id", "hand0", "hand1", "hand2", "widow"], filter=expr)
+        .sort_by("deal_id")
+        .to_pandas()
+    )
     if len(deals) != hi - lo:
         raise dataset.DatasetError(f"deals {lo}..{hi - 1} not found in {params['deals_path']}")
     sol = solve_deals(deals, seats=tuple(params["seats"]), rules=rules, lines=True)
     sol = sol.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
-    table = pa.Table.from_pandas(sol[list(SOLUTION_COLUMNS)], schema=solutions_schema(),
-                                 preserve_index=False)
+    table = pa.Table.from_pandas(sol[list(SOLUTION_COLUMNS)], schema=solutions_schema(), preserve_index=False)
     return dataset.write_chunk(out, chunk, table, params)
 
 
-def run_solve(deals_path, out, rules: Rules | None = None, *, n: int | None = None,
-              seats=(0, 1, 2), chunk_size: int = DEFAULT_CHUNK, workers: int | None = None,
-              scheduler: str | None = None, progress: bool | None = None) -> dict:
+def run_solve(
+    deals_path,
+    out,
+    rules: Rules | None = None,
+    *,
+    n: int | None = None,
+    seats=(0, 1, 2),
+    chunk_size: int = DEFAULT_CHUNK,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+) -> dict:
     """Write (or finish) the solutions of a deals dataset; return the manifest."""
     params = solve_params(deals_path, rules, n=n, seats=seats, chunk_size=chunk_size)
     if dataset.absolute(out) == params["deals_path"]:
-        raise dataset.DatasetError(f"the output folder {out} is the deals folder; "
-                                   "choose another --out")
-    return run_job(out, params, solve_chunk, solutions_schema(), workers=workers,
-                   scheduler=scheduler, progress=progress, desc="solve")
+        raise dataset.DatasetError(f"the output folder {out} is the deals folder; choose another --out")
+    return run_job(
+        out,
+        params,
+        solve_chunk,
+        solutions_schema(),
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="solve",
+    )

@@ -18,8 +18,16 @@ unknown until a single-dummy estimate exists.
 from .features import FEATURES, hand_features
 from .model import DEFAULT_FEATURES, BidModel
 
-__all__ = ["BidModel", "FEATURES", "DEFAULT_FEATURES", "hand_features", "hand_odds",
-           "widow_odds", "dataset_odds", "calibration"]
+__all__ = [
+    "BidModel",
+    "FEATURES",
+    "DEFAULT_FEATURES",
+    "hand_features",
+    "hand_odds",
+    "widow_odds",
+    "dataset_odds",
+    "calibration",
+]
 
 
 def __getattr__(name):
@@ -27,14 +35,18 @@ def __getattr__(name):
     # so that ``from analysis.odds import BidModel`` stays light.
     if name == "hand_odds":
         from .hand import hand_odds
+
         return hand_odds
     if name == "widow_odds":
         from .widow import widow_odds
+
         return widow_odds
     if name == "dataset_odds":
         from .dataset import dataset_odds
+
         return dataset_odds
     if name == "calibration":
         from .reliability import calibration
+
         return calibration
     raise AttributeError(f"module 'analysis.odds' has no attribute {name!r}")

@@ -10,8 +10,18 @@ from .. import cards
 from ..errors import BadArgument
 from ..rules import Rules, load_rules
 
-__all__ = ["parse_hand", "check_seat", "check_samples", "check_seed", "resolve",
-           "progress_iter", "interval", "in_process", "map_chunks", "n_parts"]
+__all__ = [
+    "parse_hand",
+    "check_seat",
+    "check_samples",
+    "check_seed",
+    "resolve",
+    "progress_iter",
+    "interval",
+    "in_process",
+    "map_chunks",
+    "n_parts",
+]
 
 
 def resolve(rules) -> Rules:
@@ -53,8 +63,7 @@ def parse_hand(hand, n_cards: int, what: str = "hand") -> int:
         try:
             ids = [int(c) for c in hand]
         except (TypeError, ValueError):
-            raise BadArgument(f"{what} must be card text, a mask or card ids, "
-                             f"got {hand!r}") from None
+            raise BadArgument(f"{what} must be card text, a mask or card ids, got {hand!r}") from None
         if any(c < 0 or c > 23 for c in ids):
             raise BadArgument(f"{what} holds a card id outside 0..23: {ids}")
         if len(set(ids)) != len(ids):
@@ -62,8 +71,9 @@ def parse_hand(hand, n_cards: int, what: str = "hand") -> int:
         m = sum(1 << c for c in ids)
     k = cards.popcount(m)
     if k != n_cards:
-        raise BadArgument(f"{what} must hold {n_cards} cards, got {k}"
-                         + (f" ({cards.format(m)})" if k else ""))
+        raise BadArgument(
+            f"{what} must hold {n_cards} cards, got {k}" + (f" ({cards.format(m)})" if k else "")
+        )
     return m
 
 
@@ -82,9 +92,11 @@ def check_samples(samples) -> int:
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
         raise BadArgument(f"samples must be a positive integer, got {samples!r}")
     if samples > MAX_SAMPLES:
-        raise BadArgument(f"samples must be at most {MAX_SAMPLES:,} (about a day of one core, "
-                         f"all held in memory), got {samples:,}; for more, solve a dataset "
-                         "(thousand deal, thousand solve) and use dataset_odds")
+        raise BadArgument(
+            f"samples must be at most {MAX_SAMPLES:,} (about a day of one core, "
+            f"all held in memory), got {samples:,}; for more, solve a dataset "
+            "(thousand deal, thousand solve) and use dataset_odds"
+        )
     return int(samples)
 
 
@@ -97,6 +109,7 @@ def check_seed(seed) -> int:
 def progress_iter(it, total: int, progress, desc: str):
     """``it`` wrapped in a tqdm bar (``progress`` None: only on a terminal)."""
     from tqdm.auto import tqdm
+
     show = sys.stderr.isatty() if progress is None else bool(progress)
     return tqdm(it, total=total, disable=not show, desc=desc, unit="deal")
 
@@ -104,6 +117,7 @@ def progress_iter(it, total: int, progress, desc: str):
 def interval(successes, trials):
     """Wilson interval, Clopper–Pearson near 0 or 1 (:func:`analysis.stats.proportion_ci`)."""
     from ..stats import proportion_ci
+
     return proportion_ci(successes, trials, method="auto")
 
 
@@ -164,8 +178,7 @@ def n_parts(n_items: int, workers: int | None) -> int:
     return max(1, min(n_items, 4 * (workers or default_workers())))
 
 
-def map_chunks(fn, chunk_args, workers: int | None, scheduler: str | None, progress,
-               desc: str) -> list:
+def map_chunks(fn, chunk_args, workers: int | None, scheduler: str | None, progress, desc: str) -> list:
     """``[fn(*a) for a in chunk_args]``, run by :func:`analysis.parallel.executor`.
 
     ``fn`` must be a module-level function, deterministic in its arguments,

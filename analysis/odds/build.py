@@ -27,8 +27,7 @@ import numpy as np
 
 from .model import MODEL_DIR, MODEL_FILES, BidModel, model_file
 
-__all__ = ["SPLIT", "held_out_deals", "check_split", "fit_frame", "fit_pool", "write_models",
-           "main"]
+__all__ = ["SPLIT", "held_out_deals", "check_split", "fit_frame", "fit_pool", "write_models", "main"]
 
 #: How a reference pool's deals are split: a deal is held out when
 #: ``deal_id // chunk_size % every == remainder``.  With the pools' solutions
@@ -36,8 +35,12 @@ __all__ = ["SPLIT", "held_out_deals", "check_split", "fit_frame", "fit_pool", "w
 #: chunk whole, 20 % of the deals.  Each fitted model records the rule it
 #: was fitted with (``info["split"]``); readers pass it back to
 #: :func:`held_out_deals`.
-SPLIT = {"rule": "held out: deal_id // chunk_size % every == remainder",
-         "chunk_size": 1000, "every": 5, "remainder": 4}
+SPLIT = {
+    "rule": "held out: deal_id // chunk_size % every == remainder",
+    "chunk_size": 1000,
+    "every": 5,
+    "remainder": 4,
+}
 
 
 def check_split(split=None) -> dict:
@@ -53,12 +56,16 @@ def check_split(split=None) -> dict:
     try:
         c, e, r = (split[k] for k in ("chunk_size", "every", "remainder"))
     except (KeyError, TypeError):
-        raise ValueError(f"a split rule has chunk_size, every and remainder; got {split!r}") \
-            from None
-    if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in (c, e, r)) \
-            or c < 1 or e < 2 or not 0 <= r < e:
-        raise ValueError(f"bad split rule {split!r}: need whole chunk_size >= 1, every >= 2 "
-                         "and 0 <= remainder < every")
+        raise ValueError(f"a split rule has chunk_size, every and remainder; got {split!r}") from None
+    if (
+        not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in (c, e, r))
+        or c < 1
+        or e < 2
+        or not 0 <= r < e
+    ):
+        raise ValueError(
+            f"bad split rule {split!r}: need whole chunk_size >= 1, every >= 2 and 0 <= remainder < every"
+        )
     return {"rule": SPLIT["rule"], "chunk_size": int(c), "every": int(e), "remainder": int(r)}
 
 
@@ -152,31 +159,37 @@ def fit_pool(name: str, *, base=None, split=None, log=None) -> tuple[BidModel, B
     """
     from .. import reference
     from ..solver import SOLVER_VERSION
+
     t = time.perf_counter()
     frame = reference.load(name, base)
     entry = frame.attrs["reference"]
     src = frame.attrs.get("solutions") or {}
     if src.get("solver_fingerprint") != entry["fingerprint"]:
-        raise ValueError(f"reference pool {name!r} was solved with solver fingerprint "
-                         f"{src.get('solver_fingerprint')}, the current solver's for "
-                         f"{entry['rules']} is {entry['fingerprint']}: rebuild it")
+        raise ValueError(
+            f"reference pool {name!r} was solved with solver fingerprint "
+            f"{src.get('solver_fingerprint')}, the current solver's for "
+            f"{entry['rules']} is {entry['fingerprint']}: rebuild it"
+        )
     if log:
-        log(f"{name}: read {len(frame):,} rows of {entry['deals']:,} deals "
-            f"({time.perf_counter() - t:.1f} s)")
-    info = {"rules": entry["rules"], "solver_fingerprint": entry["fingerprint"],
-            "solver_version": src.get("solver_version", SOLVER_VERSION),
-            "pool": {"name": name, "content_hash": entry["content_hash"],
-                     "deals": entry["deals"]},
-            "made_by": f"python -m analysis.odds.build fit --pool {name}"}
+        log(f"{name}: read {len(frame):,} rows of {entry['deals']:,} deals ({time.perf_counter() - t:.1f} s)")
+    info = {
+        "rules": entry["rules"],
+        "solver_fingerprint": entry["fingerprint"],
+        "solver_version": src.get("solver_version", SOLVER_VERSION),
+        "pool": {"name": name, "content_hash": entry["content_hash"], "deals": entry["deals"]},
+        "made_by": f"python -m analysis.odds.build fit --pool {name}",
+    }
     s = check_split(split)
     if s["chunk_size"] != SPLIT["chunk_size"]:
         info["made_by"] += f" --split-chunk-size {s['chunk_size']}"
     t, c = time.perf_counter(), time.process_time()
     model, baseline = fit_frame(frame, split=s, info=info)
     if log:
-        log(f"{name}: fitted on {model.info['n_deals']:,} deals, {model.info['n_rows']:,} rows "
+        log(
+            f"{name}: fitted on {model.info['n_deals']:,} deals, {model.info['n_rows']:,} rows "
             f"({model.info['held_out_deals']:,} deals held out) in "
-            f"{time.perf_counter() - t:.1f} s wall, {time.process_time() - c:.1f} s CPU")
+            f"{time.perf_counter() - t:.1f} s wall, {time.process_time() - c:.1f} s CPU"
+        )
     return model, baseline
 
 
@@ -199,19 +212,39 @@ def write_models(models: dict, folder=None) -> list[Path]:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m analysis.odds.build", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m analysis.odds.build",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = p.add_subparsers(dest="cmd", required=True)
     f = sub.add_parser("fit", help="fit the default models on reference pools")
-    f.add_argument("--pool", default="club", choices=[*MODEL_FILES, "all"],
-                   help="pool to fit on (default club; all: every pool)")
-    f.add_argument("--reference", default=None, metavar="DIR",
-                   help="folder of the pools (default $THOUSAND_REFERENCE or data/reference)")
-    f.add_argument("--out-dir", default=str(MODEL_DIR), metavar="DIR",
-                   help="folder of the model files (default: the package's)")
-    f.add_argument("--split-chunk-size", type=int, default=SPLIT["chunk_size"], metavar="N",
-                   help="deals per split chunk (default 1000, the shipped rule; smaller only "
-                        "for pools of fewer than 5,000 deals, which hold no held-out chunk)")
+    f.add_argument(
+        "--pool",
+        default="club",
+        choices=[*MODEL_FILES, "all"],
+        help="pool to fit on (default club; all: every pool)",
+    )
+    f.add_argument(
+        "--reference",
+        default=None,
+        metavar="DIR",
+        help="folder of the pools (default $THOUSAND_REFERENCE or data/reference)",
+    )
+    f.add_argument(
+        "--out-dir",
+        default=str(MODEL_DIR),
+        metavar="DIR",
+        help="folder of the model files (default: the package's)",
+    )
+    f.add_argument(
+        "--split-chunk-size",
+        type=int,
+        default=SPLIT["chunk_size"],
+        metavar="N",
+        help="deals per split chunk (default 1000, the shipped rule; smaller only "
+        "for pools of fewer than 5,000 deals, which hold no held-out chunk)",
+    )
     args = p.parse_args(argv)
     names = list(MODEL_FILES) if args.pool == "all" else [args.pool]
     split = check_split(dict(SPLIT, chunk_size=args.split_chunk_size))

@@ -25,8 +25,9 @@ def _marriage_names(f: np.ndarray) -> np.ndarray:
     return np.array(out, dtype=object)
 
 
-def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
-                 drop_redealt: bool = True) -> pd.DataFrame:
+def dataset_odds(
+    data, by=("points_bin",), contracts=range(100, 205, 5), *, drop_redealt: bool = True
+) -> pd.DataFrame:
     """Share of hands making each contract, grouped by visible features.
 
     Parameters
@@ -71,7 +72,7 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
     """
     if by is None:
         by = []
-    by = [by] if isinstance(by, str) else list(by)      # one key may be given alone
+    by = [by] if isinstance(by, str) else list(by)  # one key may be given alone
     if len(set(by)) != len(by):
         raise BadArgument(f"a grouping key is given twice: {by}")
     bad = [b for b in by if b not in GROUPS]
@@ -80,8 +81,13 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
     given = [contracts] if np.ndim(contracts) == 0 else list(contracts)
     if not given:
         raise BadArgument("no contracts given")
-    odd = [c for c in given if not isinstance(c, (int, float, np.integer, np.floating))
-           or isinstance(c, (bool, np.bool_)) or not float(c).is_integer()]
+    odd = [
+        c
+        for c in given
+        if not isinstance(c, (int, float, np.integer, np.floating))
+        or isinstance(c, (bool, np.bool_))
+        or not float(c).is_integer()
+    ]
     if odd:
         raise BadArgument(f"contracts are whole points; got {odd}")
     if len(set(given)) != len(given):
@@ -106,8 +112,7 @@ def dataset_odds(data, by=("points_bin",), contracts=range(100, 205, 5), *,
         else:
             keys[b] = feats[:, FEATURES.index(b)].astype(np.int64)
     if f["value"].isna().any():
-        raise BadArgument(f"{int(f['value'].isna().sum())} rows have no value (unsolved?); "
-                         "drop them first")
+        raise BadArgument(f"{int(f['value'].isna().sum())} rows have no value (unsolved?); drop them first")
     v = f["value"].to_numpy(np.int64)
     frame = pd.DataFrame(keys)
     for c in contracts:

@@ -16,8 +16,16 @@ from ._common import resolve
 __all__ = ["relative_delta"]
 
 
-def relative_delta(rules, contracts, values, left_points=None, right_points=None, *,
-                   first_hand: bool = True, write_off: bool = True):
+def relative_delta(
+    rules,
+    contracts,
+    values,
+    left_points=None,
+    right_points=None,
+    *,
+    first_hand: bool = True,
+    write_off: bool = True,
+):
     """Declarer's change minus the mean of his opponents', per contract and deal.
 
     Parameters

@@ -17,22 +17,47 @@ from ..errors import BadArgument
 __all__ = ["FEATURES", "hand_features", "check_hands"]
 
 #: Feature names of :func:`hand_features`, in column order.
-FEATURES = ("points", "aces", "tens", "kings", "queens", "longest", "voids",
-            "marriage_s", "marriage_c", "marriage_d", "marriage_h", "marriage_points",
-            "half_marriage_points", "ace_ten_suits", "seat1", "seat2")
+FEATURES = (
+    "points",
+    "aces",
+    "tens",
+    "kings",
+    "queens",
+    "longest",
+    "voids",
+    "marriage_s",
+    "marriage_c",
+    "marriage_d",
+    "marriage_h",
+    "marriage_points",
+    "half_marriage_points",
+    "ace_ten_suits",
+    "seat1",
+    "seat2",
+)
 
 _FULL = (1 << 24) - 1
 
 
 # Per-suit sums of the features over the 64 holdings of a suit; the columns
 # are the summed features (points .. ace_ten_suits, then the suit length).
-_SUMMED = ("points", "aces", "tens", "kings", "queens", "marriage_s", "marriage_c",
-           "marriage_d", "marriage_h", "marriage_points", "half_marriage_points",
-           "ace_ten_suits")
+_SUMMED = (
+    "points",
+    "aces",
+    "tens",
+    "kings",
+    "queens",
+    "marriage_s",
+    "marriage_c",
+    "marriage_d",
+    "marriage_h",
+    "marriage_points",
+    "half_marriage_points",
+    "ace_ten_suits",
+)
 _N_SUM = len(_SUMMED)
 _LEN = _N_SUM  # column of the suit length in the tables
-_ORDER = np.array([(_SUMMED + ("longest", "voids", "seat1", "seat2")).index(f)
-                   for f in FEATURES])
+_ORDER = np.array([(_SUMMED + ("longest", "voids", "seat1", "seat2")).index(f) for f in FEATURES])
 
 
 @cache
@@ -77,16 +102,16 @@ def check_hands(hands, n_cards: int = 7, what: str = "hands") -> np.ndarray:
     """
     h = np.atleast_1d(np.asarray(hands))
     if h.ndim != 1 or not np.issubdtype(h.dtype, np.integer):
-        raise BadArgument(f"{what} must be a 1-d array of integer card masks, "
-                         f"got {h.dtype} of shape {h.shape}")
+        raise BadArgument(
+            f"{what} must be a 1-d array of integer card masks, got {h.dtype} of shape {h.shape}"
+        )
     if h.size and (h.min() < 0 or h.max() > _FULL):
         raise BadArgument(f"{what} hold bits outside the 24 cards")
     h = h.astype(np.uint32)
     bad = cards.popcount(h) != n_cards
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise BadArgument(f"{what}[{i}] holds {int(cards.popcount(h[i]))} cards, "
-                         f"not {n_cards}")
+        raise BadArgument(f"{what}[{i}] holds {int(cards.popcount(h[i]))} cards, not {n_cards}")
     return h
 
 

@@ -41,11 +41,12 @@ from .delta import relative_delta
 
 __all__ = ["hand_odds", "solve_sample"]
 
-_BLOCK = 32     # deals per solve_exchanges call: the progress bar moves once per block
+_BLOCK = 32  # deals per solve_exchanges call: the progress bar moves once per block
 
 
-def solve_sample(deals, seat: int, rules, progress=None, *, workers: int | None = 1,
-                 scheduler: str | None = None) -> dict:
+def solve_sample(
+    deals, seat: int, rules, progress=None, *, workers: int | None = 1, scheduler: str | None = None
+) -> dict:
     """Solve each deal for the declarer ``seat`` with the best exchange.
 
     Parameters
@@ -75,25 +76,34 @@ def solve_sample(deals, seat: int, rules, progress=None, *, workers: int | None 
     if not in_process(workers, scheduler):
         check_workers(workers)
         parts = np.array_split(deals, n_parts(n, workers))
-        res = map_chunks(solve_sample, [(p, seat, rules, False) for p in parts], workers,
-                         scheduler, progress, "odds")
+        res = map_chunks(
+            solve_sample, [(p, seat, rules, False) for p in parts], workers, scheduler, progress, "odds"
+        )
         return {k: np.concatenate([r[k] for r in res]) for k in res[0]}
     out = {k: np.empty(n, dtype=np.int64) for k in ("value", "left_points", "right_points")}
     left, right = (seat + 1) % 3, (seat + 2) % 3
     bar = progress_iter(None, n, progress, "odds")
     for lo in range(0, n, _BLOCK):
-        d = deals[lo:lo + _BLOCK]
+        d = deals[lo : lo + _BLOCK]
         res = solve_exchanges(d[:, seat], d[:, 3], d[:, left], d[:, right], rules=rules, line=True)
         for k in out:
-            out[k][lo:lo + _BLOCK] = res[k]
+            out[k][lo : lo + _BLOCK] = res[k]
         bar.update(d.shape[0])
     bar.close()
     return out
 
 
-def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int = 0,
-              *, progress=None, workers: int | None = 1,
-              scheduler: str | None = None) -> pd.DataFrame:
+def hand_odds(
+    hand,
+    rules="club",
+    samples: int = 1000,
+    seed: int = 0,
+    seat: int = 0,
+    *,
+    progress=None,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+) -> pd.DataFrame:
     """Probability that a 7-card hand makes each contract, and its value.
 
     Parameters
@@ -170,8 +180,9 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     if kept.shape[0] == 0:
         reasons = hand_bidding_reasons(h, rules)
         why = f" ({reasons[0]})" if reasons else ""
-        raise BadArgument(f"all {samples} sampled deals are forced redeals under "
-                         f"{rules.name}{why}: nothing to play")
+        raise BadArgument(
+            f"all {samples} sampled deals are forced redeals under {rules.name}{why}: nothing to play"
+        )
     sol = solve_sample(kept, seat, rules, progress, workers=workers, scheduler=scheduler)
     n = kept.shape[0]
     cap = int(bid_cap(rules, h))
@@ -179,23 +190,39 @@ def hand_odds(hand, rules="club", samples: int = 1000, seed: int = 0, seat: int 
     v = sol["value"]
     k = (v[None, :] >= contracts[:, None]).sum(axis=1)
     lo, hi = interval(k, np.full(k.shape, n))
-    delta, wo = relative_delta(rules, contracts, v, sol["left_points"],
-                               sol["right_points"], first_hand=seat == 0)
+    delta, wo = relative_delta(
+        rules, contracts, v, sol["left_points"], sol["right_points"], first_hand=seat == 0
+    )
     ed = delta.mean(axis=1)
     se = delta.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.full(len(contracts), np.nan)
-    table = pd.DataFrame({"p_make": k / n, "ci_low": lo, "ci_high": hi,
-                          "expected_delta": ed, "delta_se": se,
-                          "p_write_off": wo.mean(axis=1)},
-                         index=pd.Index(contracts, name="contract"))
+    table = pd.DataFrame(
+        {
+            "p_make": k / n,
+            "ci_low": lo,
+            "ci_high": hi,
+            "expected_delta": ed,
+            "delta_se": se,
+            "p_write_off": wo.mean(axis=1),
+        },
+        index=pd.Index(contracts, name="contract"),
+    )
     ten = kept[:, seat] | kept[:, 3]
     km = int((cards.marriage_suits(ten) != 0).sum())
     mlo, mhi = interval(km, n)
-    table.attrs.update({
-        "hand": cards.format(h), "rules": rules.name, "seat": seat, "seed": seed,
-        "samples": samples, "kept": n, "redeal_share": float(forced.mean()),
-        "p_marriage": km / n, "p_marriage_ci": (float(mlo), float(mhi)),
-        "expected_value": float(v.mean()),
-        "value_se": float(v.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"),
-        "best_contract": int(contracts[int(np.argmax(ed))]),
-    })
+    table.attrs.update(
+        {
+            "hand": cards.format(h),
+            "rules": rules.name,
+            "seat": seat,
+            "seed": seed,
+            "samples": samples,
+            "kept": n,
+            "redeal_share": float(forced.mean()),
+            "p_marriage": km / n,
+            "p_marriage_ci": (float(mlo), float(mhi)),
+            "expected_value": float(v.mean()),
+            "value_se": float(v.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"),
+            "best_contract": int(contracts[int(np.argmax(ed))]),
+        }
+    )
     return table

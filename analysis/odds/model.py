@@ -28,8 +28,7 @@ from ..errors import BadArgument, ModelFileError
 from .features import FEATURES, check_hands, hand_features
 from .ridge import ridge_logistic
 
-__all__ = ["BidModel", "MODEL_VERSION", "DEFAULT_FEATURES", "MODEL_FILES",
-           "model_file", "pool_name_for"]
+__all__ = ["BidModel", "MODEL_VERSION", "DEFAULT_FEATURES", "MODEL_FILES", "model_file", "pool_name_for"]
 
 #: Features of the default model: every visible feature but the seat.  A
 #: seat changes nothing in the deal's distribution (the declarer leads
@@ -46,8 +45,12 @@ MODEL_DIR = Path(__file__).parent
 #: Shipped model file per reference pool (:data:`analysis.reference.POOLS`,
 #: one pool per solver fingerprint); the points-only baseline of each is the
 #: same name with ``_points`` before ``.json``.
-MODEL_FILES = {"club": "default_bidmodel.json", "book": "default_bidmodel_book.json",
-               "ua": "default_bidmodel_ua.json", "wiki": "default_bidmodel_wiki.json"}
+MODEL_FILES = {
+    "club": "default_bidmodel.json",
+    "book": "default_bidmodel_book.json",
+    "ua": "default_bidmodel_ua.json",
+    "wiki": "default_bidmodel_wiki.json",
+}
 
 #: The club model (:meth:`BidModel.default` without rules; also classic's).
 DEFAULT_MODEL_FILE = MODEL_DIR / MODEL_FILES["club"]
@@ -78,15 +81,18 @@ def pool_name_for(rules) -> str:
     from ..reference import POOLS
     from ..solver import solver_fingerprint
     from ._common import resolve
+
     r = resolve(rules)
     want = solver_fingerprint(r)
     for s in POOLS:
         if solver_fingerprint(s.rules) == want:
             return s.name
-    raise ValueError(f"no bidding-odds model is shipped for rules {r.name!r}: their solver "
-                     f"fingerprint {want} is none of the profiles "
-                     f"{', '.join(s.rules for s in POOLS)} (the play conventions differ); fit "
-                     "one on their solutions (BidModel.fit) and give its file")
+    raise ValueError(
+        f"no bidding-odds model is shipped for rules {r.name!r}: their solver "
+        f"fingerprint {want} is none of the profiles "
+        f"{', '.join(s.rules for s in POOLS)} (the play conventions differ); fit "
+        "one on their solutions (BidModel.fit) and give its file"
+    )
 
 
 def model_file(pool: str, points_only: bool = False, folder=None) -> Path:
@@ -121,10 +127,8 @@ def _check_features(features) -> tuple:
     :data:`~analysis.odds.features.FEATURES` (a repeated one skews the fit
     and the predictions)."""
     features = tuple(features)
-    if not features or len(set(features)) != len(features) \
-            or any(x not in FEATURES for x in features):
-        raise BadArgument(f"features must be distinct names from {FEATURES}, at least one; "
-                         f"got {features}")
+    if not features or len(set(features)) != len(features) or any(x not in FEATURES for x in features):
+        raise BadArgument(f"features must be distinct names from {FEATURES}, at least one; got {features}")
     return features
 
 
@@ -155,22 +159,43 @@ class BidModel:
         self.mean = np.asarray(mean, dtype=np.float64)
         self.scale = np.asarray(scale, dtype=np.float64)
         k, f = self.grid.shape[0], len(self.features)
-        if k == 0 or self.coef.shape != (k, f + 1) or self.mean.shape != (f,) \
-                or self.scale.shape != (f,) or np.any(np.diff(self.grid) <= 0):
-            raise BadArgument("inconsistent BidModel arrays: need an increasing grid of k "
-                             "thresholds, coef (k, n_features + 1), mean and scale (n_features,)")
-        if not (np.isfinite(self.coef).all() and np.isfinite(self.mean).all()
-                and np.isfinite(self.scale).all() and (self.scale > 0).all()):
-            raise BadArgument("BidModel coefficients, means and scales must be finite numbers, "
-                             "the scales positive")
+        if (
+            k == 0
+            or self.coef.shape != (k, f + 1)
+            or self.mean.shape != (f,)
+            or self.scale.shape != (f,)
+            or np.any(np.diff(self.grid) <= 0)
+        ):
+            raise BadArgument(
+                "inconsistent BidModel arrays: need an increasing grid of k "
+                "thresholds, coef (k, n_features + 1), mean and scale (n_features,)"
+            )
+        if not (
+            np.isfinite(self.coef).all()
+            and np.isfinite(self.mean).all()
+            and np.isfinite(self.scale).all()
+            and (self.scale > 0).all()
+        ):
+            raise BadArgument(
+                "BidModel coefficients, means and scales must be finite numbers, the scales positive"
+            )
         self._cols = np.array([FEATURES.index(c) for c in self.features], dtype=np.int64)
         self.info = dict(info or {})
 
     # --- fitting -------------------------------------------------------------
 
     @classmethod
-    def fit(cls, frame, *, features=DEFAULT_FEATURES, grid=None, alpha: float = 1e-4,
-            min_count: int = 10, drop_redealt: bool = True, info=None) -> BidModel:
+    def fit(
+        cls,
+        frame,
+        *,
+        features=DEFAULT_FEATURES,
+        grid=None,
+        alpha: float = 1e-4,
+        min_count: int = 10,
+        drop_redealt: bool = True,
+        info=None,
+    ) -> BidModel:
         """Fit on deals joined with solutions.
 
         Parameters
@@ -220,8 +245,7 @@ class BidModel:
         features = _check_features(features)
         if not (isinstance(alpha, (int, float)) and np.isfinite(alpha) and alpha >= 0):
             raise BadArgument(f"alpha is a ridge penalty, a number >= 0; got {alpha!r}")
-        if isinstance(min_count, bool) or not isinstance(min_count, (int, np.integer)) \
-                or min_count < 1:
+        if isinstance(min_count, bool) or not isinstance(min_count, (int, np.integer)) or min_count < 1:
             raise BadArgument(f"min_count must be a whole number >= 1; got {min_count!r}")
 
         f = solutions_long(frame)
@@ -260,15 +284,21 @@ class BidModel:
         coef = np.round(coef, 4)
         mean = np.round(mean, 6)
         scale = np.round(scale, 6)
-        meta = {"n_rows": int(len(f)), "n_deals": int(f["deal_id"].nunique())
-                if "deal_id" in f.columns else None, "alpha": alpha, "min_count": min_count,
-                "drop_redealt": drop_redealt, "fitted": _dt.date.today().isoformat(),
-                "method": "per-threshold ridge logistic (the objective of statsmodels' GLM "
-                          "Binomial fit_regularized L1_wt=0, minimised by Newton's method), "
-                          "running minimum over thresholds"}
+        meta = {
+            "n_rows": int(len(f)),
+            "n_deals": int(f["deal_id"].nunique()) if "deal_id" in f.columns else None,
+            "alpha": alpha,
+            "min_count": min_count,
+            "drop_redealt": drop_redealt,
+            "fitted": _dt.date.today().isoformat(),
+            "method": "per-threshold ridge logistic (the objective of statsmodels' GLM "
+            "Binomial fit_regularized L1_wt=0, minimised by Newton's method), "
+            "running minimum over thresholds",
+        }
         src = f.attrs.get("solutions") or {}
-        meta.update({k: src[k] for k in ("rules", "solver_fingerprint", "solver_version")
-                     if src.get(k) is not None})
+        meta.update(
+            {k: src[k] for k in ("rules", "solver_fingerprint", "solver_version") if src.get(k) is not None}
+        )
         meta.update(info or {})
         return cls(features, grid, coef, mean, scale, meta)
 
@@ -303,9 +333,9 @@ class BidModel:
         w = (self.coef[:k, 1:] / self.scale).T
         b = self.coef[:k, 0] - self.mean @ w
         for i in range(0, X.shape[0], self._BLOCK):
-            lin = X[i:i + self._BLOCK] @ w
+            lin = X[i : i + self._BLOCK] @ w
             lin += b
-            np.minimum.accumulate(_sigmoid(lin), axis=1, out=out[i:i + self._BLOCK])
+            np.minimum.accumulate(_sigmoid(lin), axis=1, out=out[i : i + self._BLOCK])
         return out
 
     def p_make(self, hands7, seats=0, contract=100) -> np.ndarray:
@@ -347,8 +377,9 @@ class BidModel:
         for what, x in (("contract", contract), ("seats", seats)):
             shape = np.shape(x)
             if shape not in ((), h.shape):
-                raise BadArgument(f"{what} has shape {shape}: give one for all hands or one "
-                                 f"per hand, shape {h.shape}")
+                raise BadArgument(
+                    f"{what} has shape {shape}: give one for all hands or one per hand, shape {h.shape}"
+                )
         c = np.broadcast_to(np.asarray(contract), h.shape)
         if not np.issubdtype(c.dtype, np.number) or np.issubdtype(c.dtype, np.bool_):
             raise BadArgument("contract must be numeric points")
@@ -368,16 +399,22 @@ class BidModel:
         w = np.where(hi_i > lo_i, w, 0.0)
         p = w * p_lo + (1 - w) * p_hi
         p = np.where(c > g[-1], 0.0, p)
-        return np.where(c <= 0, 1.0, p)      # every value reaches 0
+        return np.where(c <= 0, 1.0, p)  # every value reaches 0
 
     # --- files ---------------------------------------------------------------
 
     def to_dict(self) -> dict:
         """JSON-ready dictionary of the model."""
-        return {"kind": "thousand-bidmodel", "version": MODEL_VERSION,
-                "features": list(self.features), "grid": self.grid.tolist(),
-                "coef": self.coef.tolist(),
-                "mean": self.mean.tolist(), "scale": self.scale.tolist(), "info": self.info}
+        return {
+            "kind": "thousand-bidmodel",
+            "version": MODEL_VERSION,
+            "features": list(self.features),
+            "grid": self.grid.tolist(),
+            "coef": self.coef.tolist(),
+            "mean": self.mean.tolist(),
+            "scale": self.scale.tolist(),
+            "info": self.info,
+        }
 
     def save(self, path) -> Path:
         """Write the model as a small JSON file (a few KB); returns the path.
@@ -396,6 +433,7 @@ class BidModel:
         """
         from .._atomic import replace_file
         from ..dataset import check_outside_datasets
+
         check_outside_datasets(path, f"cannot save the BidModel to {path}")
         text = json.dumps(self.to_dict(), ensure_ascii=False) + "\n"
         return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
@@ -416,16 +454,17 @@ class BidModel:
         if not isinstance(d, dict) or d.get("kind") != "thousand-bidmodel":
             raise ModelFileError(f"{path} is not a BidModel file", path=path)
         if d.get("version") != MODEL_VERSION:
-            raise ModelFileError(f"{path} is BidModel version {d.get('version')}, "
-                                 f"this code reads {MODEL_VERSION}", path=path,
-                                 expected=MODEL_VERSION, got=d.get("version"))
+            raise ModelFileError(
+                f"{path} is BidModel version {d.get('version')}, this code reads {MODEL_VERSION}",
+                path=path,
+                expected=MODEL_VERSION,
+                got=d.get("version"),
+            )
         missing = [k for k in ("features", "grid", "coef", "mean", "scale") if k not in d]
         if missing:
-            raise ModelFileError(f"{path} is a damaged BidModel file: no {', '.join(missing)}",
-                                 path=path)
+            raise ModelFileError(f"{path} is a damaged BidModel file: no {', '.join(missing)}", path=path)
         try:
-            return cls(d["features"], d["grid"], d["coef"], d["mean"], d["scale"],
-                       d.get("info"))
+            return cls(d["features"], d["grid"], d["coef"], d["mean"], d["scale"], d.get("info"))
         except (TypeError, ValueError) as exc:
             raise ModelFileError(f"{path} is a damaged BidModel file: {exc}", path=path) from None
 
@@ -452,12 +491,16 @@ class BidModel:
         name = pool_name_for(rules)
         path = model_file(name, points_only)
         if not path.is_file():
-            raise ValueError(f"the bidding-odds model of the {name} pool is not installed "
-                             f"({path}); fit it with `python -m analysis.odds.build fit "
-                             f"--pool {name}`")
+            raise ValueError(
+                f"the bidding-odds model of the {name} pool is not installed "
+                f"({path}); fit it with `python -m analysis.odds.build fit "
+                f"--pool {name}`"
+            )
         return cls.load(path)
 
     def __repr__(self) -> str:
-        return (f"BidModel(features={len(self.features)}, grid={int(self.grid[0])}.."
-                f"{int(self.grid[-1])}, rules={self.info.get('rules')!r}, "
-                f"rows={self.info.get('n_rows')})")
+        return (
+            f"BidModel(features={len(self.features)}, grid={int(self.grid[0])}.."
+            f"{int(self.grid[-1])}, rules={self.info.get('rules')!r}, "
+            f"rows={self.info.get('n_rows')})"
+        )

@@ -57,10 +57,12 @@ class Calibration:
 
     def __str__(self) -> str:
         what = "held-out" if self.held_out else "given"
-        return (f"calibration on {self.n_rows:,} {what} (deal, seat) rows of "
-                f"{self.n_deals:,} distinct solved deals\n"
-                f"{self.scores.round(4).to_string()}\n\n"
-                f"{self.bins.round(3).to_string(index=False)}")
+        return (
+            f"calibration on {self.n_rows:,} {what} (deal, seat) rows of "
+            f"{self.n_deals:,} distinct solved deals\n"
+            f"{self.scores.round(4).to_string()}\n\n"
+            f"{self.bins.round(3).to_string(index=False)}"
+        )
 
 
 def _scores(p, y) -> tuple[float, float]:
@@ -68,9 +70,17 @@ def _scores(p, y) -> tuple[float, float]:
     return float(np.mean((p - y) ** 2)), float(-np.mean(y * np.log(q) + (1 - y) * np.log1p(-q)))
 
 
-def calibration(model, frame, *, contracts=range(100, 205, 10), bins=10, baseline=None,
-                held_out: bool = True, drop_redealt: bool = True,
-                alpha: float = 0.05) -> Calibration:
+def calibration(
+    model,
+    frame,
+    *,
+    contracts=range(100, 205, 10),
+    bins=10,
+    baseline=None,
+    held_out: bool = True,
+    drop_redealt: bool = True,
+    alpha: float = 0.05,
+) -> Calibration:
     """Reliability of ``model``'s P(make) on the held-out deals of ``frame``.
 
     Parameters
@@ -116,22 +126,30 @@ def calibration(model, frame, *, contracts=range(100, 205, 10), bins=10, baselin
         points, or the bin edges are not increasing from 0 to 1.
     """
     from .build import held_out_deals
+
     f = solutions_long(frame)
     if "deal_id" not in f.columns:
         raise ValueError("the frame has no deal_id column (distinct deals are counted)")
     if held_out:
         split = (getattr(model, "info", None) or {}).get("split")
         if split is None:
-            raise ValueError("the model records no split of its training deals; give "
-                             "held_out=False only if the frame's deals are not the ones it "
-                             "was fitted on")
+            raise ValueError(
+                "the model records no split of its training deals; give "
+                "held_out=False only if the frame's deals are not the ones it "
+                "was fitted on"
+            )
         f = f[held_out_deals(f["deal_id"].to_numpy(), split)]
     if drop_redealt:
         f = f[~f["redeal_forced"].to_numpy(bool)]
     if f.empty:
-        raise ValueError("no (deal, seat) row to score" + (
-            " among the held-out deals (a pool of fewer chunks than the split's period "
-            "holds none)" if held_out else ""))
+        raise ValueError(
+            "no (deal, seat) row to score"
+            + (
+                " among the held-out deals (a pool of fewer chunks than the split's period holds none)"
+                if held_out
+                else ""
+            )
+        )
     cs = np.atleast_1d(np.asarray(list(contracts) if np.ndim(contracts) else [contracts]))
     if cs.size == 0 or not np.issubdtype(cs.dtype, np.integer):
         raise ValueError(f"contracts must be whole points, at least one; got {contracts!r}")
@@ -153,15 +171,24 @@ def calibration(model, frame, *, contracts=range(100, 205, 10), bins=10, baselin
     p, y, deal, con = map(np.concatenate, (p, y, deal, con))
     t = pd.DataFrame({"p": p, "y": y, "deal": deal, "contract": con})
     t["bin"] = np.clip(np.searchsorted(edges, p, side="right") - 1, 0, edges.size - 2)
-    g = t.groupby("bin").agg(rows=("y", "size"), deals=("deal", "nunique"),
-                             predicted=("p", "mean"), made=("y", "sum"))
+    g = t.groupby("bin").agg(
+        rows=("y", "size"), deals=("deal", "nunique"), predicted=("p", "mean"), made=("y", "sum")
+    )
     from ..stats import proportion_ci
+
     lo, hi = proportion_ci(g["made"].to_numpy(), g["rows"].to_numpy(), alpha=alpha)
-    out = pd.DataFrame({"lo": edges[g.index], "hi": edges[g.index + 1],
-                        "rows": g["rows"].to_numpy(), "deals": g["deals"].to_numpy(),
-                        "predicted": g["predicted"].to_numpy(),
-                        "observed": (g["made"] / g["rows"]).to_numpy(),
-                        "ci_low": lo, "ci_high": hi})
+    out = pd.DataFrame(
+        {
+            "lo": edges[g.index],
+            "hi": edges[g.index + 1],
+            "rows": g["rows"].to_numpy(),
+            "deals": g["deals"].to_numpy(),
+            "predicted": g["predicted"].to_numpy(),
+            "observed": (g["made"] / g["rows"]).to_numpy(),
+            "ci_low": lo,
+            "ci_high": hi,
+        }
+    )
     n_deals = int(np.unique(d).size)
     sc = {"model": (*_scores(p, y), p.size, n_deals)}
     t["sq"] = (p - y) ** 2
@@ -169,10 +196,10 @@ def calibration(model, frame, *, contracts=range(100, 205, 10), bins=10, baselin
         pb = np.concatenate(pb)
         sc["points_only"] = (*_scores(pb, y), pb.size, n_deals)
         t["sq_b"] = (pb - y) ** 2
-    scores = pd.DataFrame.from_dict(sc, orient="index",
-                                    columns=["brier", "log_loss", "rows", "deals"])
-    agg = dict(rows=("y", "size"), deals=("deal", "nunique"), base_rate=("y", "mean"),
-               brier_model=("sq", "mean"))
+    scores = pd.DataFrame.from_dict(sc, orient="index", columns=["brier", "log_loss", "rows", "deals"])
+    agg = dict(
+        rows=("y", "size"), deals=("deal", "nunique"), base_rate=("y", "mean"), brier_model=("sq", "mean")
+    )
     if baseline is not None:
         agg["brier_points_only"] = ("sq_b", "mean")
     by_c = t.groupby("contract").agg(**agg).reset_index()

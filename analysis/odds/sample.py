@@ -59,17 +59,16 @@ def solve_values(deals, seats=(0, 1, 2), rules="club", progress=None) -> np.ndar
     show = sys.stderr.isatty() if progress is None else progress
     with tqdm(total=d.shape[0], disable=not show, desc="solve", unit="deal") as bar:
         for lo in range(0, d.shape[0], 25):
-            b = d[lo:lo + 25]
+            b = d[lo : lo + 25]
             for j, s in enumerate(seats):
-                out[lo:lo + 25, j] = solve_exchanges(b[:, s], b[:, 3], b[:, (s + 1) % 3],
-                                                     b[:, (s + 2) % 3], rules=rules,
-                                                     line=False)["value"]
+                out[lo : lo + 25, j] = solve_exchanges(
+                    b[:, s], b[:, 3], b[:, (s + 1) % 3], b[:, (s + 2) % 3], rules=rules, line=False
+                )["value"]
             bar.update(b.shape[0])
     return out
 
 
-def make_sample(n: int, seed: int, chunk: int = 0, rules="club",
-                progress=None) -> pd.DataFrame:
+def make_sample(n: int, seed: int, chunk: int = 0, rules="club", progress=None) -> pd.DataFrame:
     """Deal and solve ``n`` deals for all three seats.
 
     Parameters
@@ -96,12 +95,25 @@ def make_sample(n: int, seed: int, chunk: int = 0, rules="club",
     ids = np.int64(chunk) * 10**9 + np.arange(n, dtype=np.int64)
     frames = []
     for s in range(3):
-        frames.append(pd.DataFrame({
-            "deal_id": ids, "seat": np.int8(s), "hand0": d[:, 0], "hand1": d[:, 1],
-            "hand2": d[:, 2], "widow": d[:, 3], "value": vals[:, s],
-            "redeal_forced": forced}))
-    return pd.concat(frames, ignore_index=True).sort_values(
-        ["deal_id", "seat"], kind="stable").reset_index(drop=True)
+        frames.append(
+            pd.DataFrame(
+                {
+                    "deal_id": ids,
+                    "seat": np.int8(s),
+                    "hand0": d[:, 0],
+                    "hand1": d[:, 1],
+                    "hand2": d[:, 2],
+                    "widow": d[:, 3],
+                    "value": vals[:, s],
+                    "redeal_forced": forced,
+                }
+            )
+        )
+    return (
+        pd.concat(frames, ignore_index=True)
+        .sort_values(["deal_id", "seat"], kind="stable")
+        .reset_index(drop=True)
+    )
 
 
 def solutions_long(frame) -> pd.DataFrame:
@@ -129,24 +141,30 @@ def solutions_long(frame) -> pd.DataFrame:
     """
     if not isinstance(frame, pd.DataFrame):
         from pathlib import Path
+
         p = Path(frame)
         if p.suffix == ".parquet":
             frame = pd.read_parquet(p)
         else:
             from .. import dataset
+
             kind = dataset.read_params(p).get("kind")
             if kind != "solutions":
-                raise BadArgument(f"{p} is a {kind} dataset; the odds are counted on solutions: "
-                                 "give a solutions folder, or analysis.dataset.load(DEALS, "
-                                 "SOLUTIONS)")
+                raise BadArgument(
+                    f"{p} is a {kind} dataset; the odds are counted on solutions: "
+                    "give a solutions folder, or analysis.dataset.load(DEALS, "
+                    "SOLUTIONS)"
+                )
             frame = dataset.load(p)
     need = {"seat", "value", "hand0", "hand1", "hand2"}
     missing = need - set(frame.columns)
     if missing:
         hint = ""
         if {"seat", "value"} & missing and not {"hand0", "hand1", "hand2"} & missing:
-            hint = ("; it holds deals without their solutions: join them with "
-                    "analysis.dataset.load(DEALS, SOLUTIONS)")
+            hint = (
+                "; it holds deals without their solutions: join them with "
+                "analysis.dataset.load(DEALS, SOLUTIONS)"
+            )
         raise BadArgument(f"solutions frame lacks columns {sorted(missing)}{hint}")
     f = frame.copy()
     seat = f["seat"].to_numpy().astype(np.int64)

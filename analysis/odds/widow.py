@@ -72,13 +72,11 @@ def _solve_gifts(gifts, ten, left, right, rules, start, stop):
             if redeal_after_exchange(np.array([h8], dtype=np.uint32), rules)[0]:
                 out_r[j, i - start] = True
             else:
-                out_v[j, i - start] = play_value(h8, declarer=0, leader=0, first_trick=True,
-                                                 rules=rules)
+                out_v[j, i - start] = play_value(h8, declarer=0, leader=0, first_trick=True, rules=rules)
     return out_v, out_r
 
 
-def _solve_all(gifts, ten, left, right, rules, start, stop, vals, red, progress, desc,
-               workers, scheduler):
+def _solve_all(gifts, ten, left, right, rules, start, stop, vals, red, progress, desc, workers, scheduler):
     """Solve ``gifts`` on samples ``start:stop`` into ``vals`` and ``red``,
     in this process (a bar over the gifts) or in chunks of gifts."""
     if in_process(workers, scheduler):
@@ -89,8 +87,7 @@ def _solve_all(gifts, ten, left, right, rules, start, stop, vals, red, progress,
         return
     parts = [list(p) for p in np.array_split(np.arange(len(gifts)), n_parts(len(gifts), workers))]
     args = [([gifts[k] for k in p], ten, left, right, rules, start, stop) for p in parts]
-    for p, (v, r) in zip(parts, map_chunks(_solve_gifts, args, workers, scheduler, progress,
-                                           desc)):
+    for p, (v, r) in zip(parts, map_chunks(_solve_gifts, args, workers, scheduler, progress, desc)):
         for j, k in enumerate(p):
             vals[gifts[k]][start:stop] = v[j]
             red[gifts[k]][start:stop] = r[j]
@@ -104,24 +101,41 @@ def _gift_table(gift, ten, v, redealt, rules, first_hand):
     n = int(played.sum())
     delta = np.zeros((contracts.size, v.size))
     if n:
-        dp, _ = relative_delta(rules, contracts, v[played], first_hand=first_hand,
-                               write_off=False)
+        dp, _ = relative_delta(rules, contracts, v[played], first_hand=first_hand, write_off=False)
         delta[:, played] = dp
     k = (v[played][None, :] >= contracts[:, None]).sum(axis=1)
     lo, hi = interval(k, np.full(k.shape, n)) if n else (np.full(k.shape, np.nan),) * 2
     m = v.size
-    return pd.DataFrame({
-        "give_left": cards.card_name(gift[0]), "give_right": cards.card_name(gift[1]),
-        "contract": contracts, "p_make": k / max(n, 1), "ci_low": lo, "ci_high": hi,
-        "expected_delta": delta.mean(axis=1),
-        "delta_se": delta.std(axis=1, ddof=1) / np.sqrt(m) if m > 1 else np.nan,
-        "p_redeal": redealt.mean(), "samples": m})
+    return pd.DataFrame(
+        {
+            "give_left": cards.card_name(gift[0]),
+            "give_right": cards.card_name(gift[1]),
+            "contract": contracts,
+            "p_make": k / max(n, 1),
+            "ci_low": lo,
+            "ci_high": hi,
+            "expected_delta": delta.mean(axis=1),
+            "delta_se": delta.std(axis=1, ddof=1) / np.sqrt(m) if m > 1 else np.nan,
+            "p_redeal": redealt.mean(),
+            "samples": m,
+        }
+    )
 
 
-def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
-               seat: int = 0, *, screen: int | None = 40, keep: int = 12,
-               progress=None, workers: int | None = 1,
-               scheduler: str | None = None) -> pd.DataFrame:
+def widow_odds(
+    hand,
+    widow,
+    rules="club",
+    samples: int = 200,
+    seed: int = 0,
+    seat: int = 0,
+    *,
+    screen: int | None = 40,
+    keep: int = 12,
+    progress=None,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+) -> pd.DataFrame:
     """Best gift and final contract once the widow is known.
 
     Parameters
@@ -194,8 +208,9 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     if kept.shape[0] == 0:
         reasons = hand_bidding_reasons(h, rules)
         why = f" ({reasons[0]})" if reasons else ""
-        raise BadArgument(f"all {samples} sampled deals are forced redeals under "
-                         f"{rules.name}{why}: nothing to play")
+        raise BadArgument(
+            f"all {samples} sampled deals are forced redeals under {rules.name}{why}: nothing to play"
+        )
     n = kept.shape[0]
     left, right = kept[:, (seat + 1) % 3], kept[:, (seat + 2) % 3]
     ten = h | w
@@ -203,25 +218,38 @@ def widow_odds(hand, widow, rules="club", samples: int = 200, seed: int = 0,
     vals = {g: np.zeros(n, dtype=np.int64) for g in gifts}
     red = {g: np.zeros(n, dtype=bool) for g in gifts}
     m = min(n, screen) if screen else n
-    _solve_all(gifts, ten, left, right, rules, 0, m, vals, red, progress, "gifts",
-               workers, scheduler)
+    _solve_all(gifts, ten, left, right, rules, 0, m, vals, red, progress, "gifts", workers, scheduler)
     chosen = gifts
     if screen and n > screen:
-        score = {g: _gift_table(g, ten, vals[g][:m], red[g][:m], rules, seat == 0)
-                 ["expected_delta"].max() for g in gifts}
+        score = {
+            g: _gift_table(g, ten, vals[g][:m], red[g][:m], rules, seat == 0)["expected_delta"].max()
+            for g in gifts
+        }
         chosen = sorted(gifts, key=lambda g: -score[g])[:keep]
-        _solve_all(chosen, ten, left, right, rules, m, n, vals, red, progress, "best gifts",
-                   workers, scheduler)
-    table = pd.concat([_gift_table(g, ten, vals[g], red[g], rules, seat == 0) for g in chosen],
-                      ignore_index=True)
-    table = table.sort_values(["expected_delta", "contract"], ascending=[False, True],
-                              kind="stable").reset_index(drop=True)
+        _solve_all(
+            chosen, ten, left, right, rules, m, n, vals, red, progress, "best gifts", workers, scheduler
+        )
+    table = pd.concat(
+        [_gift_table(g, ten, vals[g], red[g], rules, seat == 0) for g in chosen], ignore_index=True
+    )
+    table = table.sort_values(
+        ["expected_delta", "contract"], ascending=[False, True], kind="stable"
+    ).reset_index(drop=True)
     best = table.iloc[0]
-    table.attrs.update({
-        "best_gift": (best["give_left"], best["give_right"]),
-        "best_contract": int(best["contract"]), "hand": cards.format(h),
-        "widow": cards.format(w), "rules": rules.name, "seat": seat, "seed": seed,
-        "samples": samples, "kept": n, "redeal_share": 1 - n / samples,
-        "gifts_screened": len(gifts), "gifts_kept": len(chosen),
-    })
+    table.attrs.update(
+        {
+            "best_gift": (best["give_left"], best["give_right"]),
+            "best_contract": int(best["contract"]),
+            "hand": cards.format(h),
+            "widow": cards.format(w),
+            "rules": rules.name,
+            "seat": seat,
+            "seed": seed,
+            "samples": samples,
+            "kept": n,
+            "redeal_share": 1 - n / samples,
+            "gifts_screened": len(gifts),
+            "gifts_kept": len(chosen),
+        }
+    )
     return table

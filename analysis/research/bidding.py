@@ -20,8 +20,18 @@ import pandas as pd
 from .. import cards
 from ..stats import proportion_ci
 
-__all__ = ["played_rows", "make_curve", "make_by", "marriage_effect", "widow_effect",
-           "calibration", "held_out", "cluster_ci", "POINT_BINS", "WIDOW_BINS"]
+__all__ = [
+    "played_rows",
+    "make_curve",
+    "make_by",
+    "marriage_effect",
+    "widow_effect",
+    "calibration",
+    "held_out",
+    "cluster_ci",
+    "POINT_BINS",
+    "WIDOW_BINS",
+]
 
 #: Bins of the 7-card hand's card points used by :func:`make_by` tables
 #: (left-closed; the last holds every hand up to the maximum 120).
@@ -60,6 +70,7 @@ def cluster_ci(made, deal_id, alpha: float = 0.05):
         on the distinct deals' share (conservative).
     """
     from scipy import stats as st
+
     made = np.asarray(made, dtype=np.float64)
     _, inv = np.unique(np.asarray(deal_id), return_inverse=True)
     m = np.bincount(inv).astype(np.float64)
@@ -71,10 +82,12 @@ def cluster_ci(made, deal_id, alpha: float = 0.05):
     if k < 5 or n - k < 5 or c < 2:
         lo, hi = proportion_ci(int(round(p * c)), c, method="beta")
         return int(k), n, c, p, min(lo, p), max(hi, p)
-    var = c / (c - 1) * ((k_d - p * m) ** 2).sum() / n ** 2
+    var = c / (c - 1) * ((k_d - p * m) ** 2).sum() / n**2
     z = st.norm.ppf(1 - alpha / 2)
     h = z * np.sqrt(var)
     return int(k), n, c, p, max(0.0, p - h), min(1.0, p + h)
+
+
 _SUIT = "♠♣♦♥"
 
 
@@ -129,8 +142,7 @@ def _ci_frame(k, n, index) -> pd.DataFrame:
     ok = n > 0
     if ok.any():
         lo[ok], hi[ok] = proportion_ci(k[ok], n[ok])
-    return pd.DataFrame({"made": k, "hands": n, "p": p, "ci_low": lo, "ci_high": hi},
-                        index=index)
+    return pd.DataFrame({"made": k, "hands": n, "p": p, "ci_low": lo, "ci_high": hi}, index=index)
 
 
 def make_curve(rows: pd.DataFrame, contracts=range(100, 205, 5)) -> pd.DataFrame:
@@ -156,8 +168,11 @@ def make_curve(rows: pd.DataFrame, contracts=range(100, 205, 5)) -> pd.DataFrame
     if "deal_id" in rows:
         d = rows["deal_id"].to_numpy()
         out = [cluster_ci(v >= x, d) for x in c]
-        return pd.DataFrame(out, columns=["made", "hands", "deals", "p", "ci_low", "ci_high"],
-                            index=pd.Index(c, name="contract"))
+        return pd.DataFrame(
+            out,
+            columns=["made", "hands", "deals", "p", "ci_low", "ci_high"],
+            index=pd.Index(c, name="contract"),
+        )
     k = (v[None, :] >= c[:, None]).sum(axis=1)
     return _ci_frame(k, np.full(len(c), len(v)), pd.Index(c, name="contract"))
 
@@ -208,8 +223,7 @@ def marriage_effect(rows: pd.DataFrame, contracts=(120, 160, 200)) -> pd.DataFra
     return pd.concat(frames, names=["holding"])
 
 
-def widow_effect(rows: pd.DataFrame, contract: int = 120,
-                 bins=WIDOW_BINS) -> pd.DataFrame:
+def widow_effect(rows: pd.DataFrame, contract: int = 120, bins=WIDOW_BINS) -> pd.DataFrame:
     """How much the widow helps: P(make ``contract``) by what the widow holds.
 
     Returns
@@ -221,8 +235,9 @@ def widow_effect(rows: pd.DataFrame, contract: int = 120,
     """
     wp = pd.cut(rows["widow_points"], list(bins), right=False)
     if wp.isna().any():
-        raise ValueError(f"{int(wp.isna().sum())} widows fall outside the bins {bins} "
-                         "(a widow holds 0-33 card points)")
+        raise ValueError(
+            f"{int(wp.isna().sum())} widows fall outside the bins {bins} (a widow holds 0-33 card points)"
+        )
     out = {}
     for g, sub in rows.groupby(wp, observed=True):
         out[("card points", f"{int(g.left)}–{int(g.right) - 1}")] = make_curve(sub, [contract])

@@ -85,15 +85,18 @@ def deal_bolts(pool: pd.DataFrame, drop_redealt: bool = True) -> pd.DataFrame:
     arr = {c: rows[c].to_numpy(np.int64) for c in cols}
     if any((v < 0).any() for v in arr.values()):
         raise ValueError("the pool was solved without lines (points and tricks are -1)")
-    out = pd.DataFrame({
-        "deal_id": rows["deal_id"].to_numpy(), "declarer": d,
-        "value": rows["value"].to_numpy(np.int64),
-        "zero_points": (arr["left_points"] == 0).astype(np.int64)
-        + (arr["right_points"] == 0).astype(np.int64),
-        "no_trick": (arr["left_tricks"] == 0).astype(np.int64)
-        + (arr["right_tricks"] == 0).astype(np.int64),
-        "declarer_no_trick": arr["declarer_tricks"] == 0,
-    })
+    out = pd.DataFrame(
+        {
+            "deal_id": rows["deal_id"].to_numpy(),
+            "declarer": d,
+            "value": rows["value"].to_numpy(np.int64),
+            "zero_points": (arr["left_points"] == 0).astype(np.int64)
+            + (arr["right_points"] == 0).astype(np.int64),
+            "no_trick": (arr["left_tricks"] == 0).astype(np.int64)
+            + (arr["right_tricks"] == 0).astype(np.int64),
+            "declarer_no_trick": arr["declarer_tricks"] == 0,
+        }
+    )
     if drop_redealt and "redeal_forced" in rows:
         out = out[~rows["redeal_forced"].to_numpy()]
     return out.reset_index(drop=True)
@@ -125,16 +128,26 @@ def bolt_table(bolts: pd.DataFrame) -> pd.DataFrame:
     n = len(bolts)
     if n == 0:
         raise ValueError("no played deals to count bolts in")
-    k = np.array([bolts["zero_points"].sum(), bolts["no_trick"].sum(),
-                  bolts["declarer_no_trick"].sum()], dtype=np.int64)
+    k = np.array(
+        [bolts["zero_points"].sum(), bolts["no_trick"].sum(), bolts["declarer_no_trick"].sum()],
+        dtype=np.int64,
+    )
     of = np.array([2 * n, 2 * n, n], dtype=np.int64)
     lo, hi = proportion_ci(k, of)
     scale = 100 * of / n
-    return pd.DataFrame({"count": k, "of": of, "p": k / of, "ci_low": lo, "ci_high": hi,
-                         "per_100_deals": k / of * scale, "per_100_low": lo * scale,
-                         "per_100_high": hi * scale},
-                        index=pd.Index(["zero points", "no trick", "declarer: no trick"],
-                                       name="bolt definition"))
+    return pd.DataFrame(
+        {
+            "count": k,
+            "of": of,
+            "p": k / of,
+            "ci_low": lo,
+            "ci_high": hi,
+            "per_100_deals": k / of * scale,
+            "per_100_low": lo * scale,
+            "per_100_high": hi * scale,
+        },
+        index=pd.Index(["zero points", "no trick", "declarer: no trick"], name="bolt definition"),
+    )
 
 
 def mean_ci(x, alpha: float = 0.05) -> tuple[float, float, float]:
@@ -196,7 +209,8 @@ def game_bolt_rates(games: pd.DataFrame) -> pd.DataFrame:
     g = games.assign(
         _bolts=games[["bolt0", "bolt1", "bolt2"]].sum(axis=1).astype(np.int64),
         _pen=_events_of(games["event"].fillna(""), "bolt_penalty"),
-        _played=~games["redealt"].to_numpy())
+        _played=~games["redealt"].to_numpy(),
+    )
     per = g.groupby("game_id")[["_bolts", "_pen", "_played"]].sum()
     deals = per["_played"].to_numpy(np.float64)
     out = {}
@@ -206,11 +220,16 @@ def game_bolt_rates(games: pd.DataFrame) -> pd.DataFrame:
         # ratio estimator per 100 deals with a delta-method (linearised) interval
         ratio = k.sum() / deals.sum()
         resid = k - ratio * deals
-        se = np.sqrt((resid ** 2).sum() / max(len(k) - 1, 1) / len(k)) / deals.mean()
+        se = np.sqrt((resid**2).sum() / max(len(k) - 1, 1) / len(k)) / deals.mean()
         h = float(_st.t.ppf(0.975, max(len(k) - 1, 1))) * se
-        out[name] = {"per_100_deals": 100 * ratio, "per_100_deals_low": 100 * (ratio - h),
-                     "per_100_deals_high": 100 * (ratio + h), "per_game": m,
-                     "per_game_low": lo, "per_game_high": hi}
+        out[name] = {
+            "per_100_deals": 100 * ratio,
+            "per_100_deals_low": 100 * (ratio - h),
+            "per_100_deals_high": 100 * (ratio + h),
+            "per_game": m,
+            "per_game_low": lo,
+            "per_game_high": hi,
+        }
     df = pd.DataFrame(out).T
     df["games"] = len(per)
     df["played_deals"] = int(deals.sum())

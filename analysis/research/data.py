@@ -28,8 +28,17 @@ from .. import __version__
 from ..folders import games_cache_file, pool_solutions_folder
 from ..rules import load_rules
 
-__all__ = ["solutions_path", "ensure_solutions", "load_pool", "pool_estimator",
-           "simulated_games", "reference_pool", "pool_rows", "pool_masks", "PROFILES"]
+__all__ = [
+    "solutions_path",
+    "ensure_solutions",
+    "load_pool",
+    "pool_estimator",
+    "simulated_games",
+    "reference_pool",
+    "pool_rows",
+    "pool_masks",
+    "PROFILES",
+]
 
 #: The five profiles every research page shows side by side (RULES.md).
 PROFILES = ("club", "classic", "book", "ua", "wiki")
@@ -54,6 +63,7 @@ def reference_pool(rules):
     """
     from .. import reference
     from ..solver import solver_fingerprint
+
     r = load_rules(rules)
     p = reference.pool_for(r)
     if p is not None:
@@ -62,11 +72,12 @@ def reference_pool(rules):
     for q in reference.pools():
         if q.fingerprint == want:
             raise reference.ReferenceError(
-                q.name, f"it is not built under {reference.root()} (the {r.name} pages "
-                        "read it)")
+                q.name, f"it is not built under {reference.root()} (the {r.name} pages read it)"
+            )
     raise reference.ReferenceError(
-        r.name, "no reference pool plays as these rules do (their solver fingerprint "
-                f"{want} is none of the pools')")
+        r.name,
+        f"no reference pool plays as these rules do (their solver fingerprint {want} is none of the pools')",
+    )
 
 
 _ROWS: dict = {}
@@ -80,6 +91,7 @@ def pool_rows(rules) -> pd.DataFrame:
     content hash, deals).
     """
     from .. import reference
+
     r = load_rules(rules)
     p = reference_pool(r)
     key = (p.solutions_path, p.content_hash, r.fingerprint())
@@ -104,12 +116,12 @@ def solutions_path(data: str | Path, deals: str | Path, rules, n: int) -> Path:
     definition), so profiles that solve alike (club and classic) share it.
     """
     from ..solver import solver_fingerprint
+
     r = load_rules(rules)
     return pool_solutions_folder(data, solver_fingerprint(r), deals, n)
 
 
-def ensure_solutions(data: str | Path, deals: str | Path, rules, n: int,
-                     workers: int | None = None) -> Path:
+def ensure_solutions(data: str | Path, deals: str | Path, rules, n: int, workers: int | None = None) -> Path:
     """The pool of :func:`solutions_path`, solved first if missing or unfinished.
 
     Parameters
@@ -135,12 +147,12 @@ def ensure_solutions(data: str | Path, deals: str | Path, rules, n: int,
         If the deals are missing or the folder holds other solutions.
     """
     from ..jobs.solutions import run_solve
+
     r = load_rules(rules)
     path = solutions_path(data, deals, r, n)
     if not (path / "_manifest.json").exists():
         chunk = max(1, min(250, -(-n // 4)))
-        run_solve(str(deals), str(path), r, n=n, chunk_size=chunk, workers=workers,
-                  progress=False)
+        run_solve(str(deals), str(path), r, n=n, chunk_size=chunk, workers=workers, progress=False)
     return path
 
 
@@ -155,6 +167,7 @@ def load_pool(path: str | Path) -> pd.DataFrame:
         derived columns).
     """
     from .. import dataset
+
     f = dataset.load(path)
     return f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
 
@@ -174,6 +187,7 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
         provenance table.
     """
     from ..game import OracleEstimator, load_estimator
+
     try:
         est = load_estimator("default", rules)
         return est, f"default BidModel ({est!r})"
@@ -183,13 +197,16 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
         raise ValueError("no default BidModel is installed and no pool was given to fit one")
     try:
         from ..odds.model import BidModel
+
         est = BidModel.fit(pool)
         return est, f"BidModel fitted on the pool ({len(pool):,} deal-seat rows)"
     except (ValueError, ImportError, np.linalg.LinAlgError):
         hands = pool[["hand0", "hand1", "hand2"]].to_numpy(np.uint32)[::3]
         values = pool["value"].to_numpy(np.int64).reshape(-1, 3)
-        return (OracleEstimator(hands, values),
-                "oracle (true double-dummy values; pool too small to fit a model)")
+        return (
+            OracleEstimator(hands, values),
+            "oracle (true double-dummy values; pool too small to fit a model)",
+        )
 
 
 def _key(*parts) -> str:
@@ -208,9 +225,16 @@ def _code_hash() -> str:
     return h.hexdigest()[:12]
 
 
-def simulated_games(data: str | Path, rules, n_games: int, seed: int,
-                    pool: str | Path | None = None, policy=None, label: str = "",
-                    draw: str = "without") -> pd.DataFrame:
+def simulated_games(
+    data: str | Path,
+    rules,
+    n_games: int,
+    seed: int,
+    pool: str | Path | None = None,
+    policy=None,
+    label: str = "",
+    draw: str = "without",
+) -> pd.DataFrame:
     """Whole games simulated from a solved pool, cached under ``data``.
 
     Parameters
@@ -253,6 +277,7 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int,
         If the pool was solved under other solver conventions.
     """
     from ..game import ThresholdPolicy, simulate
+
     r = load_rules(rules)
     ref = None
     if pool is None:
@@ -263,25 +288,42 @@ def simulated_games(data: str | Path, rules, n_games: int, seed: int,
     if policy is None:
         est, desc = pool_estimator(load_pool(pool), r)
         policy = ThresholdPolicy(estimator=est)
-    key = _key(r.to_dict(), str(pool.resolve()), n_games, seed, repr(policy), desc, draw,
-               __version__, _code_hash(), ref.content_hash if ref else None)
+    key = _key(
+        r.to_dict(),
+        str(pool.resolve()),
+        n_games,
+        seed,
+        repr(policy),
+        desc,
+        draw,
+        __version__,
+        _code_hash(),
+        ref.content_hash if ref else None,
+    )
     out = games_cache_file(data, label or r.name, key)
     g = None
     if out.exists():
         try:
             g = pd.read_parquet(out)
-        except (OSError, ValueError):   # a damaged cache file: simulate again, replace it
+        except (OSError, ValueError):  # a damaged cache file: simulate again, replace it
             g = None
     if g is not None and "outcomes" not in g.attrs:
-        g = None                        # a cache file of older code: simulate again
+        g = None  # a cache file of older code: simulate again
     if g is None:
-        g = simulate(r, n_games, seed=seed, policy=policy, pool=str(pool), draw=draw,
-                     pool_games=n_games if draw == "without" else None)
+        g = simulate(
+            r,
+            n_games,
+            seed=seed,
+            policy=policy,
+            pool=str(pool),
+            draw=draw,
+            pool_games=n_games if draw == "without" else None,
+        )
         g.attrs["outcomes"]["pool"] = ref.name if ref else str(pool)
         g.attrs["outcomes"]["pool_content_hash"] = ref.content_hash if ref else None
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp")
-        g.to_parquet(tmp)               # attrs travel in the Parquet metadata
+        g.to_parquet(tmp)  # attrs travel in the Parquet metadata
         tmp.replace(out)
     g.attrs["estimator"] = desc
     return g

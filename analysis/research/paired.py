@@ -39,12 +39,16 @@ def game_metrics(games: pd.DataFrame) -> pd.DataFrame:
     """
     g = games
     ev = g["event"].fillna("")
-    tmp = pd.DataFrame({
-        "game_id": g["game_id"].to_numpy(),
-        "deals": 1, "played": (~g["redealt"]).astype(np.int64).to_numpy(),
-        "bolts": g[["bolt0", "bolt1", "bolt2"]].sum(axis=1).astype(np.int64).to_numpy(),
-        "penalties": ev.str.count(r"(?:^|;)bolt_penalty:").to_numpy(),
-        "barrel_entries": ev.str.count(r"(?:^|;)barrel_enter:").to_numpy()})
+    tmp = pd.DataFrame(
+        {
+            "game_id": g["game_id"].to_numpy(),
+            "deals": 1,
+            "played": (~g["redealt"]).astype(np.int64).to_numpy(),
+            "bolts": g[["bolt0", "bolt1", "bolt2"]].sum(axis=1).astype(np.int64).to_numpy(),
+            "penalties": ev.str.count(r"(?:^|;)bolt_penalty:").to_numpy(),
+            "barrel_entries": ev.str.count(r"(?:^|;)barrel_enter:").to_numpy(),
+        }
+    )
     per = tmp.groupby("game_id").sum().astype(np.float64)
     last = g.groupby("game_id").tail(1).set_index("game_id")
     first_dealer = g.groupby("game_id")["dealer"].first()
@@ -56,8 +60,9 @@ def game_metrics(games: pd.DataFrame) -> pd.DataFrame:
     return per
 
 
-def paired_differences(base: pd.DataFrame, variant: pd.DataFrame,
-                       measures=None, alpha: float = 0.05) -> pd.DataFrame:
+def paired_differences(
+    base: pd.DataFrame, variant: pd.DataFrame, measures=None, alpha: float = 0.05
+) -> pd.DataFrame:
     """Mean of each measure under both conventions and their paired difference.
 
     Parameters
@@ -95,6 +100,13 @@ def paired_differences(base: pd.DataFrame, variant: pd.DataFrame,
         ma, la, _ = mean_ci(a, alpha)
         mb, lb, _ = mean_ci(b, alpha)
         unpaired = np.hypot(ma - la, mb - lb)
-        rows[m] = {"base": ma, "variant": mb, "diff": d, "diff_low": lo, "diff_high": hi,
-                   "unpaired_half": unpaired, "games": n}
+        rows[m] = {
+            "base": ma,
+            "variant": mb,
+            "diff": d,
+            "diff_low": lo,
+            "diff_high": hi,
+            "unpaired_half": unpaired,
+            "games": n,
+        }
     return pd.DataFrame(rows).T.astype({"games": np.int64})

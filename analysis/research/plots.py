@@ -14,21 +14,42 @@ __all__ = ["use_style", "interval_dots", "interval_lines", "survival_steps"]
 def use_style() -> None:
     """Legible defaults for report figures (font sizes, grid, figure size)."""
     import matplotlib as mpl
-    mpl.rcParams.update({
-        "figure.figsize": (8.0, 4.5), "figure.dpi": 100, "savefig.dpi": 120,
-        "font.size": 11, "axes.titlesize": 12, "axes.labelsize": 11,
-        "legend.fontsize": 10, "axes.grid": True, "grid.alpha": 0.3,
-        "axes.spines.top": False, "axes.spines.right": False,
-        "figure.constrained_layout.use": True,
-    })
+
+    mpl.rcParams.update(
+        {
+            "figure.figsize": (8.0, 4.5),
+            "figure.dpi": 100,
+            "savefig.dpi": 120,
+            "font.size": 11,
+            "axes.titlesize": 12,
+            "axes.labelsize": 11,
+            "legend.fontsize": 10,
+            "axes.grid": True,
+            "grid.alpha": 0.3,
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+            "figure.constrained_layout.use": True,
+        }
+    )
 
 
 def _pct(*arrays):
     return [100.0 * np.asarray(a, dtype=np.float64) for a in arrays]
 
 
-def interval_dots(ax, labels, p, low, high, *, exact=None, label="Monte Carlo, 95 % CI",
-                  xlabel="probability per deal (%)", log=False, color="C0"):
+def interval_dots(
+    ax,
+    labels,
+    p,
+    low,
+    high,
+    *,
+    exact=None,
+    label="Monte Carlo, 95 % CI",
+    xlabel="probability per deal (%)",
+    log=False,
+    color="C0",
+):
     """Horizontal dot-and-whisker chart of probabilities with intervals.
 
     Parameters
@@ -68,6 +89,7 @@ def interval_dots(ax, labels, p, low, high, *, exact=None, label="Monte Carlo, 9
     ax.set_xlabel(xlabel)
     if log:
         from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
         ax.set_xscale("log")
         # labels on 1, 2, 5 × 10^k only: minor labels (0.9 beside 1) overlapped
         ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
@@ -77,8 +99,20 @@ def interval_dots(ax, labels, p, low, high, *, exact=None, label="Monte Carlo, 9
     return ax
 
 
-def interval_lines(ax, x, p, low, high, *, label=None, xlabel="", ylabel="probability (%)",
-                   color=None, marker="o", percent=True):
+def interval_lines(
+    ax,
+    x,
+    p,
+    low,
+    high,
+    *,
+    label=None,
+    xlabel="",
+    ylabel="probability (%)",
+    color=None,
+    marker="o",
+    percent=True,
+):
     """A line of estimates over ``x`` with a shaded 95 % band.
 
     Parameters
@@ -112,9 +146,20 @@ def interval_lines(ax, x, p, low, high, *, label=None, xlabel="", ylabel="probab
     return ax
 
 
-def survival_steps(ax, t, s, low, high, *, label=None, color=None, linestyle="-",
-                   band_alpha=0.15, xlabel="deals on the barrel",
-                   ylabel="still on the barrel (%)"):
+def survival_steps(
+    ax,
+    t,
+    s,
+    low,
+    high,
+    *,
+    label=None,
+    color=None,
+    linestyle="-",
+    band_alpha=0.15,
+    xlabel="deals on the barrel",
+    ylabel="still on the barrel (%)",
+):
     """A Kaplan–Meier step curve with its pointwise 95 % band.
 
     Parameters
@@ -130,13 +175,10 @@ def survival_steps(ax, t, s, low, high, *, label=None, color=None, linestyle="-"
     matplotlib.axes.Axes
     """
     t = np.concatenate([[0], np.asarray(t, dtype=np.float64)])
-    s, low, high = (np.concatenate([[1.0], np.asarray(a, dtype=np.float64)])
-                    for a in (s, low, high))
+    s, low, high = (np.concatenate([[1.0], np.asarray(a, dtype=np.float64)]) for a in (s, low, high))
     s, low, high = _pct(s, low, high)
-    (line,) = ax.step(t, s, where="post", label=label, color=color, linestyle=linestyle,
-                      linewidth=1.8)
-    ax.fill_between(t, low, high, step="post", color=line.get_color(), alpha=band_alpha,
-                    linewidth=0)
+    (line,) = ax.step(t, s, where="post", label=label, color=color, linestyle=linestyle, linewidth=1.8)
+    ax.fill_between(t, low, high, step="post", color=line.get_color(), alpha=band_alpha, linewidth=0)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_ylim(0, 102)

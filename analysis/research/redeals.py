@@ -61,12 +61,20 @@ def _rows(counts: dict, n: int, exact: dict, events) -> dict:
     k = np.array([counts[e] for e in events], dtype=np.int64)
     lo, hi = proportion_ci(k, np.full(len(k), n))
     ex = np.array([float(exact[e]) for e in events])
-    return {"count": k, "deals": n, "p": k / n, "ci_low": np.atleast_1d(lo),
-            "ci_high": np.atleast_1d(hi), "exact": ex, "z": z_score(k, n, ex)}
+    return {
+        "count": k,
+        "deals": n,
+        "p": k / n,
+        "ci_low": np.atleast_1d(lo),
+        "ci_high": np.atleast_1d(hi),
+        "exact": ex,
+        "z": z_score(k, n, ex),
+    }
 
 
-def profile_redeals(deals, profiles=("club", "classic", "book", "ua", "wiki"),
-                    all_events: bool = False) -> pd.DataFrame:
+def profile_redeals(
+    deals, profiles=("club", "classic", "book", "ua", "wiki"), all_events: bool = False
+) -> pd.DataFrame:
     """How often each redeal condition fires, per profile, on one sample.
 
     Parameters
@@ -101,18 +109,24 @@ def profile_redeals(deals, profiles=("club", "classic", "book", "ua", "wiki"),
         events = [e for e in EVENT_LABELS if all_events or _ON[e](r)]
         cols = _rows(_counts(feats, r), n, redeal_probabilities(r), events)
         any_redeal = _ON["redeal_bidding"](r) or _ON["redeal_widow"](r)
-        df = pd.DataFrame({"profile": r.name, "event": events,
-                           "stage": [EVENT_LABELS[e][0] for e in events],
-                           "condition": [EVENT_LABELS[e][1].format(
-                               hand=r.redeal_hand_under, widow=r.redeal_widow_under)
-                               for e in events],
-                           "claim": r.redeal_claim if any_redeal else "—", **cols})
+        df = pd.DataFrame(
+            {
+                "profile": r.name,
+                "event": events,
+                "stage": [EVENT_LABELS[e][0] for e in events],
+                "condition": [
+                    EVENT_LABELS[e][1].format(hand=r.redeal_hand_under, widow=r.redeal_widow_under)
+                    for e in events
+                ],
+                "claim": r.redeal_claim if any_redeal else "—",
+                **cols,
+            }
+        )
         frames.append(df)
     return pd.concat(frames, ignore_index=True).set_index(["profile", "event"])
 
 
-def threshold_sweep(deals, hand=(13, 14, 15), widow=(3, 5, 6, 8),
-                    base="club") -> pd.DataFrame:
+def threshold_sweep(deals, hand=(13, 14, 15), widow=(3, 5, 6, 8), base="club") -> pd.DataFrame:
     """Redeal frequency as the point thresholds change (house conventions).
 
     Parameters
@@ -152,12 +166,18 @@ def threshold_sweep(deals, hand=(13, 14, 15), widow=(3, 5, 6, 8),
             r = base.with_changes(redeal_hand_under=int(h), redeal_widow_under=int(w))
             c = _counts(feats, r)
             ex = redeal_probabilities(r)
-            rows.append({"hand_under": int(h), "widow_under": int(w),
-                         "count_hand": c["hand_under_any"],
-                         "exact_hand": float(ex["hand_under_any"]),
-                         "count_widow": c["widow_under"], "exact_widow": float(ex["widow_under"]),
-                         "count": c["redeal_before_play"],
-                         "exact": float(ex["redeal_before_play"])})
+            rows.append(
+                {
+                    "hand_under": int(h),
+                    "widow_under": int(w),
+                    "count_hand": c["hand_under_any"],
+                    "exact_hand": float(ex["hand_under_any"]),
+                    "count_widow": c["widow_under"],
+                    "exact_widow": float(ex["widow_under"]),
+                    "count": c["redeal_before_play"],
+                    "exact": float(ex["redeal_before_play"]),
+                }
+            )
     df = pd.DataFrame(rows).set_index(["hand_under", "widow_under"])
     df["deals"] = n
     for suffix in ("_hand", "_widow", ""):

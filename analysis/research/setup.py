@@ -23,9 +23,24 @@ import pandas as pd
 from .. import __version__
 from ..stats import proportion_ci
 
-__all__ = ["quick_mode", "data_dir", "provenance", "half_width", "max_half_width",
-           "fmt_pct", "fmt_ci", "fmt_num_ci", "ci_table", "save_headline", "back_link",
-           "deals_path", "ensure_deals", "read_deal_masks", "show", "QUICK_VARS"]
+__all__ = [
+    "quick_mode",
+    "data_dir",
+    "provenance",
+    "half_width",
+    "max_half_width",
+    "fmt_pct",
+    "fmt_ci",
+    "fmt_num_ci",
+    "ci_table",
+    "save_headline",
+    "back_link",
+    "deals_path",
+    "ensure_deals",
+    "read_deal_masks",
+    "show",
+    "QUICK_VARS",
+]
 
 # tqdm.auto warns in a kernel without ipywidgets; the bars are off there anyway.
 warnings.filterwarnings("ignore", message="IProgress not found")
@@ -85,16 +100,18 @@ def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
     if isinstance(profiles, str):
         profiles = [profiles]
     profiles = list(dict.fromkeys(str(p) for p in profiles))
-    rows = {"package": f"thousand-analysis {__version__}",
-            "profiles": ", ".join(str(p) for p in profiles), "seed": seed}
+    rows = {
+        "package": f"thousand-analysis {__version__}",
+        "profiles": ", ".join(str(p) for p in profiles),
+        "seed": seed,
+    }
     for k, v in sizes.items():
         rows[k] = f"{v:,}" if isinstance(v, (int, np.integer)) else str(v)
     rows["quick mode (THOUSAND_QUICK / CI)"] = quick_mode()
     rows["numpy"] = np.__version__
     rows["python"] = platform.python_version()
     rows["run at (UTC)"] = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M")
-    return pd.DataFrame({"value": [str(v) for v in rows.values()]},
-                        index=pd.Index(list(rows), name="item"))
+    return pd.DataFrame({"value": [str(v) for v in rows.values()]}, index=pd.Index(list(rows), name="item"))
 
 
 def half_width(p, n, alpha: float = 0.05):
@@ -159,11 +176,11 @@ def deals_path(data: str | Path, n: int, seed: int, rules="club") -> Path:
     """
     from ..folders import deals_folder
     from ..rules import load_rules
+
     return deals_folder(data, load_rules(rules), seed, n)
 
 
-def ensure_deals(data: str | Path, n: int, seed: int, rules="club",
-                 workers: int | None = None) -> Path:
+def ensure_deals(data: str | Path, n: int, seed: int, rules="club", workers: int | None = None) -> Path:
     """The deals dataset of :func:`deals_path`, made first if missing or unfinished.
 
     Raises
@@ -173,6 +190,7 @@ def ensure_deals(data: str | Path, n: int, seed: int, rules="club",
     """
     from ..jobs.deals import run_deal
     from ..rules import load_rules
+
     path = deals_path(data, n, seed, rules)
     manifest = path / "_manifest.json"
     if not manifest.exists():
@@ -183,9 +201,11 @@ def ensure_deals(data: str | Path, n: int, seed: int, rules="club",
 def read_deal_masks(path: str | Path) -> np.ndarray:
     """The (n, 4) uint32 masks hand0, hand1, hand2, widow of a deals dataset."""
     from .. import dataset
+
     t = dataset.read_table(path, "deals", columns=["hand0", "hand1", "hand2", "widow"])
-    return np.stack([t.column(c).to_numpy() for c in ("hand0", "hand1", "hand2", "widow")],
-                    axis=1).astype(np.uint32)
+    return np.stack([t.column(c).to_numpy() for c in ("hand0", "hand1", "hand2", "widow")], axis=1).astype(
+        np.uint32
+    )
 
 
 def show(table: pd.DataFrame, pct=("p", "ci_low", "ci_high", "exact"), digits: int = 3):
@@ -226,8 +246,7 @@ def fmt_ci(p, low, high, digits: int = 1) -> str:
     """A probability with its interval: ``'12.3 % (11.9–12.7)'`` (percent)."""
     if p is None or not np.isfinite(p):
         return "—"
-    return (f"{100 * float(p):.{digits}f} % ({100 * float(low):.{digits}f}–"
-            f"{100 * float(high):.{digits}f})")
+    return f"{100 * float(p):.{digits}f} % ({100 * float(low):.{digits}f}–{100 * float(high):.{digits}f})"
 
 
 def fmt_num_ci(x, low, high, digits: int = 1) -> str:
@@ -235,8 +254,15 @@ def fmt_num_ci(x, low, high, digits: int = 1) -> str:
     return f"{float(x):.{digits}f} ({float(low):.{digits}f}–{float(high):.{digits}f})"
 
 
-def ci_table(table: pd.DataFrame, keep=(), p="p", low="ci_low", high="ci_high",
-             name="estimate (95 % CI)", digits: int = 1) -> pd.DataFrame:
+def ci_table(
+    table: pd.DataFrame,
+    keep=(),
+    p="p",
+    low="ci_low",
+    high="ci_high",
+    name="estimate (95 % CI)",
+    digits: int = 1,
+) -> pd.DataFrame:
     """The one table format of the research pages: ``p (low–high)`` in percent.
 
     Parameters
@@ -254,10 +280,13 @@ def ci_table(table: pd.DataFrame, keep=(), p="p", low="ci_low", high="ci_high",
     out = pd.DataFrame(index=table.index)
     for c in keep:
         v = table[c]
-        out[c] = [f"{int(x):,}" if isinstance(x, (int, np.integer)) or
-                  (isinstance(x, float) and float(x).is_integer()) else str(x) for x in v]
-    out[name] = [fmt_ci(a, b, c, digits) for a, b, c in
-                 zip(table[p], table[low], table[high])]
+        out[c] = [
+            f"{int(x):,}"
+            if isinstance(x, (int, np.integer)) or (isinstance(x, float) and float(x).is_integer())
+            else str(x)
+            for x in v
+        ]
+    out[name] = [fmt_ci(a, b, c, digits) for a, b, c in zip(table[p], table[low], table[high])]
     return out
 
 
@@ -278,6 +307,7 @@ def save_headline(page: str, rows: list, data=None) -> Path:
         ``headline-<page>.json`` in :func:`data_dir` (written atomically).
     """
     import json
+
     folder = data_dir() if data is None else Path(data)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"headline-{page}.json"

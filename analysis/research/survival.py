@@ -33,12 +33,10 @@ from scipy import stats as _st
 
 from ..stats import proportion_ci
 
-__all__ = ["ENDINGS", "barrel_stays", "kaplan_meier", "ending_shares", "aalen_johansen",
-           "competing_table"]
+__all__ = ["ENDINGS", "barrel_stays", "kaplan_meier", "ending_shares", "aalen_johansen", "competing_table"]
 
 #: Events that end a stay (scoring's names), in display order.
-ENDINGS = ("win", "barrel_fall", "knocked_off", "failed_contract", "barrel_write_off",
-           "barrel_exit")
+ENDINGS = ("win", "barrel_fall", "knocked_off", "failed_contract", "barrel_write_off", "barrel_exit")
 
 
 def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
@@ -87,8 +85,12 @@ def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
                     rows.append(s)
             for kind, who in items:
                 if kind == "barrel_enter":
-                    open_[int(who)] = {"game_id": gid[i], "player": int(who),
-                                       "start": int(dno[i]), "deals": 0}
+                    open_[int(who)] = {
+                        "game_id": gid[i],
+                        "player": int(who),
+                        "start": int(dno[i]),
+                        "deals": 0,
+                    }
         if last[i]:
             for s in open_.values():
                 s.update(ending="open", ended=False)
@@ -96,8 +98,9 @@ def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
             open_ = {}
     cols = ["game_id", "player", "start", "deals", "ending", "ended"]
     out = pd.DataFrame(rows, columns=cols)
-    return out.astype({"game_id": "int64", "player": "int64", "start": "int64",
-                       "deals": "int64", "ended": "bool"})
+    return out.astype(
+        {"game_id": "int64", "player": "int64", "start": "int64", "deals": "int64", "ended": "bool"}
+    )
 
 
 def kaplan_meier(stays: pd.DataFrame, event=None, alpha: float = 0.05) -> pd.DataFrame:
@@ -139,14 +142,16 @@ def kaplan_meier(stays: pd.DataFrame, event=None, alpha: float = 0.05) -> pd.Dat
         raise ValueError("no stay ends with the event; survival is not estimable")
     data = _st.CensoredData(uncensored=t[ended], right=t[~ended])
     sf = _st.ecdf(data).sf
-    with warnings.catch_warnings():   # undefined where S is 0 or 1; filled below
+    with warnings.catch_warnings():  # undefined where S is 0 or 1; filled below
         warnings.simplefilter("ignore", RuntimeWarning)
         ci = sf.confidence_interval(1 - alpha, method="log-log")
     s = sf.probabilities
     lo = np.where(np.isnan(ci.low.probabilities), s, ci.low.probabilities)
     hi = np.where(np.isnan(ci.high.probabilities), s, ci.high.probabilities)
-    return pd.DataFrame({"survival": s, "ci_low": lo, "ci_high": hi, "n": len(t)},
-                        index=pd.Index(sf.quantiles.astype(np.int64), name="deals"))
+    return pd.DataFrame(
+        {"survival": s, "ci_low": lo, "ci_high": hi, "n": len(t)},
+        index=pd.Index(sf.quantiles.astype(np.int64), name="deals"),
+    )
 
 
 def ending_shares(stays: pd.DataFrame) -> pd.DataFrame:
@@ -170,22 +175,25 @@ def ending_shares(stays: pd.DataFrame) -> pd.DataFrame:
     names = list(ENDINGS) + ["open"]
     k = np.array([(stays["ending"] == e).sum() for e in names], dtype=np.int64)
     lo, hi = proportion_ci(k, np.full(len(k), n))
-    return pd.DataFrame({"count": k, "of": n, "p": k / n, "ci_low": lo, "ci_high": hi},
-                        index=pd.Index(names, name="ending"))
+    return pd.DataFrame(
+        {"count": k, "of": n, "p": k / n, "ci_low": lo, "ci_high": hi}, index=pd.Index(names, name="ending")
+    )
 
 
 def _aj_core(t, ending, w, causes, grid):
     """Aalen–Johansen on a grid of integer times, for weight rows ``w`` (B, n)."""
-    at = np.stack([(t >= g) for g in grid], axis=1).astype(np.float64)       # (n, T)
-    n_risk = w @ at                                                            # (B, T)
-    d = np.stack([w @ np.stack([(t == g) & (ending == c) for g in grid], axis=1)
-                  .astype(np.float64) for c in causes], axis=0)                # (K, B, T)
+    at = np.stack([(t >= g) for g in grid], axis=1).astype(np.float64)  # (n, T)
+    n_risk = w @ at  # (B, T)
+    d = np.stack(
+        [w @ np.stack([(t == g) & (ending == c) for g in grid], axis=1).astype(np.float64) for c in causes],
+        axis=0,
+    )  # (K, B, T)
     with np.errstate(invalid="ignore", divide="ignore"):
-        h = np.where(n_risk > 0, d / np.where(n_risk > 0, n_risk, 1), 0.0)     # (K, B, T)
+        h = np.where(n_risk > 0, d / np.where(n_risk > 0, n_risk, 1), 0.0)  # (K, B, T)
     total = h.sum(axis=0)
-    surv = np.cumprod(1 - total, axis=1)                                       # S(t)
+    surv = np.cumprod(1 - total, axis=1)  # S(t)
     before = np.concatenate([np.ones_like(surv[:, :1]), surv[:, :-1]], axis=1)  # S(t-)
-    cif = np.cumsum(before[None] * h, axis=2)                                  # (K, B, T)
+    cif = np.cumsum(before[None] * h, axis=2)  # (K, B, T)
     return n_risk, h, cif, surv
 
 
@@ -283,8 +291,13 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
         lo, hi = boot.interval(r)
         p = est[name].to_numpy()
         lo, hi = boot.widen(p, lo, hi)
-        frames[name] = pd.DataFrame({"p": p, "ci_low": np.clip(lo, 0, 1),
-                                     "ci_high": np.clip(hi, 0, 1),
-                                     "at_risk": est["at_risk"].to_numpy()},
-                                    index=pd.Index(grid, name="deals"))
+        frames[name] = pd.DataFrame(
+            {
+                "p": p,
+                "ci_low": np.clip(lo, 0, 1),
+                "ci_high": np.clip(hi, 0, 1),
+                "at_risk": est["at_risk"].to_numpy(),
+            },
+            index=pd.Index(grid, name="deals"),
+        )
     return pd.concat(frames, names=["measure"])

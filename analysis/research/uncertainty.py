@@ -67,11 +67,9 @@ class PoolBootstrap:
         On a table without rows or columns, or ``n_boot`` below 20.
     """
 
-    def __init__(self, games: pd.DataFrame, n_boot: int = N_BOOT, seed: int = 0,
-                 alpha: float = 0.05):
+    def __init__(self, games: pd.DataFrame, n_boot: int = N_BOOT, seed: int = 0, alpha: float = 0.05):
         if {"game_id", "pool_deal"} - set(games.columns) or len(games) == 0:
-            raise ValueError("PoolBootstrap needs a non-empty games table with game_id and "
-                             "pool_deal")
+            raise ValueError("PoolBootstrap needs a non-empty games table with game_id and pool_deal")
         if n_boot < 20:
             raise ValueError(f"n_boot must be at least 20, got {n_boot}")
         self.n_boot, self.alpha = int(n_boot), float(alpha)
@@ -79,7 +77,7 @@ class PoolBootstrap:
         self.game_ids, self._g = np.unique(gid, return_inverse=True)
         deal = games["pool_deal"].to_numpy(np.int64).copy()
         fresh = deal < 0
-        deal[fresh] = -1 - np.arange(int(fresh.sum()))      # a fresh deal is its own
+        deal[fresh] = -1 - np.arange(int(fresh.sum()))  # a fresh deal is its own
         self._deal_ids, self._d = np.unique(deal, return_inverse=True)
         self.games = len(self.game_ids)
         self.distinct_deals = len(self._deal_ids)
@@ -87,8 +85,9 @@ class PoolBootstrap:
         self.reuse = self.distinct_deals < self.rows
         rng = np.random.default_rng(np.random.SeedSequence(int(seed), spawn_key=(17,)))
         self._wg = rng.poisson(1.0, (self.n_boot, self.games)).astype(np.float32)
-        self._wd = (rng.poisson(1.0, (self.n_boot, self.distinct_deals)).astype(np.float32)
-                    if self.reuse else None)
+        self._wd = (
+            rng.poisson(1.0, (self.n_boot, self.distinct_deals)).astype(np.float32) if self.reuse else None
+        )
         self._rows_cache = None
 
     def row_weights(self) -> np.ndarray:
@@ -134,8 +133,9 @@ class PoolBootstrap:
     def weights_for(self, game_id) -> np.ndarray:
         """Game weights for items (stays, ...) that belong to games: (n_boot, len(game_id))."""
         idx = np.searchsorted(self.game_ids, np.asarray(game_id, dtype=np.int64))
-        if len(idx) and (np.any(idx >= self.games) or
-                         np.any(self.game_ids[np.minimum(idx, self.games - 1)] != game_id)):
+        if len(idx) and (
+            np.any(idx >= self.games) or np.any(self.game_ids[np.minimum(idx, self.games - 1)] != game_id)
+        ):
             raise ValueError("items name games that are not in the table")
         return self.game_weights()[:, idx]
 
@@ -198,8 +198,13 @@ class PoolBootstrap:
 
     def describe(self) -> str:
         """One line for a table caption: games, distinct deals, how intervals were made."""
-        how = ("two-way bootstrap over games and pool deals (deals repeat)" if self.reuse
-               else "bootstrap over games (no pool deal drawn twice)")
-        return (f"{self.games:,} games, {self.rows:,} deals drawn, "
-                f"{self.distinct_deals:,} distinct solved deals; 95 % intervals: {how}, "
-                f"{self.n_boot} replicates")
+        how = (
+            "two-way bootstrap over games and pool deals (deals repeat)"
+            if self.reuse
+            else "bootstrap over games (no pool deal drawn twice)"
+        )
+        return (
+            f"{self.games:,} games, {self.rows:,} deals drawn, "
+            f"{self.distinct_deals:,} distinct solved deals; 95 % intervals: {how}, "
+            f"{self.n_boot} replicates"
+        )

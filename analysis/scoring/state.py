@@ -14,8 +14,16 @@ import numpy as np
 
 from ..rules import Rules, load_rules
 
-__all__ = ["KNOCK_OFF_PENALTY", "MAX_DEAL_POINTS", "TableState", "DealOutcome",
-           "DealResult", "new_table", "check_state", "write_off_allowed"]
+__all__ = [
+    "KNOCK_OFF_PENALTY",
+    "MAX_DEAL_POINTS",
+    "TableState",
+    "DealOutcome",
+    "DealResult",
+    "new_table",
+    "check_state",
+    "write_off_allowed",
+]
 
 #: Points lost by a sitter knocked off the barrel (RULES.md, barrel seats:
 #: "knocked off with −120"; the same in every profile, so not a field).
@@ -184,8 +192,7 @@ class DealOutcome:
             raise ValueError(f"tricks must be non-negative and sum to 8, got {self.tricks}")
         for p in range(3):
             if p != self.declarer and self.tricks[p] == 0 and self.raw[p] != 0:
-                raise ValueError(
-                    f"defender {p} took no trick but has raw points {self.raw[p]}")
+                raise ValueError(f"defender {p} took no trick but has raw points {self.raw[p]}")
 
 
 class DealResult(NamedTuple):
@@ -236,6 +243,7 @@ def new_table(rules="club", dealer: int = 0) -> TableState:
     _resolve(rules)
     return TableState(dealer=dealer)
 
+
 def check_state(rules, state: TableState) -> None:
     """Check the table invariants that hold between deals under ``rules``.
 
@@ -267,8 +275,10 @@ def check_state(rules, state: TableState) -> None:
             raise ValueError(f"player {p} has {state.bolts[p]} bolts, the penalty count")
     sitters = sum(a >= 0 for a in state.barrel)
     if rules.barrel_arrivals == "seats" and sitters > rules.barrel_seats and state.winner < 0:
-        raise ValueError(f"{sitters} players sit on the barrel, which has "
-                         f"{rules.barrel_seats} seat{'s' if rules.barrel_seats > 1 else ''}")
+        raise ValueError(
+            f"{sitters} players sit on the barrel, which has "
+            f"{rules.barrel_seats} seat{'s' if rules.barrel_seats > 1 else ''}"
+        )
 
 
 def write_off_allowed(rules, state: TableState, player: int) -> bool:

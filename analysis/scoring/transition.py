@@ -82,22 +82,29 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         raise ValueError(f"the game is over: player {state.winner} has won")
     no_bolts = np.zeros(3, dtype=bool)
     if outcome.redeal:
-        return DealResult(_state(state.scores, state.bolts, state.barrel, state.failed_stays,
-                                 state.dealer, state.deals + 1, -1),
-                          np.zeros(3), [], no_bolts)
+        return DealResult(
+            _state(
+                state.scores, state.bolts, state.barrel, state.failed_stays, state.dealer, state.deals + 1, -1
+            ),
+            np.zeros(3),
+            [],
+            no_bolts,
+        )
     d, c = outcome.declarer, outcome.contract
     first_hand = state.first_hand == d
     if outcome.declarer_first_hand is not None and outcome.declarer_first_hand != first_hand:
         raise ValueError(
             f"declarer_first_hand={outcome.declarer_first_hand} but the first hand "
-            f"is player {state.first_hand}, the declarer is {d}")
+            f"is player {state.first_hand}, the declarer is {d}"
+        )
     old = state.scores
     nxt = dict(dealer=(state.dealer + 1) % 3, deals=state.deals + 1)
     events: list[str] = []
     if rules.four_marriages_win and outcome.four_marriages >= 0:
         p = outcome.four_marriages  # book †: immediate win, score not raised
-        return DealResult(replace(state, winner=p, **nxt), np.zeros(3),
-                          [f"four_marriages:{p}", f"win:{p}"], no_bolts)
+        return DealResult(
+            replace(state, winner=p, **nxt), np.zeros(3), [f"four_marriages:{p}", f"win:{p}"], no_bolts
+        )
 
     s = list(old)
     sitting = [a >= 0 for a in state.barrel]
@@ -110,7 +117,8 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         if sitting[d] and not rules.write_off_on_barrel:
             raise ValueError(
                 f"player {d} sits on the barrel and the {rules.name!r} rules "
-                "forbid a write-off there (write_off_on_barrel)")
+                "forbid a write-off there (write_off_on_barrel)"
+            )
         s[d] -= c
         pay = write_off_payment(rules, c)
         for p in range(3):
@@ -129,8 +137,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         if rules.bolt_rule != "none":
             by_trick = rules.bolt_rule == "no_trick"
             for p in range(3):
-                can = ((p != d or rules.bolt_declarer)
-                       and (not sitting[p] or rules.barrel_defender_scores))
+                can = (p != d or rules.bolt_declarer) and (not sitting[p] or rules.barrel_defender_scores)
                 if can and (outcome.tricks[p] == 0 if by_trick else raw[p] == 0):
                     bolts[p] = True
                     counters[p] += 1
@@ -143,8 +150,9 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     # 3. the win: only a sitter who declares and makes a contract reaching the target
     if sitting[d] and made and s[d] >= rules.target:
         events.append(f"win:{d}")
-        new = _state(tuple(s), tuple(counters), state.barrel, state.failed_stays,
-                     nxt["dealer"], nxt["deals"], d)
+        new = _state(
+            tuple(s), tuple(counters), state.barrel, state.failed_stays, nxt["dealer"], nxt["deals"], d
+        )
         return _result(new, old, events, bolts)
 
     # 4. the barrel
@@ -203,8 +211,15 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             if s[p] == 555 or (both and s[p] == -555):
                 s[p] = 0.0
                 events.append(f"reset_555:{p}")
-    new = _state(tuple(float(x) for x in s), tuple(counters), tuple(barrel), tuple(failed),
-                 nxt["dealer"], nxt["deals"], -1)
+    new = _state(
+        tuple(float(x) for x in s),
+        tuple(counters),
+        tuple(barrel),
+        tuple(failed),
+        nxt["dealer"],
+        nxt["deals"],
+        -1,
+    )
     return _result(new, old, events, bolts)
 
 
@@ -220,16 +235,22 @@ def _staying_arrivals(rules, arrivals: list, before_cap: tuple, declarer: int) -
     if rules.barrel_arrivals == "all" or len(arrivals) <= rules.barrel_seats:
         return set(arrivals)
     order = sorted(arrivals, key=lambda p: (-before_cap[p], (p - declarer) % 3))
-    return set(order[:rules.barrel_seats])
+    return set(order[: rules.barrel_seats])
 
 
 def _state(scores, bolts, barrel, failed, dealer, deals, winner) -> TableState:
     # apply_deal builds states from values it has already checked; skip
     # __post_init__ (a third of the cost of a deal).
     st = object.__new__(TableState)
-    for name, value in (("scores", scores), ("bolts", bolts), ("barrel", barrel),
-                        ("failed_stays", failed), ("dealer", dealer), ("deals", deals),
-                        ("winner", winner)):
+    for name, value in (
+        ("scores", scores),
+        ("bolts", bolts),
+        ("barrel", barrel),
+        ("failed_stays", failed),
+        ("dealer", dealer),
+        ("deals", deals),
+        ("winner", winner),
+    ):
         object.__setattr__(st, name, value)
     return st
 

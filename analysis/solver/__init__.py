@@ -16,23 +16,40 @@ Public API:
 """
 
 from .api import (
-                  SOLVER_FIELDS,
-                  SOLVER_VERSION,
-                  ExchangeMakes,
-                  ExchangeResult,
-                  exchange_makes,
-                  exchange_value,
-                  makes,
-                  play_value,
-                  solver_fingerprint,
+    SOLVER_FIELDS,
+    SOLVER_VERSION,
+    ExchangeMakes,
+    ExchangeResult,
+    exchange_makes,
+    exchange_value,
+    makes,
+    play_value,
+    solver_fingerprint,
 )
 from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, solve_deals, solve_exchanges
 from .line import DealAnalysis, Trick, analyse_deal, format_line
 from .position import MoveValue, Position, card_values, line_from
 
-__all__ = ["play_value", "makes", "exchange_value", "exchange_makes",
-           "ExchangeResult", "ExchangeMakes", "analyse_deal", "format_line",
-           "DealAnalysis", "Trick", "SOLVER_VERSION", "SOLVER_FIELDS",
-           "solver_fingerprint", "Position", "MoveValue", "card_values",
-           "line_from", "solve_deals", "solve_exchanges", "SOLUTION_DTYPES",
-           "EXCHANGE_FIELDS"]
+__all__ = [
+    "play_value",
+    "makes",
+    "exchange_value",
+    "exchange_makes",
+    "ExchangeResult",
+    "ExchangeMakes",
+    "analyse_deal",
+    "format_line",
+    "DealAnalysis",
+    "Trick",
+    "SOLVER_VERSION",
+    "SOLVER_FIELDS",
+    "solver_fingerprint",
+    "Position",
+    "MoveValue",
+    "card_values",
+    "line_from",
+    "solve_deals",
+    "solve_exchanges",
+    "SOLUTION_DTYPES",
+    "EXCHANGE_FIELDS",
+]

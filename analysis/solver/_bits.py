@@ -75,6 +75,7 @@ def _bit_intrinsic(op):
     """A numba intrinsic applying LLVM's ``op`` (``ctpop``, ``cttz`` or
     ``ctlz``) to an integer widened to 64 bits; ``cttz`` and ``ctlz`` give 64
     for 0."""
+
     @intrinsic
     def f(typingctx, x):
         if not isinstance(x, types.Integer):
@@ -122,14 +123,13 @@ def mask_points(m):
     return _PT8[0, m & 0xFF] + _PT8[1, (m >> 8) & 0xFF] + _PT8[2, (m >> 16) & 0xFF]
 
 
-_MSUM = np.array([sum(MVAL[s] for s in range(4) if m >> s & 1) for m in range(16)],
-                 dtype=np.int64)
+_MSUM = np.array([sum(MVAL[s] for s in range(4) if m >> s & 1) for m in range(16)], dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
 def marriages_of(h):
     """4-bit mask of the suits in which hand ``h`` holds both K and Q."""
-    m = (h >> 2) & (h >> 3) & 0x41041      # bit 6 * s set for a K+Q of suit s
+    m = (h >> 2) & (h >> 3) & 0x41041  # bit 6 * s set for a K+Q of suit s
     return (m & 1) | ((m >> 5) & 2) | ((m >> 10) & 4) | ((m >> 15) & 8)
 
 

@@ -20,20 +20,37 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._bits import (POINTS, MVAL, QUEEN, KING, RF_OWNER_ONLY, RF_FIRST_MARRIAGE, popcount,
-                    highbit, marriages_of, marriage_sum, mask_points, seat_hand)
+from ._bits import (
+    POINTS,
+    MVAL,
+    QUEEN,
+    KING,
+    RF_OWNER_ONLY,
+    RF_FIRST_MARRIAGE,
+    popcount,
+    highbit,
+    marriages_of,
+    marriage_sum,
+    mask_points,
+    seat_hand,
+)
 
-_RANK_POINTS = [int(x) for x in POINTS[:6]]     # 9 J Q K 10 A
+_RANK_POINTS = [int(x) for x in POINTS[:6]]  # 9 J Q K 10 A
 #: Points of the ``t`` lowest (``_LOWSUM``) or highest (``_HIGHSUM``) ranks of a
 #: 6-bit rank mask, all of them when it holds fewer; int64 of shape (64, 9).
-_LOWSUM = np.array([[sum(sorted(_RANK_POINTS[r] for r in range(6) if m >> r & 1)[:t])
-                     for t in range(9)] for m in range(64)], dtype=np.int64)
-_HIGHSUM = np.array([[sum(sorted((_RANK_POINTS[r] for r in range(6) if m >> r & 1),
-                                 reverse=True)[:t])
-                      for t in range(9)] for m in range(64)], dtype=np.int64)
+_LOWSUM = np.array(
+    [[sum(sorted(_RANK_POINTS[r] for r in range(6) if m >> r & 1)[:t]) for t in range(9)] for m in range(64)],
+    dtype=np.int64,
+)
+_HIGHSUM = np.array(
+    [
+        [sum(sorted((_RANK_POINTS[r] for r in range(6) if m >> r & 1), reverse=True)[:t]) for t in range(9)]
+        for m in range(64)
+    ],
+    dtype=np.int64,
+)
 #: Cards of one rank in every suit, by rank; int64 of shape (6,).
-_RANK_MASK = np.array([sum(1 << (6 * s + r) for s in range(4)) for r in range(6)],
-                      dtype=np.int64)
+_RANK_MASK = np.array([sum(1 << (6 * s + r) for s in range(4)) for r in range(6)], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -119,7 +136,7 @@ def sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf):
             mine &= ~((1 << (sh + QUEEN)) | (1 << (sh + KING)))
         os_ = opp & sm
         if os_:
-            win = mine & ~((2 << highbit(os_)) - 1)   # above their top card
+            win = mine & ~((2 << highbit(os_)) - 1)  # above their top card
         else:
             win = mine
         if win == 0:
@@ -134,8 +151,9 @@ def sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf):
             continue
         tricks += t
         # the leader's t highest winners, each follower's t lowest cards
-        total += (_HIGHSUM[(win >> sh) & 0x3F, t] + _LOWSUM[(ha >> sh) & 0x3F, t]
-                  + _LOWSUM[(hb >> sh) & 0x3F, t])
+        total += (
+            _HIGHSUM[(win >> sh) & 0x3F, t] + _LOWSUM[(ha >> sh) & 0x3F, t] + _LOWSUM[(hb >> sh) & 0x3F, t]
+        )
     if ms and (tricks > 0 or first == 0 or (rf & RF_FIRST_MARRIAGE)):
         best = 0
         for s in range(4):

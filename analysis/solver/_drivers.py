@@ -11,14 +11,27 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._bits import (POINTS, MVAL, QUEEN, KING, RF_FIRST_MARRIAGE, RF_Q_ONLY,
-                    RF_BOLT_ZERO, lowbit, popcount, marriage_sum,
-                    marriages_of, follow_mask, lead_mask, trick_winner)
+from ._bits import (
+    POINTS,
+    MVAL,
+    QUEEN,
+    KING,
+    RF_FIRST_MARRIAGE,
+    RF_Q_ONLY,
+    RF_BOLT_ZERO,
+    lowbit,
+    popcount,
+    marriage_sum,
+    marriages_of,
+    follow_mask,
+    lead_mask,
+    trick_winner,
+)
 from ._kernel import search, DECLARE, _score_bits
 from ._bounds import sure_points
 
 BIG = 1 << 30
-EXACT = 1 << 20     # flag in gift_ub: the value is exact, not only a bound
+EXACT = 1 << 20  # flag in gift_ub: the value is exact, not only a bound
 
 
 @njit(cache=True)
@@ -76,12 +89,12 @@ def gift_order(ten, left, right, rf):
             for s in range(4):
                 if (ten >> (6 * s)) & 0x3F and not (rest >> (6 * s)) & 0x3F:
                     voids += 1
-            dm = (popcount(marriages_of(h1) & ~marriages_of(left))
-                  + popcount(marriages_of(h2) & ~marriages_of(right)))
+            dm = popcount(marriages_of(h1) & ~marriages_of(left)) + popcount(
+                marriages_of(h2) & ~marriages_of(right)
+            )
             ms = marriages_of(rest)
             tg = ((ms >> (a // 6)) & 1) + ((ms >> (b // 6)) & 1)
-            score = (2 * q + 4 * marriage_sum(rest) - POINTS[a] - POINTS[b] + 20 * voids
-                     - 20 * dm - 5 * tg)
+            score = 2 * q + 4 * marriage_sum(rest) - POINTS[a] - POINTS[b] + 20 * voids - 20 * dm - 5 * tg
             key[k] = -score * 10000 + k
             out[k, 0] = a
             out[k, 1] = b
@@ -91,8 +104,7 @@ def gift_order(ten, left, right, rf):
 
 
 @njit(cache=True)
-def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk,
-                  stats, gift_ub, ties):
+def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk, stats, gift_ub, ties):
     """Best play value over the 90 gifts, sharing one table and the bound.
 
     Gifts are tried in :func:`gift_order`; after the first, each gift is
@@ -133,13 +145,15 @@ def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk,
         h2 = right | (1 << b)
         if best >= 0:
             lo = best - 1 if ties else best
-            v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, lo, best + 1, 0, 0, rf,
-                       tt, tt, mbuf, sbuf, sk, stats)
+            v = search(
+                d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, lo, best + 1, 0, 0, rf, tt, tt, mbuf, sbuf, sk, stats
+            )
             if v <= best:
                 gift_ub[24 * a + b] = v | EXACT if ties and v == best else v
                 continue
-        v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, ub + 1, 0, 0, rf,
-                   tt, tt, mbuf, sbuf, sk, stats)
+        v = search(
+            d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, best, ub + 1, 0, 0, rf, tt, tt, mbuf, sbuf, sk, stats
+        )
         gift_ub[24 * a + b] = v | EXACT if v > best else v
         if v > best:
             best = v
@@ -149,8 +163,7 @@ def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk,
 
 
 @njit(cache=True)
-def exchange_reaches(ten, left, right, target, rf, tt,
-                     mbuf, sbuf, sk, stats):
+def exchange_reaches(ten, left, right, target, rf, tt, mbuf, sbuf, sk, stats):
     """First gift (in :func:`gift_order`) after which the declarer reaches
     ``target`` points; ``(-1, -1)`` when none does."""
     gifts = gift_order(ten, left, right, rf)
@@ -160,17 +173,37 @@ def exchange_reaches(ten, left, right, target, rf, tt,
         d = ten & ~(1 << a) & ~(1 << b)
         if 120 + marriage_sum(d) < target:
             continue
-        v = search(d, left | (1 << a), right | (1 << b), 0, 0, -1, -1, -1, 0, 1, 0,
-                   target - 1, target, 0, 0, rf, tt, tt,
-                   mbuf, sbuf, sk, stats)
+        v = search(
+            d,
+            left | (1 << a),
+            right | (1 << b),
+            0,
+            0,
+            -1,
+            -1,
+            -1,
+            0,
+            1,
+            0,
+            target - 1,
+            target,
+            0,
+            0,
+            rf,
+            tt,
+            tt,
+            mbuf,
+            sbuf,
+            sk,
+            stats,
+        )
         if v >= target:
             return a, b
     return -1, -1
 
 
 @njit(cache=True)
-def exchange_line_gift(ten, left, right, value, rf, vt,
-                       jt, mbuf, sbuf, sk, stats, gift_ub):
+def exchange_line_gift(ten, left, right, value, rf, vt, jt, mbuf, sbuf, sk, stats, gift_ub):
     """Among the gifts reaching ``value``, the one maximising J.
 
     Gifts are scanned in increasing ``(give_left, give_right)`` order, so the
@@ -201,22 +234,88 @@ def exchange_line_gift(ten, left, right, value, rf, vt,
             h1 = left | (1 << a)
             h2 = right | (1 << b)
             if not u & EXACT:
-                v = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, value - 1, value, 0, 0, rf,
-                           vt, vt, mbuf, sbuf, sk, stats)
+                v = search(
+                    d,
+                    h1,
+                    h2,
+                    0,
+                    0,
+                    -1,
+                    -1,
+                    -1,
+                    0,
+                    1,
+                    0,
+                    value - 1,
+                    value,
+                    0,
+                    0,
+                    rf,
+                    vt,
+                    vt,
+                    mbuf,
+                    sbuf,
+                    sk,
+                    stats,
+                )
                 if v < value:
                     continue
             if bestj > -BIG:
                 # only a strictly better J replaces the first gift found:
                 # a null-window test settles most ties
-                j = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, bestj, bestj + 1,
-                           0, 1, rf, jt, vt, mbuf, sbuf, sk, stats)
+                j = search(
+                    d,
+                    h1,
+                    h2,
+                    0,
+                    0,
+                    -1,
+                    -1,
+                    -1,
+                    0,
+                    1,
+                    0,
+                    bestj,
+                    bestj + 1,
+                    0,
+                    1,
+                    rf,
+                    jt,
+                    vt,
+                    mbuf,
+                    sbuf,
+                    sk,
+                    stats,
+                )
                 if j <= bestj:
                     continue
             lo = 1000 * value - 1000
             if bestj > lo:
                 lo = bestj
-            j = search(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, lo, 1000 * value + 1000,
-                       0, 1, rf, jt, vt, mbuf, sbuf, sk, stats)
+            j = search(
+                d,
+                h1,
+                h2,
+                0,
+                0,
+                -1,
+                -1,
+                -1,
+                0,
+                1,
+                0,
+                lo,
+                1000 * value + 1000,
+                0,
+                1,
+                rf,
+                jt,
+                vt,
+                mbuf,
+                sbuf,
+                sk,
+                stats,
+            )
             if j > bestj:
                 bestj = j
                 ba = a
@@ -253,8 +352,7 @@ def _moves(h, ply, leader, c0, trump, towner, first, rf, out):
 
 
 @njit(cache=True)
-def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first,
-               bits, decl, mode, rf):
+def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits, decl, mode, rf):
     """The child of a node after ``move`` and the objective added on the way.
 
     Returns
@@ -302,9 +400,30 @@ def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first,
 
 
 @njit(cache=True)
-def move_values(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-                decl, mode, rf, tt, vt, mbuf, sbuf, sk,
-                stats, out_moves, out_vals):
+def move_values(
+    h0,
+    h1,
+    h2,
+    leader,
+    ply,
+    c0,
+    c1,
+    trump,
+    towner,
+    first,
+    bits,
+    decl,
+    mode,
+    rf,
+    tt,
+    vt,
+    mbuf,
+    sbuf,
+    sk,
+    stats,
+    out_moves,
+    out_vals,
+):
     """Exact objective after each legal move of the mover (canonical order).
 
     Returns the number of moves written to ``out_moves`` / ``out_vals``.
@@ -313,19 +432,61 @@ def move_values(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
     h = h0 if mover == 0 else (h1 if mover == 1 else h2)
     n = _moves(h, ply, leader, c0, trump, towner, first, rf, out_moves)
     for i in range(n):
-        (add, n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf,
-         b2) = apply_move(out_moves[i], h0, h1, h2, leader, ply, c0, c1, trump,
-                          towner, first, bits, decl, mode, rf)
-        out_vals[i] = add + search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                                   -BIG, BIG, decl, mode, rf, tt, vt,
-                                    mbuf, sbuf, sk, stats)
+        (add, n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2) = apply_move(
+            out_moves[i], h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits, decl, mode, rf
+        )
+        out_vals[i] = add + search(
+            n0,
+            n1,
+            n2,
+            nl,
+            nply,
+            nc0,
+            nc1,
+            t2,
+            o2,
+            nf,
+            b2,
+            -BIG,
+            BIG,
+            decl,
+            mode,
+            rf,
+            tt,
+            vt,
+            mbuf,
+            sbuf,
+            sk,
+            stats,
+        )
     return n
 
 
 @njit(cache=True)
-def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-                decl, mode, rf, target, tt, vt, mbuf, sbuf,
-                sk, stats, line):
+def follow_line(
+    h0,
+    h1,
+    h2,
+    leader,
+    ply,
+    c0,
+    c1,
+    trump,
+    towner,
+    first,
+    bits,
+    decl,
+    mode,
+    rf,
+    target,
+    tt,
+    vt,
+    mbuf,
+    sbuf,
+    sk,
+    stats,
+    line,
+):
     """Play out one optimal line from a node whose objective is ``target``.
 
     At each node the first move (canonical order) whose child reaches the
@@ -343,19 +504,61 @@ def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
         n = _moves(h, ply, leader, c0, trump, towner, first, rf, moves)
         chosen = -1
         for i in range(n):
-            (add, n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf,
-             b2) = apply_move(moves[i], h0, h1, h2, leader, ply, c0, c1, trump,
-                              towner, first, bits, decl, mode, rf)
+            (add, n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2) = apply_move(
+                moves[i], h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits, decl, mode, rf
+            )
             need = target - add
             if mover == decl:
-                v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                           need - 1, need, decl, mode, rf, tt, vt,
-                            mbuf, sbuf, sk, stats)
+                v = search(
+                    n0,
+                    n1,
+                    n2,
+                    nl,
+                    nply,
+                    nc0,
+                    nc1,
+                    t2,
+                    o2,
+                    nf,
+                    b2,
+                    need - 1,
+                    need,
+                    decl,
+                    mode,
+                    rf,
+                    tt,
+                    vt,
+                    mbuf,
+                    sbuf,
+                    sk,
+                    stats,
+                )
                 ok = v >= need
             else:
-                v = search(n0, n1, n2, nl, nply, nc0, nc1, t2, o2, nf, b2,
-                           need, need + 1, decl, mode, rf, tt, vt,
-                            mbuf, sbuf, sk, stats)
+                v = search(
+                    n0,
+                    n1,
+                    n2,
+                    nl,
+                    nply,
+                    nc0,
+                    nc1,
+                    t2,
+                    o2,
+                    nf,
+                    b2,
+                    need,
+                    need + 1,
+                    decl,
+                    mode,
+                    rf,
+                    tt,
+                    vt,
+                    mbuf,
+                    sbuf,
+                    sk,
+                    stats,
+                )
                 ok = v <= need
             if ok:
                 chosen = i
@@ -369,8 +572,19 @@ def follow_line(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
 
 
 #: Columns of :func:`exchange_batch`'s output.
-(B_VALUE, B_LEFT, B_RIGHT, B_OBJ, B_DTRICKS, B_LPOINTS, B_LTRICKS, B_RPOINTS,
- B_RTRICKS, B_DPOINTS, B_STATUS) = range(11)
+(
+    B_VALUE,
+    B_LEFT,
+    B_RIGHT,
+    B_OBJ,
+    B_DTRICKS,
+    B_LPOINTS,
+    B_LTRICKS,
+    B_RPOINTS,
+    B_RTRICKS,
+    B_DPOINTS,
+    B_STATUS,
+) = range(11)
 N_BATCH = 11
 
 
@@ -411,8 +625,7 @@ def line_tally(h0, h1, h2, leader, trump, moves, n, out):
 
 
 @njit(cache=True)
-def exchange_batch(tens, lefts, rights, rf, line, vt, jt, mbuf, sbuf, sk,
-                   stats, out):
+def exchange_batch(tens, lefts, rights, rf, line, vt, jt, mbuf, sbuf, sk, stats, out):
     """:func:`exchange_best` (and the tie-broken line) of many deals.
 
     Row ``i`` solves the declarer's 10 cards ``tens[i]`` against
@@ -434,21 +647,22 @@ def exchange_batch(tens, lefts, rights, rf, line, vt, jt, mbuf, sbuf, sk,
         left = lefts[i]
         right = rights[i]
         gift_ub[:] = 0
-        value, a, b = exchange_best(ten, left, right, rf, vt, mbuf, sbuf, sk, stats,
-                                    gift_ub, line)
+        value, a, b = exchange_best(ten, left, right, rf, vt, mbuf, sbuf, sk, stats, gift_ub, line)
         for k in range(N_BATCH):
             out[i, k] = -1
         out[i, B_VALUE] = value
         out[i, B_STATUS] = 0
         if line:
-            obj, a, b = exchange_line_gift(ten, left, right, value, rf, vt, jt, mbuf,
-                                           sbuf, sk, stats, gift_ub)
+            obj, a, b = exchange_line_gift(
+                ten, left, right, value, rf, vt, jt, mbuf, sbuf, sk, stats, gift_ub
+            )
             out[i, B_OBJ] = obj
             d = ten & ~(1 << a) & ~(1 << b)
             h1 = left | (1 << a)
             h2 = right | (1 << b)
-            n = follow_line(d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, 0, 1, rf, obj,
-                            jt, vt, mbuf, sbuf, sk, stats, moves)
+            n = follow_line(
+                d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, 0, 1, rf, obj, jt, vt, mbuf, sbuf, sk, stats, moves
+            )
             if n != 24 or not line_tally(d, h1, h2, 0, -1, moves, n, tally):
                 out[i, B_STATUS] = 1
             else:

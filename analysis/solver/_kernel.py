@@ -55,21 +55,64 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._bits import (POINTS, MVAL, QUEEN, KING, RF_Q_ONLY, RF_OWNER_ONLY, RF_FIRST_MARRIAGE,
-                    RF_BOLT_ZERO, RF_BOLT_TRICK, RF_BOLT_DECLARER, popcount,
-                    lowbit, highbit, marriages_of, marriage_sum, beats,
-                    follow_mask, lead_mask, trick_winner, seat_hand as _hand)
+from ._bits import (
+    POINTS,
+    MVAL,
+    QUEEN,
+    KING,
+    RF_Q_ONLY,
+    RF_OWNER_ONLY,
+    RF_FIRST_MARRIAGE,
+    RF_BOLT_ZERO,
+    RF_BOLT_TRICK,
+    RF_BOLT_DECLARER,
+    popcount,
+    lowbit,
+    highbit,
+    marriages_of,
+    marriage_sum,
+    beats,
+    follow_mask,
+    lead_mask,
+    trick_winner,
+    seat_hand as _hand,
+)
 from ._bounds import bounds
 
 INF = 1 << 40
-DECLARE = 32          # move code: card | DECLARE when the lead declares a marriage
-MOVE_SLOTS = 24       # moves per node: at most 8 cards + 8 declarations
+DECLARE = 32  # move code: card | DECLARE when the lead declares a marriage
+MOVE_SLOTS = 24  # moves per node: at most 8 cards + 8 declarations
 N_LEVELS = 25
 # fields of one node on the explicit stack (search is iterative: numba's
 # cache cannot reload a recursive function reliably, numba issue #6061)
-(F_H0, F_H1, F_H2, F_LEAD, F_PLY, F_C0, F_C1, F_TR, F_TO, F_FI, F_BI, F_AL,
- F_BE, F_BEST, F_BM, F_ADD, F_NI, F_NN, F_A0, F_B0, F_SLOT, F_K1, F_K2,
- F_OLO, F_OHI, F_MAXI) = range(26)
+(
+    F_H0,
+    F_H1,
+    F_H2,
+    F_LEAD,
+    F_PLY,
+    F_C0,
+    F_C1,
+    F_TR,
+    F_TO,
+    F_FI,
+    F_BI,
+    F_AL,
+    F_BE,
+    F_BEST,
+    F_BM,
+    F_ADD,
+    F_NI,
+    F_NN,
+    F_A0,
+    F_B0,
+    F_SLOT,
+    F_K1,
+    F_K2,
+    F_OLO,
+    F_OHI,
+    F_MAXI,
+) = range(26)
 N_FIELDS = 26
 
 
@@ -98,10 +141,12 @@ def new_buffers():
 
     ``stats[0]`` counts the nodes searched.
     """
-    return (np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
-            np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
-            np.zeros((N_LEVELS + 1, N_FIELDS), dtype=np.int64),
-            np.zeros(4, dtype=np.int64))
+    return (
+        np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
+        np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
+        np.zeros((N_LEVELS + 1, N_FIELDS), dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+    )
 
 
 @njit(cache=True, inline="always")
@@ -235,8 +280,7 @@ def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, 
                     if mode != 0:
                         bb = _score_bits(b, ws, pts, rf)
                     rest = ~((1 << c) | (1 << c1) | (1 << c2))
-                    v += _last_trick(h0 & rest, h1 & rest, h2 & rest, ws, t, bb, decl,
-                                     rf, mode)
+                    v += _last_trick(h0 & rest, h1 & rest, h2 & rest, ws, t, bb, decl, rf, mode)
                     if max2:
                         if v > best2:
                             best2 = v
@@ -353,8 +397,9 @@ def _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf
                     if mode != 0:
                         bb = _score_bits(b, ws, pts, rf)
                     rest = ~((1 << c) | (1 << c1) | (1 << c2))
-                    v += _two_tricks(h0 & rest, h1 & rest, h2 & rest, ws, t, to, 0, bb, decl,
-                                     mode, rf, a3 - v, b3 - v)
+                    v += _two_tricks(
+                        h0 & rest, h1 & rest, h2 & rest, ws, t, to, 0, bb, decl, mode, rf, a3 - v, b3 - v
+                    )
                     if max2:
                         if v > best2:
                             best2 = v
@@ -392,8 +437,16 @@ def _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf
 def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
     to = towner if ((rf & RF_OWNER_ONLY) and trump >= 0) else 0
     fi = 0 if (rf & RF_FIRST_MARRIAGE) else first
-    k1 = (h0 | (h1 << 24) | (leader << 48) | ((trump + 1) << 50) | (to << 53)
-          | (fi << 55) | (decl << 56) | (mode << 58))
+    k1 = (
+        h0
+        | (h1 << 24)
+        | (leader << 48)
+        | ((trump + 1) << 50)
+        | (to << 53)
+        | (fi << 55)
+        | (decl << 56)
+        | (mode << 58)
+    )
     k2 = h2 | (bits << 24) | (rf << 27)
     return k1, k2
 
@@ -445,7 +498,7 @@ def _can_beat(hp, led, trump, x):
     lg = follow_mask(hp, led, trump)
     sx = x // 6
     if lg & (0x3F << (6 * sx)) & ~((2 << x) - 1):
-        return True          # a higher card of x's suit
+        return True  # a higher card of x's suit
     return trump >= 0 and sx != trump and (lg & (0x3F << (6 * trump))) != 0
 
 
@@ -517,9 +570,30 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb, keep9):
 
 
 @njit(cache=True)
-def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
-           alpha, beta, decl, mode, rf, tt, vt,
-           mbuf, sbuf, S, stats):
+def search(
+    h0,
+    h1,
+    h2,
+    leader,
+    ply,
+    c0,
+    c1,
+    trump,
+    towner,
+    first,
+    bits,
+    alpha,
+    beta,
+    decl,
+    mode,
+    rf,
+    tt,
+    vt,
+    mbuf,
+    sbuf,
+    S,
+    stats,
+):
     """Alpha-beta value of a node (fail-soft), in the units of ``mode``.
 
     Parameters
@@ -610,8 +684,9 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                         done = True
                         break
                     if ncard == 2:
-                        ret = _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf,
-                                         alpha, beta)
+                        ret = _two_tricks(
+                            h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta
+                        )
                         done = True
                         break
                     lb, ub = bounds(h0, h1, h2, leader, trump, towner, first, decl, rf)
@@ -664,8 +739,9 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                             beta = old_hi
                         best_move = (tt[slot, 1] >> 40) - 1
                     if ncard == 3:
-                        ret = _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl,
-                                            mode, rf, alpha, beta)
+                        ret = _three_tricks(
+                            h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta
+                        )
                         _store(tt, slot, k1, k2, best_move, ret, alpha, beta, old_lo, old_hi)
                         done = True
                         break
@@ -676,10 +752,20 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     S[d, F_OHI] = old_hi
                     others = rem & ~h
                     legal = lead_mask(h, leader, trump, towner, rf)
-                    legal = _merge(legal, h, others, 0, -1, -1, False, trump,
-                                   _hand(h0, h1, h2, (leader + 1) % 3),
-                                   _hand(h0, h1, h2, (leader + 2) % 3), keep9)
-                    partner = 0      # a defender's partner: lead to his top card
+                    legal = _merge(
+                        legal,
+                        h,
+                        others,
+                        0,
+                        -1,
+                        -1,
+                        False,
+                        trump,
+                        _hand(h0, h1, h2, (leader + 1) % 3),
+                        _hand(h0, h1, h2, (leader + 2) % 3),
+                        keep9,
+                    )
+                    partner = 0  # a defender's partner: lead to his top card
                     if not maxi:
                         partner = _hand(h0, h1, h2, 3 - leader - decl)
                     m = legal
@@ -694,7 +780,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                         else:
                             sbuf[d, n] = 50 - POINTS[c]
                             if (partner >> highbit(higher)) & 1:
-                                sbuf[d, n] = 90 + POINTS[c]     # partner's top card wins
+                                sbuf[d, n] = 90 + POINTS[c]  # partner's top card wins
                         if c == best_move:
                             sbuf[d, n] = 10000
                         n += 1
@@ -725,8 +811,7 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                     ha = 0
                     if ply == 1:
                         ha = _hand(h0, h1, h2, (leader + 2) % 3)
-                    legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0,
-                                   keep9)
+                    legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0, keep9)
                     # the third player, when he is an opponent of the mover
                     # and, in hp3, when both are defenders
                     h3 = 0
@@ -744,15 +829,15 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
                         mbuf[d, n] = c
                         if beats(c, wcard, trump):
                             if h3 != 0 and _can_beat(h3, led, trump, c):
-                                sbuf[d, n] = 50 - POINTS[c]     # may be overtaken
+                                sbuf[d, n] = 50 - POINTS[c]  # may be overtaken
                             else:
-                                sbuf[d, n] = 100 + POINTS[c]    # wins: bank points
+                                sbuf[d, n] = 100 + POINTS[c]  # wins: bank points
                         elif wside_now and (h3 == 0 or not _can_beat(h3, led, trump, wcard)):
-                            sbuf[d, n] = 100 + POINTS[c]        # partner wins: smear
+                            sbuf[d, n] = 100 + POINTS[c]  # partner wins: smear
                         elif hp3 != 0 and _can_beat(hp3, led, trump, wcard):
-                            sbuf[d, n] = 80 + POINTS[c]         # partner may win: smear
+                            sbuf[d, n] = 80 + POINTS[c]  # partner may win: smear
                         else:
-                            sbuf[d, n] = -POINTS[c]             # loses: cheapest
+                            sbuf[d, n] = -POINTS[c]  # loses: cheapest
                         n += 1
                 S[d, F_AL] = alpha
                 S[d, F_BE] = beta
@@ -860,8 +945,18 @@ def search(h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits,
             continue
         best = S[d, F_BEST]
         if S[d, F_PLY] == 0:
-            _store(tt, S[d, F_SLOT], S[d, F_K1], S[d, F_K2], S[d, F_BM], best,
-                   S[d, F_A0], S[d, F_B0], S[d, F_OLO], S[d, F_OHI])
+            _store(
+                tt,
+                S[d, F_SLOT],
+                S[d, F_K1],
+                S[d, F_K2],
+                S[d, F_BM],
+                best,
+                S[d, F_A0],
+                S[d, F_B0],
+                S[d, F_OLO],
+                S[d, F_OHI],
+            )
         ret = best
         if d == 0:
             return ret

@@ -22,15 +22,29 @@ from . import _drivers
 from ._bits import rule_flags
 from ._kernel import new_buffers, new_table, search
 
-__all__ = ["play_value", "makes", "exchange_value", "exchange_makes",
-           "ExchangeResult", "ExchangeMakes", "SOLVER_VERSION", "SOLVER_FIELDS",
-           "solver_fingerprint", "resolve_rules"]
+__all__ = [
+    "play_value",
+    "makes",
+    "exchange_value",
+    "exchange_makes",
+    "ExchangeResult",
+    "ExchangeMakes",
+    "SOLVER_VERSION",
+    "SOLVER_FIELDS",
+    "solver_fingerprint",
+    "resolve_rules",
+]
 
 #: Version of the solver's results; bump when a change can alter any value or line.
 SOLVER_VERSION = "1.0"
 #: The Rules fields the solver depends on: play conventions plus the bolt definition.
-SOLVER_FIELDS = ("first_trick_marriage", "marriage_lead", "trump_lead_owner_only",
-                 "bolt_rule", "bolt_declarer")
+SOLVER_FIELDS = (
+    "first_trick_marriage",
+    "marriage_lead",
+    "trump_lead_owner_only",
+    "bolt_rule",
+    "bolt_declarer",
+)
 
 _FULL = (1 << 24) - 1
 
@@ -146,8 +160,9 @@ def _prepare(hands, declarer, leader, trump, trump_owner, first_trick, rules):
         t = int(trump)
     if trump_owner is None:
         if t >= 0 and rules.trump_lead_owner_only:
-            raise BadArgument("trump_owner is needed when a trump is set and only "
-                             "the trump's declarer may lead trumps")
+            raise BadArgument(
+                "trump_owner is needed when a trump is set and only the trump's declarer may lead trumps"
+            )
         owner = 0
     else:
         owner = _seat(trump_owner, "trump_owner")
@@ -158,20 +173,50 @@ def _prepare(hands, declarer, leader, trump, trump_owner, first_trick, rules):
     return hs, leader, t, owner, first, rules
 
 
-def _search(hs, leader, trump, owner, first, declarer, rf, alpha, beta,
-            mode=0, bits=0, stats=None):
+def _search(hs, leader, trump, owner, first, declarer, rf, alpha, beta, mode=0, bits=0, stats=None):
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     tt = vt if mode == 0 else jt
-    v = search(hs[0], hs[1], hs[2], leader, 0, -1, -1, trump, owner, first, bits,
-               alpha, beta, declarer, mode, rf, tt, vt, mbuf, sbuf, sk, st)
+    v = search(
+        hs[0],
+        hs[1],
+        hs[2],
+        leader,
+        0,
+        -1,
+        -1,
+        trump,
+        owner,
+        first,
+        bits,
+        alpha,
+        beta,
+        declarer,
+        mode,
+        rf,
+        tt,
+        vt,
+        mbuf,
+        sbuf,
+        sk,
+        st,
+    )
     if stats is not None:
         stats[0] += st[0]
     st[0] = 0
     return int(v)
 
 
-def play_value(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
-               first_trick=None, rules="club", stats=None) -> int:
+def play_value(
+    hands,
+    *,
+    declarer=0,
+    leader=None,
+    trump=None,
+    trump_owner=None,
+    first_trick=None,
+    rules="club",
+    stats=None,
+) -> int:
     """Double-dummy value of a position at a trick boundary for the declarer.
 
     Parameters
@@ -215,13 +260,23 @@ def play_value(hands, *, declarer=0, leader=None, trump=None, trump_owner=None,
     21
     """
     hs, leader, t, owner, first, rules = _prepare(
-        hands, declarer, leader, trump, trump_owner, first_trick, rules)
-    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules),
-                   -1, 1000, stats=stats)
+        hands, declarer, leader, trump, trump_owner, first_trick, rules
+    )
+    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), -1, 1000, stats=stats)
 
 
-def makes(hands, contract, *, declarer=0, leader=None, trump=None,
-          trump_owner=None, first_trick=None, rules="club", stats=None) -> bool:
+def makes(
+    hands,
+    contract,
+    *,
+    declarer=0,
+    leader=None,
+    trump=None,
+    trump_owner=None,
+    first_trick=None,
+    rules="club",
+    stats=None,
+) -> bool:
     """Whether the declarer reaches ``contract`` points from the position.
 
     One null-window search; arguments as :func:`play_value`.
@@ -245,12 +300,12 @@ def makes(hands, contract, *, declarer=0, leader=None, trump=None,
     if isinstance(contract, bool) or not isinstance(contract, (int, np.integer)):
         raise BadArgument(f"contract must be an integer, got {contract!r}")
     hs, leader, t, owner, first, rules = _prepare(
-        hands, declarer, leader, trump, trump_owner, first_trick, rules)
+        hands, declarer, leader, trump, trump_owner, first_trick, rules
+    )
     c = int(contract)
     if c <= 0:
         return True
-    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules),
-                   c - 1, c, stats=stats) >= c
+    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), c - 1, c, stats=stats) >= c
 
 
 class ExchangeResult(NamedTuple):
@@ -260,23 +315,27 @@ class ExchangeResult(NamedTuple):
     fields when the line was not computed (``line=False``).
     """
 
-    value: int               #: declarer's double-dummy total after the best gift
-    give_left: int           #: card id given to the left opponent
-    give_right: int          #: card id given to the right opponent
-    marriage_cap: int        #: 120 + marriages in the declarer's 8 cards
-    declarer_tricks: int     #: tricks the declarer takes on the line
-    left_points: int         #: left opponent's raw points on the line
+    value: int  #: declarer's double-dummy total after the best gift
+    give_left: int  #: card id given to the left opponent
+    give_right: int  #: card id given to the right opponent
+    marriage_cap: int  #: 120 + marriages in the declarer's 8 cards
+    declarer_tricks: int  #: tricks the declarer takes on the line
+    left_points: int  #: left opponent's raw points on the line
     left_tricks: int
-    right_points: int        #: right opponent's raw points on the line
+    right_points: int  #: right opponent's raw points on the line
     right_tricks: int
     redeal_after_gift: bool  #: the gift leaves an after-exchange redeal condition
-    objective: int           #: J of the line (-1 without the line)
-    line: tuple = ()         #: move codes of the line (card | 32 when declared)
+    objective: int  #: J of the line (-1 without the line)
+    line: tuple = ()  #: move codes of the line (card | 32 when declared)
 
 
 def _check_exchange(hand, widow, left, right):
-    parts = [("hand", _mask(hand, "hand"), 7), ("widow", _mask(widow, "widow"), 3),
-             ("left", _mask(left, "left"), 7), ("right", _mask(right, "right"), 7)]
+    parts = [
+        ("hand", _mask(hand, "hand"), 7),
+        ("widow", _mask(widow, "widow"), 3),
+        ("left", _mask(left, "left"), 7),
+        ("right", _mask(right, "right"), 7),
+    ]
     check_parts(parts)
     return parts[0][1] | parts[1][1], parts[2][1], parts[3][1]
 
@@ -312,8 +371,7 @@ def redeal_after(hands8, rules: Rules) -> bool:
     return bool(redeal_after_many(np.asarray(hands8).reshape(1, 3), rules)[0])
 
 
-def exchange_value(hand, widow, left, right, *, rules="club", line=True,
-                   stats=None) -> ExchangeResult:
+def exchange_value(hand, widow, left, right, *, rules="club", line=True, stats=None) -> ExchangeResult:
     """Best gift of two cards and the double-dummy value after it.
 
     Parameters
@@ -347,14 +405,12 @@ def exchange_value(hand, widow, left, right, *, rules="club", line=True,
     rf = rule_flags(rules)
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     gift_ub = np.zeros(576, dtype=np.int64)
-    value, a, b = _drivers.exchange_best(ten, lm, rm, rf, vt, mbuf, sbuf, sk, st,
-                                         gift_ub, line)
+    value, a, b = _drivers.exchange_best(ten, lm, rm, rf, vt, mbuf, sbuf, sk, st, gift_ub, line)
     value = int(value)
     obj = -1
     moves: tuple = ()
     if line:
-        obj, a, b = _drivers.exchange_line_gift(ten, lm, rm, value, rf, vt, jt,
-                                                mbuf, sbuf, sk, st, gift_ub)
+        obj, a, b = _drivers.exchange_line_gift(ten, lm, rm, value, rf, vt, jt, mbuf, sbuf, sk, st, gift_ub)
         obj = int(obj)
     if stats is not None:
         stats[0] += st[0]
@@ -363,36 +419,47 @@ def exchange_value(hand, widow, left, right, *, rules="club", line=True,
     b = int(b)
     d = ten & ~(1 << a) & ~(1 << b)
     h8 = (d, lm | (1 << a), rm | (1 << b))
-    fields = dict(declarer_tricks=-1, left_points=-1, left_tricks=-1,
-                  right_points=-1, right_tricks=-1)
+    fields = dict(declarer_tricks=-1, left_points=-1, left_tricks=-1, right_points=-1, right_tricks=-1)
     if line:
         from .line import play_line
-        tricks, moves = play_line(h8, declarer=0, leader=0, trump=-1, owner=0,
-                                  first=1, rf=rf, target=obj, mode=1)
+
+        tricks, moves = play_line(
+            h8, declarer=0, leader=0, trump=-1, owner=0, first=1, rf=rf, target=obj, mode=1
+        )
         pts, ntr = tricks[-1]["raw"], tricks[-1]["tricks"]
         if pts[0] != value:
             raise RuntimeError("solver line disagrees with the value")
-        fields = dict(declarer_tricks=ntr[0], left_points=pts[1], left_tricks=ntr[1],
-                      right_points=pts[2], right_tricks=ntr[2])
-    return ExchangeResult(value=value, give_left=a, give_right=b,
-                          marriage_cap=120 + int(marriage_points(d)),
-                          redeal_after_gift=redeal_after(h8, rules),
-                          objective=obj, line=tuple(moves), **fields)
+        fields = dict(
+            declarer_tricks=ntr[0],
+            left_points=pts[1],
+            left_tricks=ntr[1],
+            right_points=pts[2],
+            right_tricks=ntr[2],
+        )
+    return ExchangeResult(
+        value=value,
+        give_left=a,
+        give_right=b,
+        marriage_cap=120 + int(marriage_points(d)),
+        redeal_after_gift=redeal_after(h8, rules),
+        objective=obj,
+        line=tuple(moves),
+        **fields,
+    )
 
 
 class ExchangeMakes(NamedTuple):
     """Answer of :func:`exchange_makes`; ``bool(result)`` is the answer."""
 
     makes: bool
-    give_left: int   #: a gift reaching the contract (-1 when none)
+    give_left: int  #: a gift reaching the contract (-1 when none)
     give_right: int
 
     def __bool__(self) -> bool:
         return bool(self.makes)
 
 
-def exchange_makes(hand, widow, left, right, contract, *, rules="club",
-                   stats=None) -> ExchangeMakes:
+def exchange_makes(hand, widow, left, right, contract, *, rules="club", stats=None) -> ExchangeMakes:
     """Is there a gift after which the declarer reaches ``contract``?
 
     Parameters
@@ -417,8 +484,9 @@ def exchange_makes(hand, widow, left, right, contract, *, rules="club",
     rules = resolve_rules(rules)
     ten, lm, rm = _check_exchange(hand, widow, left, right)
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
-    a, b = _drivers.exchange_reaches(ten, lm, rm, max(int(contract), 0),
-                                     rule_flags(rules), vt, mbuf, sbuf, sk, st)
+    a, b = _drivers.exchange_reaches(
+        ten, lm, rm, max(int(contract), 0), rule_flags(rules), vt, mbuf, sbuf, sk, st
+    )
     if stats is not None:
         stats[0] += st[0]
     st[0] = 0

@@ -30,8 +30,7 @@ __all__ = ["baseline_value"]
 # One recursive call site only: with several, numba's type inference took
 # ~50 s and reloading the cached function segfaulted (numba issue #6061).
 @njit(cache=True)
-def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
-           decl, rf, depth, mbuf, stats):
+def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta, decl, rf, depth, mbuf, stats):
     stats[0] += 1
     mover = (leader + ply) % 3
     h = hands[mover]
@@ -57,7 +56,7 @@ def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
                 if (h >> (6 * (c // 6) + 5 - r)) & 1:
                     mv[n] = c + 32
                     n += 1
-        for i in range(n):          # declarations, then high ranks first
+        for i in range(n):  # declarations, then high ranks first
             j = i
             for k in range(i + 1, n):
                 if (mv[k] // 32) * 8 + mv[k] % 6 > (mv[j] // 32) * 8 + mv[j] % 6:
@@ -128,8 +127,23 @@ def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
             nc0 = -1
             nc1 = -1
             nfirst = 0
-        v = add + _plain(hands, nl, nply, nc0, nc1, t2, o2, nfirst,
-                         alpha - add, beta - add, decl, rf, depth + 1, mbuf, stats)
+        v = add + _plain(
+            hands,
+            nl,
+            nply,
+            nc0,
+            nc1,
+            t2,
+            o2,
+            nfirst,
+            alpha - add,
+            beta - add,
+            decl,
+            rf,
+            depth + 1,
+            mbuf,
+            stats,
+        )
         hands[mover] = h
         if maxi:
             if v > best:
@@ -146,9 +160,17 @@ def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta,
     return best
 
 
-def baseline_value(hands, *, declarer=0, leader=None, trump=None,
-                   trump_owner=None, first_trick=None, rules="club",
-                   stats=None) -> int:
+def baseline_value(
+    hands,
+    *,
+    declarer=0,
+    leader=None,
+    trump=None,
+    trump_owner=None,
+    first_trick=None,
+    rules="club",
+    stats=None,
+) -> int:
     """Declarer's points from a trick-boundary position, by plain alpha-beta.
 
     Same contract as :func:`analysis.solver.play_value` (DESIGN.md,
@@ -172,11 +194,30 @@ def baseline_value(hands, *, declarer=0, leader=None, trump=None,
         On invalid input (see :func:`analysis.solver.play_value`).
     """
     from .api import _prepare
+
     h, leader, trump, towner, first, rules = _prepare(
-        hands, declarer, leader, trump, trump_owner, first_trick, rules)
+        hands, declarer, leader, trump, trump_owner, first_trick, rules
+    )
     if stats is None:
         stats = np.zeros(1, dtype=np.int64)
     arr = np.array(h, dtype=np.int64)
     mbuf = np.zeros((26, 24), dtype=np.int64)
-    return int(_plain(arr, leader, 0, -1, -1, trump, towner, first,
-                      -1, 1 << 20, declarer, rule_flags(rules), 0, mbuf, stats))
+    return int(
+        _plain(
+            arr,
+            leader,
+            0,
+            -1,
+            -1,
+            trump,
+            towner,
+            first,
+            -1,
+            1 << 20,
+            declarer,
+            rule_flags(rules),
+            0,
+            mbuf,
+            stats,
+        )
+    )

@@ -22,27 +22,45 @@ __all__ = ["solve_deals", "solve_exchanges", "SOLUTION_DTYPES", "EXCHANGE_FIELDS
 
 #: Column names and dtypes of the frame returned by :func:`solve_deals`.
 SOLUTION_DTYPES = {
-    "deal_id": "int64", "seat": "int8", "value": "int16", "give_left": "int8",
-    "give_right": "int8", "marriage_cap": "int16", "declarer_tricks": "int8",
-    "left_points": "int16", "left_tricks": "int8", "right_points": "int16",
-    "right_tricks": "int8", "redeal_after_gift": "bool",
+    "deal_id": "int64",
+    "seat": "int8",
+    "value": "int16",
+    "give_left": "int8",
+    "give_right": "int8",
+    "marriage_cap": "int16",
+    "declarer_tricks": "int8",
+    "left_points": "int16",
+    "left_tricks": "int8",
+    "right_points": "int16",
+    "right_tricks": "int8",
+    "redeal_after_gift": "bool",
 }
-_FIELDS = ("value", "give_left", "give_right", "marriage_cap", "declarer_tricks",
-           "left_points", "left_tricks", "right_points", "right_tricks",
-           "redeal_after_gift")
+_FIELDS = (
+    "value",
+    "give_left",
+    "give_right",
+    "marriage_cap",
+    "declarer_tricks",
+    "left_points",
+    "left_tricks",
+    "right_points",
+    "right_tricks",
+    "redeal_after_gift",
+)
 
 
 #: Keys of :func:`solve_exchanges`' result (the fields of
 #: :class:`.api.ExchangeResult` but the line's moves).
 EXCHANGE_FIELDS = _FIELDS + ("objective",)
-_BLOCK = 16     # deals per numba call of solve_exchanges
+_BLOCK = 16  # deals per numba call of solve_exchanges
 
 
 def _masks(x, what: str, n: int | None) -> np.ndarray:
     a = np.asarray(x)
     if a.ndim != 1 or not (np.issubdtype(a.dtype, np.integer) or a.size == 0):
-        raise BadArgument(f"{what} must be a 1-d integer array of card masks, got "
-                         f"{a.dtype} of shape {a.shape}")
+        raise BadArgument(
+            f"{what} must be a 1-d integer array of card masks, got {a.dtype} of shape {a.shape}"
+        )
     if n is not None and a.shape[0] != n:
         raise BadArgument(f"{what} has {a.shape[0]} rows, hand has {n}")
     if a.size and (a.min() < 0 or a.max() > FULL_DECK):
@@ -51,8 +69,7 @@ def _masks(x, what: str, n: int | None) -> np.ndarray:
     return a.astype(np.int64)
 
 
-def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
-                    stats=None) -> dict:
+def solve_exchanges(hand, widow, left, right, *, rules="club", line=True, stats=None) -> dict:
     """Best exchange (and tie-broken line) of many deals, in numba.
 
     The same answers as :func:`.api.exchange_value` called deal by deal
@@ -95,10 +112,10 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
     w = _masks(widow, "widow", n)
     lm = _masks(left, "left", n)
     rm = _masks(right, "right", n)
-    _check_rows([("hand", h, 7), ("widow", w, 3), ("left", lm, 7), ("right", rm, 7)],
-                lambda i: f"row {i}")
-    if stats is not None and (not isinstance(stats, np.ndarray) or stats.dtype != np.int64
-                              or stats.ndim != 1 or stats.size < 1):
+    _check_rows([("hand", h, 7), ("widow", w, 3), ("left", lm, 7), ("right", rm, 7)], lambda i: f"row {i}")
+    if stats is not None and (
+        not isinstance(stats, np.ndarray) or stats.dtype != np.int64 or stats.ndim != 1 or stats.size < 1
+    ):
         raise BadArgument("stats must be a 1-d int64 array with at least one element")
     ten = h | w
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
@@ -108,9 +125,20 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
     # calls) stops the work within a fraction of a second
     for lo in range(0, n, _BLOCK):
         st[0] = 0
-        _drivers.exchange_batch(ten[lo:lo + _BLOCK], lm[lo:lo + _BLOCK], rm[lo:lo + _BLOCK],
-                                rf, line, vt, jt, mbuf, sbuf, sk, st,
-                                out[lo:lo + _BLOCK])
+        _drivers.exchange_batch(
+            ten[lo : lo + _BLOCK],
+            lm[lo : lo + _BLOCK],
+            rm[lo : lo + _BLOCK],
+            rf,
+            line,
+            vt,
+            jt,
+            mbuf,
+            sbuf,
+            sk,
+            st,
+            out[lo : lo + _BLOCK],
+        )
         if stats is not None:
             stats[0] += st[0]
     st[0] = 0
@@ -121,14 +149,16 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True,
     b = out[:, _drivers.B_RIGHT]
     d = ten & ~(1 << a) & ~(1 << b)
     return {
-        "value": out[:, _drivers.B_VALUE], "give_left": a, "give_right": b,
+        "value": out[:, _drivers.B_VALUE],
+        "give_left": a,
+        "give_right": b,
         "marriage_cap": 120 + marriage_points(d),
         "declarer_tricks": out[:, _drivers.B_DTRICKS],
-        "left_points": out[:, _drivers.B_LPOINTS], "left_tricks": out[:, _drivers.B_LTRICKS],
+        "left_points": out[:, _drivers.B_LPOINTS],
+        "left_tricks": out[:, _drivers.B_LTRICKS],
         "right_points": out[:, _drivers.B_RPOINTS],
         "right_tricks": out[:, _drivers.B_RTRICKS],
-        "redeal_after_gift": redeal_after_many(np.stack([d, lm | (1 << a), rm | (1 << b)],
-                                                        axis=1), rules),
+        "redeal_after_gift": redeal_after_many(np.stack([d, lm | (1 << a), rm | (1 << b)], axis=1), rules),
         "objective": out[:, _drivers.B_OBJ],
     }
 
@@ -156,9 +186,11 @@ def _check_rows(parts, where) -> None:
 
 def _check_deals(ids, hands, widow) -> None:
     """Raise ValueError naming the first bad deal by its ``deal_id`` and column."""
-    _check_rows([(f"hand{k}", _masks(x, f"hand{k}", None), 7) for k, x in enumerate(hands)]
-                + [("widow", _masks(widow, "widow", None), 3)],
-                lambda i: f"deal_id {ids[i]}")
+    _check_rows(
+        [(f"hand{k}", _masks(x, f"hand{k}", None), 7) for k, x in enumerate(hands)]
+        + [("widow", _masks(widow, "widow", None), 3)],
+        lambda i: f"deal_id {ids[i]}",
+    )
 
 
 def _column(deals, name):
@@ -207,8 +239,7 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     lines = _flag(lines, "lines")
     seats = tuple(_seat(s, "seats") for s in seats)
     if len(set(seats)) != len(seats):
-        raise BadArgument(f"seats repeat a seat: {seats}; (deal_id, seat) is the "
-                         "key of the solutions")
+        raise BadArgument(f"seats repeat a seat: {seats}; (deal_id, seat) is the key of the solutions")
     n = len(ids)
     if any(len(h) != n for h in hands) or len(widow) != n:
         raise BadArgument("deal columns have different lengths")
@@ -216,10 +247,11 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     rows = n * len(seats)
     out = {k: np.empty(rows, dtype=v) for k, v in SOLUTION_DTYPES.items()}
     for j, s in enumerate(seats):
-        res = solve_exchanges(hands[s], widow, hands[(s + 1) % 3], hands[(s + 2) % 3],
-                              rules=rules, line=lines)
-        out["deal_id"][j::len(seats)] = ids
-        out["seat"][j::len(seats)] = s
+        res = solve_exchanges(
+            hands[s], widow, hands[(s + 1) % 3], hands[(s + 2) % 3], rules=rules, line=lines
+        )
+        out["deal_id"][j :: len(seats)] = ids
+        out["seat"][j :: len(seats)] = s
         for f in _FIELDS:
-            out[f][j::len(seats)] = res[f]
+            out[f][j :: len(seats)] = res[f]
     return pd.DataFrame(out)

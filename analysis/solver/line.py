@@ -25,14 +25,14 @@ __all__ = ["Trick", "DealAnalysis", "play_line", "replay", "analyse_deal", "form
 class Trick:
     """One trick of a line; seats are those of the caller's frame."""
 
-    leader: int                 #: seat that led
-    cards: tuple                #: ((seat, card id), ...) in playing order
-    declared: int               #: suit declared with the lead, -1 for none
-    trump: int                  #: trump of this trick (-1 none)
-    winner: int                 #: seat that took the trick
-    points: int                 #: card points in the trick (0–60)
-    raw: tuple                  #: running raw points per seat (cards + own marriages)
-    tricks: tuple               #: running tricks per seat
+    leader: int  #: seat that led
+    cards: tuple  #: ((seat, card id), ...) in playing order
+    declared: int  #: suit declared with the lead, -1 for none
+    trump: int  #: trump of this trick (-1 none)
+    winner: int  #: seat that took the trick
+    points: int  #: card points in the trick (0–60)
+    raw: tuple  #: running raw points per seat (cards + own marriages)
+    tricks: tuple  #: running tricks per seat
 
 
 def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
@@ -63,7 +63,7 @@ def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
     ntr = list(tricks)
     out = []
     for k in range(0, len(moves), 3):
-        trick = moves[k:k + 3]
+        trick = moves[k : k + 3]
         cards = []
         declared = -1
         for i, mv in enumerate(trick):
@@ -84,14 +84,12 @@ def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
         pts = int(sum(POINTS[c] for _, c in cards))
         raw[w_seat] += pts
         ntr[w_seat] += 1
-        out.append(Trick(leader, tuple(cards), declared, trump, w_seat, pts,
-                         tuple(raw), tuple(ntr)))
+        out.append(Trick(leader, tuple(cards), declared, trump, w_seat, pts, tuple(raw), tuple(ntr)))
         leader = w_seat
     return out
 
 
-def play_line(hands, *, declarer, leader, trump, owner, first, rf, target,
-              mode=1, bits=0):
+def play_line(hands, *, declarer, leader, trump, owner, first, rf, target, mode=1, bits=0):
     """Follow one optimal line from a trick boundary whose objective is known.
 
     Returns
@@ -101,12 +99,34 @@ def play_line(hands, *, declarer, leader, trump, owner, first, rf, target,
     """
     from . import _drivers
     from .api import STATE
+
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     tt = vt if mode == 0 else jt
     buf = np.zeros(24, dtype=np.int64)
-    n = _drivers.follow_line(int(hands[0]), int(hands[1]), int(hands[2]), leader, 0,
-                             -1, -1, trump, owner, first, bits, declarer, mode, rf,
-                             target, tt, vt, mbuf, sbuf, sk, st, buf)
+    n = _drivers.follow_line(
+        int(hands[0]),
+        int(hands[1]),
+        int(hands[2]),
+        leader,
+        0,
+        -1,
+        -1,
+        trump,
+        owner,
+        first,
+        bits,
+        declarer,
+        mode,
+        rf,
+        target,
+        tt,
+        vt,
+        mbuf,
+        sbuf,
+        sk,
+        st,
+        buf,
+    )
     st[0] = 0
     if n < 0:
         raise RuntimeError("no move reaches the objective (solver inconsistency)")
@@ -120,14 +140,14 @@ class DealAnalysis:
     """Best exchange and optimal line of a deal, in real seats."""
 
     declarer: int
-    hands: tuple                #: 8-card hands of seats 0, 1, 2 after the gift
+    hands: tuple  #: 8-card hands of seats 0, 1, 2 after the gift
     widow: int
     give_left: int
     give_right: int
-    value: int                  #: declarer's total (cards + own marriages)
-    objective: int              #: J of the line
+    value: int  #: declarer's total (cards + own marriages)
+    objective: int  #: J of the line
     rules: str
-    tricks: list = field(default_factory=list)   #: list of Trick (real seats)
+    tricks: list = field(default_factory=list)  #: list of Trick (real seats)
 
 
 def analyse_deal(hands3, widow, declarer=0, rules="club") -> DealAnalysis:
@@ -154,29 +174,46 @@ def analyse_deal(hands3, widow, declarer=0, rules="club") -> DealAnalysis:
         On wrong sizes, overlaps, a bad seat or unknown rules.
     """
     from .api import _seat, exchange_value, resolve_rules
+
     rules = resolve_rules(rules)
     d = _seat(declarer, "declarer")
     if len(hands3) != 3:
         raise BadArgument(f"hands3 must hold three hands, got {len(hands3)}")
-    res = exchange_value(hands3[d], widow, hands3[(d + 1) % 3], hands3[(d + 2) % 3],
-                         rules=rules, line=True)
+    res = exchange_value(hands3[d], widow, hands3[(d + 1) % 3], hands3[(d + 2) % 3], rules=rules, line=True)
     a, b = res.give_left, res.give_right
-    rel = [(int(hands3[d]) | int(widow)) & ~(1 << a) & ~(1 << b),
-           int(hands3[(d + 1) % 3]) | (1 << a), int(hands3[(d + 2) % 3]) | (1 << b)]
+    rel = [
+        (int(hands3[d]) | int(widow)) & ~(1 << a) & ~(1 << b),
+        int(hands3[(d + 1) % 3]) | (1 << a),
+        int(hands3[(d + 2) % 3]) | (1 << b),
+    ]
     real = [0, 0, 0]
     for k in range(3):
         real[(d + k) % 3] = rel[k]
     tricks = replay(rel, 0, -1, res.line)
-    rot = [Trick(leader=(t.leader + d) % 3,
-                 cards=tuple(((s + d) % 3, c) for s, c in t.cards),
-                 declared=t.declared, trump=t.trump, winner=(t.winner + d) % 3,
-                 points=t.points,
-                 raw=tuple(t.raw[(s - d) % 3] for s in range(3)),
-                 tricks=tuple(t.tricks[(s - d) % 3] for s in range(3)))
-           for t in tricks]
-    return DealAnalysis(declarer=d, hands=tuple(real), widow=int(widow), give_left=a,
-                        give_right=b, value=res.value, objective=res.objective,
-                        rules=rules.name, tricks=rot)
+    rot = [
+        Trick(
+            leader=(t.leader + d) % 3,
+            cards=tuple(((s + d) % 3, c) for s, c in t.cards),
+            declared=t.declared,
+            trump=t.trump,
+            winner=(t.winner + d) % 3,
+            points=t.points,
+            raw=tuple(t.raw[(s - d) % 3] for s in range(3)),
+            tricks=tuple(t.tricks[(s - d) % 3] for s in range(3)),
+        )
+        for t in tricks
+    ]
+    return DealAnalysis(
+        declarer=d,
+        hands=tuple(real),
+        widow=int(widow),
+        give_left=a,
+        give_right=b,
+        value=res.value,
+        objective=res.objective,
+        rules=rules.name,
+        tricks=rot,
+    )
 
 
 def format_line(analysis: DealAnalysis) -> str:
@@ -190,9 +227,11 @@ def format_line(analysis: DealAnalysis) -> str:
         a marriage), the winner and the running raw points of seats 0, 1, 2.
     """
     d = analysis.declarer
-    lines = [f"rules {analysis.rules}; declarer seat {d}; widow {fmt(analysis.widow)}",
-             f"gift: {card_name(analysis.give_left)} to seat {(d + 1) % 3} (left), "
-             f"{card_name(analysis.give_right)} to seat {(d + 2) % 3} (right)"]
+    lines = [
+        f"rules {analysis.rules}; declarer seat {d}; widow {fmt(analysis.widow)}",
+        f"gift: {card_name(analysis.give_left)} to seat {(d + 1) % 3} (left), "
+        f"{card_name(analysis.give_right)} to seat {(d + 2) % 3} (right)",
+    ]
     for s in range(3):
         tag = " (declarer)" if s == d else ""
         lines.append(f"seat {s}{tag}: {fmt(analysis.hands[s])}")
@@ -204,8 +243,10 @@ def format_line(analysis: DealAnalysis) -> str:
             decl = f" (declares {SUIT_SYMBOLS[t.declared]})" if k == 0 and t.declared >= 0 else ""
             parts.append(f"{seat}:{card_name(c)}{mark}{decl}")
         trump = SUIT_SYMBOLS[t.trump] if t.trump >= 0 else "-"
-        lines.append(f"{i:>2}. trump {trump}  {'  '.join(parts)}  -> seat {t.winner} "
-                     f"+{t.points}  points {t.raw[0]}/{t.raw[1]}/{t.raw[2]}")
+        lines.append(
+            f"{i:>2}. trump {trump}  {'  '.join(parts)}  -> seat {t.winner} "
+            f"+{t.points}  points {t.raw[0]}/{t.raw[1]}/{t.raw[2]}"
+        )
     if analysis.tricks:
         last = analysis.tricks[-1]
         lines.append("tricks per seat: " + "/".join(str(x) for x in last.tricks))

@@ -62,9 +62,9 @@ class Position(NamedTuple):
 class MoveValue(NamedTuple):
     """Value of one legal move."""
 
-    card: int          #: card id played
-    declared: bool     #: a marriage is declared with this lead
-    value: int         #: declarer's points from the position on after this move
+    card: int  #: card id played
+    declared: bool  #: a marriage is declared with this lead
+    value: int  #: declarer's points from the position on after this move
 
     def __str__(self) -> str:
         return f"{card_name(self.card)}{' (declared)' if self.declared else ''}: {self.value}"
@@ -73,6 +73,7 @@ class MoveValue(NamedTuple):
 def _kernel_args(pos: Position, rules):
     """Validate ``pos``; return the kernel's node arguments and the rules."""
     from .api import _mask, _seat, resolve_rules
+
     rules = resolve_rules(rules)
     if len(pos.hands) != 3:
         raise BadArgument("hands must hold three masks")
@@ -125,13 +126,24 @@ def _kernel_args(pos: Position, rules):
         bits = 0
     c0 = trick[0][1] if len(trick) > 0 else -1
     c1 = trick[1][1] if len(trick) > 1 else -1
-    args = (hs[0], hs[1], hs[2], leader, len(trick), int(c0), int(c1), t, owner,
-            int(bool(pos.first_trick)), bits, decl)
+    args = (
+        hs[0],
+        hs[1],
+        hs[2],
+        leader,
+        len(trick),
+        int(c0),
+        int(c1),
+        t,
+        owner,
+        int(bool(pos.first_trick)),
+        bits,
+        decl,
+    )
     return args, rules
 
 
-def card_values(position: Position, *, rules="club", objective="value",
-                stats=None) -> list:
+def card_values(position: Position, *, rules="club", objective="value", stats=None) -> list:
     """Double-dummy value of every legal move of the player to move.
 
     Parameters
@@ -160,6 +172,7 @@ def card_values(position: Position, *, rules="club", objective="value",
     """
     from . import _drivers
     from .api import STATE
+
     if objective not in ("value", "J"):
         raise BadArgument(f"objective must be 'value' or 'J', got {objective!r}")
     args, rules = _kernel_args(position, rules)
@@ -168,13 +181,11 @@ def card_values(position: Position, *, rules="club", objective="value",
     tt = vt if mode == 0 else jt
     mv = np.zeros(24, dtype=np.int64)
     vals = np.zeros(24, dtype=np.int64)
-    n = _drivers.move_values(*args, mode, rule_flags(rules), tt, vt, mbuf, sbuf, sk, st,
-                             mv, vals)
+    n = _drivers.move_values(*args, mode, rule_flags(rules), tt, vt, mbuf, sbuf, sk, st, mv, vals)
     if stats is not None:
         stats[0] += st[0]
     st[0] = 0
-    return [MoveValue(int(mv[i]) & 31, bool(mv[i] & DECLARE), int(vals[i]))
-            for i in range(n)]
+    return [MoveValue(int(mv[i]) & 31, bool(mv[i] & DECLARE), int(vals[i])) for i in range(n)]
 
 
 def line_from(position: Position, *, rules="club", objective="J"):
@@ -193,6 +204,7 @@ def line_from(position: Position, *, rules="club", objective="J"):
     """
     from . import _drivers
     from .api import STATE
+
     vals = card_values(position, rules=rules, objective=objective)
     args, rules = _kernel_args(position, rules)
     mover = (args[3] + args[4]) % 3
@@ -202,8 +214,7 @@ def line_from(position: Position, *, rules="club", objective="J"):
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     tt = vt if mode == 0 else jt
     buf = np.zeros(24, dtype=np.int64)
-    n = _drivers.follow_line(*args, mode, rule_flags(rules), target, tt, vt, mbuf, sbuf,
-                             sk, st, buf)
+    n = _drivers.follow_line(*args, mode, rule_flags(rules), target, tt, vt, mbuf, sbuf, sk, st, buf)
     st[0] = 0
     if n < 0:
         raise RuntimeError("no move reaches the objective (solver inconsistency)")

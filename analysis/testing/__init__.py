@@ -18,7 +18,16 @@ from analysis.testing.positions import (
 )
 
 __all__ = [
-    "Position", "lead_moves", "follow_moves", "trick_winner", "play_trick",
-    "deal_from_permutation", "random_deal", "random_deals",
-    "position_after_exchange", "random_position", "play_out", "random_endgame",
+    "Position",
+    "lead_moves",
+    "follow_moves",
+    "trick_winner",
+    "play_trick",
+    "deal_from_permutation",
+    "random_deal",
+    "random_deals",
+    "position_after_exchange",
+    "random_position",
+    "play_out",
+    "random_endgame",
 ]

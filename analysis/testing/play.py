@@ -17,9 +17,17 @@ from typing import NamedTuple
 from analysis.rules import Rules, load_rules
 
 __all__ = [
-    "Position", "CARD_POINTS", "MARRIAGE_VALUES", "cards_in", "suit",
-    "mask_points", "lead_moves", "follow_moves", "trick_winner",
-    "play_trick", "as_rules",
+    "Position",
+    "CARD_POINTS",
+    "MARRIAGE_VALUES",
+    "cards_in",
+    "suit",
+    "mask_points",
+    "lead_moves",
+    "follow_moves",
+    "trick_winner",
+    "play_trick",
+    "as_rules",
 ]
 
 #: Card points by card id (9, J, Q, K, 10, A = 0, 2, 3, 4, 10, 11 per suit).
@@ -97,8 +105,9 @@ def _suit_cards(mask: int, s: int) -> list[int]:
     return [c for c in cards_in(mask) if c // 6 == s]
 
 
-def lead_moves(hand: int, seat: int, trump, trump_owner, first_trick: bool,
-               rules: Rules) -> list[tuple[int, bool]]:
+def lead_moves(
+    hand: int, seat: int, trump, trump_owner, first_trick: bool, rules: Rules
+) -> list[tuple[int, bool]]:
     """Every legal lead as ``(card, declared)``.
 
     A marriage lead (RULES.md, common core "Marriage"): the K (or Q; Q only
@@ -134,13 +143,17 @@ def lead_moves(hand: int, seat: int, trump, trump_owner, first_trick: bool,
     moves = []
     for c in cards:
         s, r = divmod(c, 6)
-        restricted = (rules.trump_lead_owner_only and trump is not None
-                      and s == trump and seat != trump_owner and not only_trumps)
+        restricted = (
+            rules.trump_lead_owner_only
+            and trump is not None
+            and s == trump
+            and seat != trump_owner
+            and not only_trumps
+        )
         if not restricted:
             moves.append((c, False))
         other = 6 * s + (_KING if r == _QUEEN else _QUEEN)
-        if (r in ranks and hand >> other & 1
-                and (not first_trick or rules.first_trick_marriage)):
+        if r in ranks and hand >> other & 1 and (not first_trick or rules.first_trick_marriage):
             moves.append((c, True))
     return moves
 
@@ -201,8 +214,7 @@ def trick_winner(plays, trump) -> int:
     return best_seat
 
 
-def play_trick(pos: Position, lead: int, declared: bool, second: int,
-               third: int, rules: Rules) -> Position:
+def play_trick(pos: Position, lead: int, declared: bool, second: int, third: int, rules: Rules) -> Position:
     """Play one trick and return the next position.
 
     Parameters
@@ -230,8 +242,9 @@ def play_trick(pos: Position, lead: int, declared: bool, second: int,
     """
     ld = pos.leader
     s1, s2 = (ld + 1) % 3, (ld + 2) % 3
-    if (lead, declared) not in lead_moves(pos.hands[ld], ld, pos.trump,
-                                          pos.trump_owner, pos.first_trick, rules):
+    if (lead, declared) not in lead_moves(
+        pos.hands[ld], ld, pos.trump, pos.trump_owner, pos.first_trick, rules
+    ):
         raise ValueError(f"illegal lead {lead} (declared={declared}) by seat {ld}")
     trump, owner = pos.trump, pos.trump_owner
     points, marriages = list(pos.points), list(pos.marriages)
@@ -251,5 +264,6 @@ def play_trick(pos: Position, lead: int, declared: bool, second: int,
     points[win] += CARD_POINTS[lead] + CARD_POINTS[second] + CARD_POINTS[third]
     tricks = list(pos.tricks)
     tricks[win] += 1
-    return Position(tuple(hands), pos.declarer, win, trump, owner, False,
-                    tuple(points), tuple(tricks), tuple(marriages))
+    return Position(
+        tuple(hands), pos.declarer, win, trump, owner, False, tuple(points), tuple(tricks), tuple(marriages)
+    )

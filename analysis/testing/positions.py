@@ -25,8 +25,12 @@ from analysis.testing.play import (
 )
 
 __all__ = [
-    "deal_from_permutation", "random_deal", "random_deals",
-    "position_after_exchange", "random_position", "play_out",
+    "deal_from_permutation",
+    "random_deal",
+    "random_deals",
+    "position_after_exchange",
+    "random_position",
+    "play_out",
     "random_endgame",
 ]
 
@@ -61,7 +65,7 @@ def deal_from_permutation(perm: Sequence[int]) -> tuple[tuple[int, int, int], in
     perm = [int(c) for c in perm]
     if sorted(perm) != list(range(24)):
         raise ValueError("perm must be a permutation of the 24 card ids 0..23")
-    masks = [sum(1 << c for c in perm[7 * i:7 * i + 7]) for i in range(3)]
+    masks = [sum(1 << c for c in perm[7 * i : 7 * i + 7]) for i in range(3)]
     widow = sum(1 << c for c in perm[21:])
     return (masks[0], masks[1], masks[2]), widow
 
@@ -116,8 +120,7 @@ def random_deals(n: int, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-def position_after_exchange(hands, widow: int, declarer: int, give_left: int,
-                            give_right: int) -> Position:
+def position_after_exchange(hands, widow: int, declarer: int, give_left: int, give_right: int) -> Position:
     """The 8-8-8 position after the declarer takes the widow and gives two cards.
 
     Parameters
@@ -145,8 +148,9 @@ def position_after_exchange(hands, widow: int, declarer: int, give_left: int,
     hs = [int(h) for h in hands]
     ten = hs[declarer] | int(widow)
     if give_left == give_right or not (ten >> give_left & 1 and ten >> give_right & 1):
-        raise ValueError("give_left and give_right must be two distinct cards "
-                         "of the declarer's hand plus widow")
+        raise ValueError(
+            "give_left and give_right must be two distinct cards of the declarer's hand plus widow"
+        )
     hs[declarer] = ten & ~(1 << give_left) & ~(1 << give_right)
     hs[(declarer + 1) % 3] |= 1 << give_left
     hs[(declarer + 2) % 3] |= 1 << give_right
@@ -203,8 +207,9 @@ def play_out(pos: Position, n_tricks: int, rules, choose: Callable[[list], objec
         raise ValueError(f"cannot play {n_tricks} tricks from this position")
     for _ in range(n_tricks):
         ld = pos.leader
-        lead, declared = choose(lead_moves(pos.hands[ld], ld, pos.trump, pos.trump_owner,
-                                           pos.first_trick, rules))
+        lead, declared = choose(
+            lead_moves(pos.hands[ld], ld, pos.trump, pos.trump_owner, pos.first_trick, rules)
+        )
         trump = lead // 6 if declared else pos.trump
         second = choose(follow_moves(pos.hands[(ld + 1) % 3], lead // 6, trump))
         third = choose(follow_moves(pos.hands[(ld + 2) % 3], lead // 6, trump))
@@ -214,7 +219,7 @@ def play_out(pos: Position, n_tricks: int, rules, choose: Callable[[list], objec
 
 def _rng_chooser(rng: np.random.Generator, declare_prob: float):
     def choose(options):
-        if isinstance(options[0], tuple):          # a lead
+        if isinstance(options[0], tuple):  # a lead
             declaring = [o for o in options if o[1]]
             if declaring and rng.random() < declare_prob:
                 return declaring[int(rng.integers(len(declaring)))]
@@ -223,11 +228,17 @@ def _rng_chooser(rng: np.random.Generator, declare_prob: float):
             plain = [o for o in options if o[0] == c and not o[1]]
             return plain[0] if plain else (c, True)
         return options[int(rng.integers(len(options)))]
+
     return choose
 
 
-def random_endgame(rng: np.random.Generator, tricks: int, rules="club",
-                   declare_prob: float = 0.5, declarer: int | None = None) -> Position:
+def random_endgame(
+    rng: np.random.Generator,
+    tricks: int,
+    rules="club",
+    declare_prob: float = 0.5,
+    declarer: int | None = None,
+) -> Position:
     """A ``tricks``-trick endgame reached by random legal play from a random deal.
 
     A random 8-8-8 position (:func:`random_position`) is played out for

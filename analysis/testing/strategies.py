@@ -69,8 +69,12 @@ def positions(draw, declarer=None) -> Position:
 
 
 @st.composite
-def endgames(draw, tricks=st.integers(1, 4), rules="club",  # noqa: B008 - a strategy
-             declarer=None) -> Position:
+def endgames(
+    draw,
+    tricks=st.integers(1, 4),  # noqa: B008 - a strategy
+    rules="club",
+    declarer=None,
+) -> Position:
     """Strategy for an endgame reached by legal play from a random deal.
 
     Every lead (declared or undeclared marriage leads being separate
