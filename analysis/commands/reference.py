@@ -66,7 +66,7 @@ def _verify(args) -> int:
     def say(name, i, n):
         print(
             f"{name}: files intact, {args.rows} rows re-solved, every column equal "
-            f"({i}/{n}, {time.perf_counter() - t0:.0f} s)",
+            f"({i}/{n}, {time.perf_counter() - t0:.0f} s since the start)",
             flush=True,
         )
 
