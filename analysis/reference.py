@@ -29,7 +29,7 @@ import numpy as np
 import pyarrow.parquet as pq
 
 from . import dataset
-from .rules import load_rules
+from .rules import Rules, load_rules
 
 __all__ = [
     "PoolSpec",
@@ -274,14 +274,11 @@ def load(name: str, base: Path | None = None, rules=None):
     f = f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
     f.attrs["reference"] = p.as_dict()
     if rules is not None:
-        from .redeal import FLAG_COLUMNS, redeal_flags
+        from .dataset.join import redeals_under
 
         r = load_rules(rules)
         if r.fingerprint() != load_rules(p.rules).fingerprint():
-            flags = redeal_flags(f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32), r)
-            for col, dtype in FLAG_COLUMNS.items():
-                if col in f.columns:
-                    f[col] = np.asarray(flags[col]).astype(dtype)
+            redeals_under(f, r.to_dict())
             f.attrs["reference"]["redeal_columns"] = f"recomputed under {r.name}"
     return f
 
@@ -328,14 +325,13 @@ def verify(
         rng = np.random.default_rng([seed, i])
         pick = np.sort(rng.choice(len(frame), size=min(rows, len(frame)), replace=False))
         got = frame.iloc[pick]
-        rules = dataset.read_params(pool(name, base).solutions_path)["rules"]
-        from .rules import Rules
+        rules = Rules.from_stored(dataset.read_params(pool(name, base).solutions_path)["rules"])
 
         for seat in (0, 1, 2):
             mine = got[got["seat"] == seat]
             if mine.empty:
                 continue
-            again = solve_deals(mine, seats=(seat,), rules=Rules.from_dict(rules), lines=True)
+            again = solve_deals(mine, seats=(seat,), rules=rules, lines=True)
             for (_, old), (_, new) in zip(mine.iterrows(), again.iterrows()):
                 bad = [c for c in SOLUTION_COLUMNS if old[c] != new[c]]
                 if bad:
