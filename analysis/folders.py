@@ -11,9 +11,9 @@ Examples
 --------
 >>> from analysis.rules import PROFILES
 >>> deals_folder("data", PROFILES["club"], seed=7, n=1000).as_posix()
-'data/deals-club-e22263b1370f-s7-n1000'
+'data/deals-club-9361ae3fbacc-s7-n1000'
 >>> solutions_folder("data", PROFILES["club"], seed=7, n_deals=1000, n_solved=200).name
-'solutions-club-e22263b1370f-s7-d1000-n200'
+'solutions-club-9361ae3fbacc-s7-d1000-n200'
 """
 
 from __future__ import annotations

@@ -69,6 +69,9 @@ IDENTITY_FIELDS = ("label", "base")
 #: stored rules dict lacks them: the behaviour the data was made under
 #: (see :meth:`Rules.from_stored`).
 STORED_DEFAULTS = {"barrel_arrivals": "all"}
+#: What the players see; added after double-dummy datasets, whose content
+#: does not depend on them: a stored dict without them takes its profile's.
+INFORMATION_FIELDS = ("exchange_face_up", "widow_shown_at_100")
 
 
 def _doc(text: str) -> dict:
@@ -160,6 +163,29 @@ class Rules:
             "Only the player who declared the current trump may lead a trump "
             "(wiki, seed 004). A player holding only trumps may still lead one "
             "(†); a new marriage passes the right to its declarer (†)."
+        ),
+    )
+
+    # --- what the players see --------------------------------------------
+    exchange_face_up: bool = dataclasses.field(
+        default=False,
+        metadata=_doc(
+            "The two cards the declarer gives are passed face up, seen by all "
+            "(book, seed 002 'в открытую (если есть предварительная "
+            "договоренность, то вслепую)'); face down, each known to the "
+            "declarer and its receiver only (club, classic, ua; wiki 'в тёмную "
+            "... или в светлую — по выбору играющего', the declarer's choice, "
+            "face down †). Matters only to single-dummy play."
+        ),
+    )
+    widow_shown_at_100: bool = dataclasses.field(
+        default=True,
+        metadata=_doc(
+            "The widow is shown to the defenders when the declarer won the "
+            "bidding at 100 (every profile; wiki, seed 004: 'исключение "
+            "составляет объявление игры в 100 очков, которую «пропасовали» "
+            "остальные игроки — тогда прикуп не вскрывается'). Above 100 the "
+            "widow is always shown. Matters only to single-dummy play."
         ),
     )
 
@@ -477,7 +503,8 @@ class Rules:
 
         Unlike :meth:`from_dict`, a field added after the dict was written
         takes the value that reproduces the behaviour the data was made
-        under (``STORED_DEFAULTS``: ``barrel_arrivals='all'``), not club's
+        under (``STORED_DEFAULTS``: ``barrel_arrivals='all'``; the fields of
+        what players see, ``INFORMATION_FIELDS``, from the stored profile), not club's
         default, so that a dataset written before reads, and is resumed,
         under its own conventions.  The stored name is kept.
 
@@ -488,7 +515,9 @@ class Rules:
         """
         if not isinstance(data, dict):
             raise BadArgument("rules JSON must be an object", parameter="rules")
-        return cls.from_dict({**STORED_DEFAULTS, **data})
+        base = data.get("base") if data.get("base") in PROFILES else "club"
+        seen = {k: getattr(PROFILES[base], k) for k in INFORMATION_FIELDS if k not in data}
+        return cls.from_dict({**STORED_DEFAULTS, **seen, **data})
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
@@ -590,6 +619,7 @@ PROFILES: dict[str, Rules] = {
         write_off_fixed=40,
         double_penalty_off_first_hand=True,
         bolt_rule="none",
+        exchange_face_up=True,
         barrel_threshold=900,
         barrel_fall_penalty=100,
         barrel_seats=1,
@@ -621,6 +651,7 @@ PROFILES: dict[str, Rules] = {
         no_jump_over_120=False,
         marriage_lead="Q",
         trump_lead_owner_only=True,
+        widow_shown_at_100=False,
         write_off_stage="before_lead",
         write_off_payment="half_round5",
         write_off_on_barrel=True,
