@@ -108,7 +108,7 @@ class SDPool:
     seed: int
 
     def as_dict(self) -> dict:
-        """The JSON object ``thousand reference list --json`` prints: the keys
+        """The JSON object ``thousand reference list --json --sd`` prints: the keys
         of DESIGN.md contract 6 (``solutions_path`` is the ``sd`` folder,
         ``fingerprint`` the solver's, ``deals`` 0 until finished) and the
         single-dummy ones (``play`` is ``"pimc"``)."""
@@ -257,7 +257,7 @@ def load_sd(s: SDPoolSpec, base: Path, rules=None):
     """A built pool's rows (:func:`analysis.reference.load` of its name)."""
     from .reference import ReferenceError
     from .rules import load_rules
-    from .single_dummy import load
+    from .single_dummy.batch import load
 
     p = sd_pool(s, base)
     if p.state != "built":

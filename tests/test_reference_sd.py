@@ -45,8 +45,10 @@ def env(tiny, monkeypatch):
 
 def test_list_reports_built_and_unbuilt_pools(env, capsys):
     assert main(["reference", "list", "--json"]) == 0
+    assert [p["name"] for p in json.loads(capsys.readouterr().out)] == ["club"]  # contract 6 as it was
+    assert main(["reference", "list", "--json", "--sd"]) == 0
     got = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
-    assert list(got) == ["club", "club-sd", "wiki-sd"]
+    assert list(got) == ["club-sd", "wiki-sd"]
     sd = got["club-sd"]
     contract = {"name", "rules", "fingerprint", "deals", "deals_path", "solutions_path", "content_hash"}
     assert contract <= set(sd) and sd["play"] == "pimc" and sd["state"] == "built"
