@@ -257,7 +257,7 @@ def load_sd(s: SDPoolSpec, base: Path, rules=None):
     """A built pool's rows (:func:`analysis.reference.load` of its name)."""
     from .reference import ReferenceError
     from .rules import load_rules
-    from .single_dummy.batch import load
+    from .single_dummy import load
 
     p = sd_pool(s, base)
     if p.state != "built":
