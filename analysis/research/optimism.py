@@ -1,0 +1,247 @@
+"""Double-dummy against single-dummy outcomes of the same deals and seats.
+
+A single-dummy row (:mod:`analysis.single_dummy`, docs/DATA.md) is the deal
+played by three PIMC players who see only their own cards; the double-dummy
+row of the same ``(deal_id, seat)`` is the solver's value with every card
+seen.  Both are paired on the same deals, so every comparison here is a
+paired one, and every interval is clustered by deal (the three seats of one
+deal share its cards).  Every table states the distinct deals behind it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import BadArgument
+
+__all__ = [
+    "paired_outcomes",
+    "cluster_mean_ci",
+    "success_by_contract",
+    "value_gap",
+    "gap_histogram",
+    "bolts_both",
+    "own_contracts",
+    "differing_rows",
+]
+
+_KEY = ["deal_id", "seat"]
+_LINE = ["value", "left_points", "right_points", "declarer_tricks", "left_tricks", "right_tricks"]
+
+
+def paired_outcomes(sd: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
+    """Join single-dummy rows with the double-dummy rows of the same deals and seats.
+
+    Parameters
+    ----------
+    sd : pandas.DataFrame
+        Single-dummy rows: ``deal_id``, ``seat`` and the outcome columns
+        ``value left_points right_points declarer_tricks left_tricks
+        right_tricks`` (after a write-off: 0), ``contract``, ``written_off``.
+    dd : pandas.DataFrame
+        Double-dummy solutions (or a reference pool's rows) with the same
+        key and outcome columns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per key present in both: the key, every outcome column with
+        the suffix ``_dd`` and ``_sd``, ``contract``, ``written_off`` and
+        ``gap`` (``value_dd − value_sd``, points).  Sorted by key.
+
+    Raises
+    ------
+    BadArgument
+        If a column is missing or no key is common to both.
+    """
+    needs = (("sd", sd, _KEY + _LINE + ["contract", "written_off"]), ("dd", dd, _KEY + _LINE))
+    for name, frame, need in needs:
+        missing = sorted(set(need) - set(frame.columns))
+        if missing:
+            raise BadArgument(f"the {name} rows lack columns {missing}", parameter=name)
+    left = dd[_KEY + _LINE].rename(columns={c: f"{c}_dd" for c in _LINE})
+    right = sd[_KEY + _LINE + ["contract", "written_off"]].rename(columns={c: f"{c}_sd" for c in _LINE})
+    out = left.merge(right, on=_KEY, how="inner").sort_values(_KEY).reset_index(drop=True)
+    if out.empty:
+        raise BadArgument("no (deal_id, seat) is common to the single- and double-dummy rows")
+    out["gap"] = out["value_dd"].astype(np.int64) - out["value_sd"].astype(np.int64)
+    return out
+
+
+def cluster_mean_ci(x, deal_id, alpha: float = 0.05):
+    """Mean of ``x`` with a normal interval from the cluster-robust variance.
+
+    Parameters
+    ----------
+    x : ndarray of shape (n,), float
+    deal_id : ndarray of shape (n,)
+        The cluster of each row.
+    alpha : float
+        1 − confidence level.
+
+    Returns
+    -------
+    (mean, low, high, deals) : (float, float, float, int)
+        ``deals`` is the number of distinct clusters; with fewer than two the
+        interval is NaN.  Variance: ``c/(c−1) · Σ_clusters (Σ_i (x_i − mean))² / n²``.
+    """
+    from scipy import stats as st
+
+    x = np.asarray(x, dtype=np.float64)
+    _, inv = np.unique(np.asarray(deal_id), return_inverse=True)
+    c, n = int(inv.max()) + 1 if len(inv) else 0, len(x)
+    if n == 0:
+        return np.nan, np.nan, np.nan, 0
+    m = x.mean()
+    if c < 2:
+        return float(m), np.nan, np.nan, c
+    s = np.bincount(inv, weights=x - m)
+    h = st.norm.ppf(1 - alpha / 2) * np.sqrt(c / (c - 1) * (s**2).sum() / n**2)
+    return float(m), float(m - h), float(m + h), c
+
+
+def success_by_contract(paired: pd.DataFrame, contracts=range(100, 205, 5)) -> pd.DataFrame:
+    """P(value ≥ contract) double-dummy and single-dummy, and their paired difference.
+
+    The declarer's value whatever contract he would name (the play does not
+    depend on it, docs/SINGLE_DUMMY.md); rows written off are left out, since
+    they have no single-dummy play.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``contract`` (points): ``p_dd``, ``p_sd`` and
+        ``diff`` (``p_dd − p_sd``), each with ``*_low``/``*_high``
+        (clustered by deal), ``rows`` and ``deals``.
+    """
+    p = paired[~paired["written_off"].to_numpy(bool)]
+    d = p["deal_id"].to_numpy()
+    vd, vs = p["value_dd"].to_numpy(np.int64), p["value_sd"].to_numpy(np.int64)
+    out = []
+    for c in contracts:
+        a, b = (vd >= c).astype(float), (vs >= c).astype(float)
+        row = {"contract": int(c), "rows": len(p)}
+        for name, x in (("p_dd", a), ("p_sd", b), ("diff", a - b)):
+            m, lo, hi, row["deals"] = cluster_mean_ci(x, d)
+            row.update({name: m, f"{name}_low": lo, f"{name}_high": hi})
+        out.append(row)
+    return pd.DataFrame(out).set_index("contract")
+
+
+def value_gap(paired: pd.DataFrame) -> pd.Series:
+    """Mean and distribution of ``value_dd − value_sd`` over the rows played.
+
+    Returns
+    -------
+    pandas.Series
+        ``mean``, ``low``, ``high`` (points, clustered by deal), ``median``,
+        ``q10``, ``q90``, ``share_sd_above`` (rows where single-dummy play
+        gave the declarer more: defenders' errors), ``share_equal``,
+        ``rows``, ``deals``.
+    """
+    p = paired[~paired["written_off"].to_numpy(bool)]
+    g = p["gap"].to_numpy(np.float64)
+    m, lo, hi, c = cluster_mean_ci(g, p["deal_id"].to_numpy())
+    q = np.quantile(g, [0.1, 0.5, 0.9]) if len(g) else [np.nan] * 3
+    return pd.Series(
+        {
+            "mean": m,
+            "low": lo,
+            "high": hi,
+            "median": q[1],
+            "q10": q[0],
+            "q90": q[2],
+            "share_sd_above": float((g < 0).mean()) if len(g) else np.nan,
+            "share_equal": float((g == 0).mean()) if len(g) else np.nan,
+            "rows": len(g),
+            "deals": c,
+        }
+    )
+
+
+def gap_histogram(paired: pd.DataFrame, width: int = 10) -> pd.DataFrame:
+    """Rows per bin of ``value_dd − value_sd`` (bins of ``width`` points).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``low`` (the bin's lowest gap, inclusive), ``rows``, ``share``.
+    """
+    if width < 1:
+        raise BadArgument(f"width must be at least 1, got {width}", parameter="width")
+    p = paired[~paired["written_off"].to_numpy(bool)]
+    b = np.floor_divide(p["gap"].to_numpy(np.int64), width) * width
+    vals, counts = np.unique(b, return_counts=True)
+    return pd.DataFrame({"low": vals, "rows": counts, "share": counts / max(len(b), 1)})
+
+
+def bolts_both(paired: pd.DataFrame) -> pd.DataFrame:
+    """Share of defenders bolted under both kinds of play, by bolt definition.
+
+    A defender is bolted "zero_points" when he takes no card point, "no_trick"
+    when he takes no trick (RULES.md, bolts); which one counts is the
+    profile's ``bolt_rule``, both are shown.  Two defenders per row.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by definition: ``dd``, ``sd``, ``diff`` (``dd − sd``) with
+        ``*_low``/``*_high`` (clustered by deal), ``defenders``, ``deals``.
+    """
+    p = paired[~paired["written_off"].to_numpy(bool)]
+    d = np.repeat(p["deal_id"].to_numpy(), 2)
+    out = {}
+    for name, col in (("zero_points", "points"), ("no_trick", "tricks")):
+        row = {}
+        x = {}
+        for k in ("dd", "sd"):
+            x[k] = np.column_stack([p[f"left_{col}_{k}"], p[f"right_{col}_{k}"]]).ravel() == 0
+        for k, v in (("dd", x["dd"]), ("sd", x["sd"]), ("diff", x["dd"].astype(float) - x["sd"])):
+            m, lo, hi, row["deals"] = cluster_mean_ci(v.astype(float), d)
+            row.update({k: m, f"{k}_low": lo, f"{k}_high": hi})
+        row["defenders"] = len(d)
+        out[name] = row
+    return pd.DataFrame(out).T
+
+
+def own_contracts(paired: pd.DataFrame) -> pd.Series:
+    """The single-dummy declarer's own decisions at the recorded bid.
+
+    Returns
+    -------
+    pandas.Series
+        ``write_off_share``; over the rows played: ``made_share`` (his own
+        contract made) with ``made_low``/``made_high`` (clustered by deal),
+        ``mean_contract``, and the double-dummy reading of the same rows:
+        ``dd_made_share`` (the double-dummy value reaches his contract);
+        ``rows``, ``deals``.
+    """
+    w = paired["written_off"].to_numpy(bool)
+    p = paired[~w]
+    c = p["contract"].to_numpy(np.int64)
+    made = (p["value_sd"].to_numpy(np.int64) >= c).astype(float)
+    m, lo, hi, deals = cluster_mean_ci(made, p["deal_id"].to_numpy())
+    return pd.Series(
+        {
+            "write_off_share": float(w.mean()) if len(w) else np.nan,
+            "made_share": m,
+            "made_low": lo,
+            "made_high": hi,
+            "mean_contract": float(c.mean()) if len(c) else np.nan,
+            "dd_made_share": float((p["value_dd"].to_numpy(np.int64) >= c).mean()) if len(c) else np.nan,
+            "rows": len(paired),
+            "deals": int(paired["deal_id"].nunique()),
+        }
+    )
+
+
+def differing_rows(paired: pd.DataFrame, k: int = 3) -> pd.DataFrame:
+    """The ``k`` rows played whose values differ most (largest ``|gap|``).
+
+    Ties are broken by key, so the choice is reproducible.
+    """
+    p = paired[~paired["written_off"].to_numpy(bool)].copy()
+    p["_abs"] = p["gap"].abs()
+    p = p.sort_values(["_abs", "deal_id", "seat"], ascending=[False, True, True])
+    return p.head(k).drop(columns="_abs")

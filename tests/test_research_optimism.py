@@ -1,0 +1,109 @@
+"""Paired double-dummy / single-dummy comparisons on hand-made rows."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.errors import BadArgument
+from analysis.research import optimism as op
+
+
+def _rows(values, lp, rp, lt, rt, **extra):
+    n = len(values)
+    f = pd.DataFrame(
+        {
+            "deal_id": [i // 3 for i in range(n)],
+            "seat": [i % 3 for i in range(n)],
+            "value": values,
+            "left_points": lp,
+            "right_points": rp,
+            "declarer_tricks": [8 - a - b for a, b in zip(lt, rt)],
+            "left_tricks": lt,
+            "right_tricks": rt,
+        }
+    )
+    for k, v in extra.items():
+        f[k] = v
+    return f
+
+
+@pytest.fixture
+def paired():
+    dd = _rows(
+        [130, 90, 121, 100, 60, 150],
+        [0, 10, 0, 5, 30, 0],
+        [0, 20, 1, 15, 30, 0],
+        [0, 1, 0, 1, 3, 0],
+        [0, 2, 1, 2, 3, 0],
+    )
+    sd = _rows(
+        [120, 95, 121, 0, 40, 150],
+        [10, 10, 0, 0, 40, 0],
+        [0, 15, 0, 0, 40, 0],
+        [1, 1, 0, 0, 3, 0],
+        [0, 2, 0, 0, 4, 0],
+        contract=[120, 100, 120, 100, 100, 150],
+        written_off=[False, False, False, True, False, False],
+    )
+    return op.paired_outcomes(sd, dd.iloc[::-1])
+
+
+def test_pairing_and_gap(paired):
+    assert list(paired["deal_id"]) == [0, 0, 0, 1, 1, 1]
+    assert list(paired["gap"]) == [10, -5, 0, 100, 20, 0]
+    g = op.value_gap(paired)
+    # played rows: gaps 10, -5, 0, 20, 0 (the write-off is left out)
+    assert g["mean"] == pytest.approx(5.0)
+    assert g["share_sd_above"] == pytest.approx(0.2) and g["share_equal"] == pytest.approx(0.4)
+    assert g["rows"] == 5 and g["deals"] == 2
+
+
+def test_cluster_interval_by_hand():
+    # clusters {0: [1, 0], 1: [1, 1], 2: [0]}; n 5, mean 0.6
+    m, lo, hi, c = op.cluster_mean_ci([1, 0, 1, 1, 0], [0, 0, 1, 1, 2])
+    s = np.array([1 + 0 - 1.2, 2 - 1.2, 0 - 0.6])
+    h = 1.959963984540054 * np.sqrt(3 / 2 * (s**2).sum() / 25)
+    assert (m, c) == (pytest.approx(0.6), 3)
+    assert lo == pytest.approx(0.6 - h) and hi == pytest.approx(0.6 + h)
+    assert np.isnan(op.cluster_mean_ci([1, 0], [4, 4])[1])
+
+
+def test_success_by_contract(paired):
+    t = op.success_by_contract(paired, contracts=[100, 121, 130])
+    # played rows dd 130 90 121 60 150, sd 120 95 121 40 150
+    assert t.loc[100, "p_dd"] == pytest.approx(3 / 5) and t.loc[100, "p_sd"] == pytest.approx(3 / 5)
+    assert t.loc[121, "p_sd"] == pytest.approx(2 / 5)
+    assert t.loc[130, "diff"] == pytest.approx(1 / 5)
+    assert (t["deals"] == 2).all() and (t["rows"] == 5).all()
+
+
+def test_bolts_and_own_contracts(paired):
+    b = op.bolts_both(paired)
+    # played rows' ten defenders: dd zero points: (0,0) (10,20) (0,1) (30,30) (0,0) -> 5
+    assert b.loc["zero_points", "dd"] == pytest.approx(5 / 10)
+    # sd: (10,0) (10,15) (0,0) (40,40) (0,0) -> 5
+    assert b.loc["zero_points", "sd"] == pytest.approx(5 / 10)
+    assert b.loc["no_trick", "sd"] == pytest.approx(5 / 10) and b.loc["no_trick", "dd"] == pytest.approx(
+        5 / 10
+    )
+    o = op.own_contracts(paired)
+    assert o["write_off_share"] == pytest.approx(1 / 6)
+    # contracts 120 100 120 100 150 against sd 120 95 121 40 150 -> 3 made
+    assert o["made_share"] == pytest.approx(3 / 5) and o["dd_made_share"] == pytest.approx(3 / 5)
+    assert o["mean_contract"] == pytest.approx(118.0)
+
+
+def test_histogram_and_differing(paired):
+    h = op.gap_histogram(paired, width=10)
+    assert list(h["low"]) == [-10, 0, 10, 20] and list(h["rows"]) == [1, 2, 1, 1]
+    top = op.differing_rows(paired, k=2)
+    assert list(zip(top["deal_id"], top["seat"])) == [(1, 1), (0, 0)]
+
+
+def test_refusals(paired):
+    with pytest.raises(BadArgument, match="lack columns"):
+        op.paired_outcomes(paired[["deal_id"]], paired)
+    sd = _rows([1], [0], [0], [0], [0], contract=[100], written_off=[False])
+    dd = _rows([1, 2, 3, 4], [0] * 4, [0] * 4, [0] * 4, [0] * 4).iloc[3:]
+    with pytest.raises(BadArgument, match="no \\(deal_id, seat\\)"):
+        op.paired_outcomes(sd, dd)
