@@ -13,6 +13,7 @@ import pytest
 
 from analysis import dataset, reference
 from analysis.cli import main
+from analysis.rules import Rules
 from analysis.single_dummy import sd_fingerprint
 from analysis.solver import solver_fingerprint
 
@@ -150,6 +151,7 @@ def test_a_stopped_build_is_not_finished_and_resumes(env, tmp_path, monkeypatch)
 
 def test_sd_pool_for_follows_the_single_dummy_fingerprint(env):
     assert reference.sd_pool_for("club").name == "club-sd"
+    assert reference.sd_pool_for(Rules.profile("club").with_changes("barrel_seats=1")).name == "club-sd"
     same = sd_fingerprint("classic") == sd_fingerprint("club")
     assert (reference.sd_pool_for("classic") is not None) == same
     assert reference.sd_pool_for("wiki") is None  # not built
