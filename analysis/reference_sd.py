@@ -3,9 +3,12 @@
 A single-dummy pool is an ``sd`` dataset (docs/DATA.md; ``thousand solve
 --play pimc``) of the first ``n`` deals of a double-dummy pool's deals
 folder, all three seats as declarer, kept beside them under
-``data/reference/POOL/sd``.  There is one per single-dummy fingerprint
-(:func:`analysis.single_dummy.sd_fingerprint`: the solver conventions plus
-what the players see): ``club-sd`` also serves ``classic``.  The deals are
+``data/reference/POOL/sd`` (``POOL/sd-RULES`` for another profile's play of
+them).  There is one per single-dummy fingerprint
+(:func:`analysis.single_dummy.sd_fingerprint`: the solver conventions, what
+the players see and the fields the declarer's decisions depend on), so
+``classic``, whose payments and after-exchange redeals differ from club's,
+has its own, ``classic-sd``, on club's deals.  The deals are
 the double-dummy pool's, so the two answers compare on paired deals.
 
 A pool is built in the background and may take several runs: the job
@@ -76,6 +79,7 @@ class SDPoolSpec:
 #: The single-dummy pools: club's on 2,000 deals, the others on 500.
 SD_POOLS: tuple[SDPoolSpec, ...] = (
     SDPoolSpec("club-sd", "club", "club", 2_000),
+    SDPoolSpec("classic-sd", "club", "classic", 500),
     SDPoolSpec("book-sd", "book", "book", 500),
     SDPoolSpec("ua-sd", "ua", "ua", 500),
     SDPoolSpec("wiki-sd", "wiki", "wiki", 500),
@@ -145,8 +149,11 @@ def sd_spec(name: str, specs=None) -> SDPoolSpec:
 
 
 def sd_paths(s: SDPoolSpec, base: Path) -> tuple[Path, Path]:
-    """The deals folder a pool plays and its ``sd`` folder, under ``base``."""
-    return base / s.pool / "deals", base / s.pool / "sd"
+    """The deals folder a pool plays and its ``sd`` folder, under ``base``
+    (``sd-RULES`` when the pool plays another profile's deals: ``classic-sd``
+    plays club's into ``club/sd-classic``)."""
+    sd = "sd" if s.rules == s.pool else f"sd-{s.rules}"
+    return base / s.pool / "deals", base / s.pool / sd
 
 
 def sd_pool(s: SDPoolSpec, base: Path) -> SDPool:
@@ -200,7 +207,7 @@ def sd_pool_for(rules, base: Path, specs=None) -> SDPool | None:
     ----------
     rules : str or Rules
         A profile, a rules file or a Rules; variants with a profile's
-        single-dummy fingerprint (``classic`` for club) share its pool.
+        single-dummy fingerprint (``club+barrel_seats=1``) share its pool.
     """
     from .rules import load_rules
     from .single_dummy import sd_fingerprint

@@ -11,14 +11,16 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from analysis import dataset, reference
+from analysis import dataset, reference, reference_sd
 from analysis.cli import main
+from analysis.rules import Rules
 from analysis.single_dummy import sd_fingerprint
 from analysis.solver import solver_fingerprint
 
 TINY = (reference.PoolSpec("club", "club", 6, solutions_chunk=6),)
 TINY_SD = (
     reference.SDPoolSpec("club-sd", "club", "club", 3, worlds=2, chunk=2),
+    reference.SDPoolSpec("classic-sd", "club", "classic", 2, worlds=2, chunk=2),  # club's deals
     reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2),  # its deals: never built
 )
 
@@ -32,6 +34,7 @@ def tiny(tmp_path_factory):
         mp.setattr(reference, "SD_POOLS", TINY_SD)
         reference.build("club", base, workers=1, progress=False)
         reference.build("club-sd", base, workers=1, progress=False)
+        reference.build("classic-sd", base, workers=1, progress=False)
     return base
 
 
@@ -48,7 +51,7 @@ def test_list_reports_built_and_unbuilt_pools(env, capsys):
     assert [p["name"] for p in json.loads(capsys.readouterr().out)] == ["club"]  # contract 6 as it was
     assert main(["reference", "list", "--json", "--sd"]) == 0
     got = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
-    assert list(got) == ["club-sd", "wiki-sd"]
+    assert list(got) == ["club-sd", "classic-sd", "wiki-sd"]
     sd = got["club-sd"]
     contract = {"name", "rules", "fingerprint", "deals", "deals_path", "solutions_path", "content_hash"}
     assert contract <= set(sd) and sd["play"] == "pimc" and sd["state"] == "built"
@@ -79,7 +82,7 @@ def test_verify_plays_rows_again_and_skips_unbuilt(env, capsys):
     out = capsys.readouterr().out
     assert "club-sd: files intact, 2 rows played again, every column equal" in out
     assert "wiki-sd: not built, skipped" in out
-    assert "ok: 1 pools, 2 rows re-solved exactly; 1 single-dummy pools, 2 rows played again exactly" in out
+    assert "ok: 1 pools, 2 rows re-solved exactly; 2 single-dummy pools, 4 rows played again exactly" in out
     assert "not built: wiki-sd" in out
     assert reference.verify(1, sd_rows=3, names=["club-sd", "wiki-sd"]) == {"club-sd": 3, "wiki-sd": None}
     with pytest.raises(ValueError, match="sd_rows must be at least 1"):
@@ -87,7 +90,7 @@ def test_verify_plays_rows_again_and_skips_unbuilt(env, capsys):
 
 
 def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(env, monkeypatch):
-    pinned = (replace(TINY_SD[0], sd_hash="0" * 16), replace(TINY_SD[1], sd_hash="1" * 16))
+    pinned = (replace(TINY_SD[0], sd_hash="0" * 16), replace(TINY_SD[2], sd_hash="1" * 16))
     monkeypatch.setattr(reference, "SD_POOLS", pinned)
     with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
         reference.check("club-sd")
@@ -150,8 +153,13 @@ def test_a_stopped_build_is_not_finished_and_resumes(env, tmp_path, monkeypatch)
 
 def test_sd_pool_for_follows_the_single_dummy_fingerprint(env):
     assert reference.sd_pool_for("club").name == "club-sd"
-    same = sd_fingerprint("classic") == sd_fingerprint("club")
-    assert (reference.sd_pool_for("classic") is not None) == same
+    assert reference.sd_pool_for(Rules.profile("club").with_changes("barrel_seats=1")).name == "club-sd"
+    assert sd_fingerprint("classic") != sd_fingerprint("club")
+    classic = reference.sd_pool_for("classic")
+    assert classic.name == "classic-sd" and classic.sd_path == str(env / "club" / "sd-classic")
+    assert classic.deals_path == str(env / "club" / "deals")
+    f = reference.load("classic-sd")
+    assert f.attrs["sd"]["rules"] == "classic" and len(f) == 6
     assert reference.sd_pool_for("wiki") is None  # not built
 
 
@@ -159,14 +167,22 @@ def test_the_registry_is_as_documented():
     sizes = {s.name: (s.pool, s.rules, s.n) for s in reference.SD_POOLS}
     assert sizes == {
         "club-sd": ("club", "club", 2000),
+        "classic-sd": ("club", "classic", 500),
         "book-sd": ("book", "book", 500),
         "ua-sd": ("ua", "ua", 500),
         "wiki-sd": ("wiki", "wiki", 500),
     }
     dd = {s.name: s for s in reference.POOLS}
     for s in reference.SD_POOLS:
-        assert s.n <= dd[s.pool].n and dd[s.pool].rules == s.rules
+        # the deals' pool plays as the pool does, solver-wise (classic on club's)
+        assert s.n <= dd[s.pool].n
+        assert solver_fingerprint(dd[s.pool].rules) == solver_fingerprint(s.rules)
         assert (s.worlds, s.bid, s.seed) == (16, 100, 0)
+    # one pool per single-dummy fingerprint, each in its own folder
+    assert len({sd_fingerprint(s.rules) for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
+    base = reference.root()
+    assert len({reference_sd.sd_paths(s, base)[1] for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
+    assert reference_sd.sd_paths(reference_sd.sd_spec("classic-sd"), base)[1] == base / "club" / "sd-classic"
 
 
 # --- the shipped pools, once built and pinned ---------------------------------
