@@ -290,9 +290,10 @@ def run(args) -> int:
     return 0
 
 
-#: Measured seconds of one single-dummy deal per world (one core, club,
-#: benchmarks/bench_single_dummy.py), for the cost note only.
-SD_SECONDS_PER_WORLD = 0.3
+#: Seconds of one single-dummy deal on one core, ``a + b * worlds``, for the
+#: cost note only: measured 1.0 s at 4 worlds and 1.5 s at 16 (club, six
+#: deals, two shared cores; double-dummy 0.034 s a deal beside it).
+SD_SECONDS = (0.8, 0.045)
 
 
 def _cost_note(samples: int, worlds: int, workers: int | None) -> None:
@@ -300,7 +301,7 @@ def _cost_note(samples: int, worlds: int, workers: int | None) -> None:
     from ..parallel import default_workers
 
     cores = workers or default_workers()
-    minutes = samples * worlds * SD_SECONDS_PER_WORLD / cores / 60
+    minutes = samples * (SD_SECONDS[0] + SD_SECONDS[1] * worlds) / cores / 60
     if minutes >= 2:
         print(
             f"note: single-dummy play of {samples:,} deals with {worlds} worlds takes "

@@ -222,16 +222,16 @@ class SDPoolSource(PoolSource):
         d = super().describe()
         d.update(_sd_identity(self.rules, self.estimates.shape[2]))
         d["pool_seed"] = self.seed
+        d["pool_bid"] = self.meta.get("bid")
         d["replays"] = "a written-off row the table plays is played again with its own seed"
         return d
 
     def row_seed(self, ref: int, seat: int) -> int:
-        """The ``play_deal`` seed of pool row ``ref``, ``seat``.
+        """The ``play_deal`` seed of pool row ``ref``, ``seat``: the one
+        :func:`analysis.single_dummy.batch.row_seed` gave it."""
+        from ..single_dummy.batch import row_seed
 
-        The rows of ``analysis.single_dummy.batch.play_deals``:
-        ``SeedSequence([seed, deal_id, seat])``'s first 32-bit word.
-        """
-        return deal_seed(self.seed, int(self.deal_ids[ref]), seat)
+        return row_seed(self.seed, int(self.deal_ids[ref]), seat)
 
     def play_seat(self, masks, ref: int, seat: int, *, bid: int, deal_no: int, replay: bool = False):
         """The stored play of row ``ref``, ``seat``; with ``replay``, a written-off
@@ -256,16 +256,17 @@ class SDPoolSource(PoolSource):
 
 
 def _load_sd_pool(path):
-    """Read a single-dummy dataset joined with its deals: (frame, params, absolute path)."""
+    """Read a single-dummy dataset joined with its deals: (frame, params, absolute path).
+
+    ``params`` holds the rows' ``sd_fingerprint``, ``worlds``, ``seed`` and
+    ``bid`` (:func:`analysis.single_dummy.batch.load`, ``attrs["sd"]``) and
+    the dataset's recorded parameters.
+    """
     from pathlib import Path
 
-    from .. import single_dummy
+    from .. import dataset
+    from ..single_dummy.batch import load
 
-    load = getattr(single_dummy, "load", None)
-    if load is None:
-        raise BadArgument(
-            f"{path}: reading single-dummy datasets needs analysis.single_dummy.load, "
-            "which this version lacks; pass the rows as a DataFrame"
-        )
-    frame, params = load(path, with_params=True)
+    frame = load(path)
+    params = {**dataset.read_params(path), **frame.attrs["sd"]}
     return frame, params, str(Path(path).resolve())
