@@ -2,7 +2,7 @@
 
 Public API:
 
-- :func:`play_value`, :func:`makes` – value and threshold query of a
+- :func:`play_value`, :func:`play_objective`, :func:`makes` – value, J and threshold query of a
   position at a trick boundary;
 - :func:`exchange_value`, :func:`exchange_makes` – best gift of two cards
   after taking the widow, with the tie-broken line;
@@ -23,6 +23,7 @@ from .api import (
     exchange_makes,
     exchange_value,
     makes,
+    play_objective,
     play_value,
     solver_fingerprint,
 )
@@ -32,6 +33,7 @@ from .position import MoveValue, Position, card_values, line_from
 
 __all__ = [
     "play_value",
+    "play_objective",
     "makes",
     "exchange_value",
     "exchange_makes",

@@ -24,6 +24,7 @@ from ._kernel import new_buffers, new_table, search
 
 __all__ = [
     "play_value",
+    "play_objective",
     "makes",
     "exchange_value",
     "exchange_makes",
@@ -263,6 +264,49 @@ def play_value(
         hands, declarer, leader, trump, trump_owner, first_trick, rules
     )
     return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), -1, 1000, stats=stats)
+
+
+def play_objective(
+    hands,
+    *,
+    declarer=0,
+    leader=None,
+    trump=None,
+    trump_owner=None,
+    first_trick=None,
+    rules="club",
+    stats=None,
+) -> int:
+    """Double-dummy tie-break objective J of a position at a trick boundary.
+
+    Arguments as :func:`play_value`; nothing has been taken yet this deal
+    (no seat has points or tricks: the bolt terms count from here).
+
+    Returns
+    -------
+    int
+        DESIGN.md contract 3's ``J = 1000 * declarer's total + 300 *
+        (bolted defenders - bolted declarer) - defenders' marriage points``
+        from the position on, the declarer maximising and both defenders
+        minimising; the maximum over the leader's moves of
+        ``card_values(..., objective="J")`` when the declarer leads.
+
+    Raises
+    ------
+    ValueError
+        As :func:`play_value`.
+
+    Examples
+    --------
+    >>> from analysis.cards import parse
+    >>> play_objective([parse("A♠"), parse("9♠"), parse("10♠")], rules="book")
+    21000
+    """
+    hs, leader, t, owner, first, rules = _prepare(
+        hands, declarer, leader, trump, trump_owner, first_trick, rules
+    )
+    big = int(_drivers.BIG)
+    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), -big, big, mode=1, stats=stats)
 
 
 def makes(

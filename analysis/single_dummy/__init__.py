@@ -1,0 +1,62 @@
+"""Single-dummy play: every decision by PIMC from the decider's own
+knowledge (DESIGN.md, contract 7; docs/SINGLE_DUMMY.md).
+
+Public API:
+
+- :func:`play_deal` and its result :class:`SDResult`;
+- :func:`decide_contract` – final contract and write-off from the
+  declarer's estimates (a pure function: decide again at another bid);
+- :data:`SD_VERSION`, :data:`SD_FIELDS`, :func:`sd_fingerprint`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from ..rules import INFORMATION_FIELDS
+from ..solver.api import SOLVER_FIELDS, resolve_rules
+from .decide import decide_contract
+from .play import SDResult, play_deal
+
+__all__ = ["play_deal", "SDResult", "decide_contract", "sd_fingerprint", "SD_VERSION", "SD_FIELDS"]
+
+#: Version of the single-dummy algorithm; bump when a change can alter any result.
+SD_VERSION = "1.0"
+#: The fields of what the decisions depend on beyond the solver's and what the
+#: players see: the contract's cap, the payments and the declarer's own
+#: after-exchange redeal conditions (which gifts he avoids).
+DECISION_FIELDS = (
+    "bid_cap",
+    "write_off_payment",
+    "write_off_fixed",
+    "double_penalty_off_first_hand",
+    "redeal_after_four_nines",
+    "redeal_after_hand_under",
+)
+#: Every Rules field a single-dummy result depends on.
+SD_FIELDS = SOLVER_FIELDS + INFORMATION_FIELDS + DECISION_FIELDS
+
+
+def sd_fingerprint(rules="club") -> str:
+    """Fingerprint of everything that changes single-dummy results.
+
+    Parameters
+    ----------
+    rules : str or Rules
+
+    Returns
+    -------
+    str
+        12 hex digits: a hash of ``rules.fingerprint(SD_FIELDS)`` (the
+        solver's fields, ``analysis.rules.INFORMATION_FIELDS`` and
+        :data:`DECISION_FIELDS`) and :data:`SD_VERSION`.
+
+    Raises
+    ------
+    ValueError
+        On unknown rules.
+    """
+    fp = resolve_rules(rules).fingerprint(SD_FIELDS)
+    blob = json.dumps({"rules": fp, "sd_version": SD_VERSION}, sort_keys=True).encode()
+    return hashlib.sha256(blob).hexdigest()[:12]

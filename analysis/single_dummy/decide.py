@@ -1,0 +1,253 @@
+"""The decisions of single-dummy play, each by PIMC from the decider's
+knowledge (docs/SINGLE_DUMMY.md, section 3).
+
+- :func:`choose_gift`: the declarer's two cards, best mean J over his
+  worlds, with the screen of :mod:`analysis.odds.widow`;
+- :func:`decide_contract`: final contract and write-off from the values he
+  believes (a pure function of them);
+- :func:`choose_card`: one card (or declaration) of the play, best mean J
+  over the mover's worlds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..bidding import NO_CAP
+from ..errors import BadArgument
+from ..odds.delta import relative_delta
+from ..redeal import redeal_after_exchange
+from ..scoring import write_off_payment
+from ..solver import Position, card_values, play_objective, play_value
+from .knowledge import Knowledge
+from .sampler import sample_layouts
+
+__all__ = ["choose_gift", "decide_contract", "choose_card", "SCREEN_WORLDS", "KEEP_GIFTS"]
+
+#: Worlds on which all 90 gifts are solved before the weaker ones are dropped.
+SCREEN_WORLDS = 4
+#: Gifts kept after the screen: the best by mean J on the screen worlds.
+KEEP_GIFTS = 10
+
+
+def _gifts(ten: int) -> list:
+    ids = [c for c in range(24) if ten >> c & 1]
+    return [(a, b) for a in ids for b in ids if a != b]
+
+
+def _gift_hands(ten, a, b, left, right):
+    d = ten & ~(1 << a) & ~(1 << b)
+    return [d, int(left) | (1 << a), int(right) | (1 << b)]
+
+
+def _solve(gifts, ten, lay, rows, rules, out, stats):
+    for j, (a, b) in enumerate(gifts):
+        for i in rows:
+            h = _gift_hands(ten, a, b, lay[i, 1], lay[i, 2])
+            out[j, i] = play_objective(h, declarer=0, leader=0, first_trick=True, rules=rules, stats=stats)
+
+
+def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, screen=True, stats=None):
+    """The declarer's gift: best mean J over his worlds.
+
+    Parameters
+    ----------
+    ten : int
+        His 10 cards (hand and widow), bit mask.
+    worlds : int
+        Layouts of the 14 cards he has not seen (7 to each defender).
+    rng : numpy.random.Generator
+        Stream of decision 0.
+    rules : Rules
+    screen : bool
+        Solve all 90 gifts on the first :data:`SCREEN_WORLDS` worlds only
+        and keep the best :data:`KEEP_GIFTS` of them by mean J for the
+        other worlds, as :func:`analysis.odds.widow_odds` screens; False
+        solves every gift on every world.
+    stats : ndarray of int64, optional
+        ``stats[0]`` is incremented by the nodes searched.
+
+    Returns
+    -------
+    give_left, give_right : int
+        Card ids.
+    layouts : ndarray of shape (worlds, 3), int64
+        His worlds before the gift (column 0 his ten cards, 1 and 2 the
+        defenders' 7 cards).
+    gifts_solved : int
+        Gifts solved on every world (90 without the screen).
+
+    Notes
+    -----
+    J is DESIGN.md contract 3's objective with the declarer to lead the
+    first trick.  A gift that leaves his own 8 cards an after-exchange
+    redeal condition (RULES.md, "Redeals": four 9s; book, under 15 points)
+    is not chosen unless every gift does; the defenders' side of that
+    condition is unknown to him and ignored (the deal is played anyway).
+    Ties go to the first gift in order (left card, then right card, by id).
+    """
+    unseen = ((1 << 24) - 1) & ~ten
+    lay = sample_layouts(Knowledge(0, (ten, unseen, unseen), (10, 7, 7)), worlds, rng)
+    gifts = _gifts(ten)
+    if rules.redeal_after_four_nines or rules.redeal_after_hand_under:
+        # column 0 depends on the declarer's 8 cards only; world 0 fills the others
+        hands8 = np.array([_gift_hands(ten, a, b, lay[0, 1], lay[0, 2]) for a, b in gifts], dtype=np.uint32)
+        own = redeal_after_exchange(hands8, rules, by_seat=True)[:, 0]
+        if not own.all():
+            gifts = [g for g, r in zip(gifts, own) if not r]
+    vals = np.zeros((len(gifts), worlds), dtype=np.int64)
+    m = min(worlds, SCREEN_WORLDS) if screen else worlds
+    _solve(gifts, ten, lay, range(m), rules, vals, stats)
+    keep = list(range(len(gifts)))
+    if m < worlds:
+        mean = vals[:, :m].mean(axis=1)
+        keep = sorted(np.argsort(-mean, kind="stable")[:KEEP_GIFTS].tolist())
+        sub = np.zeros((len(keep), worlds), dtype=np.int64)
+        _solve([gifts[j] for j in keep], ten, lay, range(m, worlds), rules, sub, stats)
+        vals[keep, m:] = sub[:, m:]
+    means = vals[keep].mean(axis=1)
+    a, b = gifts[keep[int(np.argmax(means))]]
+    return a, b, lay, len(keep)
+
+
+def gift_estimates(ten, a, b, lay, rules, stats=None) -> tuple:
+    """The declarer's value (card points plus own marriages) after gift
+    ``(a, b)`` in each of his worlds ``lay``, by :func:`analysis.solver.play_value`.
+
+    Returns
+    -------
+    tuple of int
+        One value per world, points 0..400.
+    """
+    return tuple(
+        play_value(
+            _gift_hands(ten, a, b, w[1], w[2]),
+            declarer=0,
+            leader=0,
+            first_trick=True,
+            rules=rules,
+            stats=stats,
+        )
+        for w in lay
+    )
+
+
+def decide_contract(estimates, bid, rules, *, first_hand=True, cap=None):
+    """Final contract and write-off from the values the declarer believes.
+
+    Parameters
+    ----------
+    estimates : sequence of int
+        His values (card points plus own marriages) in his worlds after the
+        gift (``SDResult.estimates``); at least one.
+    bid : int
+        The winning bid: a multiple of 5, at least 100.
+    rules : str or Rules
+    first_hand : bool
+        He is the first hand (book's double penalty otherwise).
+    cap : int, optional
+        Highest contract his 8 cards allow (:func:`analysis.bidding.bid_cap`);
+        default no cap (400).  A bid above the cap can only be played as bid.
+
+    Returns
+    -------
+    contract : int
+        The contract (multiple of 5, at least ``bid``) with the highest mean
+        change over the estimates; the lowest among ties.  The bid itself
+        when he writes off.
+    written_off : bool
+        Writing off at the bid is strictly better than playing that
+        contract (ties: play).
+
+    Raises
+    ------
+    ValueError
+        On empty estimates, a bad bid or cap, or unknown rules.
+
+    Notes
+    -----
+    The change is :func:`analysis.odds.delta.relative_delta`'s, as
+    :func:`analysis.odds.widow_odds` counts it after the widow: the
+    estimates carry no defenders' points, so playing counts his own change
+    only (+contract, or the profile's penalty), while writing off counts
+    ``-bid`` minus the payment each opponent receives (RULES.md,
+    "write-off").  Writing off then wins only where failing costs more
+    than that: book's double penalty when he is not the first hand.
+    Bolts and the barrel are left out (the deal's own change).
+
+    Examples
+    --------
+    >>> decide_contract([130, 90, 140, 125], 100, "club", cap=160)
+    (125, False)
+    """
+    from ..solver.api import resolve_rules
+
+    rules = resolve_rules(rules)
+    est = np.asarray(estimates, dtype=np.int64).ravel()
+    if est.size == 0:
+        raise BadArgument("estimates must hold at least one value")
+    if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)) or bid < 100 or bid % 5:
+        raise BadArgument(f"bid must be a multiple of 5, at least 100, got {bid!r}")
+    cap = NO_CAP if cap is None else cap
+    if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)) or cap < 100:
+        raise BadArgument(f"cap must be an integer of at least 100, got {cap!r}")
+    contracts = np.arange(int(bid), max(int(bid), int(cap)) + 1, 5, dtype=np.int64)
+    play, _ = relative_delta(rules, contracts, est, first_hand=bool(first_hand), write_off=False)
+    mean = play.mean(axis=1)
+    k = int(np.argmax(mean))
+    write_off = -float(bid) - float(write_off_payment(rules, int(bid)))
+    if write_off > mean[k]:
+        return int(bid), True
+    return int(contracts[k]), False
+
+
+def choose_card(k: Knowledge, table, legal, worlds: int, rng: np.random.Generator, rules, stats=None):
+    """The mover's card by PIMC: best mean J over his worlds.
+
+    Parameters
+    ----------
+    k : Knowledge
+        The mover's knowledge now (``k.viewer`` is the mover).
+    table : dict
+        The public state: ``leader``, ``trick`` (((seat, card), ...)),
+        ``trump`` (-1 none), ``owner``, ``first`` (bool), ``points``,
+        ``tricks`` (3 ints each).
+    legal : list of (int, bool)
+        The mover's legal moves (card, declared) in
+        :func:`analysis.solver.card_values` order.
+    worlds : int
+    rng : numpy.random.Generator
+    rules : Rules
+    stats : ndarray of int64, optional
+
+    Returns
+    -------
+    int
+        Index into ``legal`` of the move with the highest mean J for the
+        declarer (seat 0), the lowest for a defender; the first among ties.
+
+    Raises
+    ------
+    RuntimeError
+        If the solver's moves differ from ``legal`` (an internal error).
+    """
+    lay = sample_layouts(k, worlds, rng)
+    trump = table["trump"]
+    total = np.zeros(len(legal), dtype=np.int64)
+    for w in lay:
+        pos = Position(
+            hands=(int(w[0]), int(w[1]), int(w[2])),
+            declarer=0,
+            leader=table["leader"],
+            trick=tuple(table["trick"]),
+            trump=None if trump < 0 else trump,
+            trump_owner=None if trump < 0 else table["owner"],
+            first_trick=table["first"],
+            points=tuple(table["points"]),
+            tricks=tuple(table["tricks"]),
+        )
+        mv = card_values(pos, rules=rules, objective="J", stats=stats)
+        if [(m.card, m.declared) for m in mv] != list(legal):
+            raise RuntimeError("solver moves differ from the legal moves of the play")
+        total += np.array([m.value for m in mv], dtype=np.int64)
+    return int(np.argmax(total)) if k.viewer == 0 else int(np.argmin(total))

@@ -1,0 +1,240 @@
+"""One deal played single-dummy: :func:`play_deal` (DESIGN.md, contract 7).
+
+The declarer chooses his gift, contract and write-off from his ten cards;
+then the three players play the 24 cards, each deciding from his own
+knowledge (:mod:`.knowledge`) by PIMC over ``worlds`` layouts
+(:mod:`.sampler`, :mod:`.decide`).  Decision ``k`` (0 the gift, then one
+per card in play order, forced or not) draws from
+``Generator(PCG64(SeedSequence([seed, k])))`` (docs/SINGLE_DUMMY.md,
+section 4), so equal arguments give equal results in any process.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..bidding import bid_cap
+from ..cards import CARD_POINTS, MARRIAGE_VALUES, check_parts
+from ..errors import BadArgument
+from ..solver.api import _mask, resolve_rules
+from .decide import choose_card, choose_gift, decide_contract, gift_estimates
+from .knowledge import declarer_knowledge, defender_knowledge, suit_mask
+
+__all__ = ["SDResult", "play_deal", "legal_moves", "decision_rng"]
+
+
+class SDResult(NamedTuple):
+    """A deal played single-dummy (DESIGN.md, contract 7); seats 0 the
+    declarer, 1 his left, 2 his right; points are raw (cards plus own
+    declared marriages)."""
+
+    give_left: int  #: card id given to the left defender
+    give_right: int  #: card id given to the right defender
+    contract: int  #: final contract (the bid when written off)
+    written_off: bool  #: the declarer wrote off; nothing was played
+    value: int  #: declarer's card points plus own declared marriages, 0..400
+    left_points: int
+    right_points: int
+    declarer_tricks: int
+    left_tricks: int
+    right_tricks: int
+    moves: tuple  #: ((seat, card id, declared), ...) in play order
+    estimates: tuple  #: the declarer's value in each of his worlds after the gift
+
+
+def decision_rng(seed: int, k: int) -> np.random.Generator:
+    """The random stream of decision ``k`` of a deal played with ``seed``."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, k])))
+
+
+def legal_moves(
+    hand: int, ply: int, leader: int, led: int, trump: int, owner: int, first: bool, rules
+) -> list:
+    """Legal moves of the player to move, in :func:`analysis.solver.card_values` order.
+
+    Parameters
+    ----------
+    hand : int
+        The mover's cards (bit mask).
+    ply : int
+        Cards already on the table in this trick (0 = he leads).
+    leader : int
+        Seat that leads this trick.
+    led : int
+        Card led (ignored when ``ply`` is 0).
+    trump, owner : int
+        Trump in force (-1 none) and the seat that declared it.
+    first : bool
+        This is the deal's first trick.
+    rules : Rules
+
+    Returns
+    -------
+    list of (int, bool)
+        ``(card, declared)`` by card id; a lead that may declare a marriage
+        appears twice, undeclared then declared (RULES.md, common core:
+        play, marriage; "Conventions that differ": first-trick marriage,
+        card led to declare, only the trump's declarer leads trumps).
+    """
+    out = []
+    if ply == 0:
+        legal = hand
+        if rules.trump_lead_owner_only and trump >= 0 and leader != owner:
+            legal = hand & ~suit_mask(trump) or hand
+        may = (not first) or rules.first_trick_marriage
+        for c in range(24):
+            if legal >> c & 1:
+                out.append((c, False))
+            s, r = divmod(c, 6)
+            pair = 0b1100 << (6 * s)
+            if may and hand & pair == pair and (r == 2 or (r == 3 and rules.marriage_lead != "Q")):
+                out.append((c, True))
+        return out
+    ls = led // 6
+    legal = hand & suit_mask(ls)
+    if not legal and trump >= 0:
+        legal = hand & suit_mask(trump)
+    legal = legal or hand
+    return [(c, False) for c in range(24) if legal >> c & 1]
+
+
+def _winner(trick, trump) -> int:
+    w_seat, w_card = trick[0]
+    for seat, c in trick[1:]:
+        if (c // 6 == w_card // 6 and c > w_card) or (c // 6 == trump and w_card // 6 != trump):
+            w_seat, w_card = seat, c
+    return w_seat
+
+
+def _check_int(x, what, lo):
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < lo:
+        raise BadArgument(f"{what} must be an integer of at least {lo}, got {x!r}")
+    return int(x)
+
+
+def play_deal(
+    hand, widow, left, right, *, bid=100, rules="club", worlds=16, seed=0, stats=None, hook=None
+) -> SDResult:
+    """Play one deal with every decision made single-dummy by PIMC.
+
+    Parameters
+    ----------
+    hand, widow, left, right : int
+        Bit masks: the declarer's 7 cards, the 3-card widow, and the 7 cards
+        of his left and right defenders; disjoint.
+    bid : int
+        The winning bid (multiple of 5, at least 100); the final contract is
+        at least this.  A bid of 100 hides the widow from the defenders
+        where ``rules.widow_shown_at_100`` is false (wiki).
+    rules : str or Rules
+    worlds : int
+        Layouts drawn for each decision.
+    seed : int
+        Non-negative; decision ``k`` uses ``SeedSequence([seed, k])``.
+    stats : ndarray of int64, optional
+        Solver nodes added per phase: ``stats[0]`` gift, ``stats[1]``
+        estimates, ``stats[2]`` play (length at least 3).
+    hook : callable, optional
+        Called before every card as ``hook(k, mover, knowledge, table,
+        hands, legal)`` (the mover's :class:`~.knowledge.Knowledge`, the
+        public state, the true hands); for tests and diagnostics.
+
+    Returns
+    -------
+    SDResult
+        Played on the true hands whatever the redeal conditions; after a
+        write-off the points and tricks are 0 and ``moves`` is empty.  The
+        declarer is taken as the first hand for the payments (book's double
+        penalty); :func:`decide_contract` decides again for another seat.
+
+    Raises
+    ------
+    ValueError
+        On wrong card counts or overlaps, a bad bid, worlds, seed or rules.
+    """
+    rules = resolve_rules(rules)
+    parts = [
+        ("hand", _mask(hand, "hand"), 7),
+        ("widow", _mask(widow, "widow"), 3),
+        ("left", _mask(left, "left"), 7),
+        ("right", _mask(right, "right"), 7),
+    ]
+    check_parts(parts)
+    h, w, lm, rm = (p[1] for p in parts)
+    if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)) or bid < 100 or bid % 5:
+        raise BadArgument(f"bid must be a multiple of 5, at least 100, got {bid!r}")
+    worlds = _check_int(worlds, "worlds", 1)
+    seed = _check_int(seed, "seed", 0)
+    st = [np.zeros(1, dtype=np.int64) for _ in range(3)]
+    ten = h | w
+    a, b, lay, _ = choose_gift(ten, worlds, decision_rng(seed, 0), rules, stats=st[0])
+    d8 = ten & ~(1 << a) & ~(1 << b)
+    est = gift_estimates(ten, a, b, lay, rules, stats=st[1])
+    contract, wo = decide_contract(est, int(bid), rules, cap=int(bid_cap(rules, d8)))
+    if stats is not None:
+        for i in range(3):
+            stats[i] += st[i][0]
+    if wo:
+        return SDResult(a, b, contract, True, 0, 0, 0, 0, 0, 0, (), est)
+    hands = [d8, lm | (1 << a), rm | (1 << b)]
+    shown = w if (rules.widow_shown_at_100 or bid > 100) else None
+    up = rules.exchange_face_up
+    know = [
+        declarer_knowledge(d8, a, b),
+        defender_knowledge(1, hands[1], shown, b if up else None),
+        defender_knowledge(2, hands[2], shown, a if up else None),
+    ]
+    table = {
+        "leader": 0,
+        "trick": [],
+        "trump": -1,
+        "owner": 0,
+        "first": True,
+        "points": [0, 0, 0],
+        "tricks": [0, 0, 0],
+    }
+    moves = []
+    for k in range(1, 25):
+        trick = table["trick"]
+        ply = len(trick)
+        mover = (table["leader"] + ply) % 3
+        led = trick[0][1] if trick else -1
+        legal = legal_moves(
+            hands[mover], ply, table["leader"], led, table["trump"], table["owner"], table["first"], rules
+        )
+        if hook is not None:
+            hook(k, mover, know[mover], table, tuple(hands), legal)
+        if len(legal) == 1:
+            card, declared = legal[0]
+        else:
+            i = choose_card(know[mover], table, legal, worlds, decision_rng(seed, k), rules, stats=st[2])
+            card, declared = legal[i]
+        if declared:
+            table["trump"], table["owner"] = card // 6, mover
+            table["points"][mover] += int(MARRIAGE_VALUES[card // 6])
+        know = [
+            kn.observe(
+                mover,
+                card,
+                led=led,
+                trump=table["trump"],
+                owner=table["owner"],
+                declared=declared,
+                rules=rules,
+            )
+            for kn in know
+        ]
+        hands[mover] &= ~(1 << card)
+        trick.append((mover, card))
+        moves.append((mover, card, bool(declared)))
+        if len(trick) == 3:
+            win = _winner(trick, table["trump"])
+            table["points"][win] += int(sum(CARD_POINTS[c] for _, c in trick))
+            table["tricks"][win] += 1
+            table.update(leader=win, trick=[], first=False)
+    if stats is not None:
+        stats[2] += st[2][0]
+    pts, ntr = table["points"], table["tricks"]
+    return SDResult(a, b, contract, False, pts[0], pts[1], pts[2], ntr[0], ntr[1], ntr[2], tuple(moves), est)
