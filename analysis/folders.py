@@ -14,6 +14,8 @@ Examples
 'data/deals-club-9361ae3fbacc-s7-n1000'
 >>> solutions_folder("data", PROFILES["club"], seed=7, n_deals=1000, n_solved=200).name
 'solutions-club-9361ae3fbacc-s7-d1000-n200'
+>>> sd_folder("data/deals", PROFILES["club"], worlds=16, bid=100, seed=0).as_posix()
+'data/sd-club-9361ae3fbacc-deals-w16-b100-s0'
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ __all__ = [
     "deals_folder",
     "solutions_folder",
     "games_folder",
+    "sd_folder",
     "pool_solutions_folder",
     "games_cache_file",
 ]
@@ -62,6 +65,21 @@ def games_folder(data, rules: Rules, seed: int, n_games: int, pool: str) -> Path
     ``pool`` naming the solved deals they are played on (``poolclub`` for a
     reference pool, ``d<deals>-pool<solved>`` for the run's own sample)."""
     return Path(data) / f"games-{rules_tag(rules)}-s{seed}-g{n_games}-{pool}"
+
+
+def sd_folder(
+    deals, rules: Rules, *, worlds: int, bid: int, seed: int, n: int | None = None, seats=(0, 1, 2)
+) -> Path:
+    """``sd-<rules>-<deals folder>-w<worlds>-b<bid>-s<seed>[-n<n>][-seats<..>]``
+    beside ``deals``: ``thousand solve --play pimc``'s single-dummy rows of
+    those deals (``n`` and ``seats`` named only when not all of them)."""
+    deals = Path(deals)
+    name = f"sd-{rules_tag(rules)}-{deals.name}-w{worlds}-b{bid}-s{seed}"
+    if n is not None:
+        name += f"-n{n}"
+    if tuple(sorted(seats)) != (0, 1, 2):
+        name += "-seats" + "".join(str(s) for s in sorted(seats))
+    return deals.parent / name
 
 
 def pool_solutions_folder(data, solver_fingerprint: str, deals, n: int) -> Path:

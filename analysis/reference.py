@@ -16,6 +16,11 @@ The pinned content hashes below are the pools' identity: a test compares
 them with the shipped manifests, :func:`check` re-hashes every chunk file
 against them, and :func:`verify` re-solves random rows with the current
 solver, so a solver change that changes any solution cannot go unnoticed.
+
+Single-dummy pools (``club-sd`` and the others, :mod:`analysis.reference_sd`)
+play the first deals of these pools' deals folders; :func:`check`,
+:func:`load`, :func:`verify`, :func:`build_commands` and :func:`build` take
+their names too.
 """
 
 from __future__ import annotations
@@ -29,12 +34,19 @@ import numpy as np
 import pyarrow.parquet as pq
 
 from . import dataset
+from . import reference_sd as _sd
+from .reference_sd import SD_POOLS, SDPool, SDPoolSpec
 from .rules import Rules, load_rules
 
 __all__ = [
     "PoolSpec",
     "Pool",
     "POOLS",
+    "SDPoolSpec",
+    "SDPool",
+    "SD_POOLS",
+    "sd_pools",
+    "sd_pool_for",
     "ReferenceError",
     "root",
     "spec",
@@ -205,12 +217,13 @@ def pool_for(rules, base: Path | None = None) -> Pool | None:
     return None
 
 
-def check(name: str, base: Path | None = None) -> Pool:
+def check(name: str, base: Path | None = None) -> Pool | SDPool:
     """A finished pool, its files re-hashed against the manifest and the pin.
 
-    Every chunk file of the deals and the solutions is read whole and its
-    rows hashed (:func:`analysis.dataset.content_hash`) against the hash its
-    manifest recorded; the manifests' content hashes must be the pinned ones.
+    Every chunk file of the deals and the solutions (of a single-dummy
+    pool: of its ``sd`` rows) is read whole and its rows hashed
+    (:func:`analysis.dataset.content_hash`) against the hash its manifest
+    recorded; the manifests' content hashes must be the pinned ones.
 
     Raises
     ------
@@ -218,26 +231,54 @@ def check(name: str, base: Path | None = None) -> Pool:
         If the pool is missing or unfinished, a chunk file is missing,
         unreadable or edited, or a manifest is not the pinned one.
     """
+    if _is_sd(name):
+        s = _sd.sd_spec(name, SD_POOLS)
+        _rehash(name, "single-dummy rows", _sd.sd_paths(s, _base(base))[1], s.sd_hash)
+        return _sd.sd_pool(s, _base(base))
     s = spec(name)
     for kind, path, pinned in zip(("deals", "solutions"), _paths(s, base), (s.deals_hash, s.solutions_hash)):
-        m = _manifest(path)
-        if m is None:
-            raise ReferenceError(name, f"its {kind} at {path} are missing or unfinished")
-        for c, want in enumerate(m["chunk_hashes"]):
-            f = Path(dataset.chunk_path(path, c))
-            try:
-                got = dataset.content_hash(pq.read_table(f))
-            except (OSError, ValueError) as exc:
-                raise ReferenceError(name, f"{f} cannot be read ({exc})") from None
-            if got != want:
-                raise ReferenceError(
-                    name, f"{f} does not hold the rows its manifest recorded (damaged or edited)"
-                )
-        if pinned is not None and m["content_hash"] != pinned:
-            raise ReferenceError(
-                name, f"its {kind} have content hash {m['content_hash']}, not the pinned {pinned}"
-            )
+        _rehash(name, kind, path, pinned)
     return pool(name, base)
+
+
+def _rehash(name: str, kind: str, path: Path, pinned: str | None) -> None:
+    """:func:`check` of one dataset folder of a pool."""
+    m = _manifest(path)
+    if m is None:
+        raise ReferenceError(name, f"its {kind} at {path} are missing or unfinished")
+    for c, want in enumerate(m["chunk_hashes"]):
+        f = Path(dataset.chunk_path(path, c))
+        try:
+            got = dataset.content_hash(pq.read_table(f))
+        except (OSError, ValueError) as exc:
+            raise ReferenceError(name, f"{f} cannot be read ({exc})") from None
+        if got != want:
+            raise ReferenceError(
+                name, f"{f} does not hold the rows its manifest recorded (damaged or edited)"
+            )
+    if pinned is not None and m["content_hash"] != pinned:
+        raise ReferenceError(
+            name, f"its {kind} have content hash {m['content_hash']}, not the pinned {pinned}"
+        )
+
+
+def _is_sd(name: str) -> bool:
+    return any(s.name == name for s in SD_POOLS)
+
+
+def _base(base: Path | None) -> Path:
+    return root() if base is None else base
+
+
+def sd_pools(base: Path | None = None) -> list[SDPool]:
+    """Every single-dummy pool of :data:`SD_POOLS`, as on disk (built or not)."""
+    return _sd.sd_pools(_base(base), SD_POOLS)
+
+
+def sd_pool_for(rules, base: Path | None = None) -> SDPool | None:
+    """The built single-dummy pool whose single-dummy fingerprint is that of
+    ``rules``, if any (``classic`` shares club's)."""
+    return _sd.sd_pool_for(rules, _base(base), SD_POOLS)
 
 
 def load(name: str, base: Path | None = None, rules=None):
@@ -266,7 +307,12 @@ def load(name: str, base: Path | None = None, rules=None):
     ------
     ReferenceError
         If the pool is not finished.
+
+    A single-dummy pool's name gives its rows as
+    :func:`analysis.single_dummy.load` reads them.
     """
+    if _is_sd(name):
+        return _sd.load_sd(_sd.sd_spec(name, SD_POOLS), _base(base), rules)
     p = pool(name, base)
     if p.content_hash is None:
         raise ReferenceError(name, f"it is not finished at {p.solutions_path}")
@@ -284,25 +330,38 @@ def load(name: str, base: Path | None = None, rules=None):
 
 
 def verify(
-    rows: int = 30, *, seed: int = 0, names=None, base: Path | None = None, progress=None
-) -> dict[str, int]:
+    rows: int = 30,
+    *,
+    sd_rows: int = 4,
+    seed: int = 0,
+    names=None,
+    base: Path | None = None,
+    progress=None,
+) -> dict[str, int | None]:
     """Re-solve random rows of every pool with the current solver, exactly.
 
     Parameters
     ----------
     rows : int
-        (deal, seat) rows drawn per pool, uniformly without replacement.
+        (deal, seat) rows drawn per double-dummy pool, uniformly without
+        replacement.
+    sd_rows : int
+        Rows drawn per single-dummy pool, played again with the pool's
+        worlds, bid and seed (each costs a whole single-dummy play).
     seed : int
         Seed of the draw.
     names : sequence of str, optional
-        Pools to verify (default: all).
+        Pools to verify (default: all, :data:`POOLS` then :data:`SD_POOLS`).
     progress : callable, optional
-        Called as ``progress(name, done, total)`` after each pool.
+        Called as ``progress(name, done, total, rows)`` after each pool,
+        ``rows`` None for a single-dummy pool not built (or not finished)
+        and not pinned, which is skipped.
 
     Returns
     -------
     dict
-        Rows re-solved per pool (every column compared equal).
+        Rows re-solved per pool (every column compared equal); None for a
+        single-dummy pool skipped as not built.
 
     Raises
     ------
@@ -310,16 +369,24 @@ def verify(
         From :func:`check`, or when a re-solved row differs in any column
         (the message names the deal, the seat and the columns).
     ValueError
-        If ``rows`` is below 1.
+        If ``rows`` or ``sd_rows`` is below 1.
     """
     from .jobs.solutions import SOLUTION_COLUMNS
     from .solver import solve_deals
 
     if rows < 1:
         raise ValueError(f"rows must be at least 1, got {rows}")
-    names = [s.name for s in POOLS] if names is None else list(names)
+    if sd_rows < 1:
+        raise ValueError(f"sd_rows must be at least 1, got {sd_rows}")
+    names = [s.name for s in POOLS + SD_POOLS] if names is None else list(names)
     done = {}
     for i, name in enumerate(names):
+        if _is_sd(name):
+            s = _sd.sd_spec(name, SD_POOLS)
+            done[name] = _sd.verify_sd(s, _base(base), sd_rows, np.random.default_rng([seed, i]))
+            if progress is not None:
+                progress(name, i + 1, len(names), done[name])
+            continue
         check(name, base)
         frame = load(name, base)
         rng = np.random.default_rng([seed, i])
@@ -342,12 +409,15 @@ def verify(
                     )
         done[name] = len(got)
         if progress is not None:
-            progress(name, i + 1, len(names))
+            progress(name, i + 1, len(names), done[name])
     return done
 
 
 def build_commands(name: str, base: Path | None = None, workers: int | None = None) -> list[str]:
-    """The two ``thousand`` command lines that build (or resume) a pool."""
+    """The two ``thousand`` command lines that build (or resume) a pool (one
+    for a single-dummy pool, whose deals are its double-dummy pool's)."""
+    if _is_sd(name):
+        return _sd.sd_build_commands(_sd.sd_spec(name, SD_POOLS), _base(base), workers)
     s = spec(name)
     dp, sp = _paths(s, base)
     w = "" if workers is None else f" --workers {workers}"
@@ -363,13 +433,20 @@ def build(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool | None = None,
-) -> Pool:
+) -> Pool | SDPool:
     """Build a pool, or resume it where it stopped (the commands of
     :func:`build_commands`); a finished pool is checked and left as it is
     (it may have been made by an earlier version, whose parameters record
-    fewer rules fields)."""
+    fewer rules fields).
+
+    A single-dummy pool needs its double-dummy pool's deals folder
+    (ReferenceError otherwise, naming the command that builds it)."""
     from .jobs.deals import run_deal
     from .jobs.solutions import run_solve
+
+    if _is_sd(name):
+        s = _sd.sd_spec(name, SD_POOLS)
+        return _sd.build_sd(s, _base(base), workers=workers, scheduler=scheduler, progress=progress)
 
     s = spec(name)
     dp, sp = _paths(s, base)

@@ -13,7 +13,8 @@ def register(sub) -> None:
         "reference",
         help="the reference pools of solved deals shipped with the repository",
         description="List, verify or (re)build the reference pools: solved "
-        "deals (all three seats) under each solver convention, "
+        "deals (all three seats) under each solver convention, and their "
+        "single-dummy pools (NAME-sd: PIMC play of their first deals), "
         "under data/reference/ (or $THOUSAND_REFERENCE).",
     )
     what = p.add_subparsers(dest="action", metavar="ACTION", required=True)
@@ -24,6 +25,12 @@ def register(sub) -> None:
     ls.set_defaults(func=_list)
     ve = what.add_parser("verify", help="re-hash every pool file and re-solve random rows")
     ve.add_argument("--rows", type=int, default=30, help="(deal, seat) rows re-solved per pool (default 30)")
+    ve.add_argument(
+        "--sd-rows",
+        type=int,
+        default=4,
+        help="rows played again per single-dummy pool (default 4; each is a whole PIMC play)",
+    )
     ve.add_argument("--seed", type=int, default=0, help="seed of the rows drawn (default 0)")
     ve.add_argument(
         "--only", action="append", default=None, metavar="NAME", help="verify this pool only (repeatable)"
@@ -45,8 +52,9 @@ def _list(args) -> int:
     from .. import reference
 
     entries = reference.pools()
+    sd = reference.sd_pools()
     if args.json:
-        print(json.dumps([p.as_dict() for p in entries], indent=1))
+        print(json.dumps([p.as_dict() for p in entries] + [p.as_dict() for p in sd], indent=1))
         return 0
     for p in entries:
         state = (
@@ -55,6 +63,21 @@ def _list(args) -> int:
             else f"not built (thousand reference build {p.name})"
         )
         print(f"{p.name:6} rules {p.rules:6} solver {p.fingerprint}  {state}\n       {p.solutions_path}")
+    for p in sd:
+        if p.state == "built":
+            state = f"{p.deals:,} deals, content hash {p.content_hash}"
+            if p.pinned is None:
+                state += " (not pinned yet)"
+        elif p.state == "not finished":
+            state = (
+                f"not finished, {p.chunks_done} of {p.n_chunks} chunks (thousand reference build {p.name})"
+            )
+        else:
+            state = f"not built (thousand reference build {p.name})"
+        print(
+            f"{p.name:6} rules {p.rules:6} single-dummy {p.sd_fingerprint}, {p.worlds} worlds  "
+            f"{state}\n       {p.sd_path}"
+        )
     return 0
 
 
@@ -62,16 +85,27 @@ def _verify(args) -> int:
     from .. import reference
 
     t0 = time.perf_counter()
+    sd_names = {s.name for s in reference.SD_POOLS}
 
-    def say(name, i, n):
-        print(
-            f"{name}: files intact, {args.rows} rows re-solved, every column equal "
-            f"({i}/{n}, {time.perf_counter() - t0:.0f} s since the start)",
-            flush=True,
-        )
+    def say(name, i, n, rows):
+        since = f"({i}/{n}, {time.perf_counter() - t0:.0f} s since the start)"
+        if rows is None:
+            print(f"{name}: not built, skipped (thousand reference build {name}) {since}", flush=True)
+        elif name in sd_names:
+            print(f"{name}: files intact, {rows} rows played again, every column equal {since}", flush=True)
+        else:
+            print(f"{name}: files intact, {rows} rows re-solved, every column equal {since}", flush=True)
 
-    done = reference.verify(args.rows, seed=args.seed, names=args.only, progress=say)
-    print(f"ok: {len(done)} pools, {sum(done.values())} rows re-solved exactly")
+    done = reference.verify(args.rows, sd_rows=args.sd_rows, seed=args.seed, names=args.only, progress=say)
+    dd = {k: v for k, v in done.items() if k not in sd_names}
+    sd = {k: v for k, v in done.items() if k in sd_names and v is not None}
+    skipped = [k for k, v in done.items() if v is None]
+    line = f"ok: {len(dd)} pools, {sum(dd.values())} rows re-solved exactly"
+    if sd:
+        line += f"; {len(sd)} single-dummy pools, {sum(sd.values())} rows played again exactly"
+    if skipped:
+        line += f"; not built: {', '.join(skipped)}"
+    print(line)
     return 0
 
 
@@ -85,8 +119,9 @@ def _build(args) -> int:
     p = reference.build(
         args.name, workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args)
     )
+    where = getattr(p, "sd_path", None) or p.solutions_path
     print(
-        f"{p.name}: {p.deals:,} deals at {p.solutions_path} "
-        f"({time.perf_counter() - t0:.0f} s), content hash {p.content_hash}"
+        f"{p.name}: {p.deals:,} deals at {where} ({time.perf_counter() - t0:.0f} s), "
+        f"content hash {p.content_hash}"
     )
     return 0

@@ -16,6 +16,7 @@ from pathlib import Path
 import fsspec
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.fs as pafs
 from fsspec.implementations.local import LocalFileSystem
 
@@ -30,7 +31,7 @@ __all__ = [
 ]
 
 #: Schema version per dataset kind; bump when columns change meaning or type.
-SCHEMA_VERSIONS = {"deals": 1, "solutions": 1, "games": 1}
+SCHEMA_VERSIONS = {"deals": 1, "solutions": 1, "games": 1, "sd": 1}
 #: The schema-metadata key under which every file records its parameters.
 META_KEY = b"thousand"
 PARAMS_FILE = "_params.json"
@@ -123,6 +124,11 @@ def content_hash(table: pa.Table) -> str:
         arr = col.combine_chunks() if col.num_chunks != 1 else col.chunk(0)
         if pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type):
             h.update("\x00".join(arr.to_pylist()).encode())
+        elif pa.types.is_list(arr.type):
+            # the lengths, then the values: the bytes of the cells, not the
+            # addresses of the numpy arrays an object column would hold
+            h.update(np.ascontiguousarray(pc.list_value_length(arr).to_numpy(), dtype=np.int64).tobytes())
+            h.update(np.ascontiguousarray(arr.flatten().to_numpy(zero_copy_only=False)).tobytes())
         else:
             h.update(np.ascontiguousarray(arr.to_numpy(zero_copy_only=False)).tobytes())
     return h.hexdigest()[:16]

@@ -31,7 +31,9 @@ def load(path: str | Path, solutions: str | Path | None = None):
     ----------
     path : path
         A ``deals`` dataset, a ``solutions`` dataset (whose parameters
-        name the deals it solved), or a ``games`` dataset (returned alone).
+        name the deals it solved), an ``sd`` dataset (joined with its deals
+        by :func:`analysis.single_dummy.load`), or a ``games`` dataset
+        (returned alone).
     solutions : path, optional
         With a deals ``path``: the solutions dataset to join.  Without it a
         deals dataset is returned alone.
@@ -63,6 +65,10 @@ def load(path: str | Path, solutions: str | Path | None = None):
         )
     if params.get("kind") == "games":
         return read_frame(path, "games")
+    if params.get("kind") == "sd" and solutions is None:
+        from ..single_dummy.batch import load as load_sd
+
+        return load_sd(path)
     if params.get("kind") == "solutions":
         # solved_deals checks that the deals it finds are the ones solved
         sp = params

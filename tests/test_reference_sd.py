@@ -1,0 +1,185 @@
+"""Single-dummy reference pools: list, build, check, verify on tiny pools built
+in tmp, an unbuilt pool reported as such, and the shipped pools once pinned."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from analysis import dataset, reference
+from analysis.cli import main
+from analysis.single_dummy import sd_fingerprint
+from analysis.solver import solver_fingerprint
+
+TINY = (reference.PoolSpec("club", "club", 6, solutions_chunk=6),)
+TINY_SD = (
+    reference.SDPoolSpec("club-sd", "club", "club", 3, worlds=2, chunk=2),
+    reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2),  # its deals: never built
+)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    """A tiny club pool and its single-dummy pool, built by reference.build."""
+    base = tmp_path_factory.mktemp("reference")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(reference, "POOLS", TINY)
+        mp.setattr(reference, "SD_POOLS", TINY_SD)
+        reference.build("club", base, workers=1, progress=False)
+        reference.build("club-sd", base, workers=1, progress=False)
+    return base
+
+
+@pytest.fixture
+def env(tiny, monkeypatch):
+    monkeypatch.setattr(reference, "POOLS", TINY)
+    monkeypatch.setattr(reference, "SD_POOLS", TINY_SD)
+    monkeypatch.setenv(reference.ROOT_VAR, str(tiny))
+    return tiny
+
+
+def test_list_reports_built_and_unbuilt_pools(env, capsys):
+    assert main(["reference", "list", "--json"]) == 0
+    got = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
+    assert list(got) == ["club", "club-sd", "wiki-sd"]
+    sd = got["club-sd"]
+    contract = {"name", "rules", "fingerprint", "deals", "deals_path", "solutions_path", "content_hash"}
+    assert contract <= set(sd) and sd["play"] == "pimc" and sd["state"] == "built"
+    assert sd["deals"] == 3 and sd["worlds"] == 2
+    assert sd["fingerprint"] == solver_fingerprint("club") and sd["sd_fingerprint"] == sd_fingerprint("club")
+    assert sd["solutions_path"] == str(env / "club" / "sd")
+    manifest = json.loads((env / "club" / "sd" / "_manifest.json").read_text())
+    assert sd["content_hash"] == manifest["content_hash"] and manifest["rows"] == 9
+    assert got["wiki-sd"]["state"] == "not built" and got["wiki-sd"]["content_hash"] is None
+    assert main(["reference", "list"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "not pinned yet" in out and "wiki-sd" in out and "not built (thousand reference build wiki-sd)" in out
+    )
+
+
+def test_load_joins_the_deals(env):
+    f = reference.load("club-sd")
+    assert len(f) == 9 and list(f["seat"][:3]) == [0, 1, 2]
+    assert {"moves", "estimates", "hand0", "widow", "redeal_forced"} <= set(f.columns)
+    assert f.attrs["reference"]["name"] == "club-sd"
+    with pytest.raises(reference.ReferenceError, match="not built"):
+        reference.load("wiki-sd")
+
+
+def test_verify_plays_rows_again_and_skips_unbuilt(env, capsys):
+    assert main(["reference", "verify", "--rows", "2", "--sd-rows", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "club-sd: files intact, 2 rows played again, every column equal" in out
+    assert "wiki-sd: not built, skipped" in out
+    assert "ok: 1 pools, 2 rows re-solved exactly; 1 single-dummy pools, 2 rows played again exactly" in out
+    assert "not built: wiki-sd" in out
+    assert reference.verify(1, sd_rows=3, names=["club-sd", "wiki-sd"]) == {"club-sd": 3, "wiki-sd": None}
+    with pytest.raises(ValueError, match="sd_rows must be at least 1"):
+        reference.verify(1, sd_rows=0)
+
+
+def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(env, monkeypatch):
+    pinned = (replace(TINY_SD[0], sd_hash="0" * 16), replace(TINY_SD[1], sd_hash="1" * 16))
+    monkeypatch.setattr(reference, "SD_POOLS", pinned)
+    with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
+        reference.check("club-sd")
+    with pytest.raises(reference.ReferenceError, match="wiki-sd.*missing or unfinished"):
+        reference.verify(1, names=["wiki-sd"])
+
+
+def test_a_changed_row_is_caught_by_playing_it_again(tiny, tmp_path, monkeypatch):
+    base = tmp_path / "reference"
+    shutil.copytree(tiny, base)
+    monkeypatch.setattr(reference, "POOLS", TINY)
+    monkeypatch.setattr(reference, "SD_POOLS", TINY_SD[:1])
+    sd = base / "club" / "sd"
+    for c in (0, 1):
+        f = sd / f"part-{c:06d}.parquet"
+        t = pq.read_table(f)
+        v = pa.array([x + 1 for x in t.column("value").to_pylist()], pa.int16())
+        t = t.set_column(t.schema.get_field_index("value"), "value", v)
+        pq.write_table(t.replace_schema_metadata(pq.read_schema(f).metadata), f)
+        m = json.loads((sd / "_manifest.json").read_text())
+        m["chunk_hashes"][c] = dataset.content_hash(t)
+        (sd / "_manifest.json").write_text(json.dumps(m))
+    reference.check("club-sd", base)  # intact files, as the manifest says
+    with pytest.raises(
+        reference.ReferenceError, match=r"deal \d+ seat \d plays otherwise now \(value: \d+ stored"
+    ):
+        reference.verify(1, sd_rows=2, names=["club-sd"], base=base)
+
+
+def test_build_needs_the_deals_and_prints_its_command(env, capsys):
+    with pytest.raises(
+        reference.ReferenceError, match="build them with `thousand reference build wiki` first"
+    ):
+        reference.build("wiki-sd", workers=1, progress=False)
+    assert not (env / "wiki" / "sd").exists()
+    assert main(["reference", "build", "club-sd", "--print", "--workers", "2"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line == (
+        f"thousand solve --play pimc --deals {env / 'club' / 'deals'} --out {env / 'club' / 'sd'} "
+        "--rules club --n 3 --worlds 2 --bid 100 --sd-seed 0 --chunk-size 2 --workers 2"
+    )
+    before = {p: p.stat().st_mtime_ns for p in (env / "club" / "sd").glob("*.parquet")}
+    assert main(["reference", "build", "club-sd", "--workers", "1", "--no-progress"]) == 0
+    assert "club-sd: 3 deals" in capsys.readouterr().out
+    assert {p: p.stat().st_mtime_ns for p in (env / "club" / "sd").glob("*.parquet")} == before
+
+
+def test_a_stopped_build_is_not_finished_and_resumes(env, tmp_path, monkeypatch):
+    base = tmp_path / "reference"
+    shutil.copytree(env, base)
+    sd = base / "club" / "sd"
+    want = json.loads((sd / "_manifest.json").read_text())["content_hash"]
+    for name in ("part-000001.parquet", "_manifest.json", "_common_metadata"):
+        (sd / name).unlink()
+    p = reference.sd_pools(base)[0]
+    assert (p.state, p.chunks_done, p.n_chunks, p.content_hash) == ("not finished", 1, 2, None)
+    assert reference.verify(1, names=["club-sd"], base=base) == {"club-sd": None}
+    assert reference.build("club-sd", base, workers=1, progress=False).content_hash == want
+
+
+def test_sd_pool_for_follows_the_single_dummy_fingerprint(env):
+    assert reference.sd_pool_for("club").name == "club-sd"
+    same = sd_fingerprint("classic") == sd_fingerprint("club")
+    assert (reference.sd_pool_for("classic") is not None) == same
+    assert reference.sd_pool_for("wiki") is None  # not built
+
+
+def test_the_registry_is_as_documented():
+    sizes = {s.name: (s.pool, s.rules, s.n) for s in reference.SD_POOLS}
+    assert sizes == {
+        "club-sd": ("club", "club", 2000),
+        "book-sd": ("book", "book", 500),
+        "ua-sd": ("ua", "ua", 500),
+        "wiki-sd": ("wiki", "wiki", 500),
+    }
+    dd = {s.name: s for s in reference.POOLS}
+    for s in reference.SD_POOLS:
+        assert s.n <= dd[s.pool].n and dd[s.pool].rules == s.rules
+        assert (s.worlds, s.bid, s.seed) == (16, 100, 0)
+
+
+# --- the shipped pools, once built and pinned ---------------------------------
+
+SHIPPED = [s for s in reference.SD_POOLS if s.sd_hash is not None]
+
+
+@pytest.mark.parametrize("s", SHIPPED, ids=lambda s: s.name)
+def test_shipped_sd_pool_is_intact_and_pinned(s, monkeypatch):
+    monkeypatch.delenv(reference.ROOT_VAR, raising=False)
+    p = reference.check(s.name)
+    assert p.deals == s.n and p.content_hash == s.sd_hash
+
+
+@pytest.mark.parametrize("s", SHIPPED, ids=lambda s: s.name)
+def test_shipped_sd_pool_plays_again_exactly(s, monkeypatch):
+    monkeypatch.delenv(reference.ROOT_VAR, raising=False)
+    assert reference.verify(1, sd_rows=2, names=[s.name]) == {s.name: 2}
