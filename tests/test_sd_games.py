@@ -283,3 +283,53 @@ def test_games_job_with_single_dummy_outcomes_is_the_same_for_one_and_two_worker
     assert params["outcomes"]["play"] == "pimc" and params["outcomes"]["worlds"] == 2
     direct = simulate(CLUB, 2, 5, ThresholdPolicy(), max_deals=2, outcomes="pimc", worlds=2)
     pd.testing.assert_frame_equal(dataset.read_frame(tmp_path / "w1", "games"), direct)
+
+
+@pytest.fixture(scope="module")
+def sd_dataset(tmp_path_factory):
+    from analysis.jobs.deals import run_deal
+    from analysis.jobs.single_dummy import run_sd
+
+    root = tmp_path_factory.mktemp("sdpool")
+    run_deal(root / "deals", 6, 23, CLUB, chunk_size=6, workers=1, progress=False)
+    run_sd(root / "deals", root / "sd", worlds=2, seed=3, chunk_size=3, workers=1, progress=False)
+    return root / "sd"
+
+
+def test_cli_simulates_from_a_single_dummy_dataset(sd_dataset, tmp_path, capsys):
+    from analysis.cli import main
+    from analysis.single_dummy.batch import load
+
+    out = tmp_path / "games"
+    args = ["simulate", "--games", "2", "--seed", "1", "--outcomes", "pimc", "--pool", str(sd_dataset)]
+    assert main([*args, "--out", str(out), "--workers", "1", "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "pool of 6 single-dummy deals (2 worlds)" in text
+    params = dataset.read_params(out)["outcomes"]
+    assert params["play"] == "pimc" and params["pool_size"] == 6 and params["pool_seed"] == 3
+    assert params["sd_fingerprint"] == sd_fingerprint(CLUB)
+    games = dataset.read_frame(out, "games")
+    rows = load(sd_dataset).set_index(["deal_id", "seat"])
+    for row in games[~games.redealt].itertuples():
+        rec = rows.loc[(row.pool_deal, _seat_of(row))]
+        m = [int(rec[c]) for c in ("hand0", "hand1", "hand2", "widow")]
+        _check_row(CLUB, row, m, SDPlayed(*(int(rec[c]) for c in PLAY_FIELDS), tuple(rec.estimates), True))
+    # double-dummy outcomes from single-dummy rows: refused, naming the option
+    assert (
+        main(
+            [
+                "simulate",
+                "--games",
+                "1",
+                "--seed",
+                "1",
+                "--pool",
+                str(sd_dataset),
+                "--out",
+                str(tmp_path / "g2"),
+                "--no-progress",
+            ]
+        )
+        != 0
+    )
+    assert "--outcomes pimc" in capsys.readouterr().err

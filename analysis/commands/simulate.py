@@ -43,7 +43,8 @@ def register(sub) -> None:
         metavar="SOLUTIONS",
         help="solutions dataset (all three seats) to draw deals from, with "
         "replacement (default: the reference pool that plays as the "
-        "rules do, see thousand reference list)",
+        "rules do, see thousand reference list); with --outcomes pimc a "
+        "single-dummy dataset (thousand solve --play pimc)",
     )
     src.add_argument(
         "--on-the-fly",
@@ -137,13 +138,24 @@ def run(args) -> int:
     if args.worlds < 1:
         raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
     pool = args.pool
-    if args.outcomes == "pimc" and pool is None:
-        if not args.on_the_fly:
+    if args.outcomes == "pimc" and pool is None and not args.on_the_fly:
+        from .. import reference
+
+        ref = reference.sd_pool_for(rules)
+        if ref is None:
             print(
-                f"note: playing every deal single-dummy on the fly ({args.worlds} worlds a "
-                "decision, seconds a deal); --pool SD draws from a single-dummy dataset"
+                f"note: no built single-dummy reference pool plays as {rules.name} does; "
+                f"playing every deal single-dummy on the fly ({args.worlds} worlds a decision, "
+                "seconds a deal; --pool SD draws from a single-dummy dataset)"
             )
-    elif pool is None and not args.on_the_fly:
+        else:
+            pool = ref.sd_path
+            print(
+                f"note: drawing deals from the single-dummy reference pool {ref.name!r} "
+                f"({ref.deals:,} deals, content hash {ref.content_hash}); --on-the-fly plays "
+                "each deal instead"
+            )
+    elif pool is None and not args.on_the_fly and args.outcomes == "dd":
         from .. import reference
 
         ref = reference.pool_for(rules)

@@ -220,7 +220,8 @@ def load_pool_frame(path) -> tuple[pd.DataFrame, dict]:
 
     params = dataset.read_params(path)
     if params.get("kind") != "solutions":
-        raise dataset.DatasetError(f"{path} is a {params.get('kind')} dataset, not solutions")
+        hint = "; single-dummy rows are drawn with --outcomes pimc" if params.get("kind") == "sd" else ""
+        raise dataset.DatasetError(f"{path} is a {params.get('kind')} dataset, not solutions{hint}")
     deals_path = dataset.solved_deals(path, params)
     sol = dataset.read_frame(path, "solutions", columns=["deal_id", "seat", *_SOLVED_COLS])
     deals = dataset.read_frame(deals_path, "deals", columns=["deal_id", "hand0", "hand1", "hand2", "widow"])
