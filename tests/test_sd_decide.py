@@ -1,5 +1,5 @@
 """Decisions of single-dummy play: J at a trick boundary, legal moves,
-the contract and write-off rule, the gift screen, and card choices with
+the contract and write-off rule, the exact pruning of PIMC choices, and card choices with
 worked-out values."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from analysis.rules import load_rules
 from analysis.single_dummy import decide_contract
 from analysis.single_dummy.decide import _gifts, _solve, choose_card, choose_gift
 from analysis.single_dummy.knowledge import Knowledge
+from analysis.single_dummy.pimc import best_option
 from analysis.single_dummy.play import legal_moves, play_deal
 from analysis.single_dummy.sampler import enumerate_layouts
 from analysis.solver import Position, card_values, play_objective
@@ -108,32 +109,106 @@ def test_decide_contract_rejects_bad_input():
         decide_contract([100], 100, "nosuch")
 
 
-def test_gift_screen_keeps_the_choice():
-    """With and without the screen the gift is the same, or the two gifts'
-    full means differ by less than the Monte Carlo noise."""
-    rules = load_rules("club")
+class _Table:
+    """Fake worlds: a fixed matrix of values, answered like alpha-beta
+    (fail-hard at the window's edges when ``hard``, else the exact value)."""
+
+    def __init__(self, vals, hard):
+        self.vals, self.hard, self.calls = vals, hard, 0
+
+    def value(self, i, k, alpha=-(1 << 30), beta=1 << 30):
+        self.calls += 1
+        v = int(self.vals[i, k])
+        if self.hard:
+            return max(alpha, min(beta, v))
+        return v
+
+
+def test_best_option_equals_the_full_argmax():
+    rng = np.random.default_rng(17)
+    for trial in range(400):
+        n, w = int(rng.integers(1, 12)), int(rng.integers(1, 6))
+        vals = rng.integers(0, 4 if trial % 2 else 1000, size=(n, w))
+        for maximise in (True, False):
+            means = vals.sum(axis=1) * (1 if maximise else -1)
+            want = int(np.flatnonzero(means == means.max())[0])
+            for hard in (False, True):
+                first = int(rng.integers(n))
+                got, solved = best_option(_Table(vals, hard), n, w, maximise=maximise, first=first)
+                assert got == want and 1 <= solved <= n
+
+
+@pytest.mark.parametrize("profile", ["club", "wiki"])
+def test_gift_pruning_is_exact(profile):
+    """The pruned gift is the argmax of the mean J of all 90 gifts solved
+    on every world (the first among ties)."""
+    rules = load_rules(profile)
     rng = np.random.default_rng(21)
-    for _ in range(3):
+    for _ in range(2):
         p = rng.permutation(24)
         ten = sum(1 << int(c) for c in p[:10])
         seed = int(rng.integers(1000))
-        g_screen = choose_gift(ten, 10, np.random.default_rng(seed), rules)
-        g_full = choose_gift(ten, 10, np.random.default_rng(seed), rules, screen=False)
-        assert g_full[3] == 90 and g_screen[3] < 90
-        assert (g_screen[2] == g_full[2]).all()
-        if g_screen[:2] == g_full[:2]:
-            continue
-        lay = g_full[2]
-        vals = np.zeros((2, lay.shape[0]), dtype=np.int64)
-        _solve([g_screen[:2], g_full[:2]], ten, lay, range(lay.shape[0]), rules, vals, None)
-        diff = vals[1] - vals[0]
-        assert 0 <= diff.mean() <= 3 * diff.std(ddof=1) / np.sqrt(diff.size)
+        a, b, lay, solved = choose_gift(ten, 6, np.random.default_rng(seed), rules)
+        assert solved < 90
+        gifts = _gifts(ten)
+        vals = np.zeros((len(gifts), 6), dtype=np.int64)
+        _solve(gifts, ten, lay, range(6), rules, vals, None)
+        means = vals.sum(axis=1)
+        assert gifts[int(np.flatnonzero(means == means.max())[0])] == (a, b)
+
+
+def test_card_choice_equals_the_full_mean():
+    """choose_card picks the first best mean J of card_values over the same
+    worlds, at random points of random deals, for every seat."""
+    from analysis.single_dummy.play import decision_rng
+    from analysis.single_dummy.sampler import sample_layouts
+
+    rules = load_rules("club")
+    rng = np.random.default_rng(6)
+    seen = []
+
+    def hook(k, mover, know, table, hands, legal):
+        if len(legal) > 1 and rng.random() < 0.3:
+            snap = {
+                **table,
+                "trick": list(table["trick"]),
+                "points": list(table["points"]),
+                "tricks": list(table["tricks"]),
+            }
+            seen.append((k, mover, know, snap, legal))
+
+    for _ in range(2):
+        p = rng.permutation(24)
+        hs = [sum(1 << int(c) for c in p[7 * i : 7 * i + 7]) for i in range(3)]
+        play_deal(
+            hs[0], sum(1 << int(c) for c in p[21:]), hs[1], hs[2], rules=rules, worlds=3, seed=2, hook=hook
+        )
+    assert len(seen) >= 4 and {m for _, m, *_ in seen} == {0, 1, 2}
+    for k, mover, know, table, legal in seen:
+        lay = sample_layouts(know, 5, decision_rng(9, k))
+        total = np.zeros(len(legal))
+        t = table["trump"]
+        for w in lay:
+            pos = Position(
+                hands=tuple(int(x) for x in w),
+                declarer=0,
+                leader=table["leader"],
+                trick=tuple(table["trick"]),
+                trump=None if t < 0 else t,
+                trump_owner=None if t < 0 else table["owner"],
+                first_trick=table["first"],
+                points=tuple(table["points"]),
+                tricks=tuple(table["tricks"]),
+            )
+            total += [m.value for m in card_values(pos, rules=rules, objective="J")]
+        want = int(np.argmax(total)) if mover == 0 else int(np.argmin(total))
+        assert choose_card(know, table, legal, 5, decision_rng(9, k), rules) == want
 
 
 def test_gift_choice_is_the_best_mean():
     rules = load_rules("book")
     ten = parse("A♠ 10♠ K♠ Q♠ 9♣ J♣ A♥ 9♦ J♦ 9♥")
-    a, b, lay, _ = choose_gift(ten, 5, np.random.default_rng(2), rules, screen=False)
+    a, b, lay, _ = choose_gift(ten, 5, np.random.default_rng(2), rules)
     gifts = _gifts(ten)
     vals = np.zeros((len(gifts), 5), dtype=np.int64)
     _solve(gifts, ten, lay, range(5), rules, vals, None)

@@ -22,7 +22,7 @@ from .play import SDResult, play_deal
 __all__ = ["play_deal", "SDResult", "decide_contract", "sd_fingerprint", "SD_VERSION", "SD_FIELDS"]
 
 #: Version of the single-dummy algorithm; bump when a change can alter any result.
-SD_VERSION = "1.0"
+SD_VERSION = "1.1"
 #: The fields of what the decisions depend on beyond the solver's and what the
 #: players see: the contract's cap, the payments and the declarer's own
 #: after-exchange redeal conditions (which gifts he avoids).

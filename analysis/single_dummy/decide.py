@@ -2,7 +2,7 @@
 knowledge (docs/SINGLE_DUMMY.md, section 3).
 
 - :func:`choose_gift`: the declarer's two cards, best mean J over his
-  worlds, with the screen of :mod:`analysis.odds.widow`;
+  worlds, pruned exactly (:mod:`.pimc`);
 - :func:`decide_contract`: final contract and write-off from the values he
   believes (a pure function of them);
 - :func:`choose_card`: one card (or declaration) of the play, best mean J
@@ -18,16 +18,12 @@ from ..errors import BadArgument
 from ..odds.delta import relative_delta
 from ..redeal import redeal_after_exchange
 from ..scoring import write_off_payment
-from ..solver import Position, card_values, play_objective, play_value
+from ..solver import Position, exchange_value, play_objective, play_value
 from .knowledge import Knowledge
+from .pimc import BoundaryWorlds, MoveWorlds, best_option
 from .sampler import sample_layouts
 
-__all__ = ["choose_gift", "decide_contract", "choose_card", "SCREEN_WORLDS", "KEEP_GIFTS"]
-
-#: Worlds on which all 90 gifts are solved before the weaker ones are dropped.
-SCREEN_WORLDS = 4
-#: Gifts kept after the screen: the best by mean J on the screen worlds.
-KEEP_GIFTS = 10
+__all__ = ["choose_gift", "gift_estimates", "decide_contract", "choose_card"]
 
 
 def _gifts(ten: int) -> list:
@@ -41,13 +37,15 @@ def _gift_hands(ten, a, b, left, right):
 
 
 def _solve(gifts, ten, lay, rows, rules, out, stats):
+    """Exact J of ``gifts`` in worlds ``rows`` into ``out`` (every gift on
+    every world: the reference the pruned choice is tested against)."""
     for j, (a, b) in enumerate(gifts):
         for i in rows:
             h = _gift_hands(ten, a, b, lay[i, 1], lay[i, 2])
             out[j, i] = play_objective(h, declarer=0, leader=0, first_trick=True, rules=rules, stats=stats)
 
 
-def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, screen=True, stats=None):
+def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats=None):
     """The declarer's gift: best mean J over his worlds.
 
     Parameters
@@ -59,11 +57,6 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, scree
     rng : numpy.random.Generator
         Stream of decision 0.
     rules : Rules
-    screen : bool
-        Solve all 90 gifts on the first :data:`SCREEN_WORLDS` worlds only
-        and keep the best :data:`KEEP_GIFTS` of them by mean J for the
-        other worlds, as :func:`analysis.odds.widow_odds` screens; False
-        solves every gift on every world.
     stats : ndarray of int64, optional
         ``stats[0]`` is incremented by the nodes searched.
 
@@ -75,16 +68,20 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, scree
         His worlds before the gift (column 0 his ten cards, 1 and 2 the
         defenders' 7 cards).
     gifts_solved : int
-        Gifts solved on every world (90 without the screen).
+        Gifts solved exactly on every world; the others were dropped by
+        threshold searches (:func:`.pimc.best_option`), which leaves the
+        choice exactly that of solving all 90 on every world.
 
     Notes
     -----
     J is DESIGN.md contract 3's objective with the declarer to lead the
-    first trick.  A gift that leaves his own 8 cards an after-exchange
-    redeal condition (RULES.md, "Redeals": four 9s; book, under 15 points)
-    is not chosen unless every gift does; the defenders' side of that
-    condition is unknown to him and ignored (the deal is played anyway).
-    Ties go to the first gift in order (left card, then right card, by id).
+    first trick.  The first reference is the double-dummy best gift of
+    world 0 (:func:`analysis.solver.exchange_value`, value only).  A gift
+    that leaves his own 8 cards an after-exchange redeal condition
+    (RULES.md, "Redeals": four 9s; book, under 15 points) is not chosen
+    unless every gift does; the defenders' side of that condition is
+    unknown to him and ignored (the deal is played anyway).  Ties go to
+    the first gift in order (left card, then right card, by id).
     """
     unseen = ((1 << 24) - 1) & ~ten
     lay = sample_layouts(Knowledge(0, (ten, unseen, unseen), (10, 7, 7)), worlds, rng)
@@ -95,19 +92,19 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, scree
         own = redeal_after_exchange(hands8, rules, by_seat=True)[:, 0]
         if not own.all():
             gifts = [g for g, r in zip(gifts, own) if not r]
-    vals = np.zeros((len(gifts), worlds), dtype=np.int64)
-    m = min(worlds, SCREEN_WORLDS) if screen else worlds
-    _solve(gifts, ten, lay, range(m), rules, vals, stats)
-    keep = list(range(len(gifts)))
-    if m < worlds:
-        mean = vals[:, :m].mean(axis=1)
-        keep = sorted(np.argsort(-mean, kind="stable")[:KEEP_GIFTS].tolist())
-        sub = np.zeros((len(keep), worlds), dtype=np.int64)
-        _solve([gifts[j] for j in keep], ten, lay, range(m, worlds), rules, sub, stats)
-        vals[keep, m:] = sub[:, m:]
-    means = vals[keep].mean(axis=1)
-    a, b = gifts[keep[int(np.argmax(means))]]
-    return a, b, lay, len(keep)
+    ids = [c for c in range(24) if ten >> c & 1]
+    hand7, widow = sum(1 << c for c in ids[:7]), sum(1 << c for c in ids[7:])
+    guess = exchange_value(hand7, widow, int(lay[0, 1]), int(lay[0, 2]), rules=rules, line=False, stats=stats)
+    g0 = (guess.give_left, guess.give_right)
+    first = gifts.index(g0) if g0 in gifts else 0
+
+    def hands(i, k):
+        a, b = gifts[i]
+        return _gift_hands(ten, a, b, lay[k, 1], lay[k, 2])
+
+    best, solved = best_option(BoundaryWorlds(hands, rules, stats), len(gifts), worlds, first=first)
+    a, b = gifts[best]
+    return a, b, lay, solved
 
 
 def gift_estimates(ten, a, b, lay, rules, stats=None) -> tuple:
@@ -233,9 +230,8 @@ def choose_card(k: Knowledge, table, legal, worlds: int, rng: np.random.Generato
     """
     lay = sample_layouts(k, worlds, rng)
     trump = table["trump"]
-    total = np.zeros(len(legal), dtype=np.int64)
-    for w in lay:
-        pos = Position(
+    positions = [
+        Position(
             hands=(int(w[0]), int(w[1]), int(w[2])),
             declarer=0,
             leader=table["leader"],
@@ -246,8 +242,15 @@ def choose_card(k: Knowledge, table, legal, worlds: int, rng: np.random.Generato
             points=tuple(table["points"]),
             tricks=tuple(table["tricks"]),
         )
-        mv = card_values(pos, rules=rules, objective="J", stats=stats)
-        if [(m.card, m.declared) for m in mv] != list(legal):
-            raise RuntimeError("solver moves differ from the legal moves of the play")
-        total += np.array([m.value for m in mv], dtype=np.int64)
-    return int(np.argmax(total)) if k.viewer == 0 else int(np.argmin(total))
+        for w in lay
+    ]
+    mw = MoveWorlds(positions, rules, stats)
+    if mw.moves != list(legal):
+        raise RuntimeError("solver moves differ from the legal moves of the play")
+    n = len(legal)
+    maximise = k.viewer == 0
+    known = {(i, 0): mw.value(i, 0) for i in range(n)}
+    row = [known[(i, 0)] for i in range(n)]
+    first = int(np.argmax(row)) if maximise else int(np.argmin(row))
+    best, _ = best_option(mw, n, worlds, maximise=maximise, first=first, known=known)
+    return best

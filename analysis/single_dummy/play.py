@@ -11,6 +11,7 @@ section 4), so equal arguments give equal results in any process.
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 import numpy as np
@@ -115,7 +116,7 @@ def _check_int(x, what, lo):
 
 
 def play_deal(
-    hand, widow, left, right, *, bid=100, rules="club", worlds=16, seed=0, stats=None, hook=None
+    hand, widow, left, right, *, bid=100, rules="club", worlds=16, seed=0, stats=None, timings=None, hook=None
 ) -> SDResult:
     """Play one deal with every decision made single-dummy by PIMC.
 
@@ -136,6 +137,9 @@ def play_deal(
     stats : ndarray of int64, optional
         Solver nodes added per phase: ``stats[0]`` gift, ``stats[1]``
         estimates, ``stats[2]`` play (length at least 3).
+    timings : dict, optional
+        CPU seconds (``time.process_time``) added under ``"gift"``,
+        ``"contract"`` (the estimates and the decision) and ``"play"``.
     hook : callable, optional
         Called before every card as ``hook(k, mover, knowledge, table,
         hands, legal)`` (the mover's :class:`~.knowledge.Knowledge`, the
@@ -168,11 +172,21 @@ def play_deal(
     worlds = _check_int(worlds, "worlds", 1)
     seed = _check_int(seed, "seed", 0)
     st = [np.zeros(1, dtype=np.int64) for _ in range(3)]
+    clock = [time.process_time()]
+
+    def lap(name):
+        now = time.process_time()
+        if timings is not None:
+            timings[name] = timings.get(name, 0.0) + now - clock[0]
+        clock[0] = now
+
     ten = h | w
     a, b, lay, _ = choose_gift(ten, worlds, decision_rng(seed, 0), rules, stats=st[0])
+    lap("gift")
     d8 = ten & ~(1 << a) & ~(1 << b)
     est = gift_estimates(ten, a, b, lay, rules, stats=st[1])
     contract, wo = decide_contract(est, int(bid), rules, cap=int(bid_cap(rules, d8)))
+    lap("contract")
     if stats is not None:
         for i in range(3):
             stats[i] += st[i][0]
@@ -236,5 +250,6 @@ def play_deal(
             table.update(leader=win, trick=[], first=False)
     if stats is not None:
         stats[2] += st[2][0]
+    lap("play")
     pts, ntr = table["points"], table["tricks"]
     return SDResult(a, b, contract, False, pts[0], pts[1], pts[2], ntr[0], ntr[1], ntr[2], tuple(moves), est)
