@@ -277,7 +277,7 @@ def sd_pools(base: Path | None = None) -> list[SDPool]:
 
 def sd_pool_for(rules, base: Path | None = None) -> SDPool | None:
     """The built single-dummy pool whose single-dummy fingerprint is that of
-    ``rules``, if any (``classic`` shares club's)."""
+    ``rules``, if any (``classic`` has none: its payments differ from club's)."""
     return _sd.sd_pool_for(rules, _base(base), SD_POOLS)
 
 

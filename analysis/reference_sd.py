@@ -4,8 +4,11 @@ A single-dummy pool is an ``sd`` dataset (docs/DATA.md; ``thousand solve
 --play pimc``) of the first ``n`` deals of a double-dummy pool's deals
 folder, all three seats as declarer, kept beside them under
 ``data/reference/POOL/sd``.  There is one per single-dummy fingerprint
-(:func:`analysis.single_dummy.sd_fingerprint`: the solver conventions plus
-what the players see): ``club-sd`` also serves ``classic``.  The deals are
+(:func:`analysis.single_dummy.sd_fingerprint`: the solver conventions, what
+the players see and the fields of the declarer's decisions).  ``classic``
+differs from club in the write-off payment and the after-exchange four-9s
+redeal, both of which the declarer's decisions weigh, so ``club-sd`` is
+club's alone (:func:`sd_pool_for` finds no pool for classic).  The deals are
 the double-dummy pool's, so the two answers compare on paired deals.
 
 A pool is built in the background and may take several runs: the job
@@ -108,7 +111,7 @@ class SDPool:
     seed: int
 
     def as_dict(self) -> dict:
-        """The JSON object ``thousand reference list --json`` prints: the keys
+        """The JSON object ``thousand reference list --json --sd`` prints: the keys
         of DESIGN.md contract 6 (``solutions_path`` is the ``sd`` folder,
         ``fingerprint`` the solver's, ``deals`` 0 until finished) and the
         single-dummy ones (``play`` is ``"pimc"``)."""
@@ -200,7 +203,7 @@ def sd_pool_for(rules, base: Path, specs=None) -> SDPool | None:
     ----------
     rules : str or Rules
         A profile, a rules file or a Rules; variants with a profile's
-        single-dummy fingerprint (``classic`` for club) share its pool.
+        single-dummy fingerprint (``club+barrel_seats=1``) share its pool.
     """
     from .rules import load_rules
     from .single_dummy import sd_fingerprint

@@ -13,6 +13,7 @@ import pytest
 
 from analysis import dataset, reference
 from analysis.cli import main
+from analysis.rules import Rules
 from analysis.single_dummy import sd_fingerprint
 from analysis.solver import solver_fingerprint
 
@@ -45,8 +46,10 @@ def env(tiny, monkeypatch):
 
 def test_list_reports_built_and_unbuilt_pools(env, capsys):
     assert main(["reference", "list", "--json"]) == 0
+    assert [p["name"] for p in json.loads(capsys.readouterr().out)] == ["club"]  # contract 6 as it was
+    assert main(["reference", "list", "--json", "--sd"]) == 0
     got = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
-    assert list(got) == ["club", "club-sd", "wiki-sd"]
+    assert list(got) == ["club-sd", "wiki-sd"]
     sd = got["club-sd"]
     contract = {"name", "rules", "fingerprint", "deals", "deals_path", "solutions_path", "content_hash"}
     assert contract <= set(sd) and sd["play"] == "pimc" and sd["state"] == "built"
@@ -148,6 +151,7 @@ def test_a_stopped_build_is_not_finished_and_resumes(env, tmp_path, monkeypatch)
 
 def test_sd_pool_for_follows_the_single_dummy_fingerprint(env):
     assert reference.sd_pool_for("club").name == "club-sd"
+    assert reference.sd_pool_for(Rules.profile("club").with_changes("barrel_seats=1")).name == "club-sd"
     same = sd_fingerprint("classic") == sd_fingerprint("club")
     assert (reference.sd_pool_for("classic") is not None) == same
     assert reference.sd_pool_for("wiki") is None  # not built

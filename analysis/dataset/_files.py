@@ -120,7 +120,10 @@ def content_hash(table: pa.Table) -> str:
     h = hashlib.sha256()
     for name, col in zip(table.column_names, table.columns, strict=True):
         h.update(name.encode())
-        h.update(str(col.type).encode())
+        # a list's item field is named "item" in memory, "element" once read
+        # from Parquet: hash the item type alone
+        kind = f"list<{col.type.value_type}>" if pa.types.is_list(col.type) else str(col.type)
+        h.update(kind.encode())
         arr = col.combine_chunks() if col.num_chunks != 1 else col.chunk(0)
         if pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type):
             h.update("\x00".join(arr.to_pylist()).encode())

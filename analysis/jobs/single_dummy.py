@@ -22,8 +22,8 @@ from .runner import n_chunks, run_job
 
 __all__ = ["DEFAULT_CHUNK", "DEFAULT_WORLDS", "sd_params", "sd_chunk", "run_sd"]
 
-#: Deals per chunk by default: a chunk of single-dummy play takes about as
-#: long as a thousand-deal chunk of double-dummy solving.
+#: Deals per chunk by default: 60 rows of 0.6-2 s each at 16 worlds, about
+#: a minute of single-dummy play, lost at most on an interruption.
 DEFAULT_CHUNK = 20
 #: Layouts drawn per decision by default.
 DEFAULT_WORLDS = 16

@@ -6,7 +6,10 @@ Public API:
 - :func:`play_deal` and its result :class:`SDResult`;
 - :func:`decide_contract` – final contract and write-off from the
   declarer's estimates (a pure function: decide again at another bid);
-- :data:`SD_VERSION`, :data:`SD_FIELDS`, :func:`sd_fingerprint`.
+- :data:`SD_VERSION`, :data:`SD_FIELDS`, :func:`sd_fingerprint`;
+- :func:`play_deals` – the rows of an ``sd`` dataset from a deals table,
+  and :func:`load` – an ``sd`` dataset joined with its deals
+  (:mod:`.batch`; docs/DATA.md).
 """
 
 from __future__ import annotations
@@ -16,10 +19,20 @@ import json
 
 from ..rules import INFORMATION_FIELDS
 from ..solver.api import SOLVER_FIELDS, resolve_rules
+from .batch import load, play_deals
 from .decide import decide_contract
 from .play import SDResult, play_deal
 
-__all__ = ["play_deal", "SDResult", "decide_contract", "sd_fingerprint", "SD_VERSION", "SD_FIELDS"]
+__all__ = [
+    "play_deal",
+    "SDResult",
+    "decide_contract",
+    "sd_fingerprint",
+    "SD_VERSION",
+    "SD_FIELDS",
+    "play_deals",
+    "load",
+]
 
 #: Version of the single-dummy algorithm; bump when a change can alter any result.
 SD_VERSION = "1.1"

@@ -21,6 +21,9 @@ import pandas as pd
 import pyarrow as pa
 
 from ..errors import BadArgument
+from ..solver.api import redeal_after_many, resolve_rules
+from ..solver.batch import _check_deals
+from .play import play_deal
 
 __all__ = ["SD_COLUMNS", "sd_schema", "play_deals", "row_seed", "encode_move", "decode_moves", "load"]
 
@@ -153,10 +156,6 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
         On a missing column, a bad or repeated seat, invalid hands, unknown
         rules, or a bad ``worlds``, ``seed`` or ``bid``.
     """
-    from ..solver.api import redeal_after_many, resolve_rules
-    from ..solver.batch import _check_deals
-    from .play import play_deal
-
     rules = resolve_rules(rules)
     worlds = _whole(worlds, "worlds", 1)
     seed = _whole(seed, "seed", 0)
