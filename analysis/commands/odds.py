@@ -46,7 +46,7 @@ def register(sub) -> None:
         default="dd",
         help="dd: double-dummy only (default); pimc: also single-dummy play of the "
         "same deals, P(make) of both with intervals and their paired difference "
-        "(without --widow; about 100 times the time of double-dummy)",
+        "(without --widow; about 45 times the time of double-dummy at 16 worlds)",
     )
     p.add_argument(
         "--worlds",
@@ -291,9 +291,9 @@ def run(args) -> int:
 
 
 #: Seconds of one single-dummy deal on one core, ``a + b * worlds``, for the
-#: cost note only: measured 1.0 s at 4 worlds and 1.5 s at 16 (club, six
-#: deals, two shared cores; double-dummy 0.034 s a deal beside it).
-SD_SECONDS = (0.8, 0.045)
+#: cost note only: measured 0.34 s at 4 worlds and 1.66 s at 16 (club, eight
+#: deals, two shared cores; exchange_value with its line 0.037 s beside it).
+SD_SECONDS = (0.0, 0.1)
 
 
 def _cost_note(samples: int, worlds: int, workers: int | None) -> None:
