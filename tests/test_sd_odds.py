@@ -158,6 +158,13 @@ def test_bad_play_and_worlds_are_refused():
         hand_odds(HAND, samples=2, play="pimc", worlds=0)
 
 
+def test_cli_plot_draws_both_curves(tmp_path, capsys):
+    out = tmp_path / "sd.png"
+    args = ["odds", HAND, "--samples", "3", "--seed", "2", "--play", "pimc", "--worlds", "2"]
+    assert main([*args, "--plot", str(out), "--no-progress"]) == 0
+    assert out.stat().st_size > 1000 and f"plot saved to {out}" in capsys.readouterr().out
+
+
 def test_cli_prints_both_columns_and_json_carries_them(capsys):
     assert (
         main(
