@@ -28,8 +28,10 @@ def register(sub) -> None:
         "profile and a bidding policy; one row per deal (redeals included). "
         "Outcomes are double-dummy: drawn from a solutions dataset (--pool; by "
         "default the reference pool of the rules' solver conventions) or solved "
-        "on the fly (--on-the-fly, ~60 ms a deal). Rerunning a stopped command "
-        "resumes it.",
+        "on the fly (--on-the-fly, ~60 ms a deal); with --outcomes pimc they come "
+        "from single-dummy play (every player deciding from what he sees; the "
+        "declarer's contract and write-off his own decision). Rerunning a stopped "
+        "command resumes it.",
     )
     p.add_argument("--games", type=int, required=True, help="number of games")
     p.add_argument("--seed", type=int, required=True, help="root seed (non-negative)")
@@ -41,12 +43,27 @@ def register(sub) -> None:
         metavar="SOLUTIONS",
         help="solutions dataset (all three seats) to draw deals from, with "
         "replacement (default: the reference pool that plays as the "
-        "rules do, see thousand reference list)",
+        "rules do, see thousand reference list); with --outcomes pimc a "
+        "single-dummy dataset (thousand solve --play pimc)",
     )
     src.add_argument(
         "--on-the-fly",
         action="store_true",
         help="solve every deal as it is dealt (about 60 ms a deal) instead of drawing from a pool",
+    )
+    p.add_argument(
+        "--outcomes",
+        choices=("dd", "pimc"),
+        default="dd",
+        help="dd: double-dummy outcomes (default); pimc: single-dummy play, from a "
+        "single-dummy dataset (--pool) or played on the fly (seconds a deal)",
+    )
+    p.add_argument(
+        "--worlds",
+        type=int,
+        default=16,
+        metavar="W",
+        help="with --outcomes pimc on the fly: layouts each decision averages over (default 16)",
     )
     p.add_argument(
         "--chunk-size", type=int, default=None, help="games per chunk and per Parquet file (default 200)"
@@ -118,8 +135,27 @@ def run(args) -> int:
         estimator_name=_estimator_name(args.estimator),
     )
     policy.get_estimator(rules)  # fail early on a missing model
+    if args.worlds < 1:
+        raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
     pool = args.pool
-    if pool is None and not args.on_the_fly:
+    if args.outcomes == "pimc" and pool is None and not args.on_the_fly:
+        from .. import reference
+
+        ref = reference.sd_pool_for(rules)
+        if ref is None:
+            print(
+                f"note: no built single-dummy reference pool plays as {rules.name} does; "
+                f"playing every deal single-dummy on the fly ({args.worlds} worlds a decision, "
+                "seconds a deal; --pool SD draws from a single-dummy dataset)"
+            )
+        else:
+            pool = ref.sd_path
+            print(
+                f"note: drawing deals from the single-dummy reference pool {ref.name!r} "
+                f"({ref.deals:,} deals, content hash {ref.content_hash}); --on-the-fly plays "
+                "each deal instead"
+            )
+    elif pool is None and not args.on_the_fly and args.outcomes == "dd":
         from .. import reference
 
         ref = reference.pool_for(rules)
@@ -147,14 +183,20 @@ def run(args) -> int:
         workers=args.workers,
         scheduler=args.scheduler,
         progress=progress_flag(args),
+        outcomes=args.outcomes,
+        worlds=args.worlds,
     )
     dt = time.perf_counter() - t0
     src = m["params"]["outcomes"]
+    sd = src.get("play") == "pimc"
     where = (
-        "solved on the fly"
+        ("played single-dummy on the fly" if sd else "solved on the fly")
         if src["source"] == "solver"
-        else f"drawn with replacement from a pool of {src['pool_size']:,} solved deals"
+        else f"drawn with replacement from a pool of {src['pool_size']:,} "
+        + ("single-dummy deals" if sd else "solved deals")
     )
+    if sd:
+        where += f" ({src['worlds']} worlds)"
     print(
         f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
         f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "

@@ -7,12 +7,16 @@
   by default);
 - :class:`SolverSource` / :class:`PoolSource` give the deals and their
   double-dummy outcomes (solved on the fly, or drawn from a solved pool);
+  :class:`SDSolverSource` / :class:`SDPoolSource` single-dummy ones
+  (``simulate(..., outcomes="pimc")``, the declarer's decisions in
+  :mod:`analysis.game.sd_flow`);
 - :func:`summarize` / :func:`format_summary` give the table the command
   line prints.
 """
 
 from .estimators import OracleEstimator, load_estimator
 from .policy import LEVELS, Estimator, ThresholdPolicy, bid_limits
+from .sd_source import SDPoolSource, SDSolverSource
 from .simulate import GAME_COLUMNS, MAX_DEALS, simulate
 from .sources import BLOCK, PoolSource, SolverSource, game_rng
 from .summary import format_summary, summarize
@@ -29,6 +33,8 @@ __all__ = [
     "load_estimator",
     "PoolSource",
     "SolverSource",
+    "SDPoolSource",
+    "SDSolverSource",
     "BLOCK",
     "game_rng",
     "summarize",

@@ -36,6 +36,10 @@ solver contract defines it:
 
 Claimable redeals follow ``policy.claim_redeals`` (default: the holder
 claims); forced ones always happen.
+
+With single-dummy outcomes (``--outcomes pimc``) the declarer decides after
+the widow from his own worlds, not from the deal's value:
+:mod:`analysis.game.sd_flow`.
 """
 
 from __future__ import annotations
@@ -169,7 +173,7 @@ def _metric(res, d: int) -> float:
     return float(dl[d] - (dl.sum() - dl[d]) / 2.0)
 
 
-def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
+def play_deal(rules, policy, state, masks, limits, solve, *, single_dummy=None) -> DealPlay:
     """Play one deal on the table ``state``.
 
     Parameters
@@ -186,6 +190,11 @@ def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
     solve : callable
         ``solve(seat) -> Solved``: the double-dummy outcome for a declarer
         seat.
+    single_dummy : callable, optional
+        ``single_dummy(seat, bid, replay=False) -> SDPlayed``: single-dummy
+        outcomes instead (``solve`` is then not called); the declarer's
+        decisions after the widow are those of
+        :func:`analysis.game.sd_flow.declare`.
 
     Returns
     -------
@@ -227,6 +236,13 @@ def play_deal(rules, policy, state, masks, limits, solve) -> DealPlay:
         return DealPlay(
             apply_deal(rules, state, out), "", d, bid, bid, False, (0, 0, 0), (0, 0, 0), -1, False
         )
+    if single_dummy is not None:
+        from .sd_flow import declare
+
+        def outcome(replay=False):
+            return single_dummy(ds, bid, replay=replay)
+
+        return declare(rules, policy, state, ds, bid, hands, widow, player, sitting, claim, outcome, redeal)
     sol = solve(ds)
     v = sol.value
     raw = [0, 0, 0]

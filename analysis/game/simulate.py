@@ -17,7 +17,10 @@ from .deal_flow import play_deal
 from .policy import ThresholdPolicy
 from .sources import PoolSource, SolverSource, draw_summary, game_rng
 
-__all__ = ["GAME_COLUMNS", "MAX_DEALS", "simulate", "make_source"]
+__all__ = ["GAME_COLUMNS", "MAX_DEALS", "OUTCOMES", "simulate", "make_source"]
+
+#: Where the deals' outcomes come from: double-dummy solves, or single-dummy play.
+OUTCOMES = ("dd", "pimc")
 
 #: Column name -> numpy dtype of the games rows (docs/DATA.md, plus extras).
 GAME_COLUMNS = {
@@ -63,16 +66,45 @@ GAME_COLUMNS = {
 MAX_DEALS = 2000
 
 
-def make_source(rules: Rules, pool=None, *, draw: str = "with", games: int | None = None):
-    """:class:`PoolSource` for ``pool`` (path or frame), else :class:`SolverSource`.
+def make_source(
+    rules: Rules,
+    pool=None,
+    *,
+    draw: str = "with",
+    games: int | None = None,
+    outcomes: str = "dd",
+    worlds: int = 16,
+):
+    """The source of the deals' outcomes.
 
-    ``draw`` and ``games`` go to :class:`PoolSource` (a source passed in is
-    used as it is).
+    ``outcomes="dd"``: :class:`PoolSource` for ``pool`` (path or frame),
+    else :class:`SolverSource`.  ``"pimc"``: :class:`SDPoolSource` for a
+    single-dummy ``pool``, else :class:`SDSolverSource` with ``worlds``
+    (:mod:`analysis.game.sd_source`).  ``draw`` and ``games`` go to the
+    pool sources; a source passed in is used as it is.
+
+    Raises
+    ------
+    ValueError
+        On unknown ``outcomes``, or a source passed in that gives the other
+        kind of outcomes.
     """
+    from .sd_source import SDPoolSource, SDSolverSource
+
+    if outcomes not in OUTCOMES:
+        raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}")
+    if isinstance(pool, (PoolSource, SolverSource, SDSolverSource)):
+        if getattr(pool, "play", "dd") != outcomes:
+            raise BadArgument(
+                f"the source passed gives {getattr(pool, 'play', 'dd')} outcomes, not {outcomes}"
+            )
+        return pool
+    if outcomes == "pimc":
+        if pool is None:
+            return SDSolverSource(rules, worlds)
+        return SDPoolSource(pool, rules, draw=draw, games=games)
     if pool is None:
         return SolverSource(rules)
-    if isinstance(pool, (PoolSource, SolverSource)):
-        return pool
     return PoolSource(pool, rules, draw=draw, games=games)
 
 
@@ -91,7 +123,14 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
         m, ref, lm = masks[k], int(refs[k]), lim[k]
         k += 1
         dealer = state.dealer
-        dp = play_deal(rules, policy, state, m, lm, lambda seat, m=m, ref=ref: source.solve(m, ref, seat))
+        if getattr(source, "play", "dd") == "pimc":
+
+            def sd(seat, bid, replay=False, m=m, ref=ref, n=deal_no):
+                return source.play_seat(m, ref, seat, bid=bid, deal_no=n, replay=replay)
+
+            dp = play_deal(rules, policy, state, m, lm, None, single_dummy=sd)
+        else:
+            dp = play_deal(rules, policy, state, m, lm, lambda seat, m=m, ref=ref: source.solve(m, ref, seat))
         res = dp.result
         new = res.state
         redealt = dp.redeal_reason != ""
@@ -150,6 +189,8 @@ def simulate(
     max_deals: int = MAX_DEALS,
     draw: str = "with",
     pool_games: int | None = None,
+    outcomes: str = "dd",
+    worlds: int = 16,
 ) -> pd.DataFrame:
     """Play whole games of Thousand.
 
@@ -187,6 +228,17 @@ def simulate(
         permutation (default ``start + n_games``).  Pass the total when one
         set of games is simulated in several calls, so every call cuts the
         same blocks.
+    outcomes : {"dd", "pimc"}
+        ``"dd"``: double-dummy outcomes (the default).  ``"pimc"``:
+        single-dummy play (:mod:`analysis.game.sd_source`): the declarer's
+        gift and every card from :func:`analysis.single_dummy.play_deal`,
+        his contract and write-off his own decision from his worlds
+        (:mod:`analysis.game.sd_flow`); ``pool`` is then a single-dummy
+        dataset or :class:`~analysis.game.sd_source.SDPoolSource`, and
+        None plays each deal on the fly (seconds a deal).  Bidding is the
+        policy's either way.
+    worlds : int
+        With ``"pimc"`` on the fly: layouts per decision.
 
     Returns
     -------
@@ -201,7 +253,8 @@ def simulate(
         (the declarer created an after-exchange redeal to escape a lost
         contract), ``gift_condition`` (the solver's gift on a made contract
         met an after-exchange condition, assumed avoided), ``value`` (the
-        declarer's double-dummy value, points, −1 when not solved) and
+        declarer's value as the deal is played, double-dummy or with
+        ``"pimc"`` single-dummy, points, −1 when not played) and
         ``pool_deal`` (the pool's deal_id, −1 on the fly).
         ``attrs["outcomes"]`` is the source's description with the counts
         of :func:`analysis.game.sources.draw_summary` (draw mode, distinct
@@ -210,8 +263,8 @@ def simulate(
     Raises
     ------
     ValueError
-        On bad rules, counts or seeds, a pool solved under other
-        conventions, or a policy whose estimator cannot be loaded (no
+        On bad rules, counts, seeds, outcomes or worlds, a pool solved under
+        other conventions, or a policy whose estimator cannot be loaded (no
         shipped model plays the rules' solver conventions).
 
     Examples
@@ -240,11 +293,16 @@ def simulate(
         pool,
         draw=draw,
         games=(start + n_games if pool_games is None else pool_games) if draw == "without" else None,
+        outcomes=outcomes,
+        worlds=worlds,
     )
     pool_limits = source.limits(policy) if source.kind == "pool" else None
     rows: list = []
+    replays = getattr(source, "replays", 0)
     for g in range(start, start + n_games):
         _play_game(rules, policy, source, seed, g, rows, max_deals, pool_limits)
     df = pd.DataFrame.from_records(rows, columns=list(GAME_COLUMNS)).astype(GAME_COLUMNS)
     df.attrs["outcomes"] = {**source.describe(), **draw_summary(df, source)}
+    if hasattr(source, "replays"):
+        df.attrs["outcomes"]["replayed_rows"] = source.replays - replays
     return df

@@ -58,6 +58,7 @@ __all__ = [
     "SolverSource",
     "PoolSource",
     "load_pool_frame",
+    "check_draw",
     "draw_summary",
 ]
 
@@ -96,6 +97,25 @@ class Solved(NamedTuple):
     right_points: int
     right_tricks: int
     redeal_after_gift: bool  #: the gift leaves an after-exchange redeal condition
+
+
+def check_draw(draw: str, games) -> tuple[str, int | None]:
+    """The pool draw mode and its number of games, checked.
+
+    Raises
+    ------
+    ValueError
+        On an unknown ``draw``, or ``draw="without"`` without a positive ``games``.
+    """
+    if draw not in DRAWS:
+        raise ValueError(f"draw must be 'with' or 'without', got {draw!r}")
+    if draw == "with":
+        return draw, None
+    if games is None or isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise ValueError(
+            f"draw='without' needs games, the positive number of games sharing the pool, got {games!r}"
+        )
+    return draw, int(games)
 
 
 def game_rng(seed: int, game_id: int) -> np.random.Generator:
@@ -200,7 +220,8 @@ def load_pool_frame(path) -> tuple[pd.DataFrame, dict]:
 
     params = dataset.read_params(path)
     if params.get("kind") != "solutions":
-        raise dataset.DatasetError(f"{path} is a {params.get('kind')} dataset, not solutions")
+        hint = "; single-dummy rows are drawn with --outcomes pimc" if params.get("kind") == "sd" else ""
+        raise dataset.DatasetError(f"{path} is a {params.get('kind')} dataset, not solutions{hint}")
     deals_path = dataset.solved_deals(path, params)
     sol = dataset.read_frame(path, "solutions", columns=["deal_id", "seat", *_SOLVED_COLS])
     deals = dataset.read_frame(deals_path, "deals", columns=["deal_id", "hand0", "hand1", "hand2", "widow"])
@@ -243,16 +264,7 @@ class PoolSource:
     def __init__(
         self, pool, rules, fingerprint: str | None = None, *, draw: str = "with", games: int | None = None
     ):
-        if draw not in DRAWS:
-            raise ValueError(f"draw must be 'with' or 'without', got {draw!r}")
-        if draw == "without" and (
-            games is None or isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1
-        ):
-            raise ValueError(
-                f"draw='without' needs games, the positive number of games sharing the pool, got {games!r}"
-            )
-        self.draw_mode = draw
-        self.games = None if draw == "with" else int(games)
+        self.draw_mode, self.games = check_draw(draw, games)
         self.rules = rules
         want = solver_fingerprint(rules)
         meta: dict = {}
@@ -269,6 +281,15 @@ class PoolSource:
                 f"--rules {rules.name}"
             )
         self.meta = meta
+        f = self._rows(frame)
+        n = self.size
+        self.table = np.stack(
+            [f[c].to_numpy(np.int32).reshape(n, 3) for c in _SOLVED_COLS], axis=-1
+        )  # (n, seat, field), int32: 120 bytes a deal
+
+    def _rows(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """Sort the pool's rows by (deal, seat), check every deal has its three
+        seats, and set :attr:`size`, :attr:`deal_ids` and :attr:`masks`."""
         f = frame.sort_values(["deal_id", "seat"], kind="stable")
         counts = f.groupby("deal_id").seat.nunique()
         if len(counts) == 0:
@@ -278,16 +299,13 @@ class PoolSource:
                 f"{int((counts != 3).sum())} pool deals lack a solved seat; "
                 "the simulator needs all three seats (thousand solve --seats 0,1,2)"
             )
-        n = len(counts)
-        self.size = n
+        self.size = len(counts)
         self.deal_ids = f.deal_id.to_numpy(np.int64)[::3].copy()
         self.masks = np.ascontiguousarray(f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)[::3])
-        self.table = np.stack(
-            [f[c].to_numpy(np.int32).reshape(n, 3) for c in _SOLVED_COLS], axis=-1
-        )  # (n, seat, field), int32: 120 bytes a deal
         self._limits = {}
         self._perm = {}
         self._queue = np.zeros(0, dtype=np.int64)
+        return f
 
     @property
     def per_game(self) -> int:

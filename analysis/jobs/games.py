@@ -57,6 +57,8 @@ def game_params(
     pool=None,
     chunk_size: int = DEFAULT_CHUNK,
     max_deals: int | None = None,
+    outcomes: str = "dd",
+    worlds: int = 16,
 ) -> dict:
     """The recorded parameters of a simulate job.
 
@@ -71,6 +73,12 @@ def game_params(
         A solutions dataset to draw outcomes from (None: solve on the fly).
     chunk_size : int
         Games per chunk and per Parquet file.
+    outcomes : {"dd", "pimc"}
+        Double-dummy outcomes, or single-dummy play
+        (:func:`analysis.game.simulate`); ``pool`` is then a single-dummy
+        dataset.
+    worlds : int
+        With ``"pimc"`` on the fly: layouts per decision.
 
     Raises
     ------
@@ -90,9 +98,11 @@ def game_params(
             "a games job loads its estimator by name in every worker: give "
             "ThresholdPolicy(estimator_name=...) instead of an object"
         )
-    source = make_source(rules, None if pool is None else str(Path(pool).resolve()))
+    source = make_source(
+        rules, None if pool is None else str(Path(pool).resolve()), outcomes=outcomes, worlds=worlds
+    )
     if pool is not None:
-        _POOLS[source.path] = source
+        _POOLS[(outcomes, source.path)] = source
     from ..game.simulate import MAX_DEALS
 
     info = getattr(policy.get_estimator(rules), "info", {}) or {}
@@ -135,17 +145,21 @@ def games_chunk(out: str, chunk: int, params: dict) -> str:
     cs = params["chunk_size"]
     start = chunk * cs
     n = min(cs, params["n_games"] - start)
-    pool = params["outcomes"].get("pool_path")
-    if pool is not None and pool not in _POOLS:
-        _POOLS[pool] = make_source(rules, pool)
+    src = params["outcomes"]
+    pool, play = src.get("pool_path"), src.get("play", "dd")
+    worlds = int(src.get("worlds") or 16)
+    if pool is not None and (play, pool) not in _POOLS:
+        _POOLS[(play, pool)] = make_source(rules, pool, outcomes=play)
     df = simulate(
         rules,
         n,
         params["seed"],
         policy_from_params(params["policy"]),
-        pool=_POOLS.get(pool) if pool else None,
+        pool=_POOLS.get((play, pool)) if pool else None,
         start=start,
         max_deals=params["max_deals"],
+        outcomes=play,
+        worlds=worlds,
     )
     table = pa.Table.from_pandas(df, schema=games_schema(), preserve_index=False)
     return dataset.write_chunk(out, chunk, table, params)
@@ -164,15 +178,19 @@ def run_games(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool | None = None,
+    outcomes: str = "dd",
+    worlds: int = 16,
 ) -> dict:
     """Write (or finish) a games dataset; return its manifest.
+
+    ``outcomes`` and ``worlds`` as :func:`game_params`.
 
     Raises
     ------
     analysis.dataset.DatasetError
         If ``out`` holds a dataset made with other parameters.
     """
-    params = game_params(n_games, seed, rules, policy, pool, chunk_size, max_deals)
+    params = game_params(n_games, seed, rules, policy, pool, chunk_size, max_deals, outcomes, worlds)
     return run_job(
         out,
         params,

@@ -10,9 +10,11 @@
 - :func:`calibration` – a model's reliability, Brier score and log loss on
   the held-out deals of a reference pool.
 
-All odds are double-dummy: the declarer is assumed to see every card when he
-chooses his gift and his play, so they are optimistic for him, by an amount
-unknown until a single-dummy estimate exists.
+The odds are double-dummy: the declarer is assumed to see every card when he
+chooses his gift and his play, so they are optimistic for him.
+``hand_odds(..., play="pimc")`` also plays the same deals single-dummy
+(:mod:`analysis.odds.sd_play`, docs/SINGLE_DUMMY.md) and reports both, with
+their paired difference.
 """
 
 from .features import FEATURES, hand_features

@@ -4,6 +4,7 @@ Usage (from the repository root)::
 
     python -m analysis.odds.build fit --pool club      # analysis/odds/default_bidmodel*.json
     python -m analysis.odds.build fit --pool all       # club, book, ua and wiki
+    python -m analysis.odds.build fit --pool club --outcomes pimc  # on club-sd: *_sd.json
 
 ``fit`` reads a reference pool (:func:`analysis.reference.load`; the folder
 is ``$THOUSAND_REFERENCE`` or ``data/reference``), keeps its held-out deals
@@ -13,7 +14,9 @@ calibration check (:func:`analysis.odds.reliability.calibration`,
 baseline on the rest and records in each model's ``info`` the pool, its
 content hash, the solver, the split rule and the training deals and rows.
 Every pool asked for is fitted before any file is written; each file is
-written to a temporary name and renamed.
+written to a temporary name and renamed.  ``--outcomes pimc`` fits on the
+single-dummy pool ``NAME-sd`` instead (:mod:`analysis.odds.build_sd`) and
+writes ``*_sd.json`` files.
 """
 
 from __future__ import annotations
@@ -240,13 +243,25 @@ def main(argv=None) -> int:
     f.add_argument(
         "--split-chunk-size",
         type=int,
-        default=SPLIT["chunk_size"],
+        default=None,
         metavar="N",
-        help="deals per split chunk (default 1000, the shipped rule; smaller only "
-        "for pools of fewer than 5,000 deals, which hold no held-out chunk)",
+        help="deals per split chunk (default 1000, the shipped rule, or 100 with "
+        "--outcomes pimc; smaller only for pools of fewer than 5,000 deals, which "
+        "hold no held-out chunk)",
+    )
+    f.add_argument(
+        "--outcomes",
+        choices=("dd", "pimc"),
+        default="dd",
+        help="dd: the double-dummy pool (default); pimc: its single-dummy pool NAME-sd, written to *_sd.json",
     )
     args = p.parse_args(argv)
     names = list(MODEL_FILES) if args.pool == "all" else [args.pool]
+    sd = args.outcomes == "pimc"
+    if args.split_chunk_size is None:
+        from .build_sd import SD_SPLIT
+
+        args.split_chunk_size = (SD_SPLIT if sd else SPLIT)["chunk_size"]
     split = check_split(dict(SPLIT, chunk_size=args.split_chunk_size))
     base = None if args.reference is None else Path(args.reference)
     out_dir = Path(args.out_dir)
@@ -254,8 +269,18 @@ def main(argv=None) -> int:
         raise SystemExit(f"--out-dir {out_dir} is not a folder")
     log = lambda line: print(line, flush=True)  # noqa: E731
     t = time.perf_counter()
-    models = {n: fit_pool(n, base=base, split=split, log=log) for n in names}
-    for path in write_models(models, out_dir):
+    if sd:
+        from .build_sd import fit_sd_pool, sd_model_file
+
+        models = {n: fit_sd_pool(n, base=base, split=split, log=log) for n in names}
+        paths = []
+        for n, (model, baseline) in models.items():
+            paths.append(model.save(sd_model_file(n, folder=out_dir)))
+            paths.append(baseline.save(sd_model_file(n, points_only=True, folder=out_dir)))
+    else:
+        models = {n: fit_pool(n, base=base, split=split, log=log) for n in names}
+        paths = write_models(models, out_dir)
+    for path in paths:
         print(f"wrote {path}")
     print(f"total {time.perf_counter() - t:.1f} s")
     return 0
