@@ -82,13 +82,13 @@ def pool_name_for(rules) -> str:
         (a house variant that changes how the deal is played).
     """
     from ..reference import POOLS
-    from ..solver import solver_fingerprint
-    from ._common import resolve
+    from ..rules import PROFILES, as_rules
+    from ..solver import SOLVER_FIELDS
 
-    r = resolve(rules)
-    want = solver_fingerprint(r)
+    r = as_rules(rules)
+    want = r.fingerprint(SOLVER_FIELDS)
     for s in POOLS:
-        if solver_fingerprint(s.rules) == want:
+        if PROFILES[s.rules].fingerprint(SOLVER_FIELDS) == want:  # a pool is solved under a profile
             return s.name
     raise ValueError(
         f"no bidding-odds model is shipped for rules {r.name!r}: their solver "
