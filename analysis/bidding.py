@@ -8,6 +8,8 @@ cap of 120 plus the marriages held (``bid_cap``; the final contract is capped
 on the 8-card hand after the exchange).
 
 Bids are points, multiples of 5.  Passing is always legal and is not listed.
+Every function takes a ``Rules`` object; names are resolved once by the
+entry point above (:func:`analysis.rules.as_rules`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 
 from .cards import KQ_MASKS, MARRIAGE_VALUES, marriage_points, popcount
 from .errors import BadArgument
-from .rules import Rules, load_rules
+from .rules import Rules
 
 __all__ = [
     "OPENING_BID",
@@ -42,16 +44,12 @@ NO_CAP = 400
 _JUMP_LINE = 120
 
 
-def _resolve(rules) -> Rules:
-    return rules if isinstance(rules, Rules) else load_rules(rules)
-
-
 def bid_cap(rules, hand_mask):
     """Highest bid (or final contract) a hand allows.
 
     Parameters
     ----------
-    rules : Rules or str
+    rules : Rules
     hand_mask : int or ndarray of uint32 masks, any shape
         The 7-card hand while bidding, or the 8-card hand after the
         exchange for the final contract.
@@ -66,10 +64,10 @@ def bid_cap(rules, hand_mask):
     Examples
     --------
     >>> from analysis.cards import parse
-    >>> bid_cap("book", parse("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦"))
+    >>> from analysis.rules import PROFILES
+    >>> bid_cap(PROFILES["book"], parse("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦"))
     280
     """
-    rules = _resolve(rules)
     m = np.asarray(hand_mask)
     if np.any(m < 0) or np.any(m >= 1 << 24):
         raise BadArgument(f"hand mask must be a 24-bit card mask, got {hand_mask!r}")
@@ -113,7 +111,7 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
 
     Parameters
     ----------
-    rules : Rules or str
+    rules : Rules
     current_bid : int or None
         The standing bid, a multiple of 5 at least 100; ignored when
         ``is_opening``.
@@ -140,14 +138,14 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
 
     Examples
     --------
-    >>> next_bids("club", 110, 160).tolist()      # no jump over 120
+    >>> from analysis.rules import PROFILES
+    >>> next_bids(PROFILES["club"], 110, 160).tolist()      # no jump over 120
     [115, 120]
-    >>> next_bids("wiki", 110, 160).tolist()      # raises of exactly 5
+    >>> next_bids(PROFILES["wiki"], 110, 160).tolist()      # raises of exactly 5
     [115]
-    >>> next_bids("club", None, 160, is_opening=True).tolist()
+    >>> next_bids(PROFILES["club"], None, 160, is_opening=True).tolist()
     [100]
     """
-    rules = _resolve(rules)
     if cap % BID_STEP or cap < OPENING_BID:
         raise BadArgument(f"cap must be a multiple of 5 of at least 100, got {cap!r}")
     if is_opening:
@@ -182,7 +180,7 @@ def final_contracts(rules, bid: int, hand8: int) -> np.ndarray:
 
     Parameters
     ----------
-    rules : Rules or str
+    rules : Rules
     bid : int
         The winning bid, a multiple of 5 of at least 100.
     hand8 : int
@@ -213,7 +211,7 @@ def final_contract_ok(rules, bid, contract, hand8):
 
     Parameters
     ----------
-    rules : Rules or str
+    rules : Rules
     bid : int or ndarray of int
         The winning bid, points.
     contract : int or ndarray of int
@@ -236,7 +234,9 @@ def final_contract_ok(rules, bid, contract, hand8):
     --------
     >>> from analysis.cards import parse
     >>> hand8 = parse("K♥ Q♥ A♥ 10♥ A♠ 10♠ 9♣ J♦")
-    >>> final_contract_ok("ua", 125, 120, hand8), final_contract_ok("ua", 125, 220, hand8)
+    >>> from analysis.rules import PROFILES
+    >>> ua = PROFILES["ua"]
+    >>> final_contract_ok(ua, 125, 120, hand8), final_contract_ok(ua, 125, 220, hand8)
     (False, True)
     """
     m = _check_hand8(hand8)

@@ -375,9 +375,9 @@ def derived_columns(deals, rules="club") -> dict:
         If ``deals`` is not an array of 7-7-7-3 partitions, or on bad rules.
     """
     from . import redeal
-    from .rules import load_rules
+    from .rules import as_rules
 
-    rules = load_rules(rules)
+    rules = as_rules(rules)
     d = check_deals(deals)
     feats = redeal.features(d)
     out = {}

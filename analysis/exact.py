@@ -42,7 +42,7 @@ from . import cards
 from .deal import N_DEALS
 from .errors import BadArgument
 from .redeal_conditions import stage_limits
-from .rules import load_rules
+from .rules import as_rules
 
 __all__ = [
     "hand_points_distribution",
@@ -370,7 +370,7 @@ def redeal_probabilities(rules="club") -> dict:
     >>> redeal_probabilities("classic")["redeal_before_play"]
     Fraction(0, 1)
     """
-    rules = load_rules(rules)
+    rules = as_rules(rules)
     counts, weights, points = deal_rank_counts()
     hand_nines, hand_under = stage_limits(rules, "bidding")
     widow_nines, widow_under = stage_limits(rules, "widow")

@@ -22,6 +22,10 @@ the flags say whether the condition holds in a deal, and
 :func:`redeal_flags` reports the forced and claimable cases in separate
 columns.  Who claims (wiki: the declarer for a poor widow, anyone for two
 9s) is the simulator's policy, not decided here.
+
+Every function takes a ``Rules`` object (club's by default) and does not
+resolve names: an entry point such as :func:`analysis.odds.hand_odds` has
+done it once (:func:`analysis.rules.as_rules`).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import numpy as np
 from . import cards
 from .errors import BadArgument
 from .redeal_conditions import meets, reasons, stage_limits
-from .rules import load_rules
+from .rules import PROFILES
 from .unrank import _pop
 
 __all__ = [
@@ -43,6 +47,8 @@ __all__ = [
     "redeal_after_exchange",
     "redeal_flags",
     "hand_bidding_reasons",
+    "redeal_after_many",
+    "redeal_after",
     "FLAG_COLUMNS",
 ]
 
@@ -116,15 +122,15 @@ def flags_from_features(feats: dict, rules) -> dict:
     ----------
     feats : dict
         :func:`features` of an (n, 4) deals array.
-    rules : str or Rules
-        Profile name or ``Rules``.
+    rules : Rules
+        Not resolved here: an entry point resolves a name once
+        (:func:`analysis.rules.as_rules`) and passes the object.
 
     Returns
     -------
     dict of str -> ndarray of shape (n,)
         The columns of :func:`redeal_flags`.
     """
-    rules = load_rules(rules)
     pts, nin = feats["points"], feats["nines"]
     n = pts.shape[0]
     out = {k: np.empty(n, dtype=np.dtype(v)) for k, v in FLAG_COLUMNS.items()}
@@ -192,14 +198,16 @@ def _flags_kernel(
         widow[i] = wu or wn
 
 
-def redeal_flags(deals, rules="club") -> dict:
+def redeal_flags(deals, rules=PROFILES["club"]) -> dict:
     """Redeal columns of the ``deals`` dataset for one profile.
 
     Parameters
     ----------
     deals : ndarray of shape (n, 4), uint32 masks
         hand0, hand1, hand2, widow.
-    rules : str or Rules
+    rules : Rules
+        Default: the club profile.  Not resolved here: an entry point resolves
+        a name once (:func:`analysis.rules.as_rules`) and passes the object.
         Profile name or ``Rules`` (RULES.md, "Redeals").
 
     Returns
@@ -227,14 +235,14 @@ def redeal_flags(deals, rules="club") -> dict:
     Raises
     ------
     ValueError
-        If ``deals`` is not an array of 7-7-7-3 partitions, or on bad rules.
+        If ``deals`` is not an array of 7-7-7-3 partitions.
     """
     from .deal import check_deals
 
     return flags_from_features(features(check_deals(deals)), rules)
 
 
-def hand_bidding_reasons(hand: int, rules="club") -> list[str]:
+def hand_bidding_reasons(hand: int, rules=PROFILES["club"]) -> list[str]:
     """The before-bidding redeal conditions one 7-card hand meets on its own.
 
     The same two predicates as :func:`redeal_flags` (``four_nines_any``,
@@ -244,7 +252,9 @@ def hand_bidding_reasons(hand: int, rules="club") -> list[str]:
     ----------
     hand : int
         A 7-card mask.
-    rules : str or Rules
+    rules : Rules
+        Default: the club profile.  Not resolved here: an entry point resolves
+        a name once (:func:`analysis.rules.as_rules`) and passes the object.
 
     Returns
     -------
@@ -252,19 +262,20 @@ def hand_bidding_reasons(hand: int, rules="club") -> list[str]:
         E.g. ``["the hand holds four 9s"]``; empty when the hand alone
         forces nothing (RULES.md, "Redeals", before bidding).
     """
-    rules = load_rules(rules)
     f = features(np.array([[hand]], dtype=np.uint32))
     pts, nines = int(f["points"][0, 0]), int(f["nines"][0, 0])
     return reasons(rules, "bidding", nines, pts)
 
 
-def redeal_before_bidding(deals, rules="club") -> np.ndarray:
+def redeal_before_bidding(deals, rules=PROFILES["club"]) -> np.ndarray:
     """Deals with a before-bidding redeal condition.
 
     Parameters
     ----------
     deals : ndarray of shape (n, 4), uint32 masks
-    rules : str or Rules
+    rules : Rules
+        Default: the club profile.  Not resolved here: an entry point resolves
+        a name once (:func:`analysis.rules.as_rules`) and passes the object.
 
     Returns
     -------
@@ -276,18 +287,20 @@ def redeal_before_bidding(deals, rules="club") -> np.ndarray:
     Raises
     ------
     ValueError
-        On bad deals or rules.
+        On bad deals.
     """
     return redeal_flags(deals, rules)["redeal_bidding"]
 
 
-def redeal_widow(deals, rules="club") -> np.ndarray:
+def redeal_widow(deals, rules=PROFILES["club"]) -> np.ndarray:
     """Deals with a widow-stage redeal condition.
 
     Parameters
     ----------
     deals : ndarray of shape (n, 4), uint32 masks
-    rules : str or Rules
+    rules : Rules
+        Default: the club profile.  Not resolved here: an entry point resolves
+        a name once (:func:`analysis.rules.as_rules`) and passes the object.
 
     Returns
     -------
@@ -299,12 +312,12 @@ def redeal_widow(deals, rules="club") -> np.ndarray:
     Raises
     ------
     ValueError
-        On bad deals or rules.
+        On bad deals.
     """
     return redeal_flags(deals, rules)["redeal_widow"]
 
 
-def redeal_after_exchange(hands8, rules="club", *, by_seat: bool = False) -> np.ndarray:
+def redeal_after_exchange(hands8, rules=PROFILES["club"], *, by_seat: bool = False) -> np.ndarray:
     """After-exchange redeal condition on the three 8-card hands.
 
     Parameters
@@ -312,7 +325,9 @@ def redeal_after_exchange(hands8, rules="club", *, by_seat: bool = False) -> np.
     hands8 : ndarray of shape (n, 3), uint32 masks
         The 8-card hands after the exchange (declarer with the widow minus
         the two gifts, each defender with the card received); disjoint.
-    rules : str or Rules
+    rules : Rules
+        Default: the club profile.  Not resolved here: an entry point resolves
+        a name once (:func:`analysis.rules.as_rules`) and passes the object.
     by_seat : bool
         Return the condition per hand instead of per deal.
 
@@ -326,9 +341,8 @@ def redeal_after_exchange(hands8, rules="club", *, by_seat: bool = False) -> np.
     Raises
     ------
     ValueError
-        If ``hands8`` is not (n, 3) disjoint 8-card masks, or on bad rules.
+        If ``hands8`` is not (n, 3) disjoint 8-card masks.
     """
-    rules = load_rules(rules)
     h = np.asarray(hands8)
     if h.ndim != 2 or h.shape[1] != 3 or not np.issubdtype(h.dtype, np.integer):
         raise BadArgument(f"hands8 must be an integer array of shape (n, 3), got {h.dtype} {h.shape}")
@@ -343,3 +357,35 @@ def redeal_after_exchange(hands8, rules="club", *, by_seat: bool = False) -> np.
     f = features(h)
     cond = meets(rules, "exchange", f["nines"], f["points"])
     return cond if by_seat else cond.any(axis=1)
+
+
+def redeal_after_many(hands8, rules) -> np.ndarray:
+    """After-exchange redeal condition of many deals' three 8-card hands.
+
+    Parameters
+    ----------
+    hands8 : ndarray of shape (n, 3), integer masks
+        The 8-card hands after the gift (declarer, left, right).
+    rules : Rules
+        (not resolved: callers below an entry point pass the object).
+
+    Returns
+    -------
+    ndarray of shape (n,), bool
+        ``rules.redeal_after_four_nines`` and a hand holds four 9s, or
+        ``rules.redeal_after_hand_under`` > 0 and a hand has fewer card
+        points (RULES.md, redeals, "after the exchange" column).
+    """
+    arr = np.asarray(hands8, dtype=np.uint32)
+    out = np.zeros(arr.shape[0], dtype=bool)
+    if rules.redeal_after_four_nines:
+        out |= (cards.count_rank(arr, 0) == 4).any(axis=1)
+    if rules.redeal_after_hand_under:
+        out |= (cards.card_points(arr) < rules.redeal_after_hand_under).any(axis=1)
+    return out
+
+
+def redeal_after(hands8, rules) -> bool:
+    """After-exchange redeal condition of one deal's three 8-card hands
+    (:func:`redeal_after_many` of one row)."""
+    return bool(redeal_after_many(np.asarray(hands8).reshape(1, 3), rules)[0])

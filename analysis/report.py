@@ -13,11 +13,8 @@ each, :func:`run_report`
    ``THOUSAND_DATA`` set in the kernel's environment;
 3. writes ``<name>.html`` (nbconvert's ``HTMLExporter``, titled with the
    notebook's first heading), the executed ``<name>.ipynb`` and an
-   ``index.html``: the summary a reader cites — one headline table (each
-   research question answered per profile, with its interval and the
-   distinct solved deals behind it, from the ``headline-<name>.json`` the
-   pages write), the datasets with their content hashes, the caveats and
-   links to the pages with their run times.
+   ``index.html``, the summary a reader cites
+   (:func:`analysis._report_index.write_index`).
 
 A notebook that fails still gets its HTML (with the traceback); the run
 goes on with the others and then raises :class:`ReportError` naming every
@@ -29,15 +26,15 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import html
 import os
-import re
 import signal
 import threading
 import time
 from pathlib import Path
 
 from ._atomic import replace_file
+from ._report_index import ANSI as _ANSI
+from ._report_index import write_index
 from .errors import BadArgument, ThousandError
 
 __all__ = [
@@ -50,8 +47,6 @@ __all__ = [
     "save_figures",
     "run_report",
 ]
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 #: The notebooks of the report, in reading order.
 NOTEBOOKS = ("redeals", "bidding_odds", "bolts", "barrel", "conventions")
@@ -331,124 +326,6 @@ def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
     return paths
 
 
-#: The questions of the headline table, in order, with the page answering each.
-QUESTIONS = (
-    ("bidding_odds", "P(bid made) for a random hand: 120 / 140"),
-    ("redeals", "redeal rate (deals redealt before play)"),
-    ("bolts", "bolts"),
-    ("barrel", "barrel: win from the barrel (per stay); S(1)"),
-)
-
-CAVEATS = (
-    "Every outcome is <b>double-dummy</b>: the solver plays each deal perfectly with every "
-    "card visible (the declarer after the best exchange). Real players see less, so bid "
-    "success is an upper bound and bolts are those perfect defence cannot avoid.",
-    "Whole games use the default <b>bidding policy</b>: each player bids up to the highest "
-    "contract the default BidModel (a logistic model of the double-dummy value from the "
-    "visible hand) gives a chance of at least one half, writes off a contract it expects to "
-    "lose, and takes redeals the profile allows.",
-    "Games draw the reference pools' deals <b>without replacement</b> (each game its own block "
-    "of the pool); where a game ran past its block the page says how many draws repeated, and "
-    "the intervals come from a bootstrap over games and pool deals.",
-    "A share of (deal, seat) rows has an interval clustered by deal; <i>deals</i> is the number "
-    "of distinct solved deals behind a figure.",
-)
-
-
-def _count(v) -> str:
-    return f"{v:,}" if isinstance(v, int) else str(v)
-
-
-def _headline_table(data: Path) -> str:
-    import json
-
-    rows = {}
-    for page, _ in QUESTIONS:
-        f = Path(data) / f"headline-{page}.json"
-        if f.exists():
-            for r in json.loads(f.read_text("utf-8")):
-                rows.setdefault(r["profile"], {})[r["question"]] = (r["figure"], r["deals"], page)
-    if not rows:
-        return "<p>No headline figures (the pages did not run).</p>"
-    head = "".join(f"<th>{html.escape(q)}</th>" for _, q in QUESTIONS)
-    body = []
-    for prof in ("club", "classic", "book", "ua", "wiki"):
-        if prof not in rows:
-            continue
-        cells = []
-        for page, q in QUESTIONS:
-            fig = rows[prof].get(q)
-            cells.append(
-                "<td>—</td>"
-                if fig is None
-                else f"<td><a href='{page}.html'>{html.escape(str(fig[0]))}</a>"
-                f"<br><small>deals: {html.escape(_count(fig[1]))}</small></td>"
-            )
-        body.append(f"<tr><th>{prof}</th>{''.join(cells)}</tr>")
-    return (
-        f"<table class='headline'><tr><th>profile</th>{head}</tr>{''.join(body)}</table>"
-        "<p><small>Percentages with 95 % intervals in brackets.</small></p>"
-    )
-
-
-def _datasets_table() -> str:
-    from . import reference
-
-    items = []
-    for p in reference.pools():
-        items.append(
-            f"<tr><td>{p.name}</td><td>{p.rules}</td><td>{p.deals:,}</td>"
-            f"<td><code>{html.escape(str(p.content_hash))}</code></td>"
-            f"<td><code>{p.fingerprint}</code></td></tr>"
-        )
-    return (
-        "<table><tr><th>pool</th><th>solved under</th><th>deals</th>"
-        "<th>content hash</th><th>solver fingerprint</th></tr>"
-        + "".join(items)
-        + "</table><p><small>All pools are dealt from seed 1000 with the same chunk size, "
-        "so the smaller pools' deals are the first deals of club's. classic reads club's "
-        "pool (the same play).</small></p>"
-    )
-
-
-def _index(out: Path, rows: list, quick: bool, data: Path | None = None) -> Path:
-    from . import __version__
-
-    def status(e):
-        if e is None:
-            return "ok"
-        text = _ANSI.sub("", str(e)).strip().splitlines() or [type(e).__name__]
-        return "failed: " + html.escape(text[-1][:200])
-
-    items = "\n".join(
-        f"<tr><td><a href='{html.escape(n)}.html'>{html.escape(title)}</a></td>"
-        f"<td>{t:.0f} s</td><td>{status(e)}</td></tr>"
-        for n, t, e, title in rows
-    )
-    total = sum(r[1] for r in rows)
-    try:
-        datasets = _datasets_table()
-    except Exception as exc:  # a damaged pool must not hide the pages' links
-        datasets = f"<p>datasets unavailable: {html.escape(str(exc))}</p>"
-    style = (
-        "<style>body{font-family:sans-serif;max-width:70em;margin:auto}"
-        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
-        "vertical-align:top}</style>"
-    )
-    page = (
-        f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>{style}"
-        f"<h1>Thousand research report</h1><p>thousand-analysis {__version__}, "
-        f"{'quick (small sizes)' if quick else 'default sizes'}, made "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {total:.0f} s.</p>"
-        f"<h2>Findings</h2>{_headline_table(data) if data is not None else ''}"
-        f"<h2>Caveats</h2><ul>{''.join(f'<li>{c}</li>' for c in CAVEATS)}</ul>"
-        f"<h2>Datasets</h2>{datasets}"
-        f"<h2>Pages</h2><table><tr><th>page</th><th>run time</th><th>status</th></tr>"
-        f"{items}</table>"
-    )
-    return replace_file(out / "index.html", lambda tmp: tmp.write_text(page, encoding="utf-8"))
-
-
 def run_report(
     out: str | Path = "reports",
     *,
@@ -525,7 +402,7 @@ def run_report(
         if err:
             text = _ANSI.sub("", str(err)).strip()
             failed.append(f"{html_path.stem}: {text.splitlines()[-1] if text else type(err).__name__}")
-    index = _index(out, rows, quick, Path(data))
+    index = write_index(out, rows, quick, Path(data))
     if failed:
         raise ReportError("notebooks failed (see their HTML): " + "; ".join(failed))
     return index

@@ -33,17 +33,27 @@ number the toolkit computes; a field for it would be decorative.  Nor is
 "write-off payment to an opponent sitting on the barrel" (none in every
 profile, † the seeds are silent): a sitter's score is capped at the
 threshold after the deal, so a payment could never change it.
+
+Resolution.  A rules *name* (a profile or a ``.json`` file) is turned into a
+``Rules`` once, at the edge: the command line (:func:`load_rules`, which
+also applies ``--set``), a notebook, or a public entry point such as
+``play_value(..., rules="club")`` or ``hand_odds``, which calls
+:func:`as_rules` -- the one resolver -- on its first line.  Everything below
+an entry point takes a ``Rules`` object and never resolves again.
+
+Layout: the fields and the profiles are here; the resolver, parsing and
+serialisation (:func:`as_rules`, :func:`load_rules`, ``with_changes``,
+``from_json``, ``fingerprint``) are in :mod:`analysis._rules_io`; the
+profiles' values are the table :data:`analysis._rules_profiles.PROFILE_CHANGES`;
+the checks are in :mod:`analysis._rules_checks`; :func:`rules_diff`,
+:func:`field_doc` and :func:`folder_label` are in :mod:`analysis._rules_docs`.
+Every public name is importable from :mod:`analysis.rules`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
-import re
-from dataclasses import dataclass, fields
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
 
 from ._rules_checks import (  # noqa: F401
     BARREL_ARRIVALS,
@@ -57,21 +67,28 @@ from ._rules_checks import (  # noqa: F401
     WRITE_OFF_STAGES,
     validate,
 )
+from ._rules_docs import conventions, field_doc, folder_label, rules_diff
+from ._rules_io import (  # noqa: F401
+    IDENTITY_FIELDS,
+    INFORMATION_FIELDS,
+    STORED_DEFAULTS,
+    RulesIO,
+    as_rules,
+    load_rules,
+)
+from ._rules_profiles import PROFILE_CHANGES
 from .errors import BadArgument
 
-__all__ = ["Rules", "PROFILES", "profile_names", "load_rules", "rules_diff", "folder_label"]
-
-#: Fields that describe where rules come from, not how the game is played:
-#: left out of the fingerprint, of equality and of :func:`rules_diff`.
-IDENTITY_FIELDS = ("label", "base")
-
-#: Values that fields added after datasets were first written take when a
-#: stored rules dict lacks them: the behaviour the data was made under
-#: (see :meth:`Rules.from_stored`).
-STORED_DEFAULTS = {"barrel_arrivals": "all"}
-#: What the players see; added after double-dummy datasets, whose content
-#: does not depend on them: a stored dict without them takes its profile's.
-INFORMATION_FIELDS = ("exchange_face_up", "widow_shown_at_100")
+__all__ = [
+    "Rules",
+    "PROFILES",
+    "profile_names",
+    "as_rules",
+    "load_rules",
+    "rules_diff",
+    "field_doc",
+    "folder_label",
+]
 
 
 def _doc(text: str) -> dict:
@@ -79,7 +96,7 @@ def _doc(text: str) -> dict:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesIO):
     """A complete set of conventions for one table.
 
     Every field is one convention row of RULES.md ("Conventions that
@@ -448,285 +465,14 @@ class Rules:
                 f"unknown rules profile {name!r}; choose one of {', '.join(PROFILES)}"
             ) from None
 
-    def with_changes(self, *assignments: str, **changes: Any) -> Rules:
-        """A house variant: ``rules.with_changes("barrel_seats=1", target=1001)``.
 
-        String assignments ``field=value`` are parsed by the field's type
-        (``true``/``false`` for booleans), as ``--set`` does; ``label=...``
-        (or ``name=...``) sets the free-text label.  The profile (``base``)
-        and the label are kept, so the derived name lists every change from the profile.
-
-        Raises
-        ------
-        BadArgument
-            A ValueError: an unknown field, an unparsable value or an
-            impossible value (the field named).
-        """
-        parsed = dict(changes)
-        for a in assignments:
-            if "=" not in a:
-                raise BadArgument(
-                    f"expected field=value, got {a!r}", parameter="sets", expected="field=value", got=a
-                )
-            key, _, raw = a.partition("=")
-            key = key.strip()
-            parsed[key] = _parse_value(key, raw.strip())
-        return dataclasses.replace(self, **_fields_of(parsed))
-
-    def to_dict(self) -> dict:
-        """All fields as a JSON-ready dict."""
-        return dataclasses.asdict(self)
-
-    def to_json(self) -> str:
-        """JSON text of all fields (sorted keys); :meth:`from_json` inverts it."""
-        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> Rules:
-        """Build from a dict; missing fields take the ``club`` defaults.
-
-        A ``name`` (as files and datasets written before labels were
-        separate from names record it) is read as the label.
-
-        Raises
-        ------
-        BadArgument
-            A ValueError: an unknown field (named) or an impossible value.
-        """
-        if not isinstance(data, dict):
-            raise BadArgument("rules JSON must be an object", parameter="rules")
-        return cls(**_fields_of(data))
-
-    @classmethod
-    def from_stored(cls, data: dict) -> Rules:
-        """Build from a rules dict a dataset stored (its ``rules`` parameter).
-
-        Unlike :meth:`from_dict`, a field added after the dict was written
-        takes the value that reproduces the behaviour the data was made
-        under (``STORED_DEFAULTS``: ``barrel_arrivals='all'``; the fields of
-        what players see, ``INFORMATION_FIELDS``, from the stored profile), not club's
-        default, so that a dataset written before reads, and is resumed,
-        under its own conventions.  The stored name is kept.
-
-        Raises
-        ------
-        ValueError
-            As :meth:`from_dict`.
-        """
-        if not isinstance(data, dict):
-            raise BadArgument("rules JSON must be an object", parameter="rules")
-        base = data.get("base") if data.get("base") in PROFILES else "club"
-        seen = {k: getattr(PROFILES[base], k) for k in INFORMATION_FIELDS if k not in data}
-        return cls.from_dict({**STORED_DEFAULTS, **seen, **data})
-
-    @classmethod
-    def from_json(cls, text: str) -> Rules:
-        """Inverse of :meth:`to_json`."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise BadArgument(f"rules file is not valid JSON: {e}") from None
-        return cls.from_dict(data)
-
-    def fingerprint(self, names: tuple[str, ...] | None = None) -> str:
-        """Short stable hash (12 hex digits) of the conventions.
-
-        The identity of rules: the label and the profile are left out, so
-        rules with the same conventions have the same fingerprint however
-        they were made or named.  ``names`` restricts the hash to some
-        fields (the solver uses the play conventions and the bolt
-        definition).
-        """
-        d = self.to_dict()
-        for k in IDENTITY_FIELDS:
-            d.pop(k)
-        if names is not None:
-            d = {k: d[k] for k in names}
-        blob = json.dumps(d, sort_keys=True).encode()
-        return hashlib.sha256(blob).hexdigest()[:12]
-
-
-_FIELD_NAMES = {f.name for f in fields(Rules)}
-_FIELD_TYPES = {f.name: f.type for f in fields(Rules)} | {"name": "str"}
 #: The convention fields, in declaration order.
-CONVENTIONS = tuple(f.name for f in fields(Rules) if f.name not in IDENTITY_FIELDS)
+CONVENTIONS = conventions(Rules)
 
-
-def _fields_of(data: dict) -> dict:
-    """Constructor arguments from a dict of fields, ``name`` read as the label.
-
-    Raises
-    ------
-    BadArgument
-        On unknown fields (named).
-    """
-    data = dict(data)
-    if "name" in data:
-        name = data.pop("name")
-        data.setdefault("label", name)
-    unknown = set(data) - _FIELD_NAMES
-    if unknown:
-        raise BadArgument(
-            f"unknown rules field(s): {', '.join(sorted(unknown))}", parameter="rules", got=sorted(unknown)
-        )
-    return data
-
-
-def _parse_value(key: str, raw: str):
-    if key not in _FIELD_TYPES:
-        raise BadArgument(f"unknown rules field {key!r}")
-    typ = _FIELD_TYPES[key]
-    if typ in ("bool", bool):
-        low = raw.lower()
-        if low in ("true", "1", "yes", "on"):
-            return True
-        if low in ("false", "0", "no", "off"):
-            return False
-        raise BadArgument(f"rules field {key!r} takes true or false, got {raw!r}")
-    if typ in ("int", int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise BadArgument(f"rules field {key!r} takes an integer, got {raw!r}") from None
-    return raw
-
-
-PROFILES: dict[str, Rules] = {
-    "club": Rules(),
-    "classic": Rules(
-        base="classic",
-        opening_bid_exact=False,
-        no_jump_over_120=False,
-        write_off_stage="before_lead",
-        write_off_payment="half_round5",
-        write_off_on_barrel=True,
-        reset_555="positive",
-        barrel_seats=1,
-        barrel_third_fall_zero=False,
-        redeal_four_nines=False,
-        redeal_hand_under=0,
-        redeal_widow_under=0,
-        redeal_after_four_nines=False,
-    ),
-    "book": Rules(
-        base="book",
-        opening_bid_exact=False,
-        raise_exact=True,
-        no_jump_over_120=False,
-        first_trick_marriage=True,
-        write_off_stage="before_lead",
-        write_off_payment="fixed",
-        write_off_fixed=40,
-        double_penalty_off_first_hand=True,
-        bolt_rule="none",
-        exchange_face_up=True,
-        barrel_threshold=900,
-        barrel_fall_penalty=100,
-        barrel_seats=1,
-        barrel_third_fall_zero=False,
-        four_marriages_win=True,
-        redeal_claim="claimable",
-        redeal_hand_under=0,
-        redeal_after_hand_under=15,
-    ),
-    "ua": Rules(
-        base="ua",
-        no_jump_over_120=False,
-        write_off_payment="fixed",
-        write_off_fixed=60,
-        write_off_on_barrel=True,
-        round_defenders=False,
-        bolt_rule="none",
-        barrel_seats=1,
-        barrel_third_fall_zero=False,
-        redeal_four_nines=False,
-        redeal_hand_under=0,
-        redeal_widow_under=0,
-        redeal_after_four_nines=False,
-    ),
-    "wiki": Rules(
-        base="wiki",
-        opening_bid_exact=False,
-        raise_exact=True,
-        no_jump_over_120=False,
-        marriage_lead="Q",
-        trump_lead_owner_only=True,
-        widow_shown_at_100=False,
-        write_off_stage="before_lead",
-        write_off_payment="half_round5",
-        write_off_on_barrel=True,
-        bolt_rule="no_trick",
-        bolt_declarer=True,
-        bolt_window="streak",
-        reset_555="both",
-        target=1001,
-        barrel_seats=1,
-        barrel_third_fall_zero=False,
-        redeal_claim="claimable",
-        redeal_widow_under=3,
-        redeal_widow_two_nines=True,
-    ),
-}
+#: The five profiles by name, default first (values: :data:`PROFILE_CHANGES`).
+PROFILES: dict[str, Rules] = {name: Rules(base=name, **changes) for name, changes in PROFILE_CHANGES.items()}
 
 
 def profile_names() -> list[str]:
     """Names of the built-in profiles, default first."""
     return list(PROFILE_NAMES)
-
-
-def load_rules(spec: str | Rules | None = None, sets: list[str] | tuple[str, ...] = ()) -> Rules:
-    """Resolve a profile name, a JSON file path or a ``Rules``, then apply ``--set``s.
-
-    Parameters
-    ----------
-    spec : str, Rules or None
-        A profile name (``club`` when None), a path to a ``.json`` file
-        written by :meth:`Rules.to_json`, or a ``Rules`` object.
-    sets : sequence of str
-        ``field=value`` changes applied in order.
-
-    Raises
-    ------
-    ValueError
-        On an unknown profile, a missing or malformed file, or an unknown
-        field.
-    """
-    if spec is None:
-        rules = PROFILES["club"]
-    elif isinstance(spec, Rules):
-        rules = spec
-    elif isinstance(spec, str) and spec in PROFILES:
-        rules = PROFILES[spec]
-    elif isinstance(spec, (str, Path)) and str(spec).endswith(".json"):
-        p = Path(spec)
-        if not p.is_file():
-            raise BadArgument(f"rules file not found: {p}")
-        rules = Rules.from_json(p.read_text(encoding="utf-8"))
-    else:
-        raise BadArgument(f"unknown rules {spec!r}: give a profile ({', '.join(PROFILES)}) or a .json file")
-    if sets:
-        rules = rules.with_changes(*sets)
-    return rules
-
-
-def folder_label(name: str) -> str:
-    """A rules name made safe as part of a file or folder name.
-
-    Letters and digits of any script and ``_ . , = + -`` are kept; anything
-    else (``/``, ``\\``, spaces, control characters) becomes ``_``, so a name
-    such as ``x/../../elsewhere`` cannot lead a path out of its folder.
-    """
-    return re.sub(r"[^\w.,=+-]", "_", name) or "_"
-
-
-def rules_diff(a: Rules, b: Rules) -> list[tuple[str, Any, Any]]:
-    """Fields whose values differ: a list of ``(field, value_in_a, value_in_b)``."""
-    return [(k, getattr(a, k), getattr(b, k)) for k in CONVENTIONS if getattr(a, k) != getattr(b, k)]
-
-
-def field_doc(name: str) -> str:
-    """The documentation of one field (its seed citation)."""
-    for f in fields(Rules):
-        if f.name == name:
-            return f.metadata.get("doc", "")
-    raise BadArgument(f"unknown rules field {name!r}")

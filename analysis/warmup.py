@@ -44,17 +44,19 @@ def _dealer():
 
 def _redeal():
     from .redeal import hand_bidding_reasons, redeal_after_exchange, redeal_flags
+    from .rules import PROFILES
 
+    club = PROFILES["club"]
     d = _deals()
-    redeal_flags(d, "club")
-    hand_bidding_reasons(int(d[0, 0]), "club")
+    redeal_flags(d, club)
+    hand_bidding_reasons(int(d[0, 0]), club)
     import numpy as np
 
     both = (d[:, 0] | d[:, 3]).astype(np.int64)
     a = both & -both  # the declarer's two lowest cards as gifts
     b = (both & ~a) & -(both & ~a)
     hands8 = np.stack([both & ~a & ~b, d[:, 1] | a, d[:, 2] | b], axis=1).astype(np.uint32)
-    redeal_after_exchange(hands8, "club")
+    redeal_after_exchange(hands8, club)
 
 
 def _exact():

@@ -167,9 +167,10 @@ def main() -> None:
     args = p.parse_args()
     from analysis import reference
     from analysis.odds.build import SPLIT, held_out_deals
+    from analysis.rules import as_rules
 
     frame = reference.load(args.pool)
-    rules = frame.attrs["reference"]["rules"]
+    rules = as_rules(frame.attrs["reference"]["rules"])  # resolved once; redeal_flags takes a Rules
     if args.model is None:
         model, base = BidModel.default(rules), BidModel.default(rules, points_only=True)
     else:

@@ -38,7 +38,7 @@ def test_the_seed_example_three_arrive_two_stay():
     # declarer 800 + 100 = 900; 860 + 20 = 880 twice: 0 stays first, then the
     # tie 1 v 2 goes by play order from the declarer (0, 1, 2): 1 stays
     res = apply_deal(
-        "club",
+        CLUB,
         TableState(scores=(800, 860, 860), dealer=2),
         DealOutcome(declarer=0, contract=100, raw=(120, 20, 20), tricks=(6, 1, 1)),
     )

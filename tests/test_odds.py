@@ -59,9 +59,10 @@ def test_same_seed_same_table_and_redeals_reported():
     # Dropped share matches the redeal flags of the same sampled deals.
     from analysis.deal import chunk_rng, deal_constrained
     from analysis.redeal import redeal_flags
+    from analysis.rules import PROFILES
 
     d = deal_constrained(chunk_rng(11, 0), 6, {0: cards.parse("K♠ Q♠ A♦ 10♦ J♣ 9♥ 9♠")})
-    forced = redeal_flags(d, "club")["redeal_forced"]
+    forced = redeal_flags(d, PROFILES["club"])["redeal_forced"]
     assert a.attrs["redeal_share"] == forced.mean()
     assert a.attrs["kept"] == 6 - forced.sum()
 

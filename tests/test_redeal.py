@@ -6,7 +6,7 @@ import pytest
 from analysis import cards, exact
 from analysis import deal as D
 from analysis import redeal as R
-from analysis.rules import load_rules
+from analysis.rules import PROFILES, load_rules
 
 P = cards.parse
 FULL = cards.FULL_DECK
@@ -37,8 +37,8 @@ def test_examples_are_what_they_claim():
     "profile,expected", [("club", True), ("classic", False), ("book", True), ("ua", False), ("wiki", True)]
 )
 def test_four_nines_before_bidding(profile, expected):
-    assert R.redeal_before_bidding(FOUR_NINES, profile)[0] == expected
-    f = R.redeal_flags(FOUR_NINES, profile)
+    assert R.redeal_before_bidding(FOUR_NINES, PROFILES[profile])[0] == expected
+    f = R.redeal_flags(FOUR_NINES, PROFILES[profile])
     assert f["four_nines_any"][0] == expected
     assert f["redeal_bidding_seats"][0] == (0b010 if expected else 0)
 
@@ -60,7 +60,7 @@ def test_club_hand_under_14():
     d = make_deal("9♠ 9♣ 9♦ J♠ J♣ Q♠ K♠", "A♥ K♥ Q♥ 10♠ A♣ 10♦ 9♥", "A♠ 10♥ K♣ K♦ Q♦ J♥ A♦")
     assert cards.card_points(int(d[0, 0])) == 11
     for prof, exp in [("club", True), ("wiki", True), ("book", False), ("classic", False)]:
-        assert R.redeal_before_bidding(d, prof)[0] == exp
+        assert R.redeal_before_bidding(d, PROFILES[prof])[0] == exp
 
 
 @pytest.mark.parametrize(
@@ -74,9 +74,9 @@ def test_club_hand_under_14():
     ],
 )
 def test_widow_stage(profile, under, nines, widow):
-    f = R.redeal_flags(POOR_WIDOW, profile)
+    f = R.redeal_flags(POOR_WIDOW, PROFILES[profile])
     assert (f["widow_under"][0], f["widow_two_nines"][0], f["redeal_widow"][0]) == (under, nines, widow)
-    assert R.redeal_widow(POOR_WIDOW, profile)[0] == widow
+    assert R.redeal_widow(POOR_WIDOW, PROFILES[profile])[0] == widow
 
 
 def test_widow_thresholds_are_strict():
@@ -87,14 +87,14 @@ def test_widow_thresholds_are_strict():
     # a widow with 4 points (K) is under 5 (club) but not under 3 (wiki)
     d = make_deal("A♥ K♥ Q♥ 10♠ A♣ 10♦ J♠", "A♠ J♦ Q♠ 10♥ K♣ K♦ Q♦", "9♥ J♥ 10♣ J♣ Q♣ 9♦ A♦")
     assert cards.format(int(d[0, 3])) == "9♣ K♠ 9♠"
-    assert R.redeal_flags(d, "club")["widow_under"][0]
-    assert not R.redeal_flags(d, "wiki")["widow_under"][0]
-    assert R.redeal_flags(d, "wiki")["widow_two_nines"][0]
+    assert R.redeal_flags(d, PROFILES["club"])["widow_under"][0]
+    assert not R.redeal_flags(d, PROFILES["wiki"])["widow_under"][0]
+    assert R.redeal_flags(d, PROFILES["wiki"])["widow_two_nines"][0]
 
 
 def test_forced_and_claimable_columns():
     both = np.concatenate([FOUR_NINES, POOR_WIDOW, POOR])
-    club, wiki, classic = (R.redeal_flags(both, p) for p in ("club", "wiki", "classic"))
+    club, wiki, classic = (R.redeal_flags(both, PROFILES[p]) for p in ("club", "wiki", "classic"))
     assert club["redeal_forced"].tolist() == [True, True, False]
     assert not club["redeal_claimable"].any()
     assert wiki["redeal_claimable"].tolist() == [True, True, False]
@@ -129,7 +129,7 @@ def test_after_exchange():
         dtype=np.uint32,
     )
     for prof, exp in [("club", True), ("book", True), ("wiki", True), ("classic", False), ("ua", False)]:
-        assert R.redeal_after_exchange(four, prof)[0] == exp
+        assert R.redeal_after_exchange(four, PROFILES[prof])[0] == exp
 
 
 def test_after_exchange_errors():
@@ -159,7 +159,7 @@ def test_bad_deals_rejected():
     with pytest.raises(ValueError, match="partition"):
         R.redeal_flags(np.zeros((1, 4), np.uint32))
     with pytest.raises(ValueError, match="unknown rules"):
-        R.redeal_flags(FOUR_NINES, "bridge")
+        R.redeal_flags(FOUR_NINES, load_rules("bridge"))
 
 
 def _within_4se(count, n, p):
@@ -172,7 +172,7 @@ def test_frequencies_agree_with_exact():
     n = 1_000_000
     d = D.deal(D.chunk_rng(2026, 0), n)
     for prof in ("club", "wiki", "book"):
-        f = R.redeal_flags(d, prof)
+        f = R.redeal_flags(d, PROFILES[prof])
         ex = exact.redeal_probabilities(prof)
         for k in (
             "four_nines_any",
@@ -185,7 +185,7 @@ def test_frequencies_agree_with_exact():
             assert _within_4se(int(f[k].sum()), n, ex[k]), (prof, k)
         both = f["redeal_bidding"] | f["redeal_widow"]
         assert _within_4se(int(both.sum()), n, ex["redeal_before_play"]), prof
-    club = R.redeal_flags(d, "club")
+    club = R.redeal_flags(d, PROFILES["club"])
     assert 0.02 < club["redeal_bidding"].mean() < 0.04  # sanity: 3.09 % exactly
 
 
@@ -193,8 +193,10 @@ def test_frequencies_agree_with_exact():
 def test_hand_bidding_reasons_agree_with_the_seat_flags(profile):
     # the worded reasons of one hand are the same predicates as the flags
     deals = D.deal(np.random.default_rng(41), 3000)
-    seats = R.redeal_flags(deals, profile)["redeal_bidding_seats"]
+    seats = R.redeal_flags(deals, PROFILES[profile])["redeal_bidding_seats"]
     for s in range(3):
-        got = np.array([bool(R.hand_bidding_reasons(int(h), profile)) for h in deals[:, s]])
+        got = np.array([bool(R.hand_bidding_reasons(int(h), PROFILES[profile])) for h in deals[:, s]])
         assert (got == ((seats >> s) & 1).astype(bool)).all()
-    assert R.hand_bidding_reasons(cards.parse("9♥ 9♠ 9♣ 9♦ A♣ A♦ A♠"), "club") == ["the hand holds four 9s"]
+    assert R.hand_bidding_reasons(cards.parse("9♥ 9♠ 9♣ 9♦ A♣ A♦ A♠"), PROFILES["club"]) == [
+        "the hand holds four 9s"
+    ]

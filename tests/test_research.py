@@ -13,7 +13,7 @@ from analysis import cards, exact  # noqa: E402
 from analysis.deal import chunk_rng, deal  # noqa: E402
 from analysis.redeal import redeal_flags  # noqa: E402
 from analysis.research import plots, redeals, setup  # noqa: E402
-from analysis.rules import load_rules  # noqa: E402
+from analysis.rules import PROFILES, load_rules  # noqa: E402
 
 P = cards.parse
 FULL = cards.FULL_DECK
@@ -133,7 +133,7 @@ def test_profile_redeals_agrees_with_redeal_flags_and_exact():
     d = deal(chunk_rng(11, 0), 3000)
     t = redeals.profile_redeals(d, ["club", "book", "wiki"])
     for prof in ("club", "book", "wiki"):
-        f = redeal_flags(d, prof)
+        f = redeal_flags(d, PROFILES[prof])
         ex = exact.redeal_probabilities(prof)
         for event, row in t.loc[prof].iterrows():
             hit = (f["redeal_bidding"] | f["redeal_widow"]) if event == "redeal_before_play" else f[event]

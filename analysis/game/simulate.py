@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadArgument
-from ..rules import Rules, load_rules
+from ..rules import Rules, as_rules
 from ..scoring import new_table
 from .deal_flow import play_deal
 from .policy import ThresholdPolicy
@@ -280,7 +280,7 @@ def simulate(
     >>> len(games), games.event.iloc[-1]
     (3, 'unfinished')
     """
-    rules = rules if isinstance(rules, Rules) else load_rules(rules)
+    rules = as_rules(rules)
     for name, v in (("n_games", n_games), ("seed", seed), ("start", start)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
             raise BadArgument(f"{name} must be a non-negative integer, got {v!r}")

@@ -47,7 +47,8 @@ import pandas as pd
 
 from ..deal import deal
 from ..errors import BadArgument
-from ..solver import exchange_value, solver_fingerprint
+from ..solver import solver_fingerprint
+from ..solver.api import _exchange_value
 
 __all__ = [
     "BLOCK",
@@ -197,7 +198,7 @@ class SolverSource:
     def solve(self, masks, ref: int, seat: int) -> Solved:
         """Solve the deal ``masks`` (4,) for declarer ``seat``."""
         h = [int(x) for x in masks]
-        r = exchange_value(h[seat], h[3], h[(seat + 1) % 3], h[(seat + 2) % 3], rules=self.rules, line=True)
+        r = _exchange_value(h[seat], h[3], h[(seat + 1) % 3], h[(seat + 2) % 3], self.rules, True)
         return Solved(*(int(getattr(r, c)) for c in _SOLVED_COLS[:-1]), bool(r.redeal_after_gift))
 
 

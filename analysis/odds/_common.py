@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import cards
 from ..errors import BadArgument
-from ..rules import Rules, load_rules
+from ..rules import as_rules
 
 __all__ = [
     "parse_hand",
@@ -25,13 +25,9 @@ __all__ = [
 ]
 
 
-def resolve(rules) -> Rules:
-    """A ``Rules`` from a profile name, a JSON path or a ``Rules``."""
-    if isinstance(rules, Rules):
-        return rules
-    if not isinstance(rules, str):
-        raise BadArgument(f"rules must be a profile name or Rules, got {type(rules).__name__}")
-    return load_rules(rules)
+#: The former name of :func:`analysis.rules.as_rules` (the same function),
+#: kept for modules that import it from here.
+resolve = as_rules
 
 
 def parse_hand(hand, n_cards: int, what: str = "hand") -> int:

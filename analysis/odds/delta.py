@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..scoring import round_defender_points, write_off_payment
-from ._common import resolve
 
 __all__ = ["relative_delta"]
 
@@ -30,7 +29,8 @@ def relative_delta(
 
     Parameters
     ----------
-    rules : str or Rules
+    rules : Rules
+        Not resolved here (an entry point has done it once).
     contracts : ndarray of shape (k,), int
         Final contracts, points (multiples of 5, 100..400).
     values : ndarray of shape (n,), int
@@ -53,12 +53,12 @@ def relative_delta(
 
     Examples
     --------
-    >>> d, w = relative_delta("club", np.array([120]), np.array([130, 90]),
+    >>> from analysis.rules import PROFILES
+    >>> d, w = relative_delta(PROFILES["club"], np.array([120]), np.array([130, 90]),
     ...                       np.array([0, 13]), np.array([0, 17]))
     >>> d.tolist(), w.tolist()
     ([[120.0, -135.0]], [[False, False]])
     """
-    rules = resolve(rules)
     c = np.asarray(contracts, dtype=np.int64)[:, None]
     v = np.asarray(values, dtype=np.int64)[None, :]
     made = v >= c

@@ -29,7 +29,7 @@ from ..deal import chunk_rng
 from ..errors import BadArgument
 from ..parallel import check_workers
 from ..redeal import hand_bidding_reasons, redeal_flags
-from ..solver import solve_exchanges
+from ..solver.batch import _solve_exchanges
 from ._common import (
     check_samples,
     check_seat,
@@ -95,7 +95,7 @@ def solve_sample(
     bar = progress_iter(None, n, progress, "odds")
     for lo in range(0, n, _BLOCK):
         d = deals[lo : lo + _BLOCK]
-        res = solve_exchanges(d[:, seat], d[:, 3], d[:, left], d[:, right], rules=rules, line=True)
+        res = _solve_exchanges(d[:, seat], d[:, 3], d[:, left], d[:, right], rules, True)
         for k in out:
             out[k][lo : lo + _BLOCK] = res[k]
         bar.update(d.shape[0])

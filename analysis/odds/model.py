@@ -14,19 +14,22 @@ The value is the declarer's double-dummy total after the best exchange
 (card points plus his declared marriages; DESIGN.md, contract 3), so the
 model inherits the solver's optimism: the declarer is assumed to see every
 card when choosing his gift and his play.
+
+The fitting itself is :func:`analysis.odds._fit.fit_arrays`; this module
+holds the model, its queries, its files and which shipped model serves
+which rules.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import BadArgument, ModelFileError
+from ._fit import check_features as _check_features
 from .features import FEATURES, check_hands, hand_features
-from .ridge import ridge_logistic
 
 __all__ = ["BidModel", "MODEL_VERSION", "DEFAULT_FEATURES", "MODEL_FILES", "model_file", "pool_name_for"]
 
@@ -79,13 +82,13 @@ def pool_name_for(rules) -> str:
         (a house variant that changes how the deal is played).
     """
     from ..reference import POOLS
-    from ..solver import solver_fingerprint
-    from ._common import resolve
+    from ..rules import PROFILES, as_rules
+    from ..solver import SOLVER_FIELDS
 
-    r = resolve(rules)
-    want = solver_fingerprint(r)
+    r = as_rules(rules)
+    want = r.fingerprint(SOLVER_FIELDS)
     for s in POOLS:
-        if solver_fingerprint(s.rules) == want:
+        if PROFILES[s.rules].fingerprint(SOLVER_FIELDS) == want:  # a pool is solved under a profile
             return s.name
     raise ValueError(
         f"no bidding-odds model is shipped for rules {r.name!r}: their solver "
@@ -120,16 +123,6 @@ def model_file(pool: str, points_only: bool = False, folder=None) -> Path:
 
 def _sigmoid(z):
     return 0.5 * (1.0 + np.tanh(0.5 * z))
-
-
-def _check_features(features) -> tuple:
-    """The features as a tuple; at least one, each a distinct name of
-    :data:`~analysis.odds.features.FEATURES` (a repeated one skews the fit
-    and the predictions)."""
-    features = tuple(features)
-    if not features or len(set(features)) != len(features) or any(x not in FEATURES for x in features):
-        raise BadArgument(f"features must be distinct names from {FEATURES}, at least one; got {features}")
-    return features
 
 
 class BidModel:
@@ -240,67 +233,9 @@ class BidModel:
             On missing columns, too few rows, no usable threshold, unknown or
             repeated features, a negative ``alpha`` or ``min_count`` below 1.
         """
-        from .sample import solutions_long
+        from ._fit import fit_arrays
 
-        features = _check_features(features)
-        if not (isinstance(alpha, (int, float)) and np.isfinite(alpha) and alpha >= 0):
-            raise BadArgument(f"alpha is a ridge penalty, a number >= 0; got {alpha!r}")
-        if isinstance(min_count, bool) or not isinstance(min_count, (int, np.integer)) or min_count < 1:
-            raise BadArgument(f"min_count must be a whole number >= 1; got {min_count!r}")
-
-        f = solutions_long(frame)
-        if drop_redealt:
-            f = f[~f["redeal_forced"].to_numpy(bool)]
-        if len(f) < 50:
-            raise BadArgument(f"need at least 50 solved (deal, seat) rows, got {len(f)}")
-        X_all = hand_features(f["hand"].to_numpy(np.uint32), f["seat"].to_numpy())
-        cols = [FEATURES.index(c) for c in features]
-        X = X_all[:, cols]
-        mean = X.mean(axis=0)
-        scale = X.std(axis=0)
-        scale[scale == 0] = 1.0
-        Z = np.column_stack([np.ones(len(X)), (X - mean) / scale])
-        v = f["value"].to_numpy(np.int64)
-        if grid is None:
-            g, hi = [], 50
-            while True:
-                k = int((v >= hi).sum())
-                if k < min_count or len(v) - k < min_count:
-                    break
-                g.append(hi)
-                hi += 5
-            grid = g
-        grid = np.asarray(grid, dtype=np.int64)
-        if grid.size == 0:
-            raise BadArgument("no threshold has enough values on both sides to fit")
-        pen = np.full(Z.shape[1], float(alpha))
-        pen[0] = 0.0
-        coef = np.empty((grid.size, Z.shape[1]))
-        start = np.zeros(Z.shape[1])
-        for i, t in enumerate(grid):
-            coef[i] = ridge_logistic(Z, v >= t, pen, start)
-            start = coef[i]
-        # Rounded so that the saved file is small and reloads exactly.
-        coef = np.round(coef, 4)
-        mean = np.round(mean, 6)
-        scale = np.round(scale, 6)
-        meta = {
-            "n_rows": int(len(f)),
-            "n_deals": int(f["deal_id"].nunique()) if "deal_id" in f.columns else None,
-            "alpha": alpha,
-            "min_count": min_count,
-            "drop_redealt": drop_redealt,
-            "fitted": _dt.date.today().isoformat(),
-            "method": "per-threshold ridge logistic (the objective of statsmodels' GLM "
-            "Binomial fit_regularized L1_wt=0, minimised by Newton's method), "
-            "running minimum over thresholds",
-        }
-        src = f.attrs.get("solutions") or {}
-        meta.update(
-            {k: src[k] for k in ("rules", "solver_fingerprint", "solver_version") if src.get(k) is not None}
-        )
-        meta.update(info or {})
-        return cls(features, grid, coef, mean, scale, meta)
+        return cls(*fit_arrays(frame, features, grid, alpha, min_count, drop_redealt, info))
 
     # --- queries -------------------------------------------------------------
 

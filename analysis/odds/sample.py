@@ -17,8 +17,8 @@ import pandas as pd
 from ..deal import chunk_rng, deal
 from ..errors import BadArgument
 from ..redeal import redeal_flags
-from ..solver import solve_exchanges
-from ..solver.api import resolve_rules
+from ..rules import Rules, as_rules
+from ..solver.batch import _solve_exchanges
 
 __all__ = ["solve_values", "make_sample", "solutions_long"]
 
@@ -46,11 +46,15 @@ def solve_values(deals, seats=(0, 1, 2), rules="club", progress=None) -> np.ndar
     ValueError
         On bad deals, seats or rules.
     """
+    return _solve_values(deals, seats, as_rules(rules), progress)
+
+
+def _solve_values(deals, seats, rules: Rules, progress=None) -> np.ndarray:
+    """:func:`solve_values` under a ``Rules`` object (not resolved again)."""
     import sys
 
     from tqdm.auto import tqdm
 
-    rules = resolve_rules(rules)
     d = np.asarray(deals, dtype=np.uint32)
     seats = [int(s) for s in seats]
     if any(s not in (0, 1, 2) for s in seats):
@@ -61,8 +65,8 @@ def solve_values(deals, seats=(0, 1, 2), rules="club", progress=None) -> np.ndar
         for lo in range(0, d.shape[0], 25):
             b = d[lo : lo + 25]
             for j, s in enumerate(seats):
-                out[lo : lo + 25, j] = solve_exchanges(
-                    b[:, s], b[:, 3], b[:, (s + 1) % 3], b[:, (s + 2) % 3], rules=rules, line=False
+                out[lo : lo + 25, j] = _solve_exchanges(
+                    b[:, s], b[:, 3], b[:, (s + 1) % 3], b[:, (s + 2) % 3], rules, False
                 )["value"]
             bar.update(b.shape[0])
     return out
@@ -88,9 +92,9 @@ def make_sample(n: int, seed: int, chunk: int = 0, rules="club", progress=None) 
         ``redeal_forced`` bool (the profile's forced redeal before bidding or
         at the widow; RULES.md, "Redeals").
     """
-    rules = resolve_rules(rules)
+    rules = as_rules(rules)
     d = deal(chunk_rng(seed, chunk), n)
-    vals = solve_values(d, (0, 1, 2), rules, progress)
+    vals = _solve_values(d, (0, 1, 2), rules, progress)
     forced = redeal_flags(d, rules)["redeal_forced"]
     ids = np.int64(chunk) * 10**9 + np.arange(n, dtype=np.int64)
     frames = []

@@ -29,7 +29,8 @@ from ..deal import chunk_rng
 from ..errors import BadArgument
 from ..parallel import check_workers
 from ..redeal import hand_bidding_reasons, redeal_after_exchange, redeal_flags
-from ..solver import play_value
+from ..rules import as_rules
+from ..solver.api import _play_value
 from ._common import (
     check_samples,
     check_seat,
@@ -40,7 +41,6 @@ from ._common import (
     n_parts,
     parse_hand,
     progress_iter,
-    resolve,
     seat_sample,
 )
 from .delta import relative_delta
@@ -72,7 +72,7 @@ def _solve_gifts(gifts, ten, left, right, rules, start, stop):
             if redeal_after_exchange(np.array([h8], dtype=np.uint32), rules)[0]:
                 out_r[j, i - start] = True
             else:
-                out_v[j, i - start] = play_value(h8, declarer=0, leader=0, first_trick=True, rules=rules)
+                out_v[j, i - start] = _play_value(h8, rules, declarer=0, leader=0, first_trick=True)
     return out_v, out_r
 
 
@@ -192,7 +192,7 @@ def widow_odds(
         On bad cards (count, duplicates, overlap of hand and widow), seat,
         samples, seed, workers or rules, or a widow that forces a redeal.
     """
-    rules = resolve(rules)
+    rules = as_rules(rules)
     h = parse_hand(hand, 7)
     w = parse_hand(widow, 3, "widow")
     cards.check_parts([("hand", h, 7), ("widow", w, 3)])

@@ -26,7 +26,7 @@ import pandas as pd
 
 from .. import __version__
 from ..folders import games_cache_file, pool_solutions_folder
-from ..rules import load_rules
+from ..rules import as_rules
 
 __all__ = [
     "solutions_path",
@@ -64,7 +64,7 @@ def reference_pool(rules):
     from .. import reference
     from ..solver import solver_fingerprint
 
-    r = load_rules(rules)
+    r = as_rules(rules)
     p = reference.pool_for(r)
     if p is not None:
         return p
@@ -92,7 +92,7 @@ def pool_rows(rules) -> pd.DataFrame:
     """
     from .. import reference
 
-    r = load_rules(rules)
+    r = as_rules(rules)
     p = reference_pool(r)
     key = (p.solutions_path, p.content_hash, r.fingerprint())
     if key not in _ROWS:
@@ -117,7 +117,7 @@ def solutions_path(data: str | Path, deals: str | Path, rules, n: int) -> Path:
     """
     from ..solver import solver_fingerprint
 
-    r = load_rules(rules)
+    r = as_rules(rules)
     return pool_solutions_folder(data, solver_fingerprint(r), deals, n)
 
 
@@ -148,7 +148,7 @@ def ensure_solutions(data: str | Path, deals: str | Path, rules, n: int, workers
     """
     from ..jobs.solutions import run_solve
 
-    r = load_rules(rules)
+    r = as_rules(rules)
     path = solutions_path(data, deals, r, n)
     if not (path / "_manifest.json").exists():
         chunk = max(1, min(250, -(-n // 4)))
@@ -278,7 +278,7 @@ def simulated_games(
     """
     from ..game import ThresholdPolicy, simulate
 
-    r = load_rules(rules)
+    r = as_rules(rules)
     ref = None
     if pool is None:
         ref = reference_pool(r)

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..exact import redeal_probabilities
 from ..redeal import features, flags_from_features
-from ..rules import load_rules
+from ..rules import as_rules
 from ..stats import proportion_ci, z_score
 
 __all__ = ["EVENT_LABELS", "profile_redeals", "threshold_sweep", "deals_per_played"]
@@ -105,7 +105,7 @@ def profile_redeals(
         raise ValueError("profile_redeals needs at least one deal")
     frames = []
     for prof in profiles:
-        r = load_rules(prof)
+        r = as_rules(prof)
         events = [e for e in EVENT_LABELS if all_events or _ON[e](r)]
         cols = _rows(_counts(feats, r), n, redeal_probabilities(r), events)
         any_redeal = _ON["redeal_bidding"](r) or _ON["redeal_widow"](r)
@@ -159,7 +159,7 @@ def threshold_sweep(deals, hand=(13, 14, 15), widow=(3, 5, 6, 8), base="club") -
     n = int(feats["points"].shape[0])
     if n == 0:
         raise ValueError("threshold_sweep needs at least one deal")
-    base = load_rules(base)
+    base = as_rules(base)
     rows = []
     for h in hand:
         for w in widow:

@@ -175,9 +175,9 @@ def deals_path(data: str | Path, n: int, seed: int, rules="club") -> Path:
     the deals that ``make run`` made.
     """
     from ..folders import deals_folder
-    from ..rules import load_rules
+    from ..rules import as_rules
 
-    return deals_folder(data, load_rules(rules), seed, n)
+    return deals_folder(data, as_rules(rules), seed, n)
 
 
 def ensure_deals(data: str | Path, n: int, seed: int, rules="club", workers: int | None = None) -> Path:
@@ -189,12 +189,12 @@ def ensure_deals(data: str | Path, n: int, seed: int, rules="club", workers: int
         If the folder holds a dataset made with other parameters.
     """
     from ..jobs.deals import run_deal
-    from ..rules import load_rules
+    from ..rules import as_rules
 
     path = deals_path(data, n, seed, rules)
     manifest = path / "_manifest.json"
     if not manifest.exists():
-        run_deal(str(path), n, seed, load_rules(rules), workers=workers, progress=False)
+        run_deal(str(path), n, seed, as_rules(rules), workers=workers, progress=False)
     return path
 
 

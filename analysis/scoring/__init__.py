@@ -2,7 +2,9 @@
 
 A pure transition ``apply_deal(rules, state, outcome) -> DealResult``: the
 table state before the deal plus what happened in it give the state after
-it, the score changes and the events.  Players are fixed 0, 1, 2 around the
+it, the score changes and the events.  Every function takes a ``Rules``
+object first (:data:`analysis.rules.PROFILES`, or a name resolved once with
+:func:`analysis.rules.as_rules`).  Players are fixed 0, 1, 2 around the
 table (DESIGN.md, contract 2).
 
 Order of the steps (RULES.md, common core, marked † there): the deal's score

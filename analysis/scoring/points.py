@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .state import MAX_DEAL_POINTS, _resolve
+from .state import MAX_DEAL_POINTS
 
 __all__ = ["round_defender_points", "write_off_payment", "declarer_delta"]
 
@@ -15,7 +15,7 @@ def round_defender_points(rules, raw):
 
     Parameters
     ----------
-    rules : Rules or str
+    rules : Rules
     raw : int or ndarray of int, any shape
         Raw points (cards + own marriages), 0..400.
 
@@ -33,12 +33,12 @@ def round_defender_points(rules, raw):
 
     Examples
     --------
-    >>> round_defender_points("classic", [12, 13, 17, 18]).tolist()
+    >>> from analysis.rules import PROFILES
+    >>> round_defender_points(PROFILES["classic"], [12, 13, 17, 18]).tolist()
     [10, 15, 15, 20]
-    >>> round_defender_points("ua", 13)
+    >>> round_defender_points(PROFILES["ua"], 13)
     13
     """
-    rules = _resolve(rules)
     r = np.asarray(raw, dtype=np.int64)
     if r.size and r.min() < 0:
         raise ValueError(f"raw points must not be negative, got {raw!r}")
@@ -61,7 +61,8 @@ def write_off_payment(rules, contract: int) -> float:
 
     Examples
     --------
-    >>> [write_off_payment(p, 125) for p in ("club", "classic", "book", "ua")]
+    >>> from analysis.rules import PROFILES
+    >>> [write_off_payment(PROFILES[p], 125) for p in ("club", "classic", "book", "ua")]
     [62.5, 65.0, 40.0, 60.0]
 
     Raises
@@ -69,7 +70,6 @@ def write_off_payment(rules, contract: int) -> float:
     ValueError
         If the contract is not a multiple of 5 in 100..400.
     """
-    rules = _resolve(rules)
     if contract % 5 or not 100 <= contract <= MAX_DEAL_POINTS:
         raise ValueError(f"contract must be a multiple of 5 in 100..400, got {contract!r}")
     if rules.write_off_payment == "half":
@@ -96,7 +96,6 @@ def declarer_delta(rules, contract: int, points: int, first_hand: bool) -> int:
     first_hand : bool
         The declarer sits left of the dealer.
     """
-    rules = _resolve(rules)
     if points >= contract:
         return int(contract)
     if rules.double_penalty_off_first_hand and not first_hand:

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..rules import Rules, load_rules
+from ..rules import PROFILES
 
 __all__ = [
     "KNOCK_OFF_PENALTY",
@@ -31,10 +31,6 @@ KNOCK_OFF_PENALTY = 120
 #: Most raw points one player can take in a deal: 120 card points plus all
 #: four marriages (40 + 60 + 80 + 100).
 MAX_DEAL_POINTS = 400
-
-
-def _resolve(rules) -> Rules:
-    return rules if isinstance(rules, Rules) else load_rules(rules)
 
 
 def _triple(values, kind, name):
@@ -225,22 +221,22 @@ class DealResult(NamedTuple):
     bolts: np.ndarray
 
 
-def new_table(rules="club", dealer: int = 0) -> TableState:
+def new_table(rules=PROFILES["club"], dealer: int = 0) -> TableState:
     """The table before the first deal: all scores 0, nobody on the barrel.
 
     Parameters
     ----------
-    rules : Rules or str
-        Checked only (every profile starts the same way).
+    rules : Rules
+        Not read (every profile starts the same way); taken first like
+        every scoring function's.
     dealer : int
         First dealer 0..2 (drawn from the game's seed by the simulator).
 
     Raises
     ------
     ValueError
-        On an unknown profile or a dealer outside 0..2.
+        On a dealer outside 0..2.
     """
-    _resolve(rules)
     return TableState(dealer=dealer)
 
 
@@ -259,7 +255,6 @@ def check_state(rules, state: TableState) -> None:
     ValueError
         Naming the first broken invariant.
     """
-    rules = _resolve(rules)
     t = rules.barrel_threshold
     for p in range(3):
         if p == state.winner:
@@ -293,7 +288,6 @@ def write_off_allowed(rules, state: TableState, player: int) -> bool:
     ValueError
         If ``player`` is not 0, 1 or 2.
     """
-    rules = _resolve(rules)
     if player not in (0, 1, 2):
         raise ValueError(f"player must be 0, 1 or 2, got {player!r}")
     return rules.write_off_on_barrel or state.barrel[player] < 0

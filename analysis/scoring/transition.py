@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 
 from .points import declarer_delta, write_off_payment
-from .state import KNOCK_OFF_PENALTY, DealOutcome, DealResult, TableState, _resolve, new_table  # noqa: F401
+from .state import KNOCK_OFF_PENALTY, DealOutcome, DealResult, TableState, new_table  # noqa: F401
 
 __all__ = ["apply_deal"]
 
@@ -21,7 +21,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
 
     Parameters
     ----------
-    rules : Rules or str
+    rules : Rules
         The conventions (profile name or ``Rules``).
     state : TableState
         The table before the deal.
@@ -55,7 +55,9 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     RULES.md worked example 1 (club): contract 160, the declarer took 84
     card points and declared ♦ (80); the defenders took 23 and 13.
 
-    >>> res = apply_deal("club", new_table("club", dealer=2),
+    >>> from analysis.rules import PROFILES
+    >>> club, wiki = PROFILES["club"], PROFILES["wiki"]
+    >>> res = apply_deal(club, new_table(club, dealer=2),
     ...                  DealOutcome(declarer=0, contract=160, raw=(164, 23, 13),
     ...                              tricks=(5, 2, 1)))
     >>> res.deltas.tolist(), res.state.dealer
@@ -65,9 +67,9 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
 
     >>> on_barrel = TableState(scores=(880, 300, 200), barrel=(0, -1, -1))
     >>> made_120 = DealOutcome(declarer=0, contract=120, raw=(120, 0, 0), tricks=(8, 0, 0))
-    >>> apply_deal("club", on_barrel, made_120).events
+    >>> apply_deal(club, on_barrel, made_120).events
     ['win:0']
-    >>> apply_deal("wiki", on_barrel, made_120).state.barrel
+    >>> apply_deal(wiki, on_barrel, made_120).state.barrel
     (1, -1, -1)
 
     Raises
@@ -77,7 +79,6 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         ``rules.write_off_on_barrel`` forbids it, or if
         ``declarer_first_hand`` contradicts the dealer.
     """
-    rules = _resolve(rules)
     if state.winner != -1:
         raise ValueError(f"the game is over: player {state.winner} has won")
     no_bolts = np.zeros(3, dtype=bool)

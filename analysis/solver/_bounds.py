@@ -21,17 +21,17 @@ import numpy as np
 from numba import njit
 
 from ._bits import (
-    POINTS,
-    MVAL,
-    QUEEN,
     KING,
-    RF_OWNER_ONLY,
+    MVAL,
+    POINTS,
+    QUEEN,
     RF_FIRST_MARRIAGE,
-    popcount,
+    RF_OWNER_ONLY,
     highbit,
-    marriages_of,
     marriage_sum,
+    marriages_of,
     mask_points,
+    popcount,
     seat_hand,
 )
 

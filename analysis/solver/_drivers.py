@@ -12,23 +12,23 @@ import numpy as np
 from numba import njit
 
 from ._bits import (
-    POINTS,
-    MVAL,
-    QUEEN,
     KING,
+    MVAL,
+    POINTS,
+    QUEEN,
+    RF_BOLT_ZERO,
     RF_FIRST_MARRIAGE,
     RF_Q_ONLY,
-    RF_BOLT_ZERO,
-    lowbit,
-    popcount,
-    marriage_sum,
-    marriages_of,
     follow_mask,
     lead_mask,
+    lowbit,
+    marriage_sum,
+    marriages_of,
+    popcount,
     trick_winner,
 )
-from ._kernel import search, DECLARE, _score_bits
 from ._bounds import sure_points
+from ._kernel import DECLARE, _score_bits, search
 
 BIG = 1 << 30
 EXACT = 1 << 20  # flag in gift_ub: the value is exact, not only a bound

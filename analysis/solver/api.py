@@ -15,9 +15,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import card_points, check_parts, count_rank, marriage_points
+from ..cards import check_parts, marriage_points
 from ..errors import BadArgument
-from ..rules import Rules, load_rules
+from ..redeal import redeal_after, redeal_after_many  # noqa: F401  (imported from here)
+from ..rules import Rules, as_rules
 from . import _drivers
 from ._bits import rule_flags
 from ._kernel import new_buffers, new_table, search
@@ -82,22 +83,12 @@ def solver_fingerprint(rules="club") -> str:
     str
         ``rules.fingerprint(SOLVER_FIELDS)``, 12 hex digits.
     """
-    return resolve_rules(rules).fingerprint(SOLVER_FIELDS)
+    return as_rules(rules).fingerprint(SOLVER_FIELDS)
 
 
-def resolve_rules(rules) -> Rules:
-    """A ``Rules`` from a profile name, a JSON path or a ``Rules``.
-
-    Raises
-    ------
-    ValueError
-        On unknown rules.
-    """
-    if isinstance(rules, Rules):
-        return rules
-    if not isinstance(rules, str):
-        raise BadArgument(f"rules must be a profile name or Rules, got {type(rules).__name__}")
-    return load_rules(rules)
+#: The former name of :func:`analysis.rules.as_rules` (the same function), kept
+#: for callers that import it from here.
+resolve_rules = as_rules
 
 
 def _mask(x, what: str) -> int:
@@ -125,6 +116,12 @@ def _flag(x, what: str) -> bool:
 
 
 def _prepare(hands, declarer, leader, trump, trump_owner, first_trick, rules):
+    """The fronts' check: resolve ``rules`` (:func:`~analysis.rules.as_rules`),
+    then :func:`_check_position`."""
+    return _check_position(hands, declarer, leader, trump, trump_owner, first_trick, as_rules(rules))
+
+
+def _check_position(hands, declarer, leader, trump, trump_owner, first_trick, rules: Rules):
     """Validate a trick-boundary position; return kernel-ready values.
 
     Returns
@@ -135,9 +132,8 @@ def _prepare(hands, declarer, leader, trump, trump_owner, first_trick, rules):
     Raises
     ------
     ValueError
-        Overlapping or unequal hands, bad seats or suits, unknown rules.
+        Overlapping or unequal hands, bad seats or suits.
     """
-    rules = resolve_rules(rules)
     try:
         hs = [_mask(h, f"hand {i}") for i, h in enumerate(hands)]
     except TypeError:
@@ -205,6 +201,25 @@ def _search(hs, leader, trump, owner, first, declarer, rf, alpha, beta, mode=0, 
         stats[0] += st[0]
     st[0] = 0
     return int(v)
+
+
+def _play_value(
+    hands,
+    rules: Rules,
+    *,
+    declarer=0,
+    leader=None,
+    trump=None,
+    trump_owner=None,
+    first_trick=None,
+    stats=None,
+) -> int:
+    """:func:`play_value` under a ``Rules`` object, for callers below an entry point
+    (the rules are not resolved again)."""
+    hs, leader, t, owner, first, rules = _check_position(
+        hands, declarer, leader, trump, trump_owner, first_trick, rules
+    )
+    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), -1, 1000, stats=stats)
 
 
 def play_value(
@@ -384,37 +399,6 @@ def _check_exchange(hand, widow, left, right):
     return parts[0][1] | parts[1][1], parts[2][1], parts[3][1]
 
 
-def redeal_after_many(hands8, rules: Rules) -> np.ndarray:
-    """After-exchange redeal condition of many deals' three 8-card hands.
-
-    Parameters
-    ----------
-    hands8 : ndarray of shape (n, 3), integer masks
-        The 8-card hands after the gift (declarer, left, right).
-    rules : Rules
-
-    Returns
-    -------
-    ndarray of shape (n,), bool
-        ``rules.redeal_after_four_nines`` and a hand holds four 9s, or
-        ``rules.redeal_after_hand_under`` > 0 and a hand has fewer card
-        points (RULES.md, redeals, "after the exchange" column).
-    """
-    arr = np.asarray(hands8, dtype=np.uint32)
-    out = np.zeros(arr.shape[0], dtype=bool)
-    if rules.redeal_after_four_nines:
-        out |= (count_rank(arr, 0) == 4).any(axis=1)
-    if rules.redeal_after_hand_under:
-        out |= (card_points(arr) < rules.redeal_after_hand_under).any(axis=1)
-    return out
-
-
-def redeal_after(hands8, rules: Rules) -> bool:
-    """After-exchange redeal condition of one deal's three 8-card hands
-    (:func:`redeal_after_many` of one row)."""
-    return bool(redeal_after_many(np.asarray(hands8).reshape(1, 3), rules)[0])
-
-
 def exchange_value(hand, widow, left, right, *, rules="club", line=True, stats=None) -> ExchangeResult:
     """Best gift of two cards and the double-dummy value after it.
 
@@ -443,7 +427,12 @@ def exchange_value(hand, widow, left, right, *, rules="club", line=True, stats=N
         On wrong sizes, overlaps, unknown rules or a ``line`` that is not
         True or False.
     """
-    rules = resolve_rules(rules)
+    return _exchange_value(hand, widow, left, right, as_rules(rules), line, stats)
+
+
+def _exchange_value(hand, widow, left, right, rules: Rules, line=True, stats=None) -> ExchangeResult:
+    """:func:`exchange_value` under a ``Rules`` object, for callers below an entry
+    point (the rules are not resolved again)."""
     ten, lm, rm = _check_exchange(hand, widow, left, right)
     line = _flag(line, "line")
     rf = rule_flags(rules)
@@ -525,7 +514,7 @@ def exchange_makes(hand, widow, left, right, contract, *, rules="club", stats=No
     """
     if isinstance(contract, bool) or not isinstance(contract, (int, np.integer)):
         raise BadArgument(f"contract must be an integer, got {contract!r}")
-    rules = resolve_rules(rules)
+    rules = as_rules(rules)
     ten, lm, rm = _check_exchange(hand, widow, left, right)
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     a, b = _drivers.exchange_reaches(

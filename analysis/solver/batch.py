@@ -14,9 +14,11 @@ import pandas as pd
 
 from ..cards import FULL_DECK, check_parts, marriage_points, popcount
 from ..errors import BadArgument
+from ..redeal import redeal_after_many
+from ..rules import Rules, as_rules
 from . import _drivers
 from ._bits import rule_flags
-from .api import STATE, _flag, _seat, redeal_after_many, resolve_rules
+from .api import STATE, _flag, _seat
 
 __all__ = ["solve_deals", "solve_exchanges", "SOLUTION_DTYPES", "EXCHANGE_FIELDS"]
 
@@ -105,7 +107,12 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True, stats=
     RuntimeError
         If a line disagrees with the value (a solver inconsistency).
     """
-    rules = resolve_rules(rules)
+    return _solve_exchanges(hand, widow, left, right, as_rules(rules), line, stats)
+
+
+def _solve_exchanges(hand, widow, left, right, rules: Rules, line=True, stats=None) -> dict:
+    """:func:`solve_exchanges` under a ``Rules`` object, for callers below an
+    entry point (the rules are not resolved again)."""
     line = _flag(line, "line")
     h = _masks(hand, "hand", None)
     n = h.shape[0]
@@ -232,7 +239,7 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
         On a missing column, a bad or repeated seat, invalid hands, unknown
         rules, or ``lines`` not True or False.
     """
-    rules = resolve_rules(rules)
+    rules = as_rules(rules)
     ids = _column(deals, "deal_id")
     hands = [_column(deals, f"hand{i}") for i in range(3)]
     widow = _column(deals, "widow")
@@ -247,9 +254,7 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     rows = n * len(seats)
     out = {k: np.empty(rows, dtype=v) for k, v in SOLUTION_DTYPES.items()}
     for j, s in enumerate(seats):
-        res = solve_exchanges(
-            hands[s], widow, hands[(s + 1) % 3], hands[(s + 2) % 3], rules=rules, line=lines
-        )
+        res = _solve_exchanges(hands[s], widow, hands[(s + 1) % 3], hands[(s + 2) % 3], rules, lines)
         out["deal_id"][j :: len(seats)] = ids
         out["seat"][j :: len(seats)] = s
         for f in _FIELDS:

@@ -15,6 +15,7 @@ import numpy as np
 from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, card_name
 from ..cards import format as fmt
 from ..errors import BadArgument
+from ..rules import as_rules
 from ._bits import POINTS
 from ._kernel import DECLARE
 
@@ -173,13 +174,13 @@ def analyse_deal(hands3, widow, declarer=0, rules="club") -> DealAnalysis:
     ValueError
         On wrong sizes, overlaps, a bad seat or unknown rules.
     """
-    from .api import _seat, exchange_value, resolve_rules
+    from .api import _exchange_value, _seat
 
-    rules = resolve_rules(rules)
+    rules = as_rules(rules)
     d = _seat(declarer, "declarer")
     if len(hands3) != 3:
         raise BadArgument(f"hands3 must hold three hands, got {len(hands3)}")
-    res = exchange_value(hands3[d], widow, hands3[(d + 1) % 3], hands3[(d + 2) % 3], rules=rules, line=True)
+    res = _exchange_value(hands3[d], widow, hands3[(d + 1) % 3], hands3[(d + 2) % 3], rules, True)
     a, b = res.give_left, res.give_right
     rel = [
         (int(hands3[d]) | int(widow)) & ~(1 << a) & ~(1 << b),

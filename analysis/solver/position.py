@@ -14,6 +14,7 @@ import numpy as np
 
 from ..cards import card_name
 from ..errors import BadArgument
+from ..rules import Rules, as_rules
 from ._bits import rule_flags
 from ._kernel import DECLARE
 
@@ -71,10 +72,10 @@ class MoveValue(NamedTuple):
 
 
 def _kernel_args(pos: Position, rules):
-    """Validate ``pos``; return the kernel's node arguments and the rules."""
-    from .api import _mask, _seat, resolve_rules
+    """Validate ``pos``; return the kernel's node arguments and the rules
+    (a ``Rules``, not resolved again)."""
+    from .api import _mask, _seat
 
-    rules = resolve_rules(rules)
     if len(pos.hands) != 3:
         raise BadArgument("hands must hold three masks")
     hs = [_mask(h, f"hand {i}") for i, h in enumerate(pos.hands)]
@@ -170,6 +171,11 @@ def card_values(position: Position, *, rules="club", objective="value", stats=No
     ValueError
         On an inconsistent position, unknown rules or objective.
     """
+    return _card_values(position, as_rules(rules), objective, stats)
+
+
+def _card_values(position: Position, rules: Rules, objective="value", stats=None) -> list:
+    """:func:`card_values` under a ``Rules`` object (not resolved again)."""
     from . import _drivers
     from .api import STATE
 
@@ -205,7 +211,8 @@ def line_from(position: Position, *, rules="club", objective="J"):
     from . import _drivers
     from .api import STATE
 
-    vals = card_values(position, rules=rules, objective=objective)
+    rules = as_rules(rules)
+    vals = _card_values(position, rules, objective)
     args, rules = _kernel_args(position, rules)
     mover = (args[3] + args[4]) % 3
     pick = max if mover == args[11] else min

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from analysis.rules import Rules, load_rules
+from analysis.rules import Rules, as_rules  # noqa: F401  (as_rules: re-exported)
 
 __all__ = [
     "Position",
@@ -73,17 +73,6 @@ class Position(NamedTuple):
     points: tuple = (0, 0, 0)
     tricks: tuple = (0, 0, 0)
     marriages: tuple = (0, 0, 0)
-
-
-def as_rules(rules) -> Rules:
-    """Resolve a profile name or a ``Rules`` object.
-
-    Raises
-    ------
-    ValueError
-        On an unknown profile name.
-    """
-    return rules if isinstance(rules, Rules) else load_rules(rules)
 
 
 def cards_in(mask: int) -> list[int]:

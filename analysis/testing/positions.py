@@ -187,7 +187,8 @@ def play_out(pos: Position, n_tricks: int, rules, choose: Callable[[list], objec
     pos : Position
     n_tricks : int
         Tricks to play, at most the cards left in a hand.
-    rules : str or Rules
+    rules : Rules
+        Not resolved here (the callers have done it once).
     choose : callable
         ``choose(options) -> option`` for a non-empty list: leads are
         ``(card, declared)`` pairs (see :func:`analysis.testing.play.lead_moves`),
@@ -202,7 +203,6 @@ def play_out(pos: Position, n_tricks: int, rules, choose: Callable[[list], objec
     ValueError
         If ``n_tricks`` exceeds the cards left.
     """
-    rules = as_rules(rules)
     if n_tricks > bin(pos.hands[0]).count("1"):
         raise ValueError(f"cannot play {n_tricks} tricks from this position")
     for _ in range(n_tricks):
