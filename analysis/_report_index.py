@@ -28,12 +28,15 @@ QUESTIONS = (
     ("redeals", "redeal rate (deals redealt before play)"),
     ("bolts", "bolts"),
     ("barrel", "barrel: win from the barrel (per stay); S(1)"),
+    ("single_dummy", "double-dummy optimism: P(120) both ways, mean value gap"),
 )
 
 CAVEATS = (
-    "Every outcome is <b>double-dummy</b>: the solver plays each deal perfectly with every "
-    "card visible (the declarer after the best exchange). Real players see less, so bid "
-    "success is an upper bound and bolts are those perfect defence cannot avoid.",
+    "Every outcome but the single-dummy page's is <b>double-dummy</b>: the solver plays each "
+    "deal perfectly with every card visible (the declarer after the best exchange). Real "
+    "players see less, so bid success is an upper bound and bolts are those perfect defence "
+    "cannot avoid; the single-dummy page measures by how much, on the profiles whose "
+    "single-dummy pool is built (PIMC play: each player sees only his cards).",
     "Whole games use the default <b>bidding policy</b>: each player bids up to the highest "
     "contract the default BidModel (a logistic model of the double-dummy value from the "
     "visible hand) gives a chance of at least one half, writes off a contract it expects to "

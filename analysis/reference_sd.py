@@ -78,7 +78,7 @@ class SDPoolSpec:
 
 #: The single-dummy pools: club's on 2,000 deals, the others on 500.
 SD_POOLS: tuple[SDPoolSpec, ...] = (
-    SDPoolSpec("club-sd", "club", "club", 2_000),
+    SDPoolSpec("club-sd", "club", "club", 2_000, "387bf335ad8d79d8"),
     SDPoolSpec("classic-sd", "club", "classic", 500),
     SDPoolSpec("book-sd", "book", "book", 500),
     SDPoolSpec("ua-sd", "ua", "ua", 500),

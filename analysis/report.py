@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: The notebooks of the report, in reading order.
-NOTEBOOKS = ("redeals", "bidding_odds", "bolts", "barrel", "conventions")
+NOTEBOOKS = ("redeals", "bidding_odds", "bolts", "barrel", "conventions", "single_dummy")
 
 
 class ReportError(ThousandError, RuntimeError):

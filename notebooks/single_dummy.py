@@ -68,6 +68,8 @@ paired = {p: sd_data.sd_paired(p) for p in PROFILES}
 missing = [p for p, f in paired.items() if f is None]
 paired = {p: f for p, f in paired.items() if f is not None}
 shown = list(paired)
+if not shown:
+    raise reference.ReferenceError("club-sd", "no single-dummy pool is built: thousand reference build club-sd")
 pools = {p: f.attrs["sd_pool"] for p, f in paired.items()}
 setup.provenance(shown, SEED, **{f"pool of {p}": f"{m['name']}, {paired[p]['deal_id'].nunique():,} played deals "
                                  f"× 3 seats, {m['worlds']} worlds, bid {m['bid']} ({m['content_hash']})"
@@ -203,7 +205,7 @@ for p in shown:
     dd_rows = dd_rows[dd_rows["deal_id"].isin(np.unique(sd_rows["deal_id"]))]
     games[p] = {
         "dd": simulate(p, N_GAMES, seed=SEED, pool=dd_rows, draw="with"),
-        "pimc": simulate(p, N_GAMES, seed=SEED, pool=sd_rows, draw="with", outcomes="pimc"),
+        "pimc": simulate(p, N_GAMES, seed=SEED, pool=m["solutions_path"], draw="with", outcomes="pimc"),
     }
 rows = []
 for p in shown:
