@@ -80,23 +80,68 @@ def _solve(tmp: Path, n: int, args) -> None:
         raise SystemExit("backends disagree")
 
 
+class _TreeCPU:
+    """CPU seconds (user + system) of this process and every process below it,
+    sampled twice a second so that worker processes count after they exit."""
+
+    def __init__(self):
+        import threading
+
+        import psutil
+
+        self._psutil, self._seen, self._stop = psutil, {}, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _sample(self):
+        me = self._psutil.Process()
+        for p in [me, *me.children(recursive=True)]:
+            try:
+                t = p.cpu_times()
+                self._seen[p.pid] = t.user + t.system
+            except self._psutil.Error:
+                pass
+
+    def _run(self):
+        while not self._stop.wait(0.5):
+            self._sample()
+
+    def __enter__(self):
+        self._sample()
+        self._start = dict(self._seen)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+        self.seconds = sum(v - self._start.get(k, 0.0) for k, v in self._seen.items())
+
+
 def _single_dummy(tmp: Path, n: int, args) -> None:
-    """The single-dummy batch, 1 and 2 local workers (and the rows per second)."""
+    """The single-dummy batch, 1 and 2 local workers: wall time, rows per
+    second, and the CPU seconds per row of the whole process tree (on a
+    machine whose cores are busy with other work the wall-clock speed-up
+    cannot show; the CPU per row tells whether two workers do extra work)."""
     kw = dict(worlds=args.worlds, chunk_size=args.sd_chunk, progress=False)
     run_sd(tmp / "deals", tmp / "sd-warm", n=1, seats=(0,), workers=1, **kw)  # compile in this process
     results = []
     for name, w in (("1 local worker", 1), ("2 local workers", 2)):
         t0 = time.perf_counter()
-        m = run_sd(tmp / "deals", tmp / f"sd{w}", n=n, workers=w, **kw)
-        results.append((name, time.perf_counter() - t0, m["content_hash"]))
+        with _TreeCPU() as cpu:
+            m = run_sd(tmp / "deals", tmp / f"sd{w}", n=n, workers=w, **kw)
+        results.append((name, time.perf_counter() - t0, cpu.seconds, m["content_hash"]))
     base = results[0][1]
     print(
         f"thousand solve --play pimc on {n} deals × 3 seats, {args.worlds} worlds, chunks of "
         f"{args.sd_chunk} (load average at the end {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
-    for name, dt, h in results:
-        print(f"  {name:30s} {dt:7.1f} s  {3 * n / dt:7.2f} rows/s  speed-up {base / dt:4.2f}x  content {h}")
-    same = len({h for _, _, h in results}) == 1
+    for name, dt, c, h in results:
+        print(
+            f"  {name:30s} {dt:7.1f} s  {3 * n / dt:7.2f} rows/s  speed-up {base / dt:4.2f}x  "
+            f"CPU {c / (3 * n):5.2f} s/row  content {h}"
+        )
+    same = len({r[-1] for r in results}) == 1
     print(f"  identical content across worker counts: {same}")
     print("  target: 2 workers at least 1.6x one worker")
     if not same:
