@@ -10,6 +10,7 @@ import pytest
 from analysis import reference
 from analysis.bidding import bid_cap
 from analysis.research import sd_data
+from analysis.rules import Rules
 from analysis.single_dummy import decide_contract, play_deal
 
 TINY = (reference.PoolSpec("club", "club", 6, solutions_chunk=6),)
@@ -63,14 +64,18 @@ def _seed(row):
 
 def test_contracts_are_decided_again_under_other_payments(env):
     club = reference.load("club-sd", rules="club")
-    classic = sd_data._redecide(club, "classic")
+    classic = sd_data._redecide(club, Rules.profile("classic"))
     assert (club["value"].to_numpy() == classic["value"].to_numpy()).all()
     for _, row in classic.iterrows():
         d = int(row["seat"])
         gone = (1 << int(row["give_left"])) | (1 << int(row["give_right"]))
         eight = (int(row[f"hand{d}"]) | int(row["widow"])) & ~gone
         want = decide_contract(
-            list(row["estimates"]), 100, "classic", first_hand=d == 0, cap=int(bid_cap("classic", eight))
+            list(row["estimates"]),
+            100,
+            "classic",
+            first_hand=d == 0,
+            cap=int(bid_cap(Rules.profile("classic"), eight)),
         )
         assert (row["contract"], row["written_off"]) == want
     assert sd_data.sd_paired("classic") is None  # no classic pool in this tiny registry

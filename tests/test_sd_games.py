@@ -206,7 +206,7 @@ def _deal_masks():
     d = deal(chunk_rng(31, 0), 200)
     ok = np.ones(len(d), bool)
     for name in ("club", "book"):
-        f = redeal_flags(d, name)
+        f = redeal_flags(d, Rules.profile(name))
         ok &= ~f["redeal_forced"] & ~f["redeal_claimable"]
     for m in d[ok]:
         m = tuple(int(x) for x in m)

@@ -68,9 +68,10 @@ def expected_change(rules, contract: int, written_off: bool, estimates, *, first
 
     Examples
     --------
-    >>> expected_change("club", 120, False, [130, 100], first_hand=True)
+    >>> from analysis.rules import PROFILES
+    >>> expected_change(PROFILES["club"], 120, False, [130, 100], first_hand=True)
     0.0
-    >>> expected_change("club", 120, True, [130, 100], first_hand=True)
+    >>> expected_change(PROFILES["club"], 120, True, [130, 100], first_hand=True)
     -180.0
     """
     if written_off:
