@@ -82,7 +82,7 @@ SD_POOLS: tuple[SDPoolSpec, ...] = (
     SDPoolSpec("classic-sd", "club", "classic", 500),
     SDPoolSpec("book-sd", "book", "book", 500),
     SDPoolSpec("ua-sd", "ua", "ua", 500),
-    SDPoolSpec("wiki-sd", "wiki", "wiki", 500),
+    SDPoolSpec("wiki-sd", "wiki", "wiki", 500, "b8c14c58321ebd35"),
 )
 
 
