@@ -38,7 +38,12 @@
 # Every figure is paired: the same deals and declarer seats under both kinds
 # of play, from the single-dummy reference pools (`thousand reference list`),
 # which play the first deals of the double-dummy pools. Intervals are
-# clustered by deal (three seats per deal).
+# clustered by deal (three seats per deal). The pools are played at a bid of
+# 100, so under `wiki` (seed 004: a 100 passed out is played without showing
+# the widow) their defenders did not see the widow. The single-dummy
+# declarer's contract and write-off count his own change only (as the odds
+# do: he cannot know the defenders' points), so he writes off only where
+# failing costs him more than writing off (book's double penalty).
 
 # %% tags=["parameters"]
 from analysis.research import setup
