@@ -455,6 +455,7 @@ _PACK = np.array(
 #: the cards still held (24 bits), then the best move + 1 from bit 49.
 _K2_BITS = 25
 _K2_MASK = (1 << _K2_BITS) - 1
+_REM_MASK = (1 << (_K2_BITS + 24)) - 1
 
 
 @njit(cache=True, inline="always")
@@ -509,8 +510,9 @@ def _shift(old, new, mm, keep9):
 
     Returns ``(ok, down, up)``: ``down`` and ``up`` are the sums of the
     negative and of the positive point differences of the cards matched
-    rank by rank within each suit; ``ok`` is False when a suit of ``mm``
-    (a hand holds its marriage) differs, or, with ``keep9``, when one
+    rank by rank within each suit; ``ok`` is False when in a suit of ``mm``
+    (a hand holds its marriage) the K and the Q of one position are not
+    matched with the K and the Q of the other, or, with ``keep9``, when one
     position holds a suit's 9 and the other does not (a 9 would be matched
     with a card that has points)."""
     down = 0
@@ -520,7 +522,9 @@ def _shift(old, new, mm, keep9):
         b = (new >> (6 * s)) & 0x3F
         if a == b:
             continue
-        if (mm >> s) & 1 or (keep9 and (a & 1) != (b & 1)):
+        if (mm >> s) & 1 and popcount(a & 3) != popcount(b & 3):
+            return False, 0, 0  # (both hold K and Q: same shape, same holder)
+        if keep9 and (a & 1) != (b & 1):
             return False, 0, 0
         while a:
             x = _RANK_PTS[lowbit(b)] - _RANK_PTS[lowbit(a)]
@@ -549,17 +553,18 @@ def _same_rank(move, old, new):
 
 @njit(cache=True, inline="always")
 def _slot(k1, k2, n):
+    """First row of the key's bucket (two rows: ``slot`` and ``slot + 1``)."""
     x = k1 * 0x9E3779B97F4A7C15 + k2 * 0x632BE59BD9B4E019
     x ^= (x >> 31) & 0x1FFFFFFFF
     x *= 0x94D049BB133111EB
     x ^= (x >> 29) & 0x7FFFFFFFF
-    return x & (n - 1)
+    return x & (n - 2)
 
 
 @njit(cache=True, inline="always")
-def _probe(t, slot, k1, k2, rem, rf):
+def _probe_row(t, slot, k1, k2, rem, rf):
     """Bounds that row ``slot`` of table ``t`` gives on the position of key
-    ``(k1, k2, rem)``: ``(found, lo, hi, move)``.
+    ``(k1, k2, rem)``: ``(found, exact, lo, hi, move)``.
 
     The very same position gives its stored bounds and best move.  A
     position of the same shape with other cards of the same relative ranks
@@ -568,30 +573,49 @@ def _probe(t, slot, k1, k2, rem, rf):
     by rank (:func:`_same_rank`).  Why: a play of one position is a play of
     the other with the cards matched rank by rank; the rules compare only
     suits and ranks, so every trick has the same winner, the marriages
-    (their suits' cards are the same in both) are the same, and each line's
+    (their K and Q are matched with each other) are the same, and each line's
     points differ only by the matched cards' point differences, at most
     ``up`` and at least ``down`` in all; J's bolt terms follow the trick
     winners, or under the zero-points bolt rule whether a trick has points,
     which the 9s decide (hence ``keep9``).  With ``RF_EXACT_KEYS`` in
     ``rf`` only the same position counts."""
     if t[slot, 0] != k1 or (t[slot, 1] & _K2_MASK) != k2:
-        return False, 0, 0, -1
+        return False, False, 0, 0, -1
     old = (t[slot, 1] >> _K2_BITS) & 0xFFFFFF
     mv = (t[slot, 1] >> 49) - 1
     if old == rem:
-        return True, t[slot, 2], t[slot, 3], mv
+        return True, True, t[slot, 2], t[slot, 3], mv
     if rf & RF_EXACT_KEYS:
-        return False, 0, 0, -1
+        return False, False, 0, 0, -1
     mode = (k2 >> 20) & 1
     ok, down, up = _shift(old, rem, (k2 >> 21) & 0xF, mode != 0 and (rf & RF_BOLT_ZERO) != 0)
     if not ok:
-        return False, 0, 0, -1
+        return False, False, 0, 0, -1
     if mode != 0:
         down *= 1000
         up *= 1000
     if mv >= 0:
         mv = _same_rank(mv, old, rem)
-    return True, t[slot, 2] + down, t[slot, 3] + up, mv
+    return True, False, t[slot, 2] + down, t[slot, 3] + up, mv
+
+
+@njit(cache=True, inline="always")
+def _probe(t, slot, k1, k2, rem, rf):
+    """Bounds that the bucket at ``slot`` gives on the position of key
+    ``(k1, k2, rem)``: ``(found, lo, hi, move)``; the row of the very same
+    position if one holds it, else the tighter of the rows' moved bounds
+    (:func:`_probe_row`)."""
+    f0, e0, lo0, hi0, m0 = _probe_row(t, slot, k1, k2, rem, rf)
+    if e0:
+        return True, lo0, hi0, m0
+    f1, e1, lo1, hi1, m1 = _probe_row(t, slot + 1, k1, k2, rem, rf)
+    if e1:
+        return True, lo1, hi1, m1
+    if f0 and f1:
+        return True, max(lo0, lo1), min(hi0, hi1), m0 if m0 >= 0 else m1
+    if f0:
+        return True, lo0, hi0, m0
+    return f1, lo1, hi1, m1
 
 
 @njit(cache=True, inline="always")
@@ -599,7 +623,10 @@ def _store(t, slot, k1, k2, rem, move, best, alpha, beta, old_lo, old_hi):
     """Write the entry of key ``(k1, k2, rem)`` after a fail-soft search of window
     ``(alpha, beta)`` returned ``best``: an upper bound when it failed low, a
     lower bound when it failed high (the other side kept from the old entry,
-    ``old_lo``, ``old_hi``), exact inside; ``move`` is the best move (-1 none)."""
+    ``old_lo``, ``old_hi``), exact inside; ``move`` is the best move (-1 none).
+    The entry replaces the row of the same position in the bucket at
+    ``slot``, else goes to its first row, the first row's entry moving to
+    the second."""
     if best <= alpha:
         lo = old_lo
         hi = best
@@ -613,8 +640,14 @@ def _store(t, slot, k1, k2, rem, move, best, alpha, beta, old_lo, old_hi):
         lo = -2000000000
     if hi > 2000000000:
         hi = 2000000000
+    c1 = k2 | (rem << _K2_BITS)
+    if t[slot + 1, 0] == k1 and (t[slot + 1, 1] & _REM_MASK) == c1:
+        slot += 1
+    elif t[slot, 0] != k1 or (t[slot, 1] & _REM_MASK) != c1:
+        for j in range(4):
+            t[slot + 1, j] = t[slot, j]
     t[slot, 0] = k1
-    t[slot, 1] = k2 | (rem << _K2_BITS) | ((move + 1) << 49)
+    t[slot, 1] = c1 | ((move + 1) << 49)
     t[slot, 2] = lo
     t[slot, 3] = hi
 
