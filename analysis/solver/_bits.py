@@ -30,6 +30,10 @@ RF_FIRST_MARRIAGE = 4
 RF_BOLT_ZERO = 8
 RF_BOLT_TRICK = 16
 RF_BOLT_DECLARER = 32
+#: Not a rule: switches the relative-rank table hits of the kernel off (every
+#: table hit must then be the very same position); for the tests that compare
+#: the search with and without them.  :func:`rule_flags` never sets it.
+RF_EXACT_KEYS = 64
 
 
 def rule_flags(rules) -> int:

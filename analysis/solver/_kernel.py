@@ -56,25 +56,28 @@ import numpy as np
 from numba import njit
 
 from ._bits import (
-    POINTS,
-    MVAL,
-    QUEEN,
     KING,
-    RF_Q_ONLY,
-    RF_OWNER_ONLY,
-    RF_FIRST_MARRIAGE,
-    RF_BOLT_ZERO,
-    RF_BOLT_TRICK,
+    MVAL,
+    POINTS,
+    QUEEN,
     RF_BOLT_DECLARER,
-    popcount,
-    lowbit,
-    highbit,
-    marriages_of,
-    marriage_sum,
+    RF_BOLT_TRICK,
+    RF_BOLT_ZERO,
+    RF_EXACT_KEYS,
+    RF_FIRST_MARRIAGE,
+    RF_OWNER_ONLY,
+    RF_Q_ONLY,
     beats,
     follow_mask,
+    highbit,
     lead_mask,
+    lowbit,
+    marriage_sum,
+    marriages_of,
+    popcount,
     trick_winner,
+)
+from ._bits import (
     seat_hand as _hand,
 )
 from ._bounds import bounds
@@ -112,8 +115,9 @@ N_LEVELS = 25
     F_OLO,
     F_OHI,
     F_MAXI,
-) = range(26)
-N_FIELDS = 26
+    F_REM,
+) = range(27)
+N_FIELDS = 27
 
 
 def new_table(log2_size: int = 20):
@@ -127,9 +131,10 @@ def new_table(log2_size: int = 20):
     Returns
     -------
     ndarray of shape (2**log2_size, 4), int64
-        One row per entry, ``(key1, key2 | (best move + 1) << 40, lower,
-        upper)``; an entry fits in half a cache line, so a probe costs one
-        memory access.  ``key1 == -1`` marks an empty row.
+        One row per entry, ``(key1, key2 | cards held << 25 | (best move +
+        1) << 49, lower, upper)`` (:func:`_key`, :func:`_store`); an entry
+        fits in half a cache line, so a probe costs one memory access.
+        ``key1 == -1`` marks an empty row.
     """
     t = np.zeros((1 << log2_size, 4), dtype=np.int64)
     t[:, 0] = -1
@@ -433,46 +438,197 @@ def _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf
     return best0
 
 
+#: Points of the six ranks of a suit (9 J Q K 10 A), by rank; int64 of shape (6,).
+_RANK_PTS = POINTS[:6].copy()
+#: ``_PACK[m, h]``: the bits of the 6-bit mask ``h`` at the set bits of ``m``,
+#: packed down (bit ``k`` of the result is ``h`` at the ``k``-th set bit of
+#: ``m``); int64 of shape (64, 64).
+_PACK = np.array(
+    [
+        [
+            sum(1 << k for k, r in enumerate(r for r in range(6) if m >> r & 1) if h >> r & 1)
+            for h in range(64)
+        ]
+        for m in range(64)
+    ],
+    dtype=np.int64,
+)
+#: Bits of column 1 of a table row: the key's low part (``_K2_BITS``), then
+#: the cards still held (24 bits), then the best move + 1 from bit 49.
+_K2_BITS = 25
+_K2_MASK = (1 << _K2_BITS) - 1
+_REM_MASK = (1 << (_K2_BITS + 24)) - 1
+
+
+@njit(cache=True, inline="always")
+def _shape(h0, h1, h2):
+    """The position's cards by relative rank, 15 bits a suit (spades
+    lowest): how many cards of the suit are still held (3 bits), then which
+    of them, lowest first, seat 0 holds (6 bits) and which seat 1 holds (6
+    bits).  Two positions of equal shape differ only in which cards of the
+    same relative ranks are still held."""
+    rem = h0 | h1 | h2
+    code = 0
+    for s in range(4):
+        m = (rem >> (6 * s)) & 0x3F
+        x = popcount(m) | (_PACK[m, (h0 >> (6 * s)) & 0x3F] << 3) | (_PACK[m, (h1 >> (6 * s)) & 0x3F] << 9)
+        code |= x << (15 * s)
+    return code
+
+
 @njit(cache=True, inline="always")
 def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
+    """Table key of a trick-boundary position: ``(k1, k2, rem)``.
+
+    ``k1`` is the relative-rank shape (:func:`_shape`); ``k2`` holds the
+    "has scored" bits, the rule flags, whose turn it is, the trump (and its
+    declarer where it matters), the first-trick flag, the declarer, the
+    objective and the suits in which a hand holds a marriage; ``rem`` is
+    the set of cards still held, which with the shape gives back the
+    position.  The slot depends on ``k1`` and ``k2`` only, so positions of
+    equal shape share a row (see :func:`_probe`)."""
     to = towner if ((rf & RF_OWNER_ONLY) and trump >= 0) else 0
     fi = 0 if (rf & RF_FIRST_MARRIAGE) else first
-    k1 = (
-        h0
-        | (h1 << 24)
-        | (leader << 48)
-        | ((trump + 1) << 50)
-        | (to << 53)
-        | (fi << 55)
-        | (decl << 56)
-        | (mode << 58)
+    mm = marriages_of(h0) | marriages_of(h1) | marriages_of(h2)
+    k2 = (
+        bits
+        | (rf << 3)
+        | (leader << 10)
+        | ((trump + 1) << 12)
+        | (to << 15)
+        | (fi << 17)
+        | (decl << 18)
+        | (mode << 20)
+        | (mm << 21)
     )
-    k2 = h2 | (bits << 24) | (rf << 27)
-    return k1, k2
+    return _shape(h0, h1, h2), k2, h0 | h1 | h2
+
+
+@njit(cache=True, inline="always")
+def _shift(old, new, mm, keep9):
+    """How far the value of a position can move when its cards ``old`` are
+    replaced by ``new`` of the same relative ranks (same shape), or that the
+    two may not be compared.
+
+    Returns ``(ok, down, up)``: ``down`` and ``up`` are the sums of the
+    negative and of the positive point differences of the cards matched
+    rank by rank within each suit; ``ok`` is False when in a suit of ``mm``
+    (a hand holds its marriage) the K and the Q of one position are not
+    matched with the K and the Q of the other, or, with ``keep9``, when one
+    position holds a suit's 9 and the other does not (a 9 would be matched
+    with a card that has points)."""
+    down = 0
+    up = 0
+    for s in range(4):
+        a = (old >> (6 * s)) & 0x3F
+        b = (new >> (6 * s)) & 0x3F
+        if a == b:
+            continue
+        if (mm >> s) & 1 and popcount(a & 3) != popcount(b & 3):
+            return False, 0, 0  # (both hold K and Q: same shape, same holder)
+        if keep9 and (a & 1) != (b & 1):
+            return False, 0, 0
+        while a:
+            x = _RANK_PTS[lowbit(b)] - _RANK_PTS[lowbit(a)]
+            if x > 0:
+                up += x
+            else:
+                down += x
+            a &= a - 1
+            b &= b - 1
+    return True, down, up
+
+
+@njit(cache=True, inline="always")
+def _same_rank(move, old, new):
+    """The card of ``new`` with the relative rank (within its suit) that the
+    card of ``move`` has in ``old``; the flags above the card id kept."""
+    c = move & 31
+    s = c // 6
+    a = (old >> (6 * s)) & 0x3F
+    b = (new >> (6 * s)) & 0x3F
+    k = popcount(a & ((1 << (c % 6)) - 1))
+    for _ in range(k):
+        b &= b - 1
+    return (move & ~31) | (6 * s + lowbit(b))
 
 
 @njit(cache=True, inline="always")
 def _slot(k1, k2, n):
+    """First row of the key's bucket (two rows: ``slot`` and ``slot + 1``)."""
     x = k1 * 0x9E3779B97F4A7C15 + k2 * 0x632BE59BD9B4E019
     x ^= (x >> 31) & 0x1FFFFFFFF
     x *= 0x94D049BB133111EB
     x ^= (x >> 29) & 0x7FFFFFFFF
-    return x & (n - 1)
+    return x & (n - 2)
 
 
 @njit(cache=True, inline="always")
-def _holds(t, slot, k1, k2):
-    """True when row ``slot`` of table ``t`` holds the entry of key ``(k1, k2)``
-    (the move stored above bit 40 of column 1 is masked off)."""
-    return t[slot, 0] == k1 and (t[slot, 1] & 0xFFFFFFFFFF) == k2
+def _probe_row(t, slot, k1, k2, rem, rf):
+    """Bounds that row ``slot`` of table ``t`` gives on the position of key
+    ``(k1, k2, rem)``: ``(found, exact, lo, hi, move)``.
+
+    The very same position gives its stored bounds and best move.  A
+    position of the same shape with other cards of the same relative ranks
+    (the stored cards ``old``) gives its bounds moved by :func:`_shift`
+    (times 1000 for the tie-break objective J) and its best move matched
+    by rank (:func:`_same_rank`).  Why: a play of one position is a play of
+    the other with the cards matched rank by rank; the rules compare only
+    suits and ranks, so every trick has the same winner, the marriages
+    (their K and Q are matched with each other) are the same, and each line's
+    points differ only by the matched cards' point differences, at most
+    ``up`` and at least ``down`` in all; J's bolt terms follow the trick
+    winners, or under the zero-points bolt rule whether a trick has points,
+    which the 9s decide (hence ``keep9``).  With ``RF_EXACT_KEYS`` in
+    ``rf`` only the same position counts."""
+    if t[slot, 0] != k1 or (t[slot, 1] & _K2_MASK) != k2:
+        return False, False, 0, 0, -1
+    old = (t[slot, 1] >> _K2_BITS) & 0xFFFFFF
+    mv = (t[slot, 1] >> 49) - 1
+    if old == rem:
+        return True, True, t[slot, 2], t[slot, 3], mv
+    if rf & RF_EXACT_KEYS:
+        return False, False, 0, 0, -1
+    mode = (k2 >> 20) & 1
+    ok, down, up = _shift(old, rem, (k2 >> 21) & 0xF, mode != 0 and (rf & RF_BOLT_ZERO) != 0)
+    if not ok:
+        return False, False, 0, 0, -1
+    if mode != 0:
+        down *= 1000
+        up *= 1000
+    if mv >= 0:
+        mv = _same_rank(mv, old, rem)
+    return True, False, t[slot, 2] + down, t[slot, 3] + up, mv
 
 
 @njit(cache=True, inline="always")
-def _store(t, slot, k1, k2, move, best, alpha, beta, old_lo, old_hi):
-    """Write the entry of key ``(k1, k2)`` after a fail-soft search of window
+def _probe(t, slot, k1, k2, rem, rf):
+    """Bounds that the bucket at ``slot`` gives on the position of key
+    ``(k1, k2, rem)``: ``(found, lo, hi, move)``; the row of the very same
+    position if one holds it, else the tighter of the rows' moved bounds
+    (:func:`_probe_row`)."""
+    f0, e0, lo0, hi0, m0 = _probe_row(t, slot, k1, k2, rem, rf)
+    if e0:
+        return True, lo0, hi0, m0
+    f1, e1, lo1, hi1, m1 = _probe_row(t, slot + 1, k1, k2, rem, rf)
+    if e1:
+        return True, lo1, hi1, m1
+    if f0 and f1:
+        return True, max(lo0, lo1), min(hi0, hi1), m0 if m0 >= 0 else m1
+    if f0:
+        return True, lo0, hi0, m0
+    return f1, lo1, hi1, m1
+
+
+@njit(cache=True, inline="always")
+def _store(t, slot, k1, k2, rem, move, best, alpha, beta, old_lo, old_hi):
+    """Write the entry of key ``(k1, k2, rem)`` after a fail-soft search of window
     ``(alpha, beta)`` returned ``best``: an upper bound when it failed low, a
     lower bound when it failed high (the other side kept from the old entry,
-    ``old_lo``, ``old_hi``), exact inside; ``move`` is the best move (-1 none)."""
+    ``old_lo``, ``old_hi``), exact inside; ``move`` is the best move (-1 none).
+    The entry replaces the row of the same position in the bucket at
+    ``slot``, else goes to its first row, the first row's entry moving to
+    the second."""
     if best <= alpha:
         lo = old_lo
         hi = best
@@ -486,8 +642,14 @@ def _store(t, slot, k1, k2, move, best, alpha, beta, old_lo, old_hi):
         lo = -2000000000
     if hi > 2000000000:
         hi = 2000000000
+    c1 = k2 | (rem << _K2_BITS)
+    if t[slot + 1, 0] == k1 and (t[slot + 1, 1] & _REM_MASK) == c1:
+        slot += 1
+    elif t[slot, 0] != k1 or (t[slot, 1] & _REM_MASK) != c1:
+        for j in range(4):
+            t[slot + 1, j] = t[slot, j]
     t[slot, 0] = k1
-    t[slot, 1] = k2 | ((move + 1) << 40)
+    t[slot, 1] = c1 | ((move + 1) << 49)
     t[slot, 2] = lo
     t[slot, 3] = hi
 
@@ -696,13 +858,14 @@ def search(
                         ub = 1000 * ub + up
                         lb = 1000 * lb - mar - down
                         # bounds on the points to come from the value table
-                        o1, o2 = _key(h0, h1, h2, leader, trump, towner, first, 0, decl, 0, rf)
+                        o1, o2, orem = _key(h0, h1, h2, leader, trump, towner, first, 0, decl, 0, rf)
                         so = _slot(o1, o2, vt.shape[0])
-                        if _holds(vt, so, o1, o2):
-                            x = 1000 * vt[so, 3] + up
+                        found, vlo, vhi, _mv = _probe(vt, so, o1, o2, orem, rf)
+                        if found:
+                            x = 1000 * vhi + up
                             if x < ub:
                                 ub = x
-                            x = 1000 * vt[so, 2] - mar - down
+                            x = 1000 * vlo - mar - down
                             if x > lb:
                                 lb = x
                     if ub <= alpha:
@@ -716,11 +879,12 @@ def search(
                     best_move = -1
                     old_lo = -INF
                     old_hi = INF
-                    k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                    k1, k2, krem = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
                     slot = _slot(k1, k2, tt.shape[0])
-                    if _holds(tt, slot, k1, k2):
-                        old_lo = tt[slot, 2]
-                        old_hi = tt[slot, 3]
+                    found, plo, phi, pmv = _probe(tt, slot, k1, k2, krem, rf)
+                    if found:
+                        old_lo = plo
+                        old_hi = phi
                         if old_lo >= beta:
                             ret = old_lo
                             done = True
@@ -737,17 +901,18 @@ def search(
                             alpha = old_lo
                         if old_hi < beta:
                             beta = old_hi
-                        best_move = (tt[slot, 1] >> 40) - 1
+                        best_move = pmv
                     if ncard == 3:
                         ret = _three_tricks(
                             h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta
                         )
-                        _store(tt, slot, k1, k2, best_move, ret, alpha, beta, old_lo, old_hi)
+                        _store(tt, slot, k1, k2, krem, best_move, ret, alpha, beta, old_lo, old_hi)
                         done = True
                         break
                     S[d, F_SLOT] = slot
                     S[d, F_K1] = k1
                     S[d, F_K2] = k2
+                    S[d, F_REM] = krem
                     S[d, F_OLO] = old_lo
                     S[d, F_OHI] = old_hi
                     others = rem & ~h
@@ -950,6 +1115,7 @@ def search(
                 S[d, F_SLOT],
                 S[d, F_K1],
                 S[d, F_K2],
+                S[d, F_REM],
                 S[d, F_BM],
                 best,
                 S[d, F_A0],

@@ -1,0 +1,63 @@
+"""Frozen copy of the double-dummy solver as of main before solver 2.0 (the
+gift-level pruning of the exchange), kept so that
+``benchmarks/bench_solver.py`` can import it beside :mod:`analysis.solver`
+in one process and print ratios measured side by side.  Do not edit: it is
+the reference the new solver is measured against.  It imports only from
+itself and the read-only helpers :mod:`analysis.cards`, :mod:`analysis.errors`
+and :mod:`analysis.rules`.
+
+Original docstring: double-dummy solver for Thousand (DESIGN.md, contract 3).
+
+Public API:
+
+- :func:`play_value`, :func:`makes` – value and threshold query of a
+  position at a trick boundary;
+- :func:`exchange_value`, :func:`exchange_makes` – best gift of two cards
+  after taking the widow, with the tie-broken line;
+- :class:`Position`, :func:`card_values` – value of every legal move, also in
+  the middle of a trick;
+- :func:`analyse_deal`, :func:`format_line` – best gift and optimal line,
+  trick by trick;
+- :func:`solve_deals` – batch front writing the ``solutions`` columns;
+  :func:`solve_exchanges` – :func:`exchange_value` over arrays of deals;
+- :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`.
+"""
+
+from .api import (
+    SOLVER_FIELDS,
+    SOLVER_VERSION,
+    ExchangeMakes,
+    ExchangeResult,
+    exchange_makes,
+    exchange_value,
+    makes,
+    play_value,
+    solver_fingerprint,
+)
+from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, solve_deals, solve_exchanges
+from .line import DealAnalysis, Trick, analyse_deal, format_line
+from .position import MoveValue, Position, card_values, line_from
+
+__all__ = [
+    "play_value",
+    "makes",
+    "exchange_value",
+    "exchange_makes",
+    "ExchangeResult",
+    "ExchangeMakes",
+    "analyse_deal",
+    "format_line",
+    "DealAnalysis",
+    "Trick",
+    "SOLVER_VERSION",
+    "SOLVER_FIELDS",
+    "solver_fingerprint",
+    "Position",
+    "MoveValue",
+    "card_values",
+    "line_from",
+    "solve_deals",
+    "solve_exchanges",
+    "SOLUTION_DTYPES",
+    "EXCHANGE_FIELDS",
+]

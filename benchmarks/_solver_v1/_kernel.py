@@ -1,0 +1,966 @@
+"""The numba alpha-beta kernel of the double-dummy solver.
+
+One function, :func:`search`, walks the game card by card with an explicit
+stack (one row of ``S`` per depth; opening a node and writing its child are
+written out inside the loop, because numba would otherwise reference-count
+the arrays at every inlined call, which cost a tenth of the time).  A node
+is a position: the three hands (int bit masks), the leader of the current
+trick, how many cards are already on the table (``ply`` 0, 1, 2) and which
+(``c0`` led by the leader, ``c1`` by the next seat), the trick's trump
+(-1: none yet), the seat that declared it, the first-trick flag and, for the
+tie-break objective, three "has scored" bits.
+
+Two objectives share the code (``mode``):
+
+* ``mode 0`` – the value: card points of the tricks the declarer wins plus
+  the marriages he declares, from this node on (DESIGN.md, contract 3).
+* ``mode 1`` – the tie-break objective ``J = 1000 * declarer points +
+  300 * (bolted defenders - bolted declarer) - defenders' marriage points``
+  (DESIGN.md, contract 3), from this node on, where the bolts are decided at
+  the end of the deal from the "has scored" bits.
+
+The declarer maximises, both defenders minimise.  A transposition table at
+trick boundaries stores bounds on the objective still to come (marriage
+bonuses and trick points already taken are added outside, so a stored
+entry depends only on its key).  The mover keeps one card of each group of
+cards that are equivalent for the rest of the deal (see :func:`_merge`), in
+both modes.
+
+Near the leaves the general search's bookkeeping costs more than its move
+ordering saves: a three-card trick boundary is probed in the table and
+bounded like any other, then solved by the nested loops of
+:func:`_three_tricks` over :func:`_two_tricks` (``stats[0]`` counts the
+nodes of the general search only, so down to three-card boundaries).
+
+Rule flags (``rf``) are the ``RF_*`` bits of :mod:`._bits`.
+
+:func:`_merge` and the static bounds (:func:`._bounds.bounds` with
+:func:`._bounds.sure_points` and :func:`._bounds.trump_masters`) are inlined
+into :func:`search` by numba (``inline="always"``): numba compiles every
+``njit`` function on its own and links the machine code, so a plain call
+is never optimised together with its caller.  Inlined, the exchange and the
+odds took 0.85-0.90x the time (paired in one process: random deals, two
+seeds, and the odds of the README hand); it makes numba's first
+compilation about 40 s longer.  Inlining the endgame solvers too was no
+faster (1.00-1.09x) and compiled far longer still.
+
+Maintenance note: numba's on-disk cache of a function is invalidated only
+when *its own* source file changes, not when a callee changes; the drivers
+would keep an old compiled copy of :func:`search`.  :mod:`analysis._jitcache`
+clears the package's numba cache whenever any source file changed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._bits import (
+    KING,
+    MVAL,
+    POINTS,
+    QUEEN,
+    RF_BOLT_DECLARER,
+    RF_BOLT_TRICK,
+    RF_BOLT_ZERO,
+    RF_FIRST_MARRIAGE,
+    RF_OWNER_ONLY,
+    RF_Q_ONLY,
+    beats,
+    follow_mask,
+    highbit,
+    lead_mask,
+    lowbit,
+    marriage_sum,
+    marriages_of,
+    popcount,
+    trick_winner,
+)
+from ._bits import (
+    seat_hand as _hand,
+)
+from ._bounds import bounds
+
+INF = 1 << 40
+DECLARE = 32  # move code: card | DECLARE when the lead declares a marriage
+MOVE_SLOTS = 24  # moves per node: at most 8 cards + 8 declarations
+N_LEVELS = 25
+# fields of one node on the explicit stack (search is iterative: numba's
+# cache cannot reload a recursive function reliably, numba issue #6061)
+(
+    F_H0,
+    F_H1,
+    F_H2,
+    F_LEAD,
+    F_PLY,
+    F_C0,
+    F_C1,
+    F_TR,
+    F_TO,
+    F_FI,
+    F_BI,
+    F_AL,
+    F_BE,
+    F_BEST,
+    F_BM,
+    F_ADD,
+    F_NI,
+    F_NN,
+    F_A0,
+    F_B0,
+    F_SLOT,
+    F_K1,
+    F_K2,
+    F_OLO,
+    F_OHI,
+    F_MAXI,
+) = range(26)
+N_FIELDS = 26
+
+
+def new_table(log2_size: int = 20):
+    """Allocate an empty transposition table.
+
+    Parameters
+    ----------
+    log2_size : int
+        The table holds ``2**log2_size`` entries of 32 bytes.
+
+    Returns
+    -------
+    ndarray of shape (2**log2_size, 4), int64
+        One row per entry, ``(key1, key2 | (best move + 1) << 40, lower,
+        upper)``; an entry fits in half a cache line, so a probe costs one
+        memory access.  ``key1 == -1`` marks an empty row.
+    """
+    t = np.zeros((1 << log2_size, 4), dtype=np.int64)
+    t[:, 0] = -1
+    return t
+
+
+def new_buffers():
+    """Scratch arrays of the search: ``(moves, scores, node stack, stats)``.
+
+    ``stats[0]`` counts the nodes searched.
+    """
+    return (
+        np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
+        np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
+        np.zeros((N_LEVELS + 1, N_FIELDS), dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+    )
+
+
+@njit(cache=True, inline="always")
+def _bolt_range(bits, decl, rf):
+    """How far the bolt terms of J can still fall below 0 and rise above it
+    (at the end of the deal they are exactly ``up - down``).
+
+    Returns ``(down, up)``: 300 down when the declarer has not scored yet
+    and the rules bolt the declarer too; 300 up per defender who has not
+    scored yet; both 0 when the rules know no bolts (DESIGN.md, contract 3).
+    """
+    if (rf & (RF_BOLT_ZERO | RF_BOLT_TRICK)) == 0:
+        return 0, 0
+    down = 0
+    up = 0
+    for p in range(3):
+        if (bits >> p) & 1:
+            continue
+        if p != decl:
+            up += 300
+        elif rf & RF_BOLT_DECLARER:
+            down += 300
+    return down, up
+
+
+@njit(cache=True)
+def _terminal(bits, decl, rf, mode):
+    """Objective of the empty position: bolts in mode 1 (300 per defender
+    who never scored, -300 for a declarer who never scored under the
+    declarer-bolt rule), nothing in mode 0."""
+    if mode == 0:
+        return 0
+    down, up = _bolt_range(bits, decl, rf)
+    return up - down
+
+
+@njit(cache=True, inline="always")
+def _score_bits(bits, seat, pts, rf):
+    """Update the "has scored" bits after ``seat`` takes a trick of ``pts``."""
+    if (rf & RF_BOLT_TRICK) or ((rf & RF_BOLT_ZERO) and pts > 0):
+        return bits | (1 << seat)
+    return bits
+
+
+@njit(cache=True)
+def _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode):
+    """Each hand holds one card: the play is forced (no marriage possible)."""
+    a = _hand(h0, h1, h2, leader)
+    b = _hand(h0, h1, h2, (leader + 1) % 3)
+    c = _hand(h0, h1, h2, (leader + 2) % 3)
+    ca = lowbit(a)
+    cb = lowbit(b)
+    cc = lowbit(c)
+    ws = trick_winner(ca, cb, cc, leader, trump)
+    pts = POINTS[ca] + POINTS[cb] + POINTS[cc]
+    if mode == 0:
+        return pts if ws == decl else 0
+    v = 1000 * pts if ws == decl else 0
+    return v + _terminal(_score_bits(bits, ws, pts, rf), decl, rf, mode)
+
+
+@njit(cache=True)
+def _two_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta):
+    """Objective of a trick boundary where every hand holds two cards.
+
+    Alpha-beta (fail-soft, window ``alpha``, ``beta``) over the leader's
+    moves (each card, and each marriage declaration his two cards allow),
+    both followers' legal cards, and the forced last trick; no table, no
+    ordering: near the leaves this costs less than the general search's
+    bookkeeping.
+    """
+    hl = _hand(h0, h1, h2, leader)
+    f1 = (leader + 1) % 3
+    f2 = (leader + 2) % 3
+    ha = _hand(h0, h1, h2, f1)
+    hb = _hand(h0, h1, h2, f2)
+    maxl = leader == decl
+    max1 = f1 == decl
+    max2 = f2 == decl
+    best0 = -INF if maxl else INF
+    legal = lead_mask(hl, leader, trump, towner, rf)
+    ms = 0
+    if first == 0 or (rf & RF_FIRST_MARRIAGE):
+        ms = marriages_of(hl)
+    m = legal
+    while m:
+        c = lowbit(m)
+        m &= m - 1
+        s = c // 6
+        r = c % 6
+        ndec = 1
+        if (ms >> s) & 1 and (r == QUEEN or (r == KING and not (rf & RF_Q_ONLY))):
+            ndec = 2
+        for dec in range(ndec):
+            t = trump
+            add = 0
+            b = bits
+            if dec == 1:
+                t = s
+                if mode == 0:
+                    add = MVAL[s] if maxl else 0
+                else:
+                    add = 1000 * MVAL[s] if maxl else -MVAL[s]
+                    if rf & RF_BOLT_ZERO:
+                        b = bits | (1 << leader)
+            a1 = alpha - add
+            b1 = beta - add
+            la = follow_mask(ha, s, t)
+            best1 = -INF if max1 else INF
+            while la:
+                c1 = lowbit(la)
+                la &= la - 1
+                a2 = a1
+                b2 = b1
+                if max1:
+                    if best1 > a2:
+                        a2 = best1
+                elif best1 < b2:
+                    b2 = best1
+                lb = follow_mask(hb, s, t)
+                best2 = -INF if max2 else INF
+                while lb:
+                    c2 = lowbit(lb)
+                    lb &= lb - 1
+                    ws = trick_winner(c, c1, c2, leader, t)
+                    pts = POINTS[c] + POINTS[c1] + POINTS[c2]
+                    v = 0
+                    bb = b
+                    if ws == decl:
+                        v = pts if mode == 0 else 1000 * pts
+                    if mode != 0:
+                        bb = _score_bits(b, ws, pts, rf)
+                    rest = ~((1 << c) | (1 << c1) | (1 << c2))
+                    v += _last_trick(h0 & rest, h1 & rest, h2 & rest, ws, t, bb, decl, rf, mode)
+                    if max2:
+                        if v > best2:
+                            best2 = v
+                            if best2 >= b2:
+                                break
+                    elif v < best2:
+                        best2 = v
+                        if best2 <= a2:
+                            break
+                if max1:
+                    if best2 > best1:
+                        best1 = best2
+                        if best1 >= b1:
+                            break
+                elif best2 < best1:
+                    best1 = best2
+                    if best1 <= a1:
+                        break
+            v = add + best1
+            if maxl:
+                if v > best0:
+                    best0 = v
+                    if best0 > alpha:
+                        alpha = best0
+            elif v < best0:
+                best0 = v
+                if best0 < beta:
+                    beta = best0
+            if alpha >= beta:
+                return best0
+    return best0
+
+
+@njit(cache=True)
+def _three_tricks(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta):
+    """Objective of a trick boundary where every hand holds three cards.
+
+    Fail-soft alpha-beta (window ``alpha``, ``beta``) by nested loops over
+    the leader's moves (cards and the marriage declarations they allow), the
+    followers' legal cards, then :func:`_two_tricks` on the two tricks
+    left, its window shifted by this trick's points.  No table and no move
+    ordering: the caller probes and stores the table entry of this node.
+    Replacing the general search here took 8% off the time of a play
+    search (38% of its nodes were in the last three-card trick).
+    """
+    hl = _hand(h0, h1, h2, leader)
+    f1 = (leader + 1) % 3
+    f2 = (leader + 2) % 3
+    ha = _hand(h0, h1, h2, f1)
+    hb = _hand(h0, h1, h2, f2)
+    maxl = leader == decl
+    max1 = f1 == decl
+    max2 = f2 == decl
+    best0 = -INF if maxl else INF
+    legal = lead_mask(hl, leader, trump, towner, rf)
+    ms = 0
+    if first == 0 or (rf & RF_FIRST_MARRIAGE):
+        ms = marriages_of(hl)
+    m = legal
+    while m:
+        c = lowbit(m)
+        m &= m - 1
+        s = c // 6
+        r = c % 6
+        ndec = 1
+        if (ms >> s) & 1 and (r == QUEEN or (r == KING and not (rf & RF_Q_ONLY))):
+            ndec = 2
+        for dec in range(ndec):
+            t = trump
+            to = towner
+            add = 0
+            b = bits
+            if dec == 1:
+                t = s
+                to = leader
+                if mode == 0:
+                    add = MVAL[s] if maxl else 0
+                else:
+                    add = 1000 * MVAL[s] if maxl else -MVAL[s]
+                    if rf & RF_BOLT_ZERO:
+                        b = bits | (1 << leader)
+            a1 = alpha - add
+            b1 = beta - add
+            la = follow_mask(ha, s, t)
+            best1 = -INF if max1 else INF
+            while la:
+                c1 = lowbit(la)
+                la &= la - 1
+                a2 = a1
+                b2 = b1
+                if max1:
+                    if best1 > a2:
+                        a2 = best1
+                elif best1 < b2:
+                    b2 = best1
+                lb = follow_mask(hb, s, t)
+                best2 = -INF if max2 else INF
+                while lb:
+                    c2 = lowbit(lb)
+                    lb &= lb - 1
+                    a3 = a2
+                    b3 = b2
+                    if max2:
+                        if best2 > a3:
+                            a3 = best2
+                    elif best2 < b3:
+                        b3 = best2
+                    ws = trick_winner(c, c1, c2, leader, t)
+                    pts = POINTS[c] + POINTS[c1] + POINTS[c2]
+                    v = 0
+                    bb = b
+                    if ws == decl:
+                        v = pts if mode == 0 else 1000 * pts
+                    if mode != 0:
+                        bb = _score_bits(b, ws, pts, rf)
+                    rest = ~((1 << c) | (1 << c1) | (1 << c2))
+                    v += _two_tricks(
+                        h0 & rest, h1 & rest, h2 & rest, ws, t, to, 0, bb, decl, mode, rf, a3 - v, b3 - v
+                    )
+                    if max2:
+                        if v > best2:
+                            best2 = v
+                            if best2 >= b2:
+                                break
+                    elif v < best2:
+                        best2 = v
+                        if best2 <= a2:
+                            break
+                if max1:
+                    if best2 > best1:
+                        best1 = best2
+                        if best1 >= b1:
+                            break
+                elif best2 < best1:
+                    best1 = best2
+                    if best1 <= a1:
+                        break
+            v = add + best1
+            if maxl:
+                if v > best0:
+                    best0 = v
+                    if best0 > alpha:
+                        alpha = best0
+            elif v < best0:
+                best0 = v
+                if best0 < beta:
+                    beta = best0
+            if alpha >= beta:
+                return best0
+    return best0
+
+
+@njit(cache=True, inline="always")
+def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
+    to = towner if ((rf & RF_OWNER_ONLY) and trump >= 0) else 0
+    fi = 0 if (rf & RF_FIRST_MARRIAGE) else first
+    k1 = (
+        h0
+        | (h1 << 24)
+        | (leader << 48)
+        | ((trump + 1) << 50)
+        | (to << 53)
+        | (fi << 55)
+        | (decl << 56)
+        | (mode << 58)
+    )
+    k2 = h2 | (bits << 24) | (rf << 27)
+    return k1, k2
+
+
+@njit(cache=True, inline="always")
+def _slot(k1, k2, n):
+    x = k1 * 0x9E3779B97F4A7C15 + k2 * 0x632BE59BD9B4E019
+    x ^= (x >> 31) & 0x1FFFFFFFF
+    x *= 0x94D049BB133111EB
+    x ^= (x >> 29) & 0x7FFFFFFFF
+    return x & (n - 1)
+
+
+@njit(cache=True, inline="always")
+def _holds(t, slot, k1, k2):
+    """True when row ``slot`` of table ``t`` holds the entry of key ``(k1, k2)``
+    (the move stored above bit 40 of column 1 is masked off)."""
+    return t[slot, 0] == k1 and (t[slot, 1] & 0xFFFFFFFFFF) == k2
+
+
+@njit(cache=True, inline="always")
+def _store(t, slot, k1, k2, move, best, alpha, beta, old_lo, old_hi):
+    """Write the entry of key ``(k1, k2)`` after a fail-soft search of window
+    ``(alpha, beta)`` returned ``best``: an upper bound when it failed low, a
+    lower bound when it failed high (the other side kept from the old entry,
+    ``old_lo``, ``old_hi``), exact inside; ``move`` is the best move (-1 none)."""
+    if best <= alpha:
+        lo = old_lo
+        hi = best
+    elif best >= beta:
+        lo = best
+        hi = old_hi
+    else:
+        lo = best
+        hi = best
+    if lo < -2000000000:
+        lo = -2000000000
+    if hi > 2000000000:
+        hi = 2000000000
+    t[slot, 0] = k1
+    t[slot, 1] = k2 | ((move + 1) << 40)
+    t[slot, 2] = lo
+    t[slot, 3] = hi
+
+
+@njit(cache=True, inline="always")
+def _can_beat(hp, led, trump, x):
+    """True when a later player with hand ``hp`` has a legal card beating ``x``."""
+    lg = follow_mask(hp, led, trump)
+    sx = x // 6
+    if lg & (0x3F << (6 * sx)) & ~((2 << x) - 1):
+        return True  # a higher card of x's suit
+    return trump >= 0 and sx != trump and (lg & (0x3F << (6 * trump))) != 0
+
+
+@njit(cache=True, inline="always")
+def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb, keep9):
+    """Keep one card per group of equivalent cards of the mover.
+
+    A group is the mover's legal cards of one suit that are adjacent among
+    the cards still held (no other player's card between them) and that all
+    beat, or all fail to beat, the winning card on the table (``wcard``; a
+    lead beats nothing yet).  When the trick's winning *player* is then fixed
+    whatever the later players ``ha``, ``hb`` play (nobody can beat the
+    card that will be winning), the cards of a group differ only in points:
+    the group's highest card dominates when the trick goes to the mover's
+    side (its points are banked now instead of later), the lowest otherwise.
+    Groups whose winner is not fixed are kept whole; a suit where the mover
+    holds both K and Q is never merged (the marriage would be lost).
+
+    The same holds for the tie-break objective J (mode 1), whose bolt terms
+    depend on who wins tricks, except that under the zero-points bolt rule
+    a trick's having points at all matters: with ``keep9`` a 9 (no points)
+    is then never merged with the group's other cards, which all have
+    points, so both tricks concerned have points whichever is played.
+    """
+    out = 0
+    for s in range(4):
+        sm = legal & (0x3F << (6 * s))
+        if sm == 0:
+            continue
+        if (sm & (sm - 1)) == 0 or (h >> (6 * s + 2)) & (h >> (6 * s + 3)) & 1:
+            out |= sm
+            continue
+        lead_led = led if ply > 0 else s
+        prev = -1
+        glo = -1
+        gbeat = False
+        m = sm
+        while True:
+            c = -1
+            bt = False
+            if m:
+                c = lowbit(m)
+                m &= m - 1
+                bt = True if ply == 0 else beats(c, wcard, trump)
+                if prev >= 0 and bt == gbeat and (others & (((1 << c) - 1) ^ ((2 << prev) - 1))) == 0:
+                    prev = c
+                    continue
+            if prev >= 0:
+                if prev == glo:
+                    out |= 1 << prev
+                else:
+                    x = glo if gbeat else wcard
+                    if _can_beat(ha, lead_led, trump, x) or _can_beat(hb, lead_led, trump, x):
+                        g = (((2 << prev) - 1) ^ ((1 << glo) - 1)) & sm
+                        out |= g
+                    else:
+                        win_mine = True if gbeat else wside_now
+                        lo = glo
+                        if keep9 and glo % 6 == 0:
+                            out |= 1 << glo
+                            lo = lowbit(sm & ~((2 << glo) - 1))
+                        out |= (1 << prev) if win_mine else (1 << lo)
+            if c < 0:
+                break
+            glo = c
+            prev = c
+            gbeat = bt
+    return out
+
+
+@njit(cache=True)
+def search(
+    h0,
+    h1,
+    h2,
+    leader,
+    ply,
+    c0,
+    c1,
+    trump,
+    towner,
+    first,
+    bits,
+    alpha,
+    beta,
+    decl,
+    mode,
+    rf,
+    tt,
+    vt,
+    mbuf,
+    sbuf,
+    S,
+    stats,
+):
+    """Alpha-beta value of a node (fail-soft), in the units of ``mode``.
+
+    Parameters
+    ----------
+    h0, h1, h2 : int
+        Hands of seats 0, 1, 2 (bit masks, cards on the table removed).
+    leader : int
+        Seat that led (or leads) the current trick.
+    ply : int
+        Cards already on the table in this trick (0, 1 or 2).
+    c0, c1 : int
+        Card ids on the table (-1 when absent), led by ``leader`` and
+        ``leader + 1``.
+    trump, towner : int
+        Trump suit of this trick (-1: none) and the seat that declared it.
+    first : int
+        1 on the first trick of the deal (no marriage unless the rules allow).
+    bits : int
+        "Has scored" bits per seat (mode 1 only; bolts).
+    alpha, beta : int
+        Search window.
+    decl, mode, rf : int
+        Declarer seat, objective (0 value, 1 tie-break J), rule flags.
+    tt : ndarray
+        Transposition table of this objective (:func:`new_table`).
+    vt : ndarray
+        The value objective's table (mode 0; may be ``tt`` itself).  In
+        mode 1 its bounds on the declarer's points still to come bound J
+        too: the defenders can hold him to the value's upper bound whatever
+        he plays, he can reach its lower bound whatever they play, and the
+        bolt and marriage terms of J stay within :func:`_bolt_range` and the
+        defenders' marriages.  Read only.
+    mbuf, sbuf, S, stats : ndarray
+        Scratch (:func:`new_buffers`); ``stats[0]`` counts nodes.
+
+    Returns
+    -------
+    int
+        Objective from this node on (points still to come for mode 0).
+    """
+    S[0, F_H0] = h0
+    S[0, F_H1] = h1
+    S[0, F_H2] = h2
+    S[0, F_LEAD] = leader
+    S[0, F_PLY] = ply
+    S[0, F_C0] = c0
+    S[0, F_C1] = c1
+    S[0, F_TR] = trump
+    S[0, F_TO] = towner
+    S[0, F_FI] = first
+    S[0, F_BI] = bits
+    S[0, F_AL] = alpha
+    S[0, F_BE] = beta
+    S[0, F_ADD] = 0
+    keep9 = mode != 0 and (rf & RF_BOLT_ZERO) != 0
+    d = 0
+    entering = True
+    ret = 0
+    while True:
+        if entering:
+            stats[0] += 1
+            done = False
+            for _once in range(1):
+                h0 = S[d, F_H0]
+                h1 = S[d, F_H1]
+                h2 = S[d, F_H2]
+                leader = S[d, F_LEAD]
+                ply = S[d, F_PLY]
+                trump = S[d, F_TR]
+                towner = S[d, F_TO]
+                first = S[d, F_FI]
+                bits = S[d, F_BI]
+                alpha = S[d, F_AL]
+                beta = S[d, F_BE]
+                rem = h0 | h1 | h2
+                mover = (leader + ply) % 3
+                maxi = mover == decl
+                h = _hand(h0, h1, h2, mover)
+                n = 0
+                if ply == 0:
+                    ncard = popcount(h0)
+                    if ncard == 0:
+                        ret = _terminal(bits, decl, rf, mode)
+                        done = True
+                        break
+                    if ncard == 1:
+                        ret = _last_trick(h0, h1, h2, leader, trump, bits, decl, rf, mode)
+                        done = True
+                        break
+                    if ncard == 2:
+                        ret = _two_tricks(
+                            h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta
+                        )
+                        done = True
+                        break
+                    lb, ub = bounds(h0, h1, h2, leader, trump, towner, first, decl, rf)
+                    if mode != 0:
+                        down, up = _bolt_range(bits, decl, rf)
+                        mar = marriage_sum(rem & ~_hand(h0, h1, h2, decl))
+                        ub = 1000 * ub + up
+                        lb = 1000 * lb - mar - down
+                        # bounds on the points to come from the value table
+                        o1, o2 = _key(h0, h1, h2, leader, trump, towner, first, 0, decl, 0, rf)
+                        so = _slot(o1, o2, vt.shape[0])
+                        if _holds(vt, so, o1, o2):
+                            x = 1000 * vt[so, 3] + up
+                            if x < ub:
+                                ub = x
+                            x = 1000 * vt[so, 2] - mar - down
+                            if x > lb:
+                                lb = x
+                    if ub <= alpha:
+                        ret = ub
+                        done = True
+                        break
+                    if lb >= beta:
+                        ret = lb
+                        done = True
+                        break
+                    best_move = -1
+                    old_lo = -INF
+                    old_hi = INF
+                    k1, k2 = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                    slot = _slot(k1, k2, tt.shape[0])
+                    if _holds(tt, slot, k1, k2):
+                        old_lo = tt[slot, 2]
+                        old_hi = tt[slot, 3]
+                        if old_lo >= beta:
+                            ret = old_lo
+                            done = True
+                            break
+                        if old_hi <= alpha:
+                            ret = old_hi
+                            done = True
+                            break
+                        if old_lo == old_hi:
+                            ret = old_lo
+                            done = True
+                            break
+                        if old_lo > alpha:
+                            alpha = old_lo
+                        if old_hi < beta:
+                            beta = old_hi
+                        best_move = (tt[slot, 1] >> 40) - 1
+                    if ncard == 3:
+                        ret = _three_tricks(
+                            h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta
+                        )
+                        _store(tt, slot, k1, k2, best_move, ret, alpha, beta, old_lo, old_hi)
+                        done = True
+                        break
+                    S[d, F_SLOT] = slot
+                    S[d, F_K1] = k1
+                    S[d, F_K2] = k2
+                    S[d, F_OLO] = old_lo
+                    S[d, F_OHI] = old_hi
+                    others = rem & ~h
+                    legal = lead_mask(h, leader, trump, towner, rf)
+                    legal = _merge(
+                        legal,
+                        h,
+                        others,
+                        0,
+                        -1,
+                        -1,
+                        False,
+                        trump,
+                        _hand(h0, h1, h2, (leader + 1) % 3),
+                        _hand(h0, h1, h2, (leader + 2) % 3),
+                        keep9,
+                    )
+                    partner = 0  # a defender's partner: lead to his top card
+                    if not maxi:
+                        partner = _hand(h0, h1, h2, 3 - leader - decl)
+                    m = legal
+                    while m:
+                        c = lowbit(m)
+                        m &= m - 1
+                        s = c // 6
+                        higher = others & (0x3F << (6 * s)) & ~((2 << c) - 1)
+                        mbuf[d, n] = c
+                        if higher == 0:
+                            sbuf[d, n] = 100 + POINTS[c]
+                        else:
+                            sbuf[d, n] = 50 - POINTS[c]
+                            if (partner >> highbit(higher)) & 1:
+                                sbuf[d, n] = 90 + POINTS[c]  # partner's top card wins
+                        if c == best_move:
+                            sbuf[d, n] = 10000
+                        n += 1
+                    if first == 0 or (rf & RF_FIRST_MARRIAGE):
+                        ms = marriages_of(h)
+                        for s in range(4):
+                            if (ms >> s) & 1:
+                                for r in range(2, 4):
+                                    if r == 3 and (rf & RF_Q_ONLY):
+                                        continue
+                                    c = 6 * s + r
+                                    mbuf[d, n] = c | DECLARE
+                                    sbuf[d, n] = 500 + MVAL[s] + r
+                                    if (c | DECLARE) == best_move:
+                                        sbuf[d, n] = 10000
+                                    n += 1
+                else:
+                    c0 = S[d, F_C0]
+                    c1 = S[d, F_C1]
+                    led = c0 // 6
+                    legal = follow_mask(h, led, trump)
+                    wcard = c0
+                    wseat = leader
+                    if ply == 2 and beats(c1, c0, trump):
+                        wcard = c1
+                        wseat = (leader + 1) % 3
+                    wside_now = (wseat == decl) == maxi
+                    ha = 0
+                    if ply == 1:
+                        ha = _hand(h0, h1, h2, (leader + 2) % 3)
+                    legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0, keep9)
+                    # the third player, when he is an opponent of the mover
+                    # and, in hp3, when both are defenders
+                    h3 = 0
+                    hp3 = 0
+                    if ply == 1:
+                        third = (leader + 2) % 3
+                        if (third == decl) != maxi:
+                            h3 = _hand(h0, h1, h2, third)
+                        elif not maxi:
+                            hp3 = _hand(h0, h1, h2, third)
+                    m = legal
+                    while m:
+                        c = lowbit(m)
+                        m &= m - 1
+                        mbuf[d, n] = c
+                        if beats(c, wcard, trump):
+                            if h3 != 0 and _can_beat(h3, led, trump, c):
+                                sbuf[d, n] = 50 - POINTS[c]  # may be overtaken
+                            else:
+                                sbuf[d, n] = 100 + POINTS[c]  # wins: bank points
+                        elif wside_now and (h3 == 0 or not _can_beat(h3, led, trump, wcard)):
+                            sbuf[d, n] = 100 + POINTS[c]  # partner wins: smear
+                        elif hp3 != 0 and _can_beat(hp3, led, trump, wcard):
+                            sbuf[d, n] = 80 + POINTS[c]  # partner may win: smear
+                        else:
+                            sbuf[d, n] = -POINTS[c]  # loses: cheapest
+                        n += 1
+                S[d, F_AL] = alpha
+                S[d, F_BE] = beta
+                S[d, F_A0] = alpha
+                S[d, F_B0] = beta
+                S[d, F_NN] = n
+                S[d, F_NI] = 0
+                S[d, F_MAXI] = 1 if maxi else 0
+                S[d, F_BEST] = -INF if maxi else INF
+                S[d, F_BM] = -1
+            if done:
+                if d == 0:
+                    return ret
+                d -= 1
+                entering = False
+                continue
+        else:
+            v = S[d + 1, F_ADD] + ret
+            if S[d, F_MAXI]:
+                if v > S[d, F_BEST]:
+                    S[d, F_BEST] = v
+                    S[d, F_BM] = mbuf[d, S[d, F_NI] - 1]
+                    if v > S[d, F_AL]:
+                        S[d, F_AL] = v
+            else:
+                if v < S[d, F_BEST]:
+                    S[d, F_BEST] = v
+                    S[d, F_BM] = mbuf[d, S[d, F_NI] - 1]
+                    if v < S[d, F_BE]:
+                        S[d, F_BE] = v
+        i = S[d, F_NI]
+        n = S[d, F_NN]
+        if i < n and S[d, F_AL] < S[d, F_BE]:
+            j = i
+            for k in range(i + 1, n):
+                if sbuf[d, k] > sbuf[d, j]:
+                    j = k
+            mvj = mbuf[d, j]
+            mbuf[d, j] = mbuf[d, i]
+            mbuf[d, i] = mvj
+            scj = sbuf[d, j]
+            sbuf[d, j] = sbuf[d, i]
+            sbuf[d, i] = scj
+            S[d, F_NI] = i + 1
+            # the child of node d (written out, not a helper taking S: see the
+            # module docstring on reference counting)
+            h0 = S[d, F_H0]
+            h1 = S[d, F_H1]
+            h2 = S[d, F_H2]
+            leader = S[d, F_LEAD]
+            ply = S[d, F_PLY]
+            trump = S[d, F_TR]
+            towner = S[d, F_TO]
+            bits = S[d, F_BI]
+            c = mvj & 31
+            bit = 1 << c
+            e = d + 1
+            S[e, F_H0] = h0 & ~bit
+            S[e, F_H1] = h1 & ~bit
+            S[e, F_H2] = h2 & ~bit
+            S[e, F_TR] = trump
+            S[e, F_TO] = towner
+            S[e, F_BI] = bits
+            S[e, F_FI] = S[d, F_FI]
+            add = 0
+            if ply == 0:
+                S[e, F_LEAD] = leader
+                S[e, F_PLY] = 1
+                S[e, F_C0] = c
+                S[e, F_C1] = -1
+                if mvj & DECLARE:
+                    s = c // 6
+                    S[e, F_TR] = s
+                    S[e, F_TO] = leader
+                    if mode == 0:
+                        add = MVAL[s] if leader == decl else 0
+                    else:
+                        add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
+                        if rf & RF_BOLT_ZERO:
+                            S[e, F_BI] = bits | (1 << leader)
+            elif ply == 1:
+                S[e, F_LEAD] = leader
+                S[e, F_PLY] = 2
+                S[e, F_C0] = S[d, F_C0]
+                S[e, F_C1] = c
+            else:
+                c0 = S[d, F_C0]
+                c1 = S[d, F_C1]
+                ws = trick_winner(c0, c1, c, leader, trump)
+                pts = POINTS[c0] + POINTS[c1] + POINTS[c]
+                if ws == decl:
+                    add = pts if mode == 0 else 1000 * pts
+                if mode == 1:
+                    S[e, F_BI] = _score_bits(bits, ws, pts, rf)
+                S[e, F_LEAD] = ws
+                S[e, F_PLY] = 0
+                S[e, F_C0] = -1
+                S[e, F_C1] = -1
+                S[e, F_FI] = 0
+            S[e, F_ADD] = add
+            S[e, F_AL] = S[d, F_AL] - add
+            S[e, F_BE] = S[d, F_BE] - add
+            d += 1
+            entering = True
+            continue
+        best = S[d, F_BEST]
+        if S[d, F_PLY] == 0:
+            _store(
+                tt,
+                S[d, F_SLOT],
+                S[d, F_K1],
+                S[d, F_K2],
+                S[d, F_BM],
+                best,
+                S[d, F_A0],
+                S[d, F_B0],
+                S[d, F_OLO],
+                S[d, F_OHI],
+            )
+        ret = best
+        if d == 0:
+            return ret
+        d -= 1
+        entering = False
