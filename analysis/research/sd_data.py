@@ -126,7 +126,7 @@ def sd_line(row: pd.Series, rules) -> str:
     batch.decode_moves`).
     """
     from ..single_dummy.batch import decode_moves
-    from ..solver.line import DealAnalysis, Trick, format_line, replay
+    from ..solver.line import DealAnalysis, format_line, replay, to_real_seats
 
     r = load_rules(rules)
     d = int(row["seat"])
@@ -142,19 +142,7 @@ def sd_line(row: pd.Series, rules) -> str:
     real = [0, 0, 0]
     for k in range(3):
         real[(d + k) % 3] = rel[k]
-    rot = [
-        Trick(
-            leader=(t.leader + d) % 3,
-            cards=tuple(((s + d) % 3, c) for s, c in t.cards),
-            declared=t.declared,
-            trump=t.trump,
-            winner=(t.winner + d) % 3,
-            points=t.points,
-            raw=tuple(t.raw[(s - d) % 3] for s in range(3)),
-            tricks=tuple(t.tricks[(s - d) % 3] for s in range(3)),
-        )
-        for t in tricks
-    ]
+    rot = to_real_seats(tricks, d)
     da = DealAnalysis(d, tuple(real), int(row["widow"]), a, b, int(row["value_sd"]), 0, r.name, rot)
     return format_line(da)
 

@@ -19,7 +19,7 @@ from ..rules import as_rules
 from ._bits import POINTS
 from ._kernel import DECLARE
 
-__all__ = ["Trick", "DealAnalysis", "play_line", "replay", "analyse_deal", "format_line"]
+__all__ = ["Trick", "DealAnalysis", "play_line", "replay", "to_real_seats", "analyse_deal", "format_line"]
 
 
 @dataclass(frozen=True)
@@ -151,6 +151,25 @@ class DealAnalysis:
     tricks: list = field(default_factory=list)  #: list of Trick (real seats)
 
 
+def to_real_seats(tricks, declarer: int) -> list:
+    """Tricks replayed in seats relative to the declarer (0 declarer, 1 left,
+    2 right), as :class:`Trick` in the deal's real seats."""
+    d = declarer
+    return [
+        Trick(
+            leader=(t.leader + d) % 3,
+            cards=tuple(((s + d) % 3, c) for s, c in t.cards),
+            declared=t.declared,
+            trump=t.trump,
+            winner=(t.winner + d) % 3,
+            points=t.points,
+            raw=tuple(t.raw[(s - d) % 3] for s in range(3)),
+            tricks=tuple(t.tricks[(s - d) % 3] for s in range(3)),
+        )
+        for t in tricks
+    ]
+
+
 def analyse_deal(hands3, widow, declarer=0, rules="club") -> DealAnalysis:
     """Best gift and the optimal tie-broken line of a deal.
 
@@ -191,19 +210,7 @@ def analyse_deal(hands3, widow, declarer=0, rules="club") -> DealAnalysis:
     for k in range(3):
         real[(d + k) % 3] = rel[k]
     tricks = replay(rel, 0, -1, res.line)
-    rot = [
-        Trick(
-            leader=(t.leader + d) % 3,
-            cards=tuple(((s + d) % 3, c) for s, c in t.cards),
-            declared=t.declared,
-            trump=t.trump,
-            winner=(t.winner + d) % 3,
-            points=t.points,
-            raw=tuple(t.raw[(s - d) % 3] for s in range(3)),
-            tricks=tuple(t.tricks[(s - d) % 3] for s in range(3)),
-        )
-        for t in tricks
-    ]
+    rot = to_real_seats(tricks, d)
     return DealAnalysis(
         declarer=d,
         hands=tuple(real),
