@@ -35,6 +35,7 @@ import pyarrow.parquet as pq
 
 from . import dataset
 from . import reference_sd as _sd
+from .errors import BadArgument
 from .reference_sd import SD_POOLS, SDPool, SDPoolSpec
 from .rules import Rules, load_rules
 
@@ -164,7 +165,8 @@ def spec(name: str) -> PoolSpec:
     for s in POOLS:
         if s.name == name:
             return s
-    raise ValueError(f"no reference pool {name!r}; the pools are {', '.join(s.name for s in POOLS)}")
+    names = [s.name for s in POOLS] + [s.name for s in SD_POOLS]
+    raise BadArgument(f"no reference pool {name!r}; the pools are {', '.join(names)}", parameter="pool")
 
 
 def _paths(s: PoolSpec, base: Path | None = None) -> tuple[Path, Path]:

@@ -145,7 +145,12 @@ def sd_spec(name: str, specs=None) -> SDPoolSpec:
     for s in specs:
         if s.name == name:
             return s
-    raise ValueError(f"no single-dummy reference pool {name!r}; they are {', '.join(s.name for s in specs)}")
+    from .errors import BadArgument
+
+    raise BadArgument(
+        f"no single-dummy reference pool {name!r}; they are {', '.join(s.name for s in specs)}",
+        parameter="pool",
+    )
 
 
 def sd_paths(s: SDPoolSpec, base: Path) -> tuple[Path, Path]:
@@ -273,8 +278,17 @@ def load_sd(s: SDPoolSpec, base: Path, rules=None):
     f.attrs["reference"] = p.as_dict()
     if rules is not None:
         from .dataset.join import redeals_under
+        from .errors import BadArgument
+        from .single_dummy import sd_fingerprint
 
         r = load_rules(rules)
+        if sd_fingerprint(r) != p.sd_fingerprint:
+            raise BadArgument(
+                f"{s.name} was played under {p.rules}'s single-dummy conventions "
+                f"({p.sd_fingerprint}); {r.name} plays otherwise ({sd_fingerprint(r)}): "
+                f"read the pool of {r.name} (thousand reference list)",
+                parameter="rules",
+            )
         if r.fingerprint() != load_rules(p.rules).fingerprint():
             redeals_under(f, r.to_dict())
             f.attrs["reference"]["redeal_columns"] = f"recomputed under {r.name}"

@@ -36,6 +36,7 @@ def tiny(tmp_path_factory):
 @pytest.fixture
 def tiny_env(tiny, monkeypatch):
     monkeypatch.setattr(reference, "POOLS", TINY)
+    monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
     monkeypatch.setenv(reference.ROOT_VAR, str(tiny))
     return tiny
 
@@ -115,6 +116,7 @@ def _rewrite(path, change):
 @pytest.mark.parametrize("damage", ["edited", "truncated", "missing"])
 def test_a_damaged_pool_file_is_named(tiny, tmp_path, monkeypatch, damage):
     monkeypatch.setattr(reference, "POOLS", TINY)
+    monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
     base = _copy(tiny, tmp_path)
     f = base / "club" / "solutions" / "part-000001.parquet"
     if damage == "edited":
@@ -136,6 +138,8 @@ def test_a_changed_solution_is_caught_by_resolving(tiny, tmp_path, monkeypatch):
     from analysis import dataset
 
     monkeypatch.setattr(reference, "POOLS", TINY)
+
+    monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
     base = _copy(tiny, tmp_path)
     sol = base / "wiki" / "solutions"
     for c in range(1):
@@ -154,6 +158,7 @@ def test_a_changed_solution_is_caught_by_resolving(tiny, tmp_path, monkeypatch):
 def test_pinned_hashes_are_checked(tiny, tmp_path, monkeypatch):
     pinned = (reference.PoolSpec("club", "club", 6, solutions_chunk=4, solutions_hash="0" * 16),)
     monkeypatch.setattr(reference, "POOLS", pinned)
+    monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
     with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
         reference.check("club", tiny)
 

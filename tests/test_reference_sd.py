@@ -201,3 +201,19 @@ def test_shipped_sd_pool_is_intact_and_pinned(s, monkeypatch):
 def test_shipped_sd_pool_plays_again_exactly(s, monkeypatch):
     monkeypatch.delenv(reference.ROOT_VAR, raising=False)
     assert reference.verify(1, sd_rows=2, names=[s.name]) == {s.name: 2}
+
+
+def test_unknown_names_other_conventions_and_ignored_worlds_are_refused(env, tmp_path, capsys):
+    assert main(["reference", "verify", "--only", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert "no reference pool 'nonsense'" in err and "club-sd" in err and "Traceback" not in err
+    with pytest.raises(ValueError, match="single-dummy conventions"):
+        reference.load("club-sd", rules="wiki")
+    assert reference.load("club-sd", rules="club").shape[0] == 9
+
+
+def test_simulate_refuses_worlds_it_would_not_use(tmp_path, capsys):
+    out = str(tmp_path / "g")
+    args = ["simulate", "--games", "1", "--seed", "1", "--outcomes", "pimc", "--worlds", "8", "--out", out]
+    assert main(args) == 2
+    assert "--on-the-fly" in capsys.readouterr().err

@@ -186,7 +186,7 @@ def test_cli_writes_the_named_folder_beside_the_deals(deals, tmp_path, capsys):
 
 def test_cli_refuses_pimc_options_without_pimc(deals, tmp_path, capsys):
     assert main(["solve", "--deals", str(deals), "--out", str(tmp_path / "s"), "--worlds", "4"]) == 2
-    assert "--worlds apply to --play pimc only" in capsys.readouterr().err
+    assert "--worlds only apply to --play pimc" in capsys.readouterr().err
     assert not (tmp_path / "s").exists()
 
 

@@ -61,9 +61,10 @@ def register(sub) -> None:
     p.add_argument(
         "--worlds",
         type=int,
-        default=16,
+        default=None,
         metavar="W",
-        help="with --outcomes pimc on the fly: layouts each decision averages over (default 16)",
+        help="with --outcomes pimc on the fly: layouts each decision averages over (default 16; "
+        "a pool keeps the worlds it was played with)",
     )
     p.add_argument(
         "--chunk-size", type=int, default=None, help="games per chunk and per Parquet file (default 200)"
@@ -135,8 +136,9 @@ def run(args) -> int:
         estimator_name=_estimator_name(args.estimator),
     )
     policy.get_estimator(rules)  # fail early on a missing model
-    if args.worlds < 1:
-        raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
+    worlds = 16 if args.worlds is None else args.worlds
+    if worlds < 1:
+        raise BadArgument(f"--worlds must be at least 1, got {worlds}")
     pool = args.pool
     if args.outcomes == "pimc" and pool is None and not args.on_the_fly:
         from .. import reference
@@ -145,7 +147,7 @@ def run(args) -> int:
         if ref is None:
             print(
                 f"note: no built single-dummy reference pool plays as {rules.name} does; "
-                f"playing every deal single-dummy on the fly ({args.worlds} worlds a decision, "
+                f"playing every deal single-dummy on the fly ({worlds} worlds a decision, "
                 "seconds a deal; --pool SD draws from a single-dummy dataset)"
             )
         else:
@@ -171,6 +173,13 @@ def run(args) -> int:
                 f"solved deals, content hash {ref.content_hash}); --on-the-fly solves "
                 "each deal instead"
             )
+    if args.outcomes == "pimc" and pool is not None and args.worlds is not None:
+        raise BadArgument(
+            f"--worlds {args.worlds} sets the play on the fly, but the deals come from a "
+            f"single-dummy pool ({pool}), played with its own worlds: add --on-the-fly to play "
+            f"with {args.worlds} worlds",
+            parameter="worlds",
+        )
     t0 = time.perf_counter()
     m = run_games(
         args.out,
@@ -184,7 +193,7 @@ def run(args) -> int:
         scheduler=args.scheduler,
         progress=progress_flag(args),
         outcomes=args.outcomes,
-        worlds=args.worlds,
+        worlds=worlds,
     )
     dt = time.perf_counter() - t0
     src = m["params"]["outcomes"]

@@ -67,7 +67,7 @@ def run(args) -> int:
             f"--{k.replace('_', '-')}" for k in ("worlds", "bid", "sd_seed") if getattr(args, k) is not None
         ]
         if given:
-            raise BadArgument(f"{', '.join(given)} apply to --play pimc only (this solve is --play dd)")
+            raise BadArgument(f"{', '.join(given)} only apply to --play pimc (this solve is --play dd)")
 
     made = Rules.from_stored(dataset.read_params(args.deals)["rules"])
     rules = load_rules(made if args.rules is None else args.rules, args.sets)
