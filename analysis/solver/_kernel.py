@@ -74,13 +74,14 @@ from ._bits import (
     lowbit,
     marriage_sum,
     marriages_of,
+    mask_points,
     popcount,
     trick_winner,
 )
 from ._bits import (
     seat_hand as _hand,
 )
-from ._bounds import bounds
+from ._bounds import bounds, defenders_cash
 
 INF = 1 << 40
 DECLARE = 32  # move code: card | DECLARE when the lead declares a marriage
@@ -852,6 +853,7 @@ def search(
                         done = True
                         break
                     lb, ub = bounds(h0, h1, h2, leader, trump, towner, first, decl, rf)
+                    up = 0
                     if mode != 0:
                         down, up = _bolt_range(bits, decl, rf)
                         mar = marriage_sum(rem & ~_hand(h0, h1, h2, decl))
@@ -902,6 +904,18 @@ def search(
                         if old_hi < beta:
                             beta = old_hi
                         best_move = pmv
+                    if leader != decl:
+                        # the defenders' sure tricks passing the lead between them
+                        u = mask_points(rem) + marriage_sum(_hand(h0, h1, h2, decl))
+                        need = u - (alpha if mode == 0 else (alpha - up) // 1000)
+                        x = u - defenders_cash(h0, h1, h2, leader, trump, towner, decl, rf, need)
+                        if mode != 0:
+                            x = 1000 * x + up
+                        if x <= alpha:
+                            _store(tt, slot, k1, k2, krem, best_move, x, alpha, beta, old_lo, old_hi)
+                            ret = x
+                            done = True
+                            break
                     if ncard == 3:
                         ret = _three_tricks(
                             h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta
