@@ -115,15 +115,19 @@ class SDPool:
         """The JSON object ``thousand reference list --json --sd`` prints: the keys
         of DESIGN.md contract 6 (``solutions_path`` is the ``sd`` folder,
         ``fingerprint`` the solver's, ``deals`` 0 until finished) and the
-        single-dummy ones (``play`` is ``"pimc"``)."""
-        return dict(
-            name=self.name,
-            rules=self.rules,
-            fingerprint=self.fingerprint,
-            deals=self.deals,
-            deals_path=self.deals_path,
-            solutions_path=self.sd_path,
-            content_hash=self.content_hash,
+        single-dummy ones (``play`` is ``"pimc"``), in that order."""
+        from .reference import Pool
+
+        contract6 = Pool(
+            self.name,
+            self.rules,
+            self.fingerprint,
+            self.deals,
+            self.deals_path,
+            self.sd_path,
+            self.content_hash,
+        )
+        return contract6.as_dict() | dict(
             play="pimc",
             sd_fingerprint=self.sd_fingerprint,
             state=self.state,

@@ -17,36 +17,19 @@ from analysis.rules import Rules
 from analysis.single_dummy import sd_fingerprint
 from analysis.solver import solver_fingerprint
 
-TINY = (reference.PoolSpec("club", "club", 6, solutions_chunk=6),)
-TINY_SD = (
-    reference.SDPoolSpec("club-sd", "club", "club", 3, worlds=2, chunk=2),
-    reference.SDPoolSpec("classic-sd", "club", "classic", 2, worlds=2, chunk=2),  # club's deals
-    reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2),  # its deals: never built
-)
+#: Beside the tiny club-sd of conftest.py: classic's play of club's deals
+#: (built) and wiki's pool (listed, its deals never built).
+CLASSIC_SD = reference.SDPoolSpec("classic-sd", "club", "classic", 2, worlds=2, chunk=2)
+WIKI_SD = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
 
 
 @pytest.fixture(scope="module")
-def tiny(tmp_path_factory):
-    """A tiny club pool and its single-dummy pool, built by reference.build."""
-    base = tmp_path_factory.mktemp("reference")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(reference, "POOLS", TINY)
-        mp.setattr(reference, "SD_POOLS", TINY_SD)
-        reference.build("club", base, workers=1, progress=False)
-        reference.build("club-sd", base, workers=1, progress=False)
-        reference.build("classic-sd", base, workers=1, progress=False)
-    return base
+def sd_registry(sd_registry):
+    """The tiny pools' registry: club-sd, classic-sd, wiki-sd."""
+    return (*sd_registry, CLASSIC_SD, WIKI_SD)
 
 
-@pytest.fixture
-def env(tiny, monkeypatch):
-    monkeypatch.setattr(reference, "POOLS", TINY)
-    monkeypatch.setattr(reference, "SD_POOLS", TINY_SD)
-    monkeypatch.setenv(reference.ROOT_VAR, str(tiny))
-    return tiny
-
-
-def test_list_reports_built_and_unbuilt_pools(env, capsys):
+def test_list_reports_built_and_unbuilt_pools(sd_env, capsys):
     assert main(["reference", "list", "--json"]) == 0
     assert [p["name"] for p in json.loads(capsys.readouterr().out)] == ["club"]  # contract 6 as it was
     assert main(["reference", "list", "--json", "--sd"]) == 0
@@ -57,8 +40,8 @@ def test_list_reports_built_and_unbuilt_pools(env, capsys):
     assert contract <= set(sd) and sd["play"] == "pimc" and sd["state"] == "built"
     assert sd["deals"] == 3 and sd["worlds"] == 2
     assert sd["fingerprint"] == solver_fingerprint("club") and sd["sd_fingerprint"] == sd_fingerprint("club")
-    assert sd["solutions_path"] == str(env / "club" / "sd")
-    manifest = json.loads((env / "club" / "sd" / "_manifest.json").read_text())
+    assert sd["solutions_path"] == str(sd_env / "club" / "sd")
+    manifest = json.loads((sd_env / "club" / "sd" / "_manifest.json").read_text())
     assert sd["content_hash"] == manifest["content_hash"] and manifest["rows"] == 9
     assert got["wiki-sd"]["state"] == "not built" and got["wiki-sd"]["content_hash"] is None
     assert main(["reference", "list"]) == 0
@@ -68,7 +51,7 @@ def test_list_reports_built_and_unbuilt_pools(env, capsys):
     )
 
 
-def test_load_joins_the_deals(env):
+def test_load_joins_the_deals(sd_env):
     f = reference.load("club-sd")
     assert len(f) == 9 and list(f["seat"][:3]) == [0, 1, 2]
     assert {"moves", "estimates", "hand0", "widow", "redeal_forced"} <= set(f.columns)
@@ -77,7 +60,7 @@ def test_load_joins_the_deals(env):
         reference.load("wiki-sd")
 
 
-def test_verify_plays_rows_again_and_skips_unbuilt(env, capsys):
+def test_verify_plays_rows_again_and_skips_unbuilt(sd_env, capsys):
     assert main(["reference", "verify", "--rows", "2", "--sd-rows", "2"]) == 0
     out = capsys.readouterr().out
     assert "club-sd: files intact, 2 rows played again, every column equal" in out
@@ -89,8 +72,8 @@ def test_verify_plays_rows_again_and_skips_unbuilt(env, capsys):
         reference.verify(1, sd_rows=0)
 
 
-def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(env, monkeypatch):
-    pinned = (replace(TINY_SD[0], sd_hash="0" * 16), replace(TINY_SD[2], sd_hash="1" * 16))
+def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(sd_env, sd_registry, monkeypatch):
+    pinned = (replace(sd_registry[0], sd_hash="0" * 16), replace(WIKI_SD, sd_hash="1" * 16))
     monkeypatch.setattr(reference, "SD_POOLS", pinned)
     with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
         reference.check("club-sd")
@@ -98,11 +81,10 @@ def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(env, monkeypatch):
         reference.verify(1, names=["wiki-sd"])
 
 
-def test_a_changed_row_is_caught_by_playing_it_again(tiny, tmp_path, monkeypatch):
+def test_a_changed_row_is_caught_by_playing_it_again(sd_env, sd_registry, tmp_path, monkeypatch):
     base = tmp_path / "reference"
-    shutil.copytree(tiny, base)
-    monkeypatch.setattr(reference, "POOLS", TINY)
-    monkeypatch.setattr(reference, "SD_POOLS", TINY_SD[:1])
+    shutil.copytree(sd_env, base)
+    monkeypatch.setattr(reference, "SD_POOLS", sd_registry[:1])
     sd = base / "club" / "sd"
     for c in (0, 1):
         f = sd / f"part-{c:06d}.parquet"
@@ -120,27 +102,27 @@ def test_a_changed_row_is_caught_by_playing_it_again(tiny, tmp_path, monkeypatch
         reference.verify(1, sd_rows=2, names=["club-sd"], base=base)
 
 
-def test_build_needs_the_deals_and_prints_its_command(env, capsys):
+def test_build_needs_the_deals_and_prints_its_command(sd_env, capsys):
     with pytest.raises(
         reference.ReferenceError, match="build them with `thousand reference build wiki` first"
     ):
         reference.build("wiki-sd", workers=1, progress=False)
-    assert not (env / "wiki" / "sd").exists()
+    assert not (sd_env / "wiki" / "sd").exists()
     assert main(["reference", "build", "club-sd", "--print", "--workers", "2"]) == 0
     line = capsys.readouterr().out.strip()
     assert line == (
-        f"thousand solve --play pimc --deals {env / 'club' / 'deals'} --out {env / 'club' / 'sd'} "
+        f"thousand solve --play pimc --deals {sd_env / 'club' / 'deals'} --out {sd_env / 'club' / 'sd'} "
         "--rules club --n 3 --worlds 2 --bid 100 --sd-seed 0 --chunk-size 2 --workers 2"
     )
-    before = {p: p.stat().st_mtime_ns for p in (env / "club" / "sd").glob("*.parquet")}
+    before = {p: p.stat().st_mtime_ns for p in (sd_env / "club" / "sd").glob("*.parquet")}
     assert main(["reference", "build", "club-sd", "--workers", "1", "--no-progress"]) == 0
     assert "club-sd: 3 deals" in capsys.readouterr().out
-    assert {p: p.stat().st_mtime_ns for p in (env / "club" / "sd").glob("*.parquet")} == before
+    assert {p: p.stat().st_mtime_ns for p in (sd_env / "club" / "sd").glob("*.parquet")} == before
 
 
-def test_a_stopped_build_is_not_finished_and_resumes(env, tmp_path, monkeypatch):
+def test_a_stopped_build_is_not_finished_and_resumes(sd_env, tmp_path, monkeypatch):
     base = tmp_path / "reference"
-    shutil.copytree(env, base)
+    shutil.copytree(sd_env, base)
     sd = base / "club" / "sd"
     want = json.loads((sd / "_manifest.json").read_text())["content_hash"]
     for name in ("part-000001.parquet", "_manifest.json", "_common_metadata"):
@@ -151,13 +133,13 @@ def test_a_stopped_build_is_not_finished_and_resumes(env, tmp_path, monkeypatch)
     assert reference.build("club-sd", base, workers=1, progress=False).content_hash == want
 
 
-def test_sd_pool_for_follows_the_single_dummy_fingerprint(env):
+def test_sd_pool_for_follows_the_single_dummy_fingerprint(sd_env):
     assert reference.sd_pool_for("club").name == "club-sd"
     assert reference.sd_pool_for(Rules.profile("club").with_changes("barrel_seats=1")).name == "club-sd"
     assert sd_fingerprint("classic") != sd_fingerprint("club")
     classic = reference.sd_pool_for("classic")
-    assert classic.name == "classic-sd" and classic.sd_path == str(env / "club" / "sd-classic")
-    assert classic.deals_path == str(env / "club" / "deals")
+    assert classic.name == "classic-sd" and classic.sd_path == str(sd_env / "club" / "sd-classic")
+    assert classic.deals_path == str(sd_env / "club" / "deals")
     f = reference.load("classic-sd")
     assert f.attrs["sd"]["rules"] == "classic" and len(f) == 6
     assert reference.sd_pool_for("wiki") is None  # not built
@@ -203,7 +185,7 @@ def test_shipped_sd_pool_plays_again_exactly(s, monkeypatch):
     assert reference.verify(1, sd_rows=2, names=[s.name]) == {s.name: 2}
 
 
-def test_unknown_names_other_conventions_and_ignored_worlds_are_refused(env, tmp_path, capsys):
+def test_unknown_names_other_conventions_and_ignored_worlds_are_refused(sd_env, tmp_path, capsys):
     assert main(["reference", "verify", "--only", "nonsense"]) == 2
     err = capsys.readouterr().err
     assert "no reference pool 'nonsense'" in err and "club-sd" in err and "Traceback" not in err

@@ -1,4 +1,5 @@
-"""The single-dummy page's data: pools paired by deal and seat, lines, worlds."""
+"""The single-dummy page's data: pools paired by deal and seat, lines, worlds
+(on the tiny pools of conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,30 +14,8 @@ from analysis.research import sd_data
 from analysis.rules import Rules
 from analysis.single_dummy import decide_contract, play_deal
 
-TINY = (reference.PoolSpec("club", "club", 6, solutions_chunk=6),)
-TINY_SD = (reference.SDPoolSpec("club-sd", "club", "club", 3, worlds=2, chunk=2),)
 
-
-@pytest.fixture(scope="module")
-def tiny(tmp_path_factory):
-    base = tmp_path_factory.mktemp("reference")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(reference, "POOLS", TINY)
-        mp.setattr(reference, "SD_POOLS", TINY_SD)
-        reference.build("club", base, workers=1, progress=False)
-        reference.build("club-sd", base, workers=1, progress=False)
-    return base
-
-
-@pytest.fixture
-def env(tiny, monkeypatch):
-    monkeypatch.setattr(reference, "POOLS", TINY)
-    monkeypatch.setattr(reference, "SD_POOLS", TINY_SD)
-    monkeypatch.setenv(reference.ROOT_VAR, str(tiny))
-    return tiny
-
-
-def test_paired_rows_are_the_pools_rows(env):
+def test_paired_rows_are_the_pools_rows(sd_env):
     p = sd_data.sd_paired("club")
     sd = reference.load("club-sd", rules="club")
     sd = sd[~sd["redeal_forced"]]
@@ -62,7 +41,7 @@ def _seed(row):
     return row_seed(0, int(row["deal_id"]), int(row["seat"]))
 
 
-def test_contracts_are_decided_again_under_other_payments(env):
+def test_contracts_are_decided_again_under_other_payments(sd_env):
     club = reference.load("club-sd", rules="club")
     classic = sd_data._redecide(club, Rules.profile("classic"))
     assert (club["value"].to_numpy() == classic["value"].to_numpy()).all()
@@ -82,7 +61,7 @@ def test_contracts_are_decided_again_under_other_payments(env):
     assert sd_data.sd_pool_name("classic") is None and sd_data.sd_pool_name("club") == "club-sd"
 
 
-def test_the_single_dummy_line_adds_up(env):
+def test_the_single_dummy_line_adds_up(sd_env):
     p = sd_data.sd_paired("club")
     row = p[~p["written_off"]].iloc[0]
     text = sd_data.sd_line(row, "club")
@@ -96,7 +75,7 @@ def test_the_single_dummy_line_adds_up(env):
     )
 
 
-def test_worlds_sensitivity_plays_again_and_caches(env, tmp_path):
+def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
     p = sd_data.sd_paired("club")
     f = sd_data.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path)
     assert sorted(f["worlds"].unique()) == [1, 2]
@@ -110,7 +89,7 @@ def test_worlds_sensitivity_plays_again_and_caches(env, tmp_path):
     assert sd_data.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path).equals(f)
 
 
-def test_an_unbuilt_pool_gives_none(env, monkeypatch):
+def test_an_unbuilt_pool_gives_none(sd_env, sd_registry, monkeypatch):
     unbuilt = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
-    monkeypatch.setattr(reference, "SD_POOLS", (*TINY_SD, unbuilt))
+    monkeypatch.setattr(reference, "SD_POOLS", (*sd_registry, unbuilt))
     assert sd_data.sd_paired("wiki") is None and sd_data.sd_pool_name("wiki") == "wiki-sd"

@@ -13,11 +13,11 @@ content does not depend on the chunk size, the workers or the backend.
 from __future__ import annotations
 
 import pyarrow as pa
-import pyarrow.dataset as pads
 
 from .. import dataset
 from ..errors import BadArgument
 from ..rules import Rules
+from .deals_source import check_deals_source, check_out, chunk_deals
 from .runner import n_chunks, run_job
 
 __all__ = ["DEFAULT_CHUNK", "DEFAULT_WORLDS", "sd_params", "sd_chunk", "run_sd"]
@@ -56,14 +56,11 @@ def sd_params(
 
     Parameters
     ----------
-    deals_path : path
-        A complete deals dataset.
-    rules : Rules, optional
-        Defaults to the profile recorded in the deals dataset.
+    deals_path, rules, seats
+        As in :func:`analysis.jobs.solutions.solve_params`: a complete
+        deals dataset, its recorded profile by default, declarer seats.
     n : int, optional
-        Play only the first ``n`` deals (default: all).
-    seats : sequence of int
-        Declarer seats (0 first hand, 1, 2 dealer).
+        Play only the first ``n`` deals (default: all); an ``int``.
     worlds, bid, seed : int
         As in :func:`analysis.single_dummy.play_deals`.
     chunk_size : int
@@ -79,22 +76,7 @@ def sd_params(
     from ..single_dummy import SD_VERSION, sd_fingerprint
     from ..solver import SOLVER_VERSION, solver_fingerprint
 
-    dp = dataset.read_params(deals_path)
-    if dp.get("kind") != "deals":
-        raise dataset.DatasetError(f"{deals_path} is a {dp.get('kind')} dataset, not deals", path=deals_path)
-    dataset.read_table(deals_path, "deals", columns=["deal_id"])  # complete and readable
-    rules = rules or Rules.from_stored(dp["rules"])
-    total = dp["n"] if n is None else n
-    if isinstance(total, bool) or not isinstance(total, int) or not 1 <= total <= dp["n"]:
-        raise BadArgument(
-            f"n must be 1..{dp['n']} (the deals in {deals_path}), got {n}",
-            parameter="n",
-            expected=f"1..{dp['n']}",
-            got=n,
-        )
-    seats = tuple(sorted({int(s) for s in seats}))
-    if not seats or any(s not in (0, 1, 2) for s in seats):
-        raise BadArgument(f"seats must be among 0, 1, 2, got {seats}", parameter="seats", got=seats)
+    rules, total, seats = check_deals_source(deals_path, rules, n, seats)
     return {
         "kind": "sd",
         "play": "pimc",
@@ -121,19 +103,8 @@ def sd_chunk(out: str, chunk: int, params: dict) -> str:
     from ..single_dummy.batch import SD_COLUMNS, play_deals, sd_schema
 
     rules = Rules.from_stored(params["rules"])
-    cs = params["chunk_size"]
-    lo, hi = chunk * cs, min((chunk + 1) * cs, params["n"])
-    ds = dataset.open_dataset(params["deals_path"], "deals")
-    expr = (pads.field("deal_id") >= lo) & (pads.field("deal_id") < hi)
-    deals = (
-        ds.to_table(columns=["deal_id", "hand0", "hand1", "hand2", "widow"], filter=expr)
-        .sort_by("deal_id")
-        .to_pandas()
-    )
-    if len(deals) != hi - lo:
-        raise dataset.DatasetError(f"deals {lo}..{hi - 1} not found in {params['deals_path']}")
     rows = play_deals(
-        deals,
+        chunk_deals(params, chunk),
         seats=tuple(params["seats"]),
         rules=rules,
         worlds=params["worlds"],
@@ -182,10 +153,7 @@ def run_sd(
     params = sd_params(
         deals_path, rules, n=n, seats=seats, worlds=worlds, bid=bid, seed=seed, chunk_size=chunk_size
     )
-    if dataset.absolute(out) == params["deals_path"]:
-        raise dataset.DatasetError(
-            f"the output folder {out} is the deals folder; choose another --out", path=out
-        )
+    check_out(out, params)
     from ..single_dummy.batch import sd_schema
 
     return run_job(

@@ -11,12 +11,11 @@ refused rather than mixed.
 from __future__ import annotations
 
 import pyarrow as pa
-import pyarrow.dataset as pads
 
 from .. import dataset
-from ..errors import BadArgument
 from ..rules import Rules
 from ..solver import SOLVER_VERSION, solve_deals, solver_fingerprint
+from .deals_source import check_deals_source, check_out, chunk_deals
 from .runner import n_chunks, run_job
 
 __all__ = [
@@ -80,22 +79,7 @@ def solve_params(
     ValueError
         On bad ``n``, seats or chunk size.
     """
-    dp = dataset.read_params(deals_path)
-    if dp.get("kind") != "deals":
-        raise dataset.DatasetError(f"{deals_path} is a {dp.get('kind')} dataset, not deals")
-    dataset.read_table(deals_path, "deals", columns=["deal_id"])  # complete and readable
-    rules = rules or Rules.from_stored(dp["rules"])
-    total = dp["n"] if n is None else int(n)
-    if not 1 <= total <= dp["n"]:
-        raise BadArgument(
-            f"n must be 1..{dp['n']} (the deals in {deals_path}), got {n}",
-            parameter="n",
-            expected=f"1..{dp['n']}",
-            got=n,
-        )
-    seats = tuple(sorted({int(s) for s in seats}))
-    if not seats or any(s not in (0, 1, 2) for s in seats):
-        raise BadArgument(f"seats must be among 0, 1, 2, got {seats}")
+    rules, total, seats = check_deals_source(deals_path, rules, n, seats, int_n=True)
     return {
         "kind": "solutions",
         "deals_path": dataset.absolute(deals_path),
@@ -114,18 +98,7 @@ def solve_params(
 def solve_chunk(out: str, chunk: int, params: dict) -> str:
     """Solve and write chunk ``chunk``; return its content hash."""
     rules = Rules.from_stored(params["rules"])
-    cs = params["chunk_size"]
-    lo, hi = chunk * cs, min((chunk + 1) * cs, params["n"])
-    ds = dataset.open_dataset(params["deals_path"], "deals")
-    expr = (pads.field("deal_id") >= lo) & (pads.field("deal_id") < hi)
-    deals = (
-        ds.to_table(columns=["deal_id", "hand0", "hand1", "hand2", "widow"], filter=expr)
-        .sort_by("deal_id")
-        .to_pandas()
-    )
-    if len(deals) != hi - lo:
-        raise dataset.DatasetError(f"deals {lo}..{hi - 1} not found in {params['deals_path']}")
-    sol = solve_deals(deals, seats=tuple(params["seats"]), rules=rules, lines=True)
+    sol = solve_deals(chunk_deals(params, chunk), seats=tuple(params["seats"]), rules=rules, lines=True)
     sol = sol.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
     table = pa.Table.from_pandas(sol[list(SOLUTION_COLUMNS)], schema=solutions_schema(), preserve_index=False)
     return dataset.write_chunk(out, chunk, table, params)
@@ -145,8 +118,7 @@ def run_solve(
 ) -> dict:
     """Write (or finish) the solutions of a deals dataset; return the manifest."""
     params = solve_params(deals_path, rules, n=n, seats=seats, chunk_size=chunk_size)
-    if dataset.absolute(out) == params["deals_path"]:
-        raise dataset.DatasetError(f"the output folder {out} is the deals folder; choose another --out")
+    check_out(out, params)
     return run_job(
         out,
         params,

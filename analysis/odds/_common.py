@@ -15,6 +15,8 @@ __all__ = [
     "check_seat",
     "check_samples",
     "check_seed",
+    "check_odds_args",
+    "kept_deals",
     "resolve",
     "progress_iter",
     "interval",
@@ -101,6 +103,83 @@ def check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise BadArgument(f"seed must be a non-negative integer, got {seed!r}")
     return int(seed)
+
+
+def check_odds_args(rules, known, seat, samples, seed, workers) -> tuple:
+    """The arguments of an odds function on the declarer's known cards, checked
+    once, in this order: rules, each part of ``known``, the parts together,
+    seat, samples, seed, workers.
+
+    Parameters
+    ----------
+    rules : str or Rules
+        Profile, rules file or ``Rules`` (:func:`analysis.rules.as_rules`).
+    known : sequence of (str, cards, int)
+        ``(name, cards, n_cards)`` for each part the declarer knows:
+        ``("hand", hand, 7)``, and ``("widow", widow, 3)`` once it is shown;
+        cards as :func:`parse_hand` takes them.
+    seat, samples, seed : int
+        As :func:`check_seat`, :func:`check_samples`, :func:`check_seed`.
+    workers : int or None
+        As :func:`analysis.parallel.check_workers`.
+
+    Returns
+    -------
+    tuple of (Rules, list of int, int, int, int)
+        The rules, the parts' bit masks in the order of ``known``, the
+        seat, samples and seed.
+
+    Raises
+    ------
+    ValueError
+        On unknown rules, bad cards (count, duplicates, a card in two
+        parts), seat, samples, seed or workers, naming the first fault.
+    """
+    from ..parallel import check_workers
+
+    rules = as_rules(rules)
+    masks = [parse_hand(c, n, name) for name, c, n in known]
+    cards.check_parts([(name, m, n) for (name, _, n), m in zip(known, masks)])
+    seat = check_seat(seat)
+    samples = check_samples(samples)
+    seed = check_seed(seed)
+    check_workers(workers)
+    return rules, masks, seat, samples, seed
+
+
+def kept_deals(deals: np.ndarray, forced: np.ndarray, hand: int, rules, samples: int) -> np.ndarray:
+    """The sampled deals that are played: those not redealt by force before play.
+
+    Parameters
+    ----------
+    deals : ndarray of shape (samples, 4), uint32 masks
+    forced : ndarray of shape (samples,), bool
+        ``redeal_forced`` of :func:`analysis.redeal.redeal_flags`.
+    hand : int
+        The declarer's 7 cards, bit mask (named in the error).
+    rules : Rules
+    samples : int
+
+    Returns
+    -------
+    ndarray of shape (kept, 4), uint32 masks
+
+    Raises
+    ------
+    ValueError
+        If every sampled deal is a forced redeal, naming the hand's own
+        redeal reason before bidding where it has one (RULES.md, redeals).
+    """
+    from ..redeal import hand_bidding_reasons
+
+    kept = deals[~forced]
+    if kept.shape[0] == 0:
+        reasons = hand_bidding_reasons(hand, rules)
+        why = f" ({reasons[0]})" if reasons else ""
+        raise BadArgument(
+            f"all {samples} sampled deals are forced redeals under {rules.name}{why}: nothing to play"
+        )
+    return kept
 
 
 def progress_iter(it, total: int, progress, desc: str):

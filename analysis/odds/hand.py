@@ -28,19 +28,17 @@ from ..bidding import bid_cap
 from ..deal import chunk_rng
 from ..errors import BadArgument
 from ..parallel import check_workers
-from ..redeal import hand_bidding_reasons, redeal_flags
+from ..redeal import redeal_flags
 from ..solver.batch import _solve_exchanges
 from ._common import (
-    check_samples,
-    check_seat,
-    check_seed,
+    check_odds_args,
     in_process,
     interval,
+    kept_deals,
     map_chunks,
     n_parts,
-    parse_hand,
     progress_iter,
-    resolve,
+    resolve,  # noqa: F401  (the former name of as_rules, imported from here)
     seat_sample,
 )
 from .delta import relative_delta
@@ -209,25 +207,16 @@ def hand_odds(
     >>> float(t.loc[125, "p_make"])
     1.0
     """
-    rules = resolve(rules)
-    h = parse_hand(hand, 7)
-    seat = check_seat(seat)
-    samples = check_samples(samples)
-    seed = check_seed(seed)
-    check_workers(workers)
+    rules, (h,), seat, samples, seed = check_odds_args(
+        rules, [("hand", hand, 7)], seat, samples, seed, workers
+    )
     if play not in PLAYS:
         raise BadArgument(f"play must be 'dd' or 'pimc', got {play!r}")
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
         raise BadArgument(f"worlds must be a positive integer, got {worlds!r}")
     deals = seat_sample(chunk_rng(seed, 0), samples, seat, h)
     forced = redeal_flags(deals, rules)["redeal_forced"]
-    kept = deals[~forced]
-    if kept.shape[0] == 0:
-        reasons = hand_bidding_reasons(h, rules)
-        why = f" ({reasons[0]})" if reasons else ""
-        raise BadArgument(
-            f"all {samples} sampled deals are forced redeals under {rules.name}{why}: nothing to play"
-        )
+    kept = kept_deals(deals, forced, h, rules, samples)
     sol = solve_sample(kept, seat, rules, progress, workers=workers, scheduler=scheduler)
     n = kept.shape[0]
     cap = int(bid_cap(rules, h))

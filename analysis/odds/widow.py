@@ -27,19 +27,15 @@ from .. import cards
 from ..bidding import bid_cap
 from ..deal import chunk_rng
 from ..errors import BadArgument
-from ..parallel import check_workers
-from ..redeal import hand_bidding_reasons, redeal_after_exchange, redeal_flags
-from ..rules import as_rules
+from ..redeal import redeal_after_exchange, redeal_flags
 from ..solver.api import _play_value
 from ._common import (
-    check_samples,
-    check_seat,
-    check_seed,
+    check_odds_args,
     in_process,
     interval,
+    kept_deals,
     map_chunks,
     n_parts,
-    parse_hand,
     progress_iter,
     seat_sample,
 )
@@ -192,25 +188,13 @@ def widow_odds(
         On bad cards (count, duplicates, overlap of hand and widow), seat,
         samples, seed, workers or rules, or a widow that forces a redeal.
     """
-    rules = as_rules(rules)
-    h = parse_hand(hand, 7)
-    w = parse_hand(widow, 3, "widow")
-    cards.check_parts([("hand", h, 7), ("widow", w, 3)])
-    seat = check_seat(seat)
-    samples = check_samples(samples)
-    seed = check_seed(seed)
-    check_workers(workers)
+    known = [("hand", hand, 7), ("widow", widow, 3)]
+    rules, (h, w), seat, samples, seed = check_odds_args(rules, known, seat, samples, seed, workers)
     deals = seat_sample(chunk_rng(seed, 1), samples, seat, h, w)
     flags = redeal_flags(deals, rules)
     if rules.redeal_claim == "forced" and flags["redeal_widow"][0]:
         raise BadArgument(f"widow {cards.format(w)} forces a redeal under {rules.name}")
-    kept = deals[~flags["redeal_forced"]]
-    if kept.shape[0] == 0:
-        reasons = hand_bidding_reasons(h, rules)
-        why = f" ({reasons[0]})" if reasons else ""
-        raise BadArgument(
-            f"all {samples} sampled deals are forced redeals under {rules.name}{why}: nothing to play"
-        )
+    kept = kept_deals(deals, flags["redeal_forced"], h, rules, samples)
     n = kept.shape[0]
     left, right = kept[:, (seat + 1) % 3], kept[:, (seat + 2) % 3]
     ten = h | w

@@ -11,6 +11,7 @@ stay valid).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -203,6 +204,35 @@ def _search(hs, leader, trump, owner, first, declarer, rf, alpha, beta, mode=0, 
     return int(v)
 
 
+def _position_search(hands, declarer, leader, trump, trump_owner, first_trick, rules: Rules):
+    """The fronts' preamble: check a position (:func:`_check_position`) and
+    return its search.
+
+    Returns
+    -------
+    callable
+        ``search(alpha, beta, mode=0, bits=0, stats=None) -> int``:
+        :func:`_search` of the checked position for ``declarer`` under the
+        rules' flags (:func:`~._bits.rule_flags`).
+
+    Raises
+    ------
+    ValueError
+        As :func:`_check_position`.
+    """
+    hs, leader, t, owner, first, rules = _check_position(
+        hands, declarer, leader, trump, trump_owner, first_trick, rules
+    )
+    return partial(_search, hs, leader, t, owner, first, declarer, rule_flags(rules))
+
+
+def _front_search(hands, declarer, leader, trump, trump_owner, first_trick, rules):
+    """:func:`_position_search` after resolving ``rules`` (:func:`_prepare`):
+    the preamble of the entry points (:func:`play_value`,
+    :func:`~.queries.play_objective`, :func:`~.queries.makes`)."""
+    return _position_search(hands, declarer, leader, trump, trump_owner, first_trick, as_rules(rules))
+
+
 def _play_value(
     hands,
     rules: Rules,
@@ -216,10 +246,8 @@ def _play_value(
 ) -> int:
     """:func:`play_value` under a ``Rules`` object, for callers below an entry point
     (the rules are not resolved again)."""
-    hs, leader, t, owner, first, rules = _check_position(
-        hands, declarer, leader, trump, trump_owner, first_trick, rules
-    )
-    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), -1, 1000, stats=stats)
+    search = _position_search(hands, declarer, leader, trump, trump_owner, first_trick, rules)
+    return search(-1, 1000, stats=stats)
 
 
 def play_value(
@@ -275,10 +303,8 @@ def play_value(
     >>> play_value([parse("A♠"), parse("9♠"), parse("10♠")])
     21
     """
-    hs, leader, t, owner, first, rules = _prepare(
-        hands, declarer, leader, trump, trump_owner, first_trick, rules
-    )
-    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), -1, 1000, stats=stats)
+    search = _front_search(hands, declarer, leader, trump, trump_owner, first_trick, rules)
+    return search(-1, 1000, stats=stats)
 
 
 class ExchangeResult(NamedTuple):

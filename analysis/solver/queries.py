@@ -3,7 +3,7 @@
 :func:`play_objective` (the tie-break objective J of DESIGN.md contract 3)
 and :func:`makes` (one null-window search: does the declarer reach a
 contract?), beside :func:`analysis.solver.play_value`; arguments are checked
-by the same front (:func:`analysis.solver.api._prepare`).
+by the same front (:func:`analysis.solver.api._front_search`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import numpy as np
 
 from ..errors import BadArgument
 from . import _drivers
-from ._bits import rule_flags
-from .api import _prepare, _search
+from .api import _front_search
 
 __all__ = ["play_objective", "makes"]
 
@@ -54,11 +53,9 @@ def play_objective(
     >>> play_objective([parse("A♠"), parse("9♠"), parse("10♠")], rules="book")
     21000
     """
-    hs, leader, t, owner, first, rules = _prepare(
-        hands, declarer, leader, trump, trump_owner, first_trick, rules
-    )
+    search = _front_search(hands, declarer, leader, trump, trump_owner, first_trick, rules)
     big = int(_drivers.BIG)
-    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), -big, big, mode=1, stats=stats)
+    return search(-big, big, mode=1, stats=stats)
 
 
 def makes(
@@ -95,10 +92,8 @@ def makes(
     """
     if isinstance(contract, bool) or not isinstance(contract, (int, np.integer)):
         raise BadArgument(f"contract must be an integer, got {contract!r}")
-    hs, leader, t, owner, first, rules = _prepare(
-        hands, declarer, leader, trump, trump_owner, first_trick, rules
-    )
+    search = _front_search(hands, declarer, leader, trump, trump_owner, first_trick, rules)
     c = int(contract)
     if c <= 0:
         return True
-    return _search(hs, leader, t, owner, first, declarer, rule_flags(rules), c - 1, c, stats=stats) >= c
+    return search(c - 1, c, stats=stats) >= c
