@@ -859,10 +859,12 @@ def search(
                         mar = marriage_sum(rem & ~_hand(h0, h1, h2, decl))
                         ub = 1000 * ub + up
                         lb = 1000 * lb - mar - down
-                        # bounds on the points to come from the value table
-                        o1, o2, orem = _key(h0, h1, h2, leader, trump, towner, first, 0, decl, 0, rf)
-                        so = _slot(o1, o2, vt.shape[0])
-                        found, vlo, vhi, _mv = _probe(vt, so, o1, o2, orem, rf)
+                        # bounds on the points to come from the value table: the
+                        # value's key is J's without the "has scored" bits and mode
+                        k1, k2, krem = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                        o2 = k2 & ~(7 | (1 << 20))
+                        so = _slot(k1, o2, vt.shape[0])
+                        found, vlo, vhi, _mv = _probe(vt, so, k1, o2, krem, rf)
                         if found:
                             x = 1000 * vhi + up
                             if x < ub:
@@ -881,7 +883,8 @@ def search(
                     best_move = -1
                     old_lo = -INF
                     old_hi = INF
-                    k1, k2, krem = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                    if mode == 0:
+                        k1, k2, krem = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
                     slot = _slot(k1, k2, tt.shape[0])
                     found, plo, phi, pmv = _probe(tt, slot, k1, k2, krem, rf)
                     if found:
