@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 from analysis.rules import Rules
-from analysis.solver._bits import rule_flags
-from analysis.solver._bounds import bounds, trump_masters
+from analysis.solver._bits import marriage_sum, mask_points, rule_flags, seat_hand
+from analysis.solver._bounds import bounds, defenders_cash, trump_masters
 from analysis.testing.positions import random_endgame
 
 _spec = importlib.util.spec_from_file_location(
@@ -64,11 +64,36 @@ def _bound_violation(hands, declarer, leader, trump, owner, first, rules):
     return None
 
 
+def _cash_violation(hands, declarer, leader, trump, owner, first, rules):
+    """None when the defenders' passed-lead chain (``defenders_cash``) bounds
+    the value from above, else a description; only for a defender on lead."""
+    t = -1 if trump is None else trump
+    o = 0 if owner is None else owner
+    h = [int(x) for x in hands]
+    dc = int(defenders_cash(h[0], h[1], h[2], leader, t, o, declarer, rule_flags(rules), 1 << 20))
+    ub = int(mask_points(h[0] | h[1] | h[2])) + int(marriage_sum(seat_hand(h[0], h[1], h[2], declarer))) - dc
+    v = reference_value(
+        hands,
+        declarer=declarer,
+        leader=leader,
+        trump=trump,
+        trump_owner=owner,
+        first_trick=first,
+        rules=rules,
+    )
+    if v > ub:
+        return f"value {v} above the defenders' chain bound {ub} (chain {dc} points)"
+    return None
+
+
 def _check(rng, rules, tricks, n):
     bad = []
     for _ in range(n):
         p = random_endgame(rng, tricks, rules)
-        why = _bound_violation(p.hands, p.declarer, p.leader, p.trump, p.trump_owner, p.first_trick, rules)
+        args = (p.hands, p.declarer, p.leader, p.trump, p.trump_owner, p.first_trick, rules)
+        why = _bound_violation(*args)
+        if why is None and p.leader != p.declarer:
+            why = _cash_violation(*args)
         if why:
             bad.append(f"{p}: {why}")
     return bad
@@ -78,6 +103,7 @@ def _check(rng, rules, tricks, n):
 def test_bounds_hold_on_random_endgames(name):
     rng = np.random.default_rng([77, list(RULESETS).index(name)])
     bad = _check(rng, RULESETS[name], 3, 400) + _check(rng, RULESETS[name], 2, 200)
+    bad += _check(rng, RULESETS[name], 4, 40)
     assert not bad, f"{len(bad)} unsound bounds:\n" + "\n".join(bad[:10])
 
 
@@ -98,6 +124,50 @@ def test_partner_ruffing_or_overtaking_breaks_the_chain():
     ]
     for hands, decl, leader, trump, owner, first, rules in cases:
         assert _bound_violation(hands, decl, leader, trump, owner, first, rules) is None
+        assert _cash_violation(hands, decl, leader, trump, owner, first, rules) is None
+
+
+# ♠ 0..5, ♣ 6..11, ♦ 12..17, ♥ 18..23; ranks 9 J Q K 10 A
+S9, SJ, SQ, SK, S10, SA = range(6)
+C9, CJ, CQ, CK, C10, CA = range(6, 12)
+D9, DJ, DQ, DK, D10, DA = range(12, 18)
+H9, HJ, HQ, HK, H10, HA = range(18, 24)
+
+
+def _cash(hands, decl, leader, trump=-1, owner=0, rules=CLUB):
+    return int(defenders_cash(*hands, leader, trump, owner, decl, rule_flags(rules), 1 << 20))
+
+
+def test_defenders_pass_the_lead_to_cash_the_partner_s_winners():
+    # no trump; the declarer (seat 0) holds Q♠ 9♣; seat 1 leads J♠ to his
+    # partner's A♠ (above the declarer's Q♠), and seat 2 cashes A♣
+    hands = (_mask(SQ, C9), _mask(SJ, CJ), _mask(SA, CA))
+    assert _cash(hands, 0, 1) == (2 + 11 + 3) + (2 + 11 + 0)
+    # the chain is the bound: the declarer wins nothing here
+    assert _cash_violation(hands, 0, 1, None, None, False, CLUB) is None
+    # the leader's own chain sees none of it (he holds no winner): all 29 points
+    assert int(bounds(*hands, 1, -1, 0, 0, 0, rule_flags(CLUB))[1]) == 29
+
+
+def test_a_declarer_void_with_trumps_is_never_led_to():
+    # ♥ trumps; the declarer (seat 0) is void in ♠ and holds 9♥: a ♠ lead he
+    # would ruff, so the defenders cash only their ♣ trick
+    hands = (_mask(H9, C9), _mask(SA, CA), _mask(SK, CJ))
+    assert _cash(hands, 0, 1, trump=3) == 11 + 0 + 2
+    assert _cash_violation(hands, 0, 1, 3, 1, False, CLUB) is None
+    # without the trump he discards on the ♠ lead: both tricks are sure
+    assert _cash(hands, 0, 1) == (11 + 4 + 0) + (11 + 2 + 0)
+
+
+def test_after_a_discard_the_declarer_s_hand_is_no_longer_known():
+    # no trump: the declarer (seat 0) void in ♠ discards on A♠; he may have
+    # thrown the 9♣ or the A♦, so his cards count no points afterwards
+    hands = (_mask(C9, DA, DK), _mask(SA, SK, CA), _mask(S9, SJ, CJ))
+    assert _cash(hands, 0, 1) == (11 + 0) + (4 + 2) + (11 + 2)
+    assert _cash_violation(hands, 0, 1, None, None, False, CLUB) is None
+    # with ♥ trumps declared and a trump in his hand the chain stops after
+    # the first discard would let him ruff: here he holds no trump, so it goes on
+    assert _cash(hands, 0, 1, trump=3) == (11 + 0) + (4 + 2) + (11 + 2)
 
 
 @pytest.mark.verify

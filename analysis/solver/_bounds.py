@@ -3,15 +3,18 @@
 At a trick boundary the search cuts a node off without expanding it when a
 cheap bound already decides it against the window: :func:`bounds` gives a
 lower and an upper bound on the declarer's card points plus marriages from
-here on (mode 0 units).  Two arguments feed it:
+here on (mode 0 units).  Two arguments feed it, a third the kernel itself:
 
 * :func:`sure_points`, the leader's chain of cashed winners (the leader's
   side surely wins these tricks);
 * :func:`trump_masters`, the top trumps once no marriage can change the
-  trump: each wins the trick it falls in, whoever leads.
+  trump: each wins the trick it falls in, whoever leads;
+* :func:`defenders_cash`, when a defender leads: the defenders' sure tricks
+  with the lead passing between them (the kernel asks for it only when the
+  two cheaper bounds and the table leave a node undecided).
 
 A bound that is too strong makes the search wrong only in rare positions, so
-``tests/test_solver_bounds.py`` checks :func:`bounds` against the plain
+``tests/test_solver_bounds.py`` checks :func:`bounds` and :func:`defenders_cash` against the plain
 reference minimax on random endgames under every set of play conventions.
 """
 
@@ -27,7 +30,10 @@ from ._bits import (
     QUEEN,
     RF_FIRST_MARRIAGE,
     RF_OWNER_ONLY,
+    follow_mask,
     highbit,
+    lead_mask,
+    lowbit,
     marriage_sum,
     marriages_of,
     mask_points,
@@ -221,6 +227,129 @@ def trump_masters(h0, h1, h2, trump, decl):
     if ka + kb:
         pf += lowest_points(hd, max(ka, kb))
     return pd, pf
+
+
+@njit(cache=True, inline="always")
+def _sure_trick(hx, hy, hd, x, s, trump, towner, tm, exact, rf):
+    """A sure defenders' trick in suit ``s`` led by ``x`` (hand ``hx``), his
+    partner holding ``hy`` and the declarer (at most) ``hd``, for
+    :func:`defenders_cash`: ``(found, x's card, partner's card, partner
+    wins)``."""
+    sm = 0x3F << (6 * s)
+    lx = lead_mask(hx, x, trump, towner, rf) & sm
+    if lx == 0:
+        return False, 0, 0, False
+    ds = hd & sm
+    if ds == 0 and exact and (hd & tm) != 0 and s != trump:
+        return False, 0, 0, False  # he must ruff
+    dtop = highbit(ds) if ds else 6 * s - 1
+    ly = follow_mask(hy, s, trump)
+    ys = ly & sm
+    xc = highbit(lx)
+    if xc > dtop:
+        if ys:
+            yc = lowbit(ys)
+            return True, xc, yc, yc > xc
+        if (ly & tm) != 0 and s != trump:
+            return True, xc, lowbit(ly), True  # he must ruff
+        for r in range(6):  # he discards his lowest-point card
+            m = ly & (0x41041 << r)
+            if m:
+                return True, xc, lowbit(m), False
+        return False, 0, 0, False
+    up = ys & ~((2 << dtop) - 1)
+    if up:
+        return True, lowbit(lx), lowbit(up), True
+    if ys == 0 and ds != 0 and s != trump and (ly & tm) != 0:
+        return True, lowbit(lx), lowbit(ly), True  # a ruff while the declarer follows suit
+    return False, 0, 0, False
+
+
+@njit(cache=True, inline="always")
+def defenders_cash(h0, h1, h2, leader, trump, towner, decl, rf, need):
+    """Card points the defenders surely win, a defender on lead, by passing
+    the lead between them.
+
+    The side on lead plays sure tricks one after another, the lead going to
+    whichever defender wins each: a trick is sure when a defender's card in
+    it beats every card the declarer may legally play to it.  The defender
+    on lead, in the first suit (spades first) that gives one, leads his
+    highest card when it beats every card of the suit the declarer holds
+    (his partner then follows with his lowest card of the suit, ruffs with
+    his lowest trump when he must, or discards his lowest-point card), else
+    his lowest card when his partner can beat the declarer's top card of
+    the suit (with the partner's lowest card above it, or by a ruff while
+    the declarer must follow suit).  Nobody declares a marriage: the
+    declarer never leads, and declaring is the defenders' choice, so the
+    trump stays.  A declarer void in the suit led who must ruff is never
+    led to.  Once he has discarded, his hand is known only to lie within
+    the cards he held (his discards are not chosen), so his top card of a
+    suit is taken from those, his cards count no points, and, when he may
+    hold a trump, the chain stops there (he might ruff).  Each trick counts
+    the card points of both defenders' cards and, while his hand is known,
+    the declarer's lowest card of the suit.
+
+    Parameters
+    ----------
+    h0, h1, h2 : int
+        Hands of seats 0, 1, 2 at a trick boundary (bit masks, equal counts).
+    leader : int
+        The seat to lead, a defender (not ``decl``).
+    trump, towner, decl, rf : int
+        Trump suit (-1 none), the trump's declarer, the declarer's seat,
+        rule flags (``RF_*`` of :mod:`._bits`; a trump lead the rules forbid
+        is never made).
+
+    need : int
+        The chain stops once it has found this many points.
+
+    Returns
+    -------
+    int
+        A lower bound on the card points the declarer loses from here on
+        (RULES.md, common core, play: follow suit, else trump, else any card).
+    """
+    hd = seat_hand(h0, h1, h2, decl)
+    x = leader
+    y = 3 - leader - decl
+    hx = seat_hand(h0, h1, h2, x)
+    hy = seat_hand(h0, h1, h2, y)
+    tm = (0x3F << (6 * trump)) if trump >= 0 else 0
+    exact = True
+    total = 0
+    while hx and total < need:
+        # a trick keeping the lead first, else one passing it to the partner
+        st = -1
+        xc = 0
+        yc = 0
+        ywins = False
+        for s in range(4):
+            ok, xc_, yc_, yw_ = _sure_trick(hx, hy, hd, x, s, trump, towner, tm, exact, rf)
+            if ok and (st < 0 or (ywins and not yw_)):
+                st, xc, yc, ywins = s, xc_, yc_, yw_
+                if not ywins:
+                    break
+        if st < 0:
+            break
+        s = st
+        sm = 0x3F << (6 * s)
+        ds = hd & sm
+        total += POINTS[xc] + POINTS[yc]
+        hx &= ~(1 << xc)
+        hy &= ~(1 << yc)
+        if ds:
+            if exact:
+                dc = lowbit(ds)
+                total += POINTS[dc]
+                hd &= ~(1 << dc)
+        else:
+            exact = False
+            if hd & tm:
+                return total  # he may hold a trump: he might ruff
+        if ywins:
+            x, y = y, x
+            hx, hy = hy, hx
+    return total
 
 
 @njit(cache=True, inline="always")

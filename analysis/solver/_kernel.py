@@ -74,13 +74,14 @@ from ._bits import (
     lowbit,
     marriage_sum,
     marriages_of,
+    mask_points,
     popcount,
     trick_winner,
 )
 from ._bits import (
     seat_hand as _hand,
 )
-from ._bounds import bounds
+from ._bounds import bounds, defenders_cash
 
 INF = 1 << 40
 DECLARE = 32  # move code: card | DECLARE when the lead declares a marriage
@@ -852,15 +853,18 @@ def search(
                         done = True
                         break
                     lb, ub = bounds(h0, h1, h2, leader, trump, towner, first, decl, rf)
+                    up = 0
                     if mode != 0:
                         down, up = _bolt_range(bits, decl, rf)
                         mar = marriage_sum(rem & ~_hand(h0, h1, h2, decl))
                         ub = 1000 * ub + up
                         lb = 1000 * lb - mar - down
-                        # bounds on the points to come from the value table
-                        o1, o2, orem = _key(h0, h1, h2, leader, trump, towner, first, 0, decl, 0, rf)
-                        so = _slot(o1, o2, vt.shape[0])
-                        found, vlo, vhi, _mv = _probe(vt, so, o1, o2, orem, rf)
+                        # bounds on the points to come from the value table: the
+                        # value's key is J's without the "has scored" bits and mode
+                        k1, k2, krem = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                        o2 = k2 & ~(7 | (1 << 20))
+                        so = _slot(k1, o2, vt.shape[0])
+                        found, vlo, vhi, _mv = _probe(vt, so, k1, o2, krem, rf)
                         if found:
                             x = 1000 * vhi + up
                             if x < ub:
@@ -879,7 +883,8 @@ def search(
                     best_move = -1
                     old_lo = -INF
                     old_hi = INF
-                    k1, k2, krem = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
+                    if mode == 0:
+                        k1, k2, krem = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
                     slot = _slot(k1, k2, tt.shape[0])
                     found, plo, phi, pmv = _probe(tt, slot, k1, k2, krem, rf)
                     if found:
@@ -902,6 +907,18 @@ def search(
                         if old_hi < beta:
                             beta = old_hi
                         best_move = pmv
+                    if leader != decl:
+                        # the defenders' sure tricks passing the lead between them
+                        u = mask_points(rem) + marriage_sum(_hand(h0, h1, h2, decl))
+                        need = u - (alpha if mode == 0 else (alpha - up) // 1000)
+                        x = u - defenders_cash(h0, h1, h2, leader, trump, towner, decl, rf, need)
+                        if mode != 0:
+                            x = 1000 * x + up
+                        if x <= alpha:
+                            _store(tt, slot, k1, k2, krem, best_move, x, alpha, beta, old_lo, old_hi)
+                            ret = x
+                            done = True
+                            break
                     if ncard == 3:
                         ret = _three_tricks(
                             h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf, alpha, beta
