@@ -30,6 +30,8 @@ Usage: ``python benchmarks/bench_solver.py [--quick] [--seed S] [--versus]``
 from __future__ import annotations
 
 import argparse
+import pathlib
+import sys
 import time
 
 import numpy as np
@@ -38,13 +40,16 @@ from analysis.solver import exchange_makes, exchange_value, play_value, solve_de
 from analysis.solver.api import STATE
 from analysis.solver.baseline import baseline_value
 
-try:
-    import benchmarks._solver_v1 as v1
-    from benchmarks._solver_v1.api import STATE as V1_STATE
-except ImportError:  # run as a script: benchmarks/ is the path's first entry
-    import _solver_v1 as v1
-    from _solver_v1.api import STATE as V1_STATE
-import analysis.solver as v2
+# The frozen copy is always imported by one name, benchmarks._solver_v1:
+# numba's on-disk cache pickles the module's name with the compiled code,
+# and a cache written under another name (a script's ``_solver_v1``) fails
+# to load ("No module named 'benchmarks'").
+_ROOT = str(pathlib.Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+import analysis.solver as v2  # noqa: E402
+import benchmarks._solver_v1 as v1  # noqa: E402
+from benchmarks._solver_v1.api import STATE as V1_STATE  # noqa: E402
 
 clock = time.process_time
 
