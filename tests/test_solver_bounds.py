@@ -41,13 +41,14 @@ RULESETS["house_lead"] = BOOK.with_changes(
 
 
 def _bound_violation(hands, declarer, leader, trump, owner, first, rules):
-    """None when the bounds hold, else a description of the position."""
+    """None when the bounds hold, else a description of the position: the
+    static bounds and, a defender on lead, the defenders' passed-lead chain
+    (``defenders_cash``) as an upper bound."""
     t = -1 if trump is None else trump
     o = 0 if owner is None else owner
-    lb, ub = (
-        int(x)
-        for x in bounds(hands[0], hands[1], hands[2], leader, t, o, int(first), declarer, rule_flags(rules))
-    )
+    h = [int(x) for x in hands]
+    rf = rule_flags(rules)
+    lb, ub = (int(x) for x in bounds(h[0], h[1], h[2], leader, t, o, int(first), declarer, rf))
     v = reference_value(
         hands,
         declarer=declarer,
@@ -61,28 +62,11 @@ def _bound_violation(hands, declarer, leader, trump, owner, first, rules):
         return f"value {v} below the lower bound {lb}"
     if v > ub:
         return f"value {v} above the upper bound {ub}"
-    return None
-
-
-def _cash_violation(hands, declarer, leader, trump, owner, first, rules):
-    """None when the defenders' passed-lead chain (``defenders_cash``) bounds
-    the value from above, else a description; only for a defender on lead."""
-    t = -1 if trump is None else trump
-    o = 0 if owner is None else owner
-    h = [int(x) for x in hands]
-    dc = int(defenders_cash(h[0], h[1], h[2], leader, t, o, declarer, rule_flags(rules), 1 << 20))
-    ub = int(mask_points(h[0] | h[1] | h[2])) + int(marriage_sum(seat_hand(h[0], h[1], h[2], declarer))) - dc
-    v = reference_value(
-        hands,
-        declarer=declarer,
-        leader=leader,
-        trump=trump,
-        trump_owner=owner,
-        first_trick=first,
-        rules=rules,
-    )
-    if v > ub:
-        return f"value {v} above the defenders' chain bound {ub} (chain {dc} points)"
+    if leader != declarer:
+        dc = int(defenders_cash(h[0], h[1], h[2], leader, t, o, declarer, rf, 1 << 20))
+        cub = int(mask_points(h[0] | h[1] | h[2])) + int(marriage_sum(seat_hand(*h, declarer))) - dc
+        if v > cub:
+            return f"value {v} above the defenders' chain bound {cub} (chain {dc} points)"
     return None
 
 
@@ -90,10 +74,7 @@ def _check(rng, rules, tricks, n):
     bad = []
     for _ in range(n):
         p = random_endgame(rng, tricks, rules)
-        args = (p.hands, p.declarer, p.leader, p.trump, p.trump_owner, p.first_trick, rules)
-        why = _bound_violation(*args)
-        if why is None and p.leader != p.declarer:
-            why = _cash_violation(*args)
+        why = _bound_violation(p.hands, p.declarer, p.leader, p.trump, p.trump_owner, p.first_trick, rules)
         if why:
             bad.append(f"{p}: {why}")
     return bad
@@ -124,7 +105,6 @@ def test_partner_ruffing_or_overtaking_breaks_the_chain():
     ]
     for hands, decl, leader, trump, owner, first, rules in cases:
         assert _bound_violation(hands, decl, leader, trump, owner, first, rules) is None
-        assert _cash_violation(hands, decl, leader, trump, owner, first, rules) is None
 
 
 # ♠ 0..5, ♣ 6..11, ♦ 12..17, ♥ 18..23; ranks 9 J Q K 10 A
@@ -144,7 +124,7 @@ def test_defenders_pass_the_lead_to_cash_the_partner_s_winners():
     hands = (_mask(SQ, C9), _mask(SJ, CJ), _mask(SA, CA))
     assert _cash(hands, 0, 1) == (2 + 11 + 3) + (2 + 11 + 0)
     # the chain is the bound: the declarer wins nothing here
-    assert _cash_violation(hands, 0, 1, None, None, False, CLUB) is None
+    assert _bound_violation(hands, 0, 1, None, None, False, CLUB) is None
     # the leader's own chain sees none of it (he holds no winner): all 29 points
     assert int(bounds(*hands, 1, -1, 0, 0, 0, rule_flags(CLUB))[1]) == 29
 
@@ -154,7 +134,7 @@ def test_a_declarer_void_with_trumps_is_never_led_to():
     # would ruff, so the defenders cash only their ♣ trick
     hands = (_mask(H9, C9), _mask(SA, CA), _mask(SK, CJ))
     assert _cash(hands, 0, 1, trump=3) == 11 + 0 + 2
-    assert _cash_violation(hands, 0, 1, 3, 1, False, CLUB) is None
+    assert _bound_violation(hands, 0, 1, 3, 1, False, CLUB) is None
     # without the trump he discards on the ♠ lead: both tricks are sure
     assert _cash(hands, 0, 1) == (11 + 4 + 0) + (11 + 2 + 0)
 
@@ -164,7 +144,7 @@ def test_after_a_discard_the_declarer_s_hand_is_no_longer_known():
     # thrown the 9♣ or the A♦, so his cards count no points afterwards
     hands = (_mask(C9, DA, DK), _mask(SA, SK, CA), _mask(S9, SJ, CJ))
     assert _cash(hands, 0, 1) == (11 + 0) + (4 + 2) + (11 + 2)
-    assert _cash_violation(hands, 0, 1, None, None, False, CLUB) is None
+    assert _bound_violation(hands, 0, 1, None, None, False, CLUB) is None
     # with ♥ trumps declared and a trump in his hand the chain stops after
     # the first discard would let him ruff: here he holds no trump, so it goes on
     assert _cash(hands, 0, 1, trump=3) == (11 + 0) + (4 + 2) + (11 + 2)
