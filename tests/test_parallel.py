@@ -130,7 +130,10 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
 
     import psutil
 
-    run_deal(tmp_path / "deals", 600, 3, CLUB, chunk_size=600, workers=1)
+    # two chunks of 2,000 deals x 3 seats, one a worker, each about 25 s of
+    # CPU: the run cannot finish before the signal, and stopping within
+    # 20 s means the running chunks were stopped
+    run_deal(tmp_path / "deals", 4000, 3, CLUB, chunk_size=4000, workers=1)
     cmd = [
         sys.executable,
         "-m",
@@ -141,9 +144,9 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
         "--out",
         str(tmp_path / "sol"),
         "--n",
-        "600",
+        "4000",
         "--chunk-size",
-        "300",
+        "2000",
         "--workers",
         "2",
         "--no-progress",
@@ -157,11 +160,11 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
             "analysis",
             "deal",
             "--n",
-            "20000000",
+            "100000000",
             "--seed",
             "1",
             "--chunk-size",
-            "100000",
+            "250000",
             "--out",
             str(tmp_path / "sol"),
             "--workers",
@@ -179,6 +182,7 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
         time.sleep(0.05)  # the fork server (or Dask's tracker) and two workers are up
     time.sleep(0.5 if how != "ctrl-c dask" else 4.0)
     children = me.children(recursive=True)
+    assert proc.poll() is None, "the run finished before the signal was sent: lengthen it"
     t0 = time.time()
     if how.startswith("ctrl-c"):
         os.killpg(proc.pid, signal.SIGINT)
@@ -188,7 +192,7 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
     code = {"kill": 128 + signal.SIGTERM, "hangup": 128 + signal.SIGHUP}.get(how, 130)
     assert proc.returncode == code, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err and "interrupted" in err
-    assert time.time() - t0 < 20  # 300 deals x 3 seats take longer than that per chunk
+    assert time.time() - t0 < 20  # a chunk of 2,000 deals x 3 seats takes longer
     _, alive = psutil.wait_procs(children, timeout=10)
     assert not alive, [p.cmdline() for p in alive]
     if how != "ctrl-c dask":
