@@ -173,8 +173,21 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
             "local",
             "--no-progress",
         ]
+
+    def default_signals():
+        # a run started under nohup or in the background of a script
+        # inherits SIGINT and SIGHUP ignored, which the command rightly
+        # keeps: give it the dispositions of a terminal session
+        for sig in (signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_DFL)
+
     proc = subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=default_signals,
     )
     me = psutil.Process(proc.pid)
     deadline = time.time() + 60
