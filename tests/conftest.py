@@ -4,7 +4,8 @@ The tiny single-dummy pools: a 6-deal club reference pool and the
 single-dummy pools of a module's registry (``sd_registry``) that play its
 deals, built once per module by :func:`analysis.reference.build` (the real
 commands) in a temporary folder.  ``sd_env`` points the registries and
-``$THOUSAND_REFERENCE`` at them for one test.
+``$THOUSAND_REFERENCE`` at them for one test.  ``terminal_signals`` starts
+a command stopped by signal with a terminal's signal dispositions.
 """
 
 from __future__ import annotations
@@ -51,3 +52,18 @@ def sd_env(sd_tiny, sd_registry, monkeypatch):
     monkeypatch.setattr(reference, "SD_POOLS", sd_registry)
     monkeypatch.setenv(reference.ROOT_VAR, str(sd_tiny))
     return sd_tiny
+
+
+@pytest.fixture
+def terminal_signals():
+    """A ``preexec_fn`` giving a command the signal dispositions of a
+    terminal session: a test run started under nohup or in the background
+    of a script inherits SIGINT and SIGHUP ignored, which the command
+    rightly keeps, so a test that stops it by signal would see it run on."""
+    import signal
+
+    def reset():
+        for sig in (signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_DFL)
+
+    return reset

@@ -72,7 +72,7 @@ def test_resume_finishes_missing_and_partial_chunks(tmp_path):
     assert not list(out.glob(".*.tmp"))
 
 
-def test_interrupted_cli_run_resumes_to_the_same_dataset(tmp_path):
+def test_interrupted_cli_run_resumes_to_the_same_dataset(tmp_path, terminal_signals):
     ref = run_deal(tmp_path / "ref", 1_200_000, 9, PROFILES["club"], chunk_size=40_000, workers=1)
     out = tmp_path / "cut"
     cmd = [
@@ -91,7 +91,9 @@ def test_interrupted_cli_run_resumes_to_the_same_dataset(tmp_path):
         "--out",
         str(out),
     ]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=terminal_signals
+    )
     deadline = time.time() + 60
     while time.time() < deadline and len(list(out.glob("part-*.parquet"))) < 2:
         time.sleep(0.01)

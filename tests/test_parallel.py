@@ -117,7 +117,7 @@ def test_solve_and_simulate_identical_on_every_backend(tmp_path):
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "kill", "hangup", "ctrl-c dask"])
-def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_path, how):
+def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_path, how, terminal_signals):
     # Ctrl-C in a terminal reaches the workers too; they leave it to the
     # parent, which stops them (running chunks included) and prints one line.
     # `kill PID` (SIGTERM) and a closed terminal (SIGHUP) reach the driver
@@ -174,20 +174,13 @@ def test_a_stopped_run_with_worker_processes_is_quiet_quick_and_leaves_none(tmp_
             "--no-progress",
         ]
 
-    def default_signals():
-        # a run started under nohup or in the background of a script
-        # inherits SIGINT and SIGHUP ignored, which the command rightly
-        # keeps: give it the dispositions of a terminal session
-        for sig in (signal.SIGINT, signal.SIGHUP):
-            signal.signal(sig, signal.SIG_DFL)
-
     proc = subprocess.Popen(
         cmd,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=default_signals,
+        preexec_fn=terminal_signals,
     )
     me = psutil.Process(proc.pid)
     deadline = time.time() + 60
