@@ -122,18 +122,16 @@ class SDSolverSource:
 
     def play_seat(self, masks, ref: int, seat: int, *, bid: int, deal_no: int, replay: bool = False):
         """Play deal ``masks`` (4,) for declarer ``seat`` at ``bid``; always played."""
-        h = [int(x) for x in masks]
-        r = play_out(
-            h[seat],
-            h[3],
-            h[(seat + 1) % 3],
-            h[(seat + 2) % 3],
-            self.rules,
-            worlds=self.worlds,
-            seed=deal_seed(self._seed, self._game, deal_no, seat),
-            bid=bid,
-        )
-        return from_result(r)
+        seed = deal_seed(self._seed, self._game, deal_no, seat)
+        return _play_masks(masks, seat, self.rules, self.worlds, seed, bid)
+
+
+def _play_masks(masks, seat: int, rules, worlds: int, seed: int, bid: int):
+    """Single-dummy play of the deal ``masks`` (4,: three hands, widow) with
+    ``seat`` declaring at ``bid``, as the table's :class:`SDPlayed`."""
+    h = [int(x) for x in masks]
+    hand, left, right = h[seat], h[(seat + 1) % 3], h[(seat + 2) % 3]
+    return from_result(play_out(hand, h[3], left, right, rules, worlds=worlds, seed=seed, bid=bid))
 
 
 class SDPoolSource(PoolSource):
@@ -240,19 +238,8 @@ class SDPoolSource(PoolSource):
         if not (replay and wo):
             est = tuple(int(x) for x in self.estimates[ref, seat])
             return SDPlayed(*self.table[ref, seat].tolist(), est, not wo)
-        h = [int(x) for x in self.masks[ref]]
-        r = play_out(
-            h[seat],
-            h[3],
-            h[(seat + 1) % 3],
-            h[(seat + 2) % 3],
-            self.rules,
-            worlds=self.worlds,
-            seed=self.row_seed(ref, seat),
-            bid=bid,
-        )
         self.replays += 1
-        return from_result(r)
+        return _play_masks(self.masks[ref], seat, self.rules, self.worlds, self.row_seed(ref, seat), bid)
 
 
 def _load_sd_pool(path):
