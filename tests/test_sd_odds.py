@@ -166,25 +166,8 @@ def test_cli_plot_draws_both_curves(tmp_path, capsys):
 
 
 def test_cli_prints_both_columns_and_json_carries_them(capsys):
-    assert (
-        main(
-            [
-                "odds",
-                HAND,
-                "--samples",
-                "3",
-                "--seed",
-                "2",
-                "--play",
-                "pimc",
-                "--worlds",
-                "2",
-                "--json",
-                "--no-progress",
-            ]
-        )
-        == 0
-    )
+    args = ["odds", HAND, "--samples", "3", "--seed", "2", "--play", "pimc", "--worlds", "2", "--no-progress"]
+    assert main([*args, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["play"] == "pimc" and out["worlds"] == 2
     row = out["table"][0]
@@ -192,24 +175,7 @@ def test_cli_prints_both_columns_and_json_carries_them(capsys):
         assert k in row
     ref = hand_odds(HAND, samples=3, seed=2, play="pimc", worlds=2, progress=False)
     assert [r["sd_p_make"] for r in out["table"]] == ref.sd_p_make.tolist()
-    assert (
-        main(
-            [
-                "odds",
-                HAND,
-                "--samples",
-                "3",
-                "--seed",
-                "2",
-                "--play",
-                "pimc",
-                "--worlds",
-                "2",
-                "--no-progress",
-            ]
-        )
-        == 0
-    )
+    assert main(args) == 0
     text = capsys.readouterr().out
     assert "single-dummy" in text and "double-dummy" in text and "SD - DD" in text
     assert main(["odds", HAND, "--widow", "K♥ Q♥ J♦", "--play", "pimc"]) == 2
