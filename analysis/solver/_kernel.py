@@ -459,6 +459,10 @@ _PACK = np.array(
 _K2_BITS = 25
 _K2_MASK = (1 << _K2_BITS) - 1
 _REM_MASK = (1 << (_K2_BITS + 24)) - 1
+#: Fields of ``k2`` (:func:`_key`) that the value objective's key at the
+#: same position leaves at 0: the "has scored" bits and the objective bit.
+_K2_MODE_BIT = 20
+_K2_J_ONLY = 7 | (1 << _K2_MODE_BIT)
 
 
 @njit(cache=True, inline="always")
@@ -499,7 +503,7 @@ def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
         | (to << 15)
         | (fi << 17)
         | (decl << 18)
-        | (mode << 20)
+        | (mode << _K2_MODE_BIT)
         | (mm << 21)
     )
     return _shape(h0, h1, h2), k2, h0 | h1 | h2
@@ -590,7 +594,7 @@ def _probe_row(t, slot, k1, k2, rem, rf):
         return True, True, t[slot, 2], t[slot, 3], mv
     if rf & RF_EXACT_KEYS:
         return False, False, 0, 0, -1
-    mode = (k2 >> 20) & 1
+    mode = (k2 >> _K2_MODE_BIT) & 1
     ok, down, up = _shift(old, rem, (k2 >> 21) & 0xF, mode != 0 and (rf & RF_BOLT_ZERO) != 0)
     if not ok:
         return False, False, 0, 0, -1
@@ -860,9 +864,9 @@ def search(
                         ub = 1000 * ub + up
                         lb = 1000 * lb - mar - down
                         # bounds on the points to come from the value table: the
-                        # value's key is J's without the "has scored" bits and mode
+                        # value's key is J's without its J-only fields
                         k1, k2, krem = _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf)
-                        o2 = k2 & ~(7 | (1 << 20))
+                        o2 = k2 & ~_K2_J_ONLY
                         so = _slot(k1, o2, vt.shape[0])
                         found, vlo, vhi, _mv = _probe(vt, so, k1, o2, krem, rf)
                         if found:
