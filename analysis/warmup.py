@@ -93,20 +93,11 @@ def _moves():
     card_values(pos)
     card_values(pos, objective="J")
     line_from(pos)
-    # the kernels single-dummy play calls from Python (analysis.single_dummy.pimc)
-    import numpy as np
-
+    # the driver kernels single-dummy play calls from Python (_moves, apply_move)
     from .rules import as_rules
-    from .solver import _drivers
-    from .solver._bits import rule_flags
-    from .solver.position import _kernel_args
+    from .single_dummy.pimc import MoveWorlds
 
-    args, _ = _kernel_args(pos, as_rules("club"))
-    h0, h1, h2, leader, ply, c0, c1, t, owner, first, bits, decl = args
-    rf = rule_flags(as_rules("club"))
-    out = np.zeros(24, dtype=np.int64)
-    _drivers._moves((h0, h1, h2)[leader], ply, leader, c0, t, owner, first, rf, out)
-    _drivers.apply_move(int(out[0]), *args, 1, rf)
+    MoveWorlds([pos], as_rules("club"))
 
 
 def _analyse():
