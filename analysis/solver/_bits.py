@@ -34,6 +34,11 @@ RF_BOLT_DECLARER = 32
 #: table hit must then be the very same position); for the tests that compare
 #: the search with and without them.  :func:`rule_flags` never sets it.
 RF_EXACT_KEYS = 64
+#: Not a rule either: switches the kernel's quasi-equivalence off (every move
+#: left after merging is searched); for the tests that compare the search
+#: with and without it.  :func:`rule_flags` never sets it, and the table key
+#: ignores it.
+RF_NO_QUASI = 128
 
 
 def rule_flags(rules) -> int:

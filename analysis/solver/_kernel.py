@@ -36,6 +36,13 @@ would: the value search of a position (``play_value``) searches 1.2x fewer
 nodes (a fail-soft null-window result is a sound bound, so values and lines
 are unchanged).
 
+Quasi-equivalence: cards of one group that :func:`_merge` keeps whole
+differ in play only by their points, so a searched card's fail-soft result,
+moved by the point difference, bounds its group mates; a mate whose bound
+cannot beat the node's best is not searched (:func:`_quasi_bound`).  On
+random deals it settles 2-3 % of the moves and saves 5-7 % of the nodes,
+CPU within noise (the check costs what the nodes save).
+
 Near the leaves the general search's bookkeeping costs more than its move
 ordering saves: a three-card trick boundary is probed in the table and
 bounded like any other, then solved by the nested loops of
@@ -75,6 +82,7 @@ from ._bits import (
     RF_BOLT_ZERO,
     RF_EXACT_KEYS,
     RF_FIRST_MARRIAGE,
+    RF_NO_QUASI,
     RF_OWNER_ONLY,
     RF_Q_ONLY,
     beats,
@@ -128,8 +136,9 @@ N_LEVELS = 25
     F_MAXI,
     F_REM,
     F_SC,
-) = range(28)
-N_FIELDS = 28
+    F_QM,
+) = range(29)
+N_FIELDS = 29
 
 
 def new_table(log2_size: int = 20):
@@ -156,7 +165,8 @@ def new_table(log2_size: int = 20):
 def new_buffers():
     """Scratch arrays of the search: ``(moves, scores, node stack, stats)``.
 
-    ``stats[0]`` counts the nodes searched.
+    ``stats[0]`` counts the nodes searched, ``stats[1]`` the moves that
+    quasi-equivalence settled without a search (:func:`_quasi_bound`).
     """
     return (
         np.zeros((N_LEVELS + 1, MOVE_SLOTS), dtype=np.int64),
@@ -508,7 +518,7 @@ def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
     mm = marriages_of(h0) | marriages_of(h1) | marriages_of(h2)
     k2 = (
         bits
-        | (rf << 3)
+        | ((rf & 127) << 3)
         | (leader << 10)
         | ((trump + 1) << 12)
         | (to << 15)
@@ -700,8 +710,12 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb, keep9):
     a trick's having points at all matters: with ``keep9`` a 9 (no points)
     is then never merged with the group's other cards, which all have
     points, so both tricks concerned have points whichever is played.
+
+    Returns ``(kept, quasi)``: the legal cards kept, and those of them in
+    groups kept whole with two cards or more (for :func:`_quasi_bound`).
     """
     out = 0
+    quasi = 0
     for s in range(4):
         sm = legal & (0x3F << (6 * s))
         if sm == 0:
@@ -732,6 +746,7 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb, keep9):
                     if _can_beat(ha, lead_led, trump, x) or _can_beat(hb, lead_led, trump, x):
                         g = (((2 << prev) - 1) ^ ((1 << glo) - 1)) & sm
                         out |= g
+                        quasi |= g
                     else:
                         win_mine = True if gbeat else wside_now
                         lo = glo
@@ -744,6 +759,72 @@ def _merge(legal, h, others, ply, led, wcard, wside_now, trump, ha, hb, keep9):
             glo = c
             prev = c
             gbeat = bt
+    return out, quasi
+
+
+#: :func:`_quasi_bound`'s answer when no searched card bounds the move.
+NO_BOUND = 1 << 50
+
+
+@njit(cache=True, inline="always")
+def _quasi_bound(S, d, mbuf, sbuf, i, mv, keep9, mode):
+    """Bound on the objective after move ``mv`` (index ``i`` of node ``d``)
+    from the cards of its group searched before it, or :data:`NO_BOUND`.
+
+    ``mv`` belongs to a group that :func:`_merge` kept whole (the trick's
+    winner is not fixed).  Two cards ``x < y`` of the group, one suit with
+    no other player's card between them and both beating or both failing to
+    beat the winning card on the table, are equivalent up to points: swap
+    them in every later position and each trick of every line has the same
+    winner, the same legal cards and the same marriages (no group holds a
+    K and Q of the mover), so a line's objective moves only by the points
+    of the two cards, by at most ``|points(x) - points(y)|`` (times 1000 in
+    J; under the zero-points bolt rule a 9 is not paired with a card with
+    points).  ``sbuf[d, k]`` holds what the search of the ``k``-th move
+    returned: for the declarer (maximising) an upper bound on its objective
+    while the node has not failed high (fail-soft), for a defender a lower
+    bound.  So the declarer's move is bounded above by the smallest
+    ``sbuf[d, k] + delta`` of its searched group mates, a defender's below
+    by the largest ``sbuf[d, k] - delta``; when that bound cannot beat the
+    node's best, the move needs no search (Kupferschmid and Helmert's
+    quasi-equivalence in Skat, whose card points are the same).
+    """
+    h0 = S[d, F_H0]
+    h1 = S[d, F_H1]
+    h2 = S[d, F_H2]
+    ply = S[d, F_PLY]
+    trump = S[d, F_TR]
+    h = _hand(h0, h1, h2, (S[d, F_LEAD] + ply) % 3)
+    others = (h0 | h1 | h2) & ~h
+    c = mv & 31
+    wcard = -1
+    bt = False
+    if ply > 0:
+        wcard = S[d, F_C0]
+        if ply == 2 and beats(S[d, F_C1], wcard, trump):
+            wcard = S[d, F_C1]
+        bt = beats(c, wcard, trump)
+    maxi = S[d, F_MAXI] != 0
+    out = NO_BOUND
+    for k in range(i):
+        x = mbuf[d, k]
+        if (x & DECLARE) != 0 or x // 6 != c // 6:
+            continue
+        if others & (((1 << max(x, c)) - 1) ^ ((2 << min(x, c)) - 1)):
+            continue
+        if (ply > 0 and beats(x, wcard, trump) != bt) or (keep9 and (x % 6 == 0) != (c % 6 == 0)):
+            continue
+        delta = abs(POINTS[x] - POINTS[c])
+        if mode != 0:
+            delta *= 1000
+        if maxi:
+            b = sbuf[d, k] + delta
+            if out == NO_BOUND or b < out:
+                out = b
+        else:
+            b = sbuf[d, k] - delta
+            if out == NO_BOUND or b > out:
+                out = b
     return out
 
 
@@ -949,7 +1030,7 @@ def search(
                     S[d, F_OHI] = old_hi
                     others = rem & ~h
                     legal = lead_mask(h, leader, trump, towner, rf)
-                    legal = _merge(
+                    legal, qm = _merge(
                         legal,
                         h,
                         others,
@@ -1008,7 +1089,7 @@ def search(
                     ha = 0
                     if ply == 1:
                         ha = _hand(h0, h1, h2, (leader + 2) % 3)
-                    legal = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0, keep9)
+                    legal, qm = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0, keep9)
                     # the third player, when he is an opponent of the mover
                     # and, in hp3, when both are defenders
                     h3 = 0
@@ -1046,6 +1127,7 @@ def search(
                 S[d, F_BEST] = -INF if maxi else INF
                 S[d, F_BM] = -1
                 S[d, F_SC] = 0
+                S[d, F_QM] = 0 if (rf & RF_NO_QUASI) else qm
             if done:
                 if d == 0:
                     return ret
@@ -1054,6 +1136,7 @@ def search(
                 continue
         else:
             v = S[d + 1, F_ADD] + ret
+            sbuf[d, S[d, F_NI] - 1] = v  # its order score, now its bound
             if S[d, F_SC]:
                 # the last move was searched with a null window (PVS)
                 S[d, F_SC] = 0
@@ -1084,7 +1167,8 @@ def search(
                         S[d, F_BE] = v
         i = S[d, F_NI]
         n = S[d, F_NN]
-        if i < n and S[d, F_AL] < S[d, F_BE]:
+        mvj = -1
+        while i < n and S[d, F_AL] < S[d, F_BE]:
             j = i
             for k in range(i + 1, n):
                 if sbuf[d, k] > sbuf[d, j]:
@@ -1096,6 +1180,28 @@ def search(
             sbuf[d, j] = sbuf[d, i]
             sbuf[d, i] = scj
             S[d, F_NI] = i + 1
+            if i == 0 or ((S[d, F_QM] >> (mvj & 31)) & 1) == 0 or (mvj & DECLARE) != 0:
+                break
+            # quasi-equivalence: a searched card of its group may bound this
+            # one out of the window; the bound then stands for its search
+            qb = _quasi_bound(S, d, mbuf, sbuf, i, mvj, keep9, mode)
+            if qb == NO_BOUND:
+                break
+            if S[d, F_MAXI]:
+                if qb > S[d, F_AL]:
+                    break
+                if qb > S[d, F_BEST]:
+                    S[d, F_BEST] = qb
+            else:
+                if qb < S[d, F_BE]:
+                    break
+                if qb < S[d, F_BEST]:
+                    S[d, F_BEST] = qb
+            sbuf[d, i] = qb
+            stats[1] += 1
+            i += 1
+            mvj = -1
+        if mvj >= 0:
             # the child of node d (written out, not a helper taking S: see the
             # module docstring on reference counting)
             h0 = S[d, F_H0]
