@@ -507,7 +507,8 @@ def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
     """Table key of a trick-boundary position: ``(k1, k2, rem)``.
 
     ``k1`` is the relative-rank shape (:func:`_shape`); ``k2`` holds the
-    "has scored" bits, the rule flags, whose turn it is, the trump (and its
+    "has scored" bits, the rule flags (7 bits: not ``RF_NO_QUASI``, which
+    changes no stored bound), whose turn it is, the trump (and its
     declarer where it matters), the first-trick flag, the declarer, the
     objective and the suits in which a hand holds a marriage; ``rem`` is
     the set of cards still held, which with the shape gives back the
@@ -518,7 +519,7 @@ def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
     mm = marriages_of(h0) | marriages_of(h1) | marriages_of(h2)
     k2 = (
         bits
-        | ((rf & 127) << 3)
+        | ((rf & ~RF_NO_QUASI) << 3)
         | (leader << 10)
         | ((trump + 1) << 12)
         | (to << 15)
