@@ -21,13 +21,17 @@ import pyarrow as pa
 from .. import dataset
 from ..game.sd_source import SDPoolSource, SDSolverSource
 from ..game.simulate import simulate
-from ..game.sources import BLOCK, PoolSource, SolverSource
+from ..game.sources import BLOCK, PoolSource, SolverSource, load_pool_frame
 from ..jobs.games import DEFAULT_CHUNK, game_params, games_schema, policy_from_params
 from ..jobs.runner import run_job
 from ..rules import Rules
 from .arms import Arm
 
 __all__ = ["arm_folder", "arm_params", "compare_chunk", "run_arm", "make_arm_source"]
+
+
+#: Pool frames read in this process: path -> (frame, params).
+_FRAMES: dict = {}
 
 
 class _SharedDraws:
@@ -48,10 +52,20 @@ class _SharedDraws:
 
 
 class SharedPool(_SharedDraws, PoolSource):
-    """:class:`analysis.game.sources.PoolSource` drawing from the shared range."""
+    """:class:`analysis.game.sources.PoolSource` drawing from the shared range.
+
+    The pool's rows are read once per process and path, whatever the rule
+    sets that play them (a sweep of one profile reads its pool once).
+    """
 
     def __init__(self, pool, rules, shared: int):
-        super().__init__(pool, rules)
+        path = str(Path(pool).resolve())
+        if path not in _FRAMES:
+            _FRAMES.clear()
+            _FRAMES[path] = load_pool_frame(path)
+        frame, meta = _FRAMES[path]
+        super().__init__(frame, rules, meta.get("solver_fingerprint"))
+        self.path, self.meta = path, meta
         self.shared = min(int(shared), self.size)
 
 

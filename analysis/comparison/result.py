@@ -131,7 +131,8 @@ class Comparison:
             lines.append(f"  {name} vs {base}: paired on the {how}")
         for name in self.identical:
             lines.append(f"  {name} played identically to {self.names[0]}: {self.why_identical(name)}")
-        head = f"{'metric':<26} {'rules':<28} {'value [95 % CI]':<27} {'diff [paired CI]':<26} unpaired CI"
+        w = max(12, *(len(n) for n in self.names))
+        head = f"{'metric':<26} {'rules':<{w}} {'value [95 % CI]':<27} {'diff [paired CI]':<30} unpaired CI"
         lines += ["", head, "-" * len(head)]
         for metric, sub in self.table.groupby("metric", sort=False):
             if sub["value"].isna().all():
@@ -145,7 +146,8 @@ class Comparison:
                     mark = " *" if r.beyond_noise else ""
                     diff = f"{_signed(r.diff)} [{_signed(r.diff_low)}, {_signed(r.diff_high)}]{mark}"
                     unp = f"[{_signed(r.unpaired_low)}, {_signed(r.unpaired_high)}]"
-                lines.append(f"{metric if first else '':<26} {r.rules:<28} {val:<27} {diff:<26} {unp}")
+                line = f"{metric if first else '':<26} {r.rules:<{w}} {val:<27} {diff:<30} {unp}"
+                lines.append(line.rstrip())
                 first = False
         lines.append("")
         lines.append(
