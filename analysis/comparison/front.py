@@ -158,7 +158,7 @@ def compare(
     if cost:
         notes.append(cost)
     pairs = [(a.name, arms[0].name, pairing(arms[0], a, outcomes)) for a in arms[1:]]
-    if len({a.pool for a in arms}) > 1 and shared:
+    if len({a.pool for a in arms if a.pool}) > 1:
         notes.append(
             f"note: the rule sets read different pools; every game draws among the first "
             f"{shared:,} deals, which every pool holds (deal k is the same cards in each)"
