@@ -52,8 +52,8 @@ def variants(profile, fields=None) -> dict[str, Rules]:
     dict of str -> Rules
         ``"field=value"`` -> the variant, in the order of the fields of
         ``Rules``; fields of :data:`SKIPPED` kinds and combinations the
-        rules refuse (a fixed write-off amount where payment is not fixed is
-        kept: it plays identically, and the page says so) are left out.
+        rules refuse (a fixed write-off amount where the payment is not
+        fixed) are left out.
     """
     from ..solver import SOLVER_FIELDS
 
