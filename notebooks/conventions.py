@@ -48,8 +48,8 @@ from analysis.research import conventions, plots, setup
 plots.use_style()
 display(Markdown(setup.back_link()))
 runs = {p: conventions.profile_comparison(p, N_GAMES, SEED, DATA, fields=FIELDS) for p in PROFILES}
-setup.provenance(list(PROFILES), SEED, games_per_rule_set=N_GAMES,
-                 variants=sum(len(c.names) - 1 for c in runs.values()))
+display(setup.provenance(list(PROFILES), SEED, games_per_rule_set=N_GAMES,
+                         variants=sum(len(c.names) - 1 for c in runs.values())))
 display(Markdown(
     "Each profile is played as it is and changed in one convention field at a time, to each "
     "value another profile's seed text gives it, with `thousand compare` "
@@ -69,10 +69,11 @@ METRICS = ["deals_per_game", "barrel_entries_per_game", "bolts_per_game", "win_f
            "made_share", "write_off_share"]
 top = conventions.largest_effects(runs, "deals_per_game", k=3)
 headline = []
-for prof, sub in top.groupby("profile", sort=False):
-    r = sub.iloc[0]
-    headline.append({"profile": prof, "question": "largest convention effect on deals a game",
-                     "figure": f"{r.change}: {r['diff']:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]",
+for _, r in conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False).iterrows():
+    noise = "" if r.beyond_noise else " (within the noise)"
+    headline.append({"profile": r.profile, "question": "largest convention effect on deals a game",
+                     "figure": f"{r.change}: {r['diff']:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]"
+                               f"{noise}",
                      "deals": f"{N_GAMES:,} paired games"})
 setup.save_headline("conventions", headline, DATA)
 top.style.format(precision=2)

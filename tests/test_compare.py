@@ -223,3 +223,12 @@ def test_policy_options_are_live(tmp_path):
     )
     mb = lambda c: c.table.set_index(["metric", "rules"]).loc[("mean_bid", "club"), "value"]  # noqa: E731
     assert mb(b) < mb(a)  # a more cautious bidder bids lower
+
+
+def test_outcomes_pimc_plays_the_single_dummy_pools(tmp_path):
+    c = compare(["club", "club barrel_seats=1"], games=2, seed=1, outcomes="pimc", workers=1, out=tmp_path)
+    from analysis import dataset
+
+    for p in c.paths:
+        assert dataset.read_params(p)["outcomes"]["play"] == "pimc"
+    assert c.outcomes == "pimc" and c.pairs[0][2] == "same outcomes"

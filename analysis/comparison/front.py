@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from .. import dataset
-from ..errors import BadArgument
+from ..errors import BadArgument, ThousandError
 from ..folders import DEFAULT_GAMES
 from .arms import check_outcomes, fly_cost, pairing, plan_arms
 from .games import arm_folder, arm_params, run_arm
@@ -32,9 +33,9 @@ def estimator_advice(policy, rules) -> None:
     """
     try:
         policy.get_estimator(rules)
-    except BadArgument:
+    except ThousandError:  # a model file that cannot be read, named as it is
         raise
-    except ValueError:
+    except ValueError:  # no shipped model plays the rules' solver conventions
         from ..odds.model import pool_name_for
         from ..rules import Rules
 
@@ -177,8 +178,6 @@ def compare(
         paths.append(folder)
         frames.append(dataset.read_frame(folder, "games"))
     rows = game_rows(frames, names) + exact_rows(rules, names, games) + pool_rows(rules, names, games)
-    import pandas as pd
-
     table = pd.DataFrame(rows)
     table["beyond_noise"] = (table["diff_low"] > 0) | (table["diff_high"] < 0)
     table = table[COLUMNS + ["sample", "n", "beyond_noise"]]

@@ -116,24 +116,30 @@ def effects(c, metrics) -> pd.DataFrame:
     return out
 
 
-def largest_effects(comparisons: dict, metric: str = "deals_per_game", k: int = 3) -> pd.DataFrame:
-    """The ``k`` variants of each profile that move ``metric`` most, beyond the noise.
+def largest_effects(
+    comparisons: dict, metric: str = "deals_per_game", k: int = 3, beyond_noise: bool = True
+) -> pd.DataFrame:
+    """The ``k`` variants of each profile that move ``metric`` most (beyond the noise).
 
     Parameters
     ----------
     comparisons : dict of str -> Comparison
         By profile.
+    beyond_noise : bool
+        Only differences whose paired interval excludes 0 (default).
 
     Returns
     -------
     pandas.DataFrame
         Columns ``profile``, ``change``, ``diff``, ``diff_low``,
-        ``diff_high``, sorted by profile then by ``|diff|`` descending.
+        ``diff_high``, ``beyond_noise``, sorted by profile then by
+        ``|diff|`` descending.
     """
     rows = []
     for prof, c in comparisons.items():
         e = effects(c, [metric])
-        e = e[e[f"{metric} *"].astype(bool)]
+        if beyond_noise:
+            e = e[e[f"{metric} *"].astype(bool)]
         e = e.reindex(e[metric].abs().sort_values(ascending=False).index)[:k]
         for name, r in e.iterrows():
             rows.append(
@@ -143,7 +149,8 @@ def largest_effects(comparisons: dict, metric: str = "deals_per_game", k: int = 
                     "diff": r[metric],
                     "diff_low": r[f"{metric} low"],
                     "diff_high": r[f"{metric} high"],
+                    "beyond_noise": bool(r[f"{metric} *"]),
                 }
             )
-    cols = ["profile", "change", "diff", "diff_low", "diff_high"]
+    cols = ["profile", "change", "diff", "diff_low", "diff_high", "beyond_noise"]
     return pd.DataFrame(rows, columns=cols).astype({"diff": np.float64})
