@@ -28,6 +28,7 @@ QUESTIONS = (
     ("redeals", "redeal rate (deals redealt before play)"),
     ("bolts", "bolts"),
     ("barrel", "barrel: win from the barrel (per stay); S(1)"),
+    ("conventions", "largest convention effect on deals a game"),
     ("single_dummy", "double-dummy optimism: P(120) both ways, mean value gap"),
 )
 

@@ -19,7 +19,7 @@ from . import __version__
 from .errors import ThousandError
 
 #: Sub-command modules, in the order ``thousand --help`` lists them.
-COMMANDS = ("run", "deal", "solve", "simulate", "odds", "analyse", "rules", "report", "reference")
+COMMANDS = ("run", "deal", "solve", "simulate", "compare", "odds", "analyse", "rules", "report", "reference")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,7 +78,7 @@ def _stop_signals_as_interrupts():
 
 
 #: Commands that write a dataset chunk by chunk and resume when rerun.
-RESUMABLE = ("deal", "solve", "simulate", "run", "reference")
+RESUMABLE = ("deal", "solve", "simulate", "compare", "run", "reference")
 
 
 #: Operating-system errors a user can act on (a missing file, no permission,

@@ -14,6 +14,12 @@ printed beside it.  Machine-independent counts: deals (rows) per game,
 played deals per game (one solver call each on the fly), pool repeats.
 Target: at least 300 complete games per second per core with a
 pool.
+
+``--compare-games N`` (default 2,000; 0 skips it) also times ``thousand
+compare`` of two rule sets (``--rules`` and it with one barrel seat) on N
+paired games from the reference pool against the two ``thousand simulate``
+jobs of the same games (datasets written in both, one process each):
+target at most 1.2x.
 """
 
 from __future__ import annotations
@@ -50,6 +56,41 @@ def _run(rules, n, seed, policy, pool):
     return g, time.process_time() - t0, time.perf_counter() - w0
 
 
+def _compare_vs_simulate(rules, n: int, seed: int) -> None:
+    """Two rule sets x n paired games: compare against the two simulate jobs."""
+    from analysis import reference
+    from analysis.comparison import compare
+    from analysis.jobs.games import run_games
+
+    variant = rules.with_changes(barrel_seats=1 if rules.barrel_seats == 2 else 2)
+    pool = reference.pool_for(rules)
+    if pool is None:
+        print(f"compare: no reference pool serves {rules.name}; skipped")
+        return
+    policy = ThresholdPolicy()
+    with tempfile.TemporaryDirectory() as tmp:
+        # warm-up of both: pools read, policy limits computed, code loaded
+        compare([rules, variant], games=20, seed=seed + 99, workers=1, out=f"{tmp}/warm", policy=policy)
+        for i, r in enumerate((rules, variant)):
+            run_games(f"{tmp}/warm{i}", 20, seed + 99, r, policy, pool=pool.solutions_path, workers=1)
+        t0 = time.process_time()
+        for i, r in enumerate((rules, variant)):
+            path = pool.solutions_path
+            run_games(f"{tmp}/sim{i}", n, seed, r, policy, pool=path, workers=1, progress=False)
+        t_sim = time.process_time() - t0
+        t0 = time.process_time()
+        c = compare([rules, variant], games=n, seed=seed, workers=1, out=f"{tmp}/cmp", policy=policy)
+        t_cmp = time.process_time() - t0
+    d = c.table.set_index(["metric", "rules"]).loc[("deals_per_game", variant.name)]
+    print(
+        f"compare:     {rules.name} vs {variant.name}, {n:,} paired games each: "
+        f"{t_cmp:.1f} s CPU; the two simulate jobs {t_sim:.1f} s CPU; ratio {t_cmp / t_sim:.2f}x "
+        f"(target <= 1.2x: {'met' if t_cmp <= 1.2 * t_sim else 'NOT met'}); "
+        f"deals per game {d['diff']:+.2f} [{d['diff_low']:+.2f}, {d['diff_high']:+.2f}] paired, "
+        f"[{d['unpaired_low']:+.2f}, {d['unpaired_high']:+.2f}] unpaired"
+    )
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pool", default=None, help="solutions dataset (all three seats)")
@@ -63,8 +104,16 @@ def main(argv=None) -> int:
     ap.add_argument("--fly-games", type=int, default=3, help="games solved on the fly")
     ap.add_argument("--rules", default="club")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--compare-games",
+        type=int,
+        default=2000,
+        help="paired games of the compare measurement (0 skips it)",
+    )
     a = ap.parse_args(argv)
     rules = load_rules(a.rules)
+    if a.compare_games:
+        _compare_vs_simulate(rules, a.compare_games, a.seed)
     tmp = None
     if a.pool is None:
         from analysis.jobs.deals import run_deal

@@ -34,98 +34,94 @@ from analysis.research import setup
 QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
-BASE = "club"
-N_GAMES = 40 if QUICK else 1_000                  # games per variant (the same game ids; the
-#                                                   baseline shares the bolts page's cached games)
-VARIANTS = {                                      # name -> changed fields of BASE
-    "write-off pays 60 each (ua)": {"write_off_payment": "fixed", "write_off_fixed": 60},
-    "barrel at 900 (book)": {"barrel_threshold": 900},
-    "555 resets to 0 (classic)": {"reset_555": "positive"},
-    "one barrel seat": {"barrel_seats": 1},
-}
+N_GAMES = 12 if QUICK else 1_000                  # paired games per rule set
+PROFILES = ("club",) if QUICK else ("club", "classic", "book", "ua", "wiki")
+FIELDS = ("barrel_seats", "barrel_threshold", "reset_555") if QUICK else None   # None: every field
 
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.research import data, paired, plots
-from analysis.rules import Rules
+from analysis.research import conventions, plots, setup
 
 plots.use_style()
 display(Markdown(setup.back_link()))
-base_rules = Rules.profile(BASE)
-pool = data.reference_pool(BASE).solutions_path     # every variant plays as club does
-base = data.simulated_games(DATA, base_rules, N_GAMES, SEED, pool)
-metrics = {"baseline": paired.game_metrics(base)}
-for name, change in VARIANTS.items():
-    r = base_rules.with_changes(**change)
-    g = data.simulated_games(DATA, r, N_GAMES, SEED, pool, label=f"{BASE}-variant")
-    metrics[name] = paired.game_metrics(g)
-o = base.attrs["outcomes"]
-display(Markdown(f"Bidding estimator: {base.attrs['estimator']}.  Deals drawn without "
-                 f"replacement from the club reference pool ({o['pool_size']:,} deals): "
-                 f"{o['distinct_deals']:,} distinct deals, {o['repeated_draws']:,} repeated "
-                 "draws per variant (every variant draws the same blocks)."))
-setup.provenance([BASE] + [f"{BASE} + {k}" for k in VARIANTS], SEED,
-                 reference_pool=f"club ({data.reference_pool(BASE).content_hash})",
-                 games_per_variant=N_GAMES)
+runs = {p: conventions.profile_comparison(p, N_GAMES, SEED, DATA, fields=FIELDS) for p in PROFILES}
+display(setup.provenance(list(PROFILES), SEED, games_per_rule_set=N_GAMES,
+                         variants=sum(len(c.names) - 1 for c in runs.values())))
+display(Markdown(
+    "Each profile is played as it is and changed in one convention field at a time, to each "
+    "value another profile's seed text gives it, with `thousand compare` "
+    "(`analysis.comparison.compare`): every rule set plays the same game ids of one seed, "
+    "drawing the same deals from the profile's reference pool, so the differences are paired. "
+    f"Left out: fields that {conventions.SKIPPED['play']}, and fields that "
+    f"{conventions.SKIPPED['information']}."))
 
 # %% [markdown]
-# ## Differences against the baseline
+# ## Largest effects on game length
 #
-# Per game: `deals` (dealt, redeals included), `played`, `bolts` (all
-# players), `penalties` (−120 for bolts), `barrel_entries`, and the win
-# indicators by position relative to the game's first dealer (their means
-# are win shares).
+# Per profile, the conventions that change the number of deals a game
+# lasts the most, beyond the noise (paired 95 % interval excluding 0).
 
 # %%
-MEASURES = ["deals", "played", "bolts", "penalties", "barrel_entries",
-            "win_first_hand", "win_second", "win_dealer"]
-diffs = pd.concat({name: paired.paired_differences(metrics["baseline"], m, MEASURES)
-                   for name, m in metrics.items() if name != "baseline"}, names=["variant"])
-diffs.rename(columns={"unpaired_half": "unpaired ±"}).astype(
-    {"games": int}).style.format(precision=3, thousands=",")
+METRICS = ["deals_per_game", "barrel_entries_per_game", "bolts_per_game", "win_first_hand",
+           "made_share", "write_off_share"]
+top = conventions.largest_effects(runs, "deals_per_game", k=3)
+headline = []
+for _, r in conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False).iterrows():
+    noise = "" if r.beyond_noise else " (within the noise)"
+    headline.append({"profile": r.profile, "question": "largest convention effect on deals a game",
+                     "figure": f"{r.change}: {r['diff']:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]"
+                               f"{noise}",
+                     "deals": f"{N_GAMES:,} paired games"})
+setup.save_headline("conventions", headline, DATA)
+top.style.format(precision=2)
 
 # %%
-fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
-names = list(VARIANTS)
-y = np.arange(len(names))[::-1]
-PANELS = (("deals", "Δ deals per game", 1), ("penalties", "Δ bolt penalties per game", 1),
-          ("win_first_hand", "Δ first hand's win share\n(percentage points)", 100))
-for ax, (m, unit, scale) in zip(axes, PANELS):
-    sub = diffs.xs(m, level=1).loc[names]
-    ax.errorbar(scale * sub["diff"], y, xerr=[scale * (sub["diff"] - sub["diff_low"]),
-                                              scale * (sub["diff_high"] - sub["diff"])],
-                fmt="o", capsize=4, label="paired (CRN)")
-    ax.errorbar(scale * sub["diff"], y - 0.18, xerr=scale * sub["unpaired_half"], fmt="none",
-                ecolor="0.6", capsize=3, label="if unpaired")
-    ax.axvline(0, color="k", lw=0.8)
-    ax.set_xlabel(unit)
-axes[0].set_yticks(y, names)
-handles, labels = axes[0].get_legend_handles_labels()
-fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False)
-fig.suptitle(f"Variant − baseline, the same {N_GAMES:,} games (95 % CI of the mean difference)")
+fig, ax = plt.subplots(figsize=(8, 0.45 * max(len(top), 2) + 1.5))
+y = np.arange(len(top))[::-1]
+ax.errorbar(top["diff"], y, xerr=[top["diff"] - top.diff_low, top.diff_high - top["diff"]],
+            fmt="o", capsize=4)
+ax.axvline(0, color="k", lw=0.8)
+ax.set_yticks(y, [f"{p}: {c}" for p, c in zip(top.profile, top.change)])
+ax.set_xlabel("Δ deals per game against the profile as played (paired 95 % CI)")
 plt.show()
 
 # %% [markdown]
-# ## Levels under each convention
+# ## One table per profile
+#
+# Paired difference against the profile as played, with its 95 % interval;
+# `*` marks a difference beyond the noise.  Variants that played every game
+# exactly as the profile did are listed below each table.
 
 # %%
-levels = pd.DataFrame({name: m[MEASURES].mean() for name, m in metrics.items()}).T
-levels.style.format(precision=3)
+def show(prof):
+    c = runs[prof]
+    e = conventions.effects(c, METRICS)
+    text = e[[m for m in METRICS]].copy()
+    for m in METRICS:
+        text[m] = [f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]{' *' if s else ''}" for d, lo, hi, s in
+                   zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
+    display(Markdown(f"### {prof}"))
+    display(text)
+    if c.identical:
+        display(Markdown("Played identically to the profile: " + "; ".join(
+            f"`{n.split('+', 1)[-1]}` ({c.why_identical(n)})" for n in c.identical) + "."))
+
+
+for prof in PROFILES:
+    show(prof)
 
 # %% [markdown]
 # ## Precision of this run
 
 # %%
-paired_hw = ((diffs["diff_high"] - diffs["diff_low"]) / 2)
-gain = (diffs["unpaired ±"] if "unpaired ±" in diffs else diffs["unpaired_half"]) / paired_hw
-deals_hw = paired_hw.xs("deals", level=1)
+t = runs[PROFILES[0]].table
+t = t[(t.metric == "deals_per_game") & (t.rules != runs[PROFILES[0]].names[0])]
+gain = ((t.unpaired_high - t.unpaired_low) / (t.diff_high - t.diff_low)).replace(np.inf, np.nan)
 display(Markdown(
-    f"With {N_GAMES:,} paired games the mean difference in game length is known to "
-    f"±{deals_hw.max():.2f} deals at worst, and a win-share difference to ±"
-    f"{100 * paired_hw.xs('win_first_hand', level=1).max():.1f} percentage points. "
-    f"Pairing narrows the intervals by a factor of {np.nanmedian(gain[np.isfinite(gain)]):.1f} "
-    "(median over measures) against independent samples of the same size."))
+    f"With {N_GAMES:,} paired games, the difference in game length is known to "
+    f"±{((t.diff_high - t.diff_low) / 2).max():.2f} deals at worst on {PROFILES[0]}; pairing "
+    f"narrows that interval by a factor of {np.nanmedian(gain):.1f} (median over variants) "
+    "against independent samples of the same size."))

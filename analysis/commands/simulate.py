@@ -69,6 +69,15 @@ def register(sub) -> None:
     p.add_argument(
         "--chunk-size", type=int, default=None, help="games per chunk and per Parquet file (default 200)"
     )
+    add_policy_options(p)
+    add_rules_options(p)
+    add_parallel_options(p)
+    p.set_defaults(func=run)
+
+
+def add_policy_options(p) -> None:
+    """Add the threshold policy's options (``--risk`` ... ``--estimator``);
+    :func:`policy_from_args` reads them.  ``thousand compare`` takes the same."""
     g = p.add_argument_group("policy (the default threshold policy; see analysis.game.policy)")
     g.add_argument(
         "--risk",
@@ -103,29 +112,34 @@ def register(sub) -> None:
         "--estimator",
         default="default",
         metavar="MODEL.json",
-        help="bidding-odds model file (analysis.odds.BidModel; default: the package's model)",
+        help="bidding-odds model: 'default' (the model shipped for the rules), the name of a "
+        "profile's shipped model (club, book, ua, wiki: for a variant none was fitted for) or "
+        "a BidModel JSON file",
     )
-    add_rules_options(p)
-    add_parallel_options(p)
-    p.set_defaults(func=run)
 
 
 def _estimator_name(arg: str) -> str:
-    """``default``, or the model file as an absolute path (the same file
-    named two ways is the same dataset parameter)."""
+    """``default``, a shipped model's file named by its pool (``club``), or the
+    model file as an absolute path (the same file named two ways is the same
+    dataset parameter)."""
     from pathlib import Path
 
-    return arg if arg == "default" else str(Path(arg).expanduser().resolve())
+    from ..odds.model import MODEL_FILES, model_file
+
+    if arg == "default":
+        return arg
+    if arg in MODEL_FILES and not Path(arg).is_file():
+        return str(model_file(arg))
+    return str(Path(arg).expanduser().resolve())
 
 
-def run(args) -> int:
-    from .. import dataset
-    from ..game import ThresholdPolicy, format_summary, summarize
-    from ..jobs.games import DEFAULT_CHUNK, run_games
+def policy_from_args(args, rules):
+    """The threshold policy of the options of :func:`add_policy_options`,
+    its bidding model loaded for ``rules`` (BadArgument with advice when none
+    serves them)."""
+    from ..comparison import estimator_advice
+    from ..game import ThresholdPolicy
 
-    if args.games < 1:
-        raise BadArgument(f"--games must be at least 1, got {args.games}")
-    rules = rules_from_args(args)
     policy = ThresholdPolicy(
         risk=args.risk,
         barrel_risk=args.barrel_risk,
@@ -135,7 +149,19 @@ def run(args) -> int:
         write_offs=not args.no_write_offs,
         estimator_name=_estimator_name(args.estimator),
     )
-    policy.get_estimator(rules)  # fail early on a missing model
+    estimator_advice(policy, rules)  # fail early on a missing model
+    return policy
+
+
+def run(args) -> int:
+    from .. import dataset
+    from ..game import format_summary, summarize
+    from ..jobs.games import DEFAULT_CHUNK, run_games
+
+    if args.games < 1:
+        raise BadArgument(f"--games must be at least 1, got {args.games}")
+    rules = rules_from_args(args)
+    policy = policy_from_args(args, rules)
     worlds = 16 if args.worlds is None else args.worlds
     if worlds < 1:
         raise BadArgument(f"--worlds must be at least 1, got {worlds}")

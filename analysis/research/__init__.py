@@ -18,5 +18,8 @@ here, one concept per module, with tests in ``tests/test_research*.py``:
 - :mod:`~analysis.research.survival`: barrel stays from a games dataset and
   their Kaplan–Meier curves;
 - :mod:`~analysis.research.paired`: paired (common random numbers)
-  comparisons of two conventions.
+  comparisons of two conventions;
+- :mod:`~analysis.research.conventions`: every convention field of a
+  profile set to the other profiles' values, compared on paired games with
+  :func:`analysis.comparison.compare` (the conventions page).
 """

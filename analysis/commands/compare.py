@@ -1,0 +1,132 @@
+"""``thousand compare RULES RULES [...] [--vary field=v1,v2] [--games G] [--seed S] ...``."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import BadArgument
+from ._common import add_parallel_options, progress_flag
+from .simulate import add_policy_options, policy_from_args
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "compare",
+        help="what a house rule changes: paired games under several rule sets",
+        description="Play the same games (the same dealers and deal streams) under two or "
+        "more rule sets and print, per metric, each rule set's value with its 95 %% interval, "
+        "the paired difference against the first with its interval, and the interval "
+        "independent samples would give; '*' marks a difference beyond the noise. Each "
+        "RULES is a profile or rules file, optionally followed by changes: "
+        '"club barrel_threshold=900 barrel_seats=1" (or club+barrel_seats=1). '
+        "Rerunning a stopped command resumes it.",
+        epilog="examples:\n"
+        '  thousand compare club "club barrel_seats=1" --games 1000 --seed 1\n'
+        "  thousand compare club --vary barrel_threshold=880,900 --json\n"
+        "  thousand compare club book --plot book.png",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "rules",
+        nargs="+",
+        metavar="RULES",
+        help="a rule set: profile or rules file, then field=value changes (one quoted argument)",
+    )
+    p.add_argument(
+        "--vary",
+        default=None,
+        metavar="FIELD=V1,V2",
+        help="compare the one RULES given with it changed to each value of one field",
+    )
+    p.add_argument("--games", type=int, default=1000, help="paired games per rule set (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    p.add_argument(
+        "--outcomes",
+        choices=("dd", "pimc"),
+        default="dd",
+        help="dd: double-dummy outcomes from the reference pools (default); pimc: single-dummy "
+        "play from the single-dummy pools",
+    )
+    p.add_argument(
+        "--on-the-fly",
+        action="store_true",
+        help="solve (or play) on the fly the rule sets no reference pool serves, on the pools' "
+        "deals (the cost is said before they run); refused otherwise",
+    )
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="folder of the games datasets, one per rule set (default data/compare/<key>); "
+        "a stopped run resumes",
+    )
+    p.add_argument("--json", action="store_true", help="print the table as a JSON list of rows")
+    p.add_argument("--plot", default=None, metavar="FILE", help="write a plot of the paired differences")
+    p.add_argument(
+        "--chunk-size", type=int, default=None, help="games per chunk and per Parquet file (default 200)"
+    )
+    add_policy_options(p)
+    add_parallel_options(p)
+    p.set_defaults(func=run)
+
+
+def rules_of(args) -> list:
+    """The rule sets of the positional arguments and ``--vary``."""
+    from ..comparison import parse_rules, vary
+
+    if args.vary is not None:
+        if len(args.rules) != 1:
+            raise BadArgument(
+                f"--vary sweeps one base rule set, got {len(args.rules)}: give one RULES with --vary",
+                parameter="vary",
+            )
+        return vary(args.rules[0], args.vary)
+    return [parse_rules(r) for r in args.rules]
+
+
+def run(args) -> int:
+    from ..comparison import compare
+
+    if args.plot is not None:
+        from pathlib import Path
+
+        if not Path(args.plot).expanduser().resolve().parent.is_dir():
+            raise BadArgument(f"--plot {args.plot}: its folder does not exist", parameter="plot")
+    rules = rules_of(args)
+    if len(rules) < 2:
+        raise BadArgument(
+            "compare needs at least two rule sets: give another RULES, or --vary field=v1,v2",
+            parameter="rules",
+        )
+    policy = policy_from_args(args, rules[0])
+    quiet = args.json
+
+    def note(text):
+        if not quiet:
+            print(text)
+
+    c = compare(
+        rules,
+        games=args.games,
+        seed=args.seed,
+        outcomes=args.outcomes,
+        policy=policy,
+        out=args.out,
+        on_the_fly=args.on_the_fly,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=progress_flag(args),
+        chunk_size=args.chunk_size,
+        on_note=note,
+    )
+    if args.json:
+        print(c.to_json())
+    else:
+        print("games datasets: " + ", ".join(str(p) for p in c.paths))
+        verdict = c.verdict()
+        print(verdict if verdict else c.format())
+    if args.plot is not None:
+        c.plot(args.plot)
+        if not quiet:
+            print(f"plot written to {args.plot}")
+    return 0

@@ -1,0 +1,166 @@
+"""Which outcomes each rule set plays, and how two rule sets are paired.
+
+Every rule set plays games ``0 .. G-1`` of one root seed, and game ``g``
+draws its first dealer and its deals from its own stream whatever the
+rules (:func:`analysis.game.game_rng`).  What the stream's draws mean
+depends on the outcome source:
+
+- rule sets with the same solver conventions read the same reference pool
+  (:func:`analysis.reference.pool_for`): the same draws give the same pool
+  rows, so they are paired on the **same outcomes** (the same cards, the
+  same solved play) until their decisions differ;
+- rule sets whose play differs read their own pools.  The pools are dealt
+  from one seed, so deal ``k`` is the same cards in every pool; the draws
+  are then kept to the deals every pool holds (the smallest pool's size),
+  and the pair is paired on the **same deals only**;
+- a rule set no pool serves is played on the fly when asked
+  (``on_the_fly``): it draws the same deal ids from the pools' deals (or,
+  with no pool in the comparison at all, the same fresh deals from the
+  stream) and solves or plays each one.  Two rule sets solved on the fly
+  under the same conventions get the same double-dummy outcomes.
+
+With only one pool in play the draws range over the whole pool, so each
+rule set's games are exactly those of ``thousand simulate`` with the same
+seed and policy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import BadArgument
+from ..rules import Rules
+
+__all__ = ["Arm", "plan_arms", "pairing", "FLY_SECONDS"]
+
+#: Rough CPU seconds to solve (dd) or play single-dummy (pimc) one played
+#: deal on the fly, for the cost said up front (docs/PERFORMANCE.md).
+FLY_SECONDS = {"dd": 0.01, "pimc": 2.0}
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One rule set's source of outcomes.
+
+    Attributes
+    ----------
+    rules : Rules
+    name : str
+        Display name (unique within the comparison).
+    pool : str or None
+        The reference pool's name (``club``, ``club-sd``), None on the fly.
+    pool_path : str or None
+        Its solutions (dd) or single-dummy (pimc) folder.
+    pool_size : int
+        Deals the pool holds (0 on the fly).
+    """
+
+    rules: Rules
+    name: str
+    pool: str | None
+    pool_path: str | None
+    pool_size: int
+
+    @property
+    def on_the_fly(self) -> bool:
+        """No pool: every played deal is solved or played as it comes."""
+        return self.pool is None
+
+
+def _pool_of(rules: Rules, outcomes: str):
+    from .. import reference
+
+    if outcomes == "dd":
+        p = reference.pool_for(rules)
+        return None if p is None else (p.name, p.solutions_path, p.deals, p.deals_path)
+    p = reference.sd_pool_for(rules)
+    return None if p is None else (p.name, p.sd_path, p.deals, p.deals_path)
+
+
+def plan_arms(rules_list, names, outcomes: str, on_the_fly: bool) -> tuple[list[Arm], int, str | None]:
+    """Each rule set's source, the shared deal range and the deals folder.
+
+    Parameters
+    ----------
+    rules_list : list of Rules
+    names : list of str
+        Display names, one per rule set.
+    outcomes : {"dd", "pimc"}
+    on_the_fly : bool
+        Solve (or play) on the fly the rule sets no pool serves; refused
+        otherwise.
+
+    Returns
+    -------
+    (arms, shared, deals_path)
+        ``shared`` is the number of pool deals the draws range over (the
+        smallest pool's; 0 with no pool), ``deals_path`` a deals folder of
+        one of the pools (None with no pool), whose first ``shared`` deals
+        the rule sets on the fly draw from.
+
+    Raises
+    ------
+    BadArgument
+        A rule set no pool serves without ``on_the_fly`` (with advice).
+    """
+    arms, deals_path = [], None
+    for r, n in zip(rules_list, names):
+        found = _pool_of(r, outcomes)
+        if found is None:
+            if not on_the_fly:
+                kind = "solved (double-dummy)" if outcomes == "dd" else "single-dummy"
+                raise BadArgument(
+                    f"no {kind} reference pool plays as {n} does (its play conventions differ "
+                    f"from every built pool's): add --on-the-fly to "
+                    f"{'solve' if outcomes == 'dd' else 'play'} its deals as they come "
+                    f"(about {FLY_SECONDS[outcomes]:g} s a played deal), or compare rule sets "
+                    "a pool serves (thousand reference list)",
+                    parameter="rules",
+                )
+            arms.append(Arm(r, n, None, None, 0))
+            continue
+        name, path, size, dp = found
+        deals_path = deals_path or dp
+        arms.append(Arm(r, n, name, path, int(size)))
+    sizes = {a.pool_size for a in arms if not a.on_the_fly}
+    shared = min(sizes) if sizes else 0
+    return arms, shared, deals_path
+
+
+def pairing(a: Arm, b: Arm, outcomes: str) -> str:
+    """How two arms are paired: ``"same outcomes"`` or ``"same deals"``.
+
+    Same outcomes: the same pool, or both solved double-dummy on the fly
+    under the same solver conventions (the solver is deterministic).
+    """
+    from ..solver import solver_fingerprint
+
+    if a.pool is not None and a.pool == b.pool:
+        return "same outcomes"
+    if outcomes == "dd" and a.on_the_fly and b.on_the_fly:
+        if solver_fingerprint(a.rules) == solver_fingerprint(b.rules):
+            return "same outcomes"
+    return "same deals"
+
+
+def fly_cost(arms, games: int, outcomes: str, played_per_game: float = 25.0) -> str | None:
+    """The cost of the rule sets played on the fly, said before they run (None if none)."""
+    fly = [a.name for a in arms if a.on_the_fly]
+    if not fly:
+        return None
+    cpu = len(fly) * games * played_per_game * FLY_SECONDS[outcomes]
+    how = "solving every played deal double-dummy" if outcomes == "dd" else "playing every deal single-dummy"
+    size = f"roughly {cpu / 60:,.0f} CPU minutes" if cpu >= 90 else "under two CPU minutes"
+    return (
+        f"note: {', '.join(fly)}: no pool plays as {'it does' if len(fly) == 1 else 'they do'}; "
+        f"{how} on the fly, on the same deal ids as the pools, about "
+        f"{FLY_SECONDS[outcomes]:g} s a deal and some {played_per_game:g} played deals a game: {size}"
+    )
+
+
+def check_outcomes(outcomes) -> str:
+    """``"dd"`` for None, else ``outcomes`` checked against ``dd``/``pimc``."""
+    o = "dd" if outcomes is None else outcomes
+    if o not in ("dd", "pimc"):
+        raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}", parameter="outcomes")
+    return o

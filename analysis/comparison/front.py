@@ -1,0 +1,202 @@
+"""``compare(rules_list, games=..., seed=...)``: paired games of several rule sets."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .. import dataset
+from ..errors import BadArgument, ThousandError
+from ..folders import DEFAULT_GAMES
+from .arms import check_outcomes, fly_cost, pairing, plan_arms
+from .games import arm_folder, arm_params, run_arm
+from .result import Comparison
+from .ruleset import display_names, parse_rules
+from .table import COLUMNS, exact_rows, game_rows, pool_rows
+
+__all__ = ["compare", "default_out", "estimator_advice"]
+
+
+def estimator_advice(policy, rules) -> None:
+    """Load the policy's bidding model for ``rules``, or say what to do.
+
+    Raises
+    ------
+    BadArgument
+        When no shipped model serves the rules (their play conventions are
+        no profile's) or the model file cannot be read, with the option
+        that fixes it.
+    """
+    try:
+        policy.get_estimator(rules)
+    except ThousandError:  # a model file that cannot be read, named as it is
+        raise
+    except ValueError:  # no shipped model plays the rules' solver conventions
+        from ..odds.model import pool_name_for
+        from ..rules import Rules
+
+        try:
+            near = pool_name_for(Rules.profile(rules.base))
+        except ValueError:
+            near = "club"
+        raise BadArgument(
+            f"no bidding-odds model was fitted for {rules.name}: its play conventions are no "
+            f"profile's; give --estimator {near} to bid with the model shipped for {near}, or "
+            "--estimator MODEL.json fitted on its solutions (analysis.odds.BidModel.fit)",
+            parameter="estimator",
+        ) from None
+
+
+def _check_count(name: str, v) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+        raise BadArgument(f"{name} must be a non-negative integer, got {v!r}", parameter=name, got=v)
+    return int(v)
+
+
+def default_out(rules_list, games: int, seed: int, outcomes: str, policy) -> Path:
+    """``data/compare/<key>``: a folder per (rule sets, games, seed, outcomes, policy),
+    so rerunning the same comparison resumes it and another never collides."""
+    key = json.dumps(
+        [[r.fingerprint() for r in rules_list], games, seed, outcomes, policy.params()],
+        sort_keys=True,
+        default=str,
+    )
+    return Path(DEFAULT_GAMES).parent / "compare" / hashlib.sha256(key.encode()).hexdigest()[:12]
+
+
+def compare(
+    rules_list,
+    *,
+    games: int,
+    seed: int,
+    outcomes: str | None = None,
+    policy=None,
+    out=None,
+    on_the_fly: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = False,
+    chunk_size: int | None = None,
+    worlds: int = 16,
+    on_note=None,
+) -> Comparison:
+    """Play the same games under several rule sets and compare them.
+
+    Parameters
+    ----------
+    rules_list : sequence of str or Rules
+        At least two rule sets: profile names, rules files, their spelling
+        with changes (``"club barrel_seats=1"``,
+        :func:`analysis.comparison.parse_rules`) or ``Rules``.  The first is
+        the baseline.
+    games : int
+        Games per rule set (game ids ``0 .. games - 1``, the same for all).
+    seed : int
+        Root seed; game ``g`` draws its dealer and deals from its own stream.
+    outcomes : {"dd", "pimc"}, optional
+        Deal outcomes as ``thousand simulate --outcomes`` (default ``"dd"``).
+    policy : analysis.game.ThresholdPolicy, optional
+        Bidding policy with a named estimator (default ``ThresholdPolicy()``).
+    out : path, optional
+        Folder of the games datasets, one sub-folder per rule set (default
+        ``data/compare/<key>``); a stopped run resumes.
+    on_the_fly : bool
+        Solve (or play) on the fly the rule sets no reference pool serves;
+        refused otherwise.
+    workers, scheduler, progress, chunk_size
+        As ``thousand simulate``.
+    worlds : int
+        With ``"pimc"`` on the fly: layouts per decision.
+    on_note : callable, optional
+        Called with each note (pairing, cost of play on the fly) before
+        the games run.
+
+    Returns
+    -------
+    Comparison
+        ``.table`` (DESIGN.md, contract 8), ``.paths``, ``.pairs``,
+        ``.identical``, ``.plot()``.
+
+    Raises
+    ------
+    BadArgument
+        Fewer than two rule sets, a bad count or seed, an unknown field or
+        value, a rule set no pool (without ``on_the_fly``) or no bidding
+        model serves; three- or four-player rules.
+    """
+    rules = [parse_rules(r) for r in rules_list]
+    if len(rules) < 2:
+        raise BadArgument(
+            f"compare needs at least two rule sets, got {len(rules)}: give another, or --vary "
+            "field=v1,v2 to sweep one field",
+            parameter="rules",
+        )
+    games = _check_count("games", games)
+    if games < 2:
+        raise BadArgument(f"games must be at least 2 for an interval, got {games}", parameter="games")
+    seed = _check_count("seed", seed)
+    outcomes = check_outcomes(outcomes)
+    for r in rules:
+        if getattr(r, "players", 3) != 3:
+            raise BadArgument(
+                f"{r.name} is a {r.players}-player table: compare plays three-player games only "
+                "until the four-player table lands",
+                parameter="rules",
+            )
+    from ..game import ThresholdPolicy
+
+    policy = policy or ThresholdPolicy()
+    for r in rules:
+        estimator_advice(policy, r)
+    names = display_names(rules)
+    arms, shared, deals_path = plan_arms(rules, names, outcomes, on_the_fly)
+    notes = []
+    cost = fly_cost(arms, games, outcomes)
+    if cost:
+        notes.append(cost)
+    pairs = [(a.name, arms[0].name, pairing(arms[0], a, outcomes)) for a in arms[1:]]
+    if len({a.pool for a in arms if a.pool}) > 1:
+        notes.append(
+            f"note: the rule sets read different pools; every game draws among the first "
+            f"{shared:,} deals, which every pool holds (deal k is the same cards in each)"
+        )
+    for n in notes:
+        if on_note:
+            on_note(n)
+    out = Path(out) if out is not None else default_out(rules, games, seed, outcomes, policy)
+    paths, frames = [], []
+    for i, a in enumerate(arms):
+        folder = arm_folder(out, i, a.name)
+        params = arm_params(
+            a, games, seed, policy, outcomes, shared, deals_path, chunk_size=chunk_size, worlds=worlds
+        )
+        run_arm(folder, params, workers=workers, scheduler=scheduler, progress=progress)
+        paths.append(folder)
+        frames.append(dataset.read_frame(folder, "games"))
+    rows = game_rows(frames, names) + exact_rows(rules, names, games) + pool_rows(rules, names, games)
+    table = pd.DataFrame(rows)
+    table["beyond_noise"] = (table["diff_low"] > 0) | (table["diff_high"] < 0)
+    table = table[COLUMNS + ["sample", "n", "beyond_noise"]]
+    cols = [c for c in frames[0].columns]
+    base = frames[0].sort_values(["game_id", "deal_no"]).reset_index(drop=True)[cols]
+    identical = [
+        names[i]
+        for i in range(1, len(frames))
+        if frames[i].sort_values(["game_id", "deal_no"]).reset_index(drop=True)[cols].equals(base)
+    ]
+    return Comparison(
+        table=table,
+        rules=rules,
+        names=names,
+        paths=paths,
+        pairs=pairs,
+        identical=identical,
+        notes=notes,
+        games=games,
+        seed=seed,
+        outcomes=outcomes,
+    )

@@ -1,0 +1,156 @@
+"""What each house convention changes, per profile, on paired games.
+
+The conventions page plays, for a profile, every convention field set to
+each other value the seed texts give it (the five profiles' values, RULES.md)
+against the profile as played, with :func:`analysis.comparison.compare`:
+the same games on the same deals, paired intervals.  Fields that change how
+a deal is played (the solver conventions) need another pool and are
+compared profile against profile instead (``thousand compare club book``);
+fields that only say what the players see cannot move double-dummy games.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import BadArgument
+from ..rules import INFORMATION_FIELDS, PROFILES, Rules, as_rules, conventions
+
+__all__ = ["seed_values", "variants", "profile_comparison", "effects", "largest_effects", "SKIPPED"]
+
+#: Fields left out, and why (the page says so).
+SKIPPED = {
+    "play": "change how a deal is played (solver conventions): compared profile against profile",
+    "information": "only say what the players see, which double-dummy games do not read",
+}
+
+
+def seed_values(field: str) -> list:
+    """The values the five profiles give ``field``, in profile order, distinct."""
+    out: list = []
+    for p in PROFILES.values():
+        v = getattr(p, field)
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def variants(profile, fields=None) -> dict[str, Rules]:
+    """The profile changed in one convention field to each other seed value.
+
+    Parameters
+    ----------
+    profile : str or Rules
+    fields : sequence of str, optional
+        Only these fields (default: every convention field).
+
+    Returns
+    -------
+    dict of str -> Rules
+        ``"field=value"`` -> the variant, in the order of the fields of
+        ``Rules``; fields of :data:`SKIPPED` kinds and combinations the
+        rules refuse (a fixed write-off amount where the payment is not
+        fixed) are left out.
+    """
+    from ..solver import SOLVER_FIELDS
+
+    base = as_rules(profile)
+    out = {}
+    for f in conventions(Rules):
+        if f in SOLVER_FIELDS or f in INFORMATION_FIELDS or (fields is not None and f not in fields):
+            continue
+        for v in seed_values(f):
+            if v == getattr(base, f):
+                continue
+            try:
+                out[f"{f}={v}"] = base.with_changes(**{f: v})
+            except BadArgument:
+                continue
+    return out
+
+
+def profile_comparison(profile, games: int, seed: int, data, workers: int | None = 1, fields=None):
+    """:func:`analysis.comparison.compare` of the profile and its :func:`variants` (of ``fields``).
+
+    The games datasets go under ``data/compare-conventions/<profile>``
+    (resumed when there).
+
+    Returns
+    -------
+    analysis.comparison.Comparison
+    """
+    from ..comparison import compare
+
+    base = as_rules(profile)
+    vs = variants(base, fields)
+    key = "all" if fields is None else str(len(vs))
+    out = Path(data) / "compare-conventions" / f"{base.name}-{games}-{seed}-{key}"
+    return compare([base, *vs.values()], games=games, seed=seed, workers=workers, out=out)
+
+
+def effects(c, metrics) -> pd.DataFrame:
+    """The paired differences of ``metrics`` against the profile, one row per variant.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by the variant's name (without the profile); per metric the
+        columns ``<metric>`` (difference), ``<metric> low``, ``<metric>
+        high`` and ``<metric> *`` (beyond the noise); variants that played
+        identically to the profile are left out (see ``c.identical``).
+    """
+    t = c.table[(c.table.rules != c.names[0]) & ~c.table.rules.isin(c.identical)]
+    t = t[t.metric.isin(metrics)]
+    cols = {}
+    for m in metrics:
+        sub = t[t.metric == m].set_index("rules")
+        cols[m] = sub["diff"]
+        cols[f"{m} low"] = sub["diff_low"]
+        cols[f"{m} high"] = sub["diff_high"]
+        cols[f"{m} *"] = sub["beyond_noise"]
+    out = pd.DataFrame(cols)
+    out.index = [i.split("+", 1)[-1] for i in out.index]
+    return out
+
+
+def largest_effects(
+    comparisons: dict, metric: str = "deals_per_game", k: int = 3, beyond_noise: bool = True
+) -> pd.DataFrame:
+    """The ``k`` variants of each profile that move ``metric`` most (beyond the noise).
+
+    Parameters
+    ----------
+    comparisons : dict of str -> Comparison
+        By profile.
+    beyond_noise : bool
+        Only differences whose paired interval excludes 0 (default).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``profile``, ``change``, ``diff``, ``diff_low``,
+        ``diff_high``, ``beyond_noise``, sorted by profile then by
+        ``|diff|`` descending.
+    """
+    rows = []
+    for prof, c in comparisons.items():
+        e = effects(c, [metric])
+        if beyond_noise:
+            e = e[e[f"{metric} *"].astype(bool)]
+        e = e.reindex(e[metric].abs().sort_values(ascending=False).index)[:k]
+        for name, r in e.iterrows():
+            rows.append(
+                {
+                    "profile": prof,
+                    "change": name,
+                    "diff": r[metric],
+                    "diff_low": r[f"{metric} low"],
+                    "diff_high": r[f"{metric} high"],
+                    "beyond_noise": bool(r[f"{metric} *"]),
+                }
+            )
+    cols = ["profile", "change", "diff", "diff_low", "diff_high", "beyond_noise"]
+    return pd.DataFrame(rows, columns=cols).astype({"diff": np.float64})

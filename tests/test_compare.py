@@ -1,0 +1,234 @@
+"""``thousand compare`` and ``analysis.comparison.compare``: paired games of rule sets."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import reference
+from analysis.cli import main
+from analysis.comparison import COLUMNS, compare, parse_rules, vary
+from analysis.comparison.games import PoolDealsSolver, SharedPool
+from analysis.comparison.metrics import paired_ci, per_game, ratio_ci
+from analysis.game import ThresholdPolicy, game_rng, simulate, summarize
+from analysis.rules import Rules
+
+#: The least set of metric names of DESIGN.md, contract 8.
+REQUIRED = {
+    "deals_per_game",
+    "played_per_game",
+    "barrel_entries_per_game",
+    "bolts_per_game",
+    "write_off_share",
+    "made_share",
+}
+GAMES = 200  # enough for the barrel seats' sign, small enough for the fast suite
+
+
+@pytest.fixture(scope="module")
+def seats(tmp_path_factory):
+    """Club against one barrel seat, GAMES paired games."""
+    out = tmp_path_factory.mktemp("compare_seats")
+    return compare(["club", "club barrel_seats=1"], games=GAMES, seed=3, workers=1, out=out)
+
+
+def _rows(c, metric):
+    return c.table[c.table.metric == metric].set_index("rules")
+
+
+def test_table_has_the_contract_columns_and_metrics(seats):
+    assert list(seats.table.columns[: len(COLUMNS)]) == COLUMNS
+    assert REQUIRED <= set(seats.table.metric)
+    assert set(seats.table.rules) == {"club", "club+barrel_seats=1"}
+    base = seats.table[seats.table.rules == "club"]
+    assert (base["diff"].fillna(0) == 0).all()
+    assert seats.pairs == [("club+barrel_seats=1", "club", "same outcomes")]
+    assert all(p.is_dir() for p in seats.paths)
+
+
+def test_one_barrel_seat_lengthens_games_with_a_narrower_paired_interval(seats):
+    for metric in ("deals_per_game", "barrel_entries_per_game"):
+        r = _rows(seats, metric).loc["club+barrel_seats=1"]
+        assert r["diff"] > 0 and r["diff_low"] > 0, metric  # beyond the noise, known sign
+        assert r["beyond_noise"]
+        assert r["diff_high"] - r["diff_low"] < r["unpaired_high"] - r["unpaired_low"], metric
+    assert seats.verdict() is None
+
+
+def test_paired_difference_is_the_difference_of_two_simulate_runs(seats):
+    """The command adds nothing of its own to the games: each rule set's
+    figures are those of ``simulate`` (as ``thousand simulate`` runs it) on
+    the same seed."""
+    pool = reference.pool_for("club").solutions_path
+    figs = {}
+    for name in ("club", "club+barrel_seats=1"):
+        g = simulate(parse_rules(name), GAMES, 3, ThresholdPolicy(), pool=pool)
+        s = summarize(g)
+        figs[name] = {
+            "deals_per_game": s["deals_per_game"][0],
+            "barrel_entries_per_game": s["barrel_entries"][1],
+            "made_share": s["declarer"]["made"]["share"],
+            "write_off_share": s["declarer"]["write_offs"]["share"],
+            "mean_contract": s["declarer"]["mean_contract"],
+        }
+        stays = s["barrel_outcomes"].set_index("ending")["share"]
+        figs[name]["stay_end_fall"] = stays["barrel_fall"]
+        figs[name]["stay_end_open"] = stays["open"]
+        figs[name]["win_first_hand"] = (
+            s["wins"].set_index("who").loc["first hand of deal 0", "count"] / s["games"]
+        )
+    for metric in figs["club"]:
+        r = _rows(seats, metric)
+        for name, f in figs.items():
+            assert r.loc[name, "value"] == pytest.approx(f[metric], abs=1e-12), (metric, name)
+        want = figs["club+barrel_seats=1"][metric] - figs["club"][metric]
+        assert r.loc["club+barrel_seats=1", "diff"] == pytest.approx(want, abs=1e-12), metric
+
+
+def test_self_comparison_is_no_difference_with_zero_width_intervals(tmp_path):
+    c = compare(["club", Rules.profile("club")], games=12, seed=5, workers=1, out=tmp_path)
+    t = c.table
+    other = t[t.rules == "club#2"]
+    assert c.names == ["club", "club#2"]
+    assert c.no_difference and c.identical == ["club#2"]
+    assert (other["diff"] == 0).all()
+    assert (other["diff_low"] == 0).all() and (other["diff_high"] == 0).all()
+    assert "no difference" in c.verdict() and "same rules" in c.verdict()
+
+
+def test_a_field_no_decision_reads_gets_the_verdict_with_its_reason(tmp_path):
+    c = compare(["club", "club exchange_face_up=true"], games=6, seed=2, workers=1, out=tmp_path)
+    assert c.no_difference
+    v = c.verdict()
+    assert "exchange_face_up" in v and "double-dummy" in v
+
+
+def test_rule_sets_with_other_play_share_deals_within_the_smaller_pool(tmp_path):
+    c = compare(["club", "book"], games=8, seed=4, workers=1, out=tmp_path)
+    assert c.pairs == [("book", "club", "same deals")]
+    frames = [pd.read_parquet(p) for p in c.paths]
+    book = reference.pool_for("book").deals
+    for f in frames:
+        assert f.pool_deal.max() < book  # draws stay in the range both pools hold
+    first = [f[f.deal_no == 0].set_index("game_id")[["dealer", "pool_deal"]] for f in frames]
+    pd.testing.assert_frame_equal(first[0], first[1])  # same dealer, same deal to start each game
+    exact = c.table[c.table.metric == "exact_redeal_before_play"].set_index("rules")
+    assert exact.loc["book", "diff"] != 0  # book redeals on other conditions than club
+    assert exact.loc["book", "diff_low"] == exact.loc["book", "diff_high"]  # exact: no noise
+
+
+def test_rules_on_the_fly_draw_the_pools_deals():
+    """A rule set no pool serves solves the same deal ids the pooled ones draw."""
+    pool = reference.pool_for("club")
+    a = SharedPool(pool.solutions_path, Rules.profile("club"), 50_000)
+    masks = a.masks[:50_000]
+    b = PoolDealsSolver(Rules.profile("club").with_changes("bolt_declarer=true"), masks, pool.deals_path)
+    ma, _ = a.draw(game_rng(7, 3))
+    mb, refs = b.draw(game_rng(7, 3))
+    assert np.array_equal(ma, mb) and (refs == -1).all()
+
+
+def test_ratio_and_paired_intervals_worked_example():
+    # 4 games, shares: num (1, 0, 1, 0) over den (1, 1, 1, 1) -> 0.5, sd 0.5774
+    v, lo, hi, z = ratio_ci([1, 0, 1, 0], [1, 1, 1, 1])
+    half = 3.182446305284263 * 0.5773502691896257 / 2  # t(0.975, 3) * sd / sqrt(4)
+    assert v == 0.5 and lo == pytest.approx(0.5 - half) and hi == pytest.approx(0.5 + half)
+    assert paired_ci(z, z) == (0.0, pytest.approx(np.sqrt(2) * half))
+    # a ratio of sums: 3 write-offs over 10 played deals
+    v, *_ = ratio_ci([1, 2, 0], [4, 4, 2])
+    assert v == pytest.approx(0.3)
+
+
+def test_per_game_counts_a_hand_made_table():
+    rows = pd.DataFrame(
+        {
+            "game_id": [0, 0, 0],
+            "deal_no": [0, 1, 2],
+            "dealer": [2, 2, 0],
+            "redealt": [False, True, False],
+            "declarer": [0, -1, 1],
+            "bid": [100, -1, 120],
+            "contract": [120, -1, 120],
+            "written_off": [True, False, False],
+            "value": [90, -1, 130],
+            "bolt0": [False, False, True],
+            "bolt1": [False, False, False],
+            "bolt2": [True, False, False],
+            "barrel0": [-1, -1, -1],
+            "barrel1": [-1, -1, -1],
+            "barrel2": [-1, -1, -1],
+            "score0": [0.0, 0.0, 300.0],
+            "score1": [0.0, 0.0, 1000.0],
+            "score2": [0.0, 0.0, 500.0],
+            "event": ["", "", "win:1"],
+            "winner": [-1, -1, 1],
+            "redeal_reason": ["", "widow", ""],
+        }
+    )
+    p = per_game(rows).iloc[0]
+    assert (p.deals, p.played, p.write_offs, p.real, p.made, p.bolts) == (3, 2, 1, 1, 1, 2)
+    assert (p.redeal_widow, p.win_second_hand, p.losers, p.loser_sum) == (1, 1, 2, 800)
+
+
+def test_parse_and_vary_spellings():
+    assert parse_rules("club barrel_threshold=900 barrel_seats=1") == Rules.profile("club").with_changes(
+        barrel_threshold=900, barrel_seats=1
+    )
+    assert parse_rules("club+barrel_seats=1").name == "club+barrel_seats=1"
+    assert [r.barrel_threshold for r in vary("club", "barrel_threshold=900,920")] == [880, 900, 920]
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["compare", "club"], "at least two rule sets"),
+        (["compare", "club", "club nosuch=1"], "nosuch"),
+        (["compare", "club", "club barrel_seats=7"], "barrel_seats"),
+        (["compare", "club", "--vary", "barrel_seats"], "field=v1,v2"),
+        (["compare", "club", "book", "--vary", "barrel_seats=1"], "one base rule set"),
+        (["compare", "club", "club", "--games", "1"], "--games"),
+        (["compare", "club", "club", "--seed", "-1"], "seed"),
+        (["compare", "club", "barrel_seats=1"], "profile or file first"),
+        (["compare", "club", "club bolt_declarer=true"], "--estimator club"),
+        (["compare", "club", "club bolt_declarer=true", "--estimator", "club"], "--on-the-fly"),
+        (["simulate", "--games", "2", "--seed", "1", "--set", "bolt_declarer=true"], "--estimator club"),
+    ],
+)
+def test_bad_arguments_are_one_line_of_advice_and_exit_2(argv, words, capsys, tmp_path):
+    assert main([*argv, "--out", str(tmp_path / "o"), "--workers", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and words in err and "internal error" not in err
+
+
+def test_command_prints_json_rows_and_a_plot(tmp_path, capsys):
+    argv = ["compare", "club", "--vary", "barrel_threshold=900", "--games", "6", "--seed", "1"]
+    argv += ["--out", str(tmp_path / "o"), "--workers", "1", "--json", "--plot", str(tmp_path / "p.png")]
+    assert main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert set(COLUMNS) <= set(rows[0]) and {r["rules"] for r in rows} == {
+        "club",
+        "club+barrel_threshold=900",
+    }
+    assert (tmp_path / "p.png").stat().st_size > 0
+    # rerun resumes: nothing to play again, the same rows
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out) == rows
+
+
+def test_policy_options_are_live(tmp_path):
+    a = compare(["club", "club"], games=6, seed=1, workers=1, out=tmp_path / "a")
+    b = compare(
+        ["club", "club"], games=6, seed=1, workers=1, out=tmp_path / "b", policy=ThresholdPolicy(risk=0.9)
+    )
+    mb = lambda c: c.table.set_index(["metric", "rules"]).loc[("mean_bid", "club"), "value"]  # noqa: E731
+    assert mb(b) < mb(a)  # a more cautious bidder bids lower
+
+
+def test_outcomes_pimc_plays_the_single_dummy_pools(tmp_path):
+    c = compare(["club", "club barrel_seats=1"], games=2, seed=1, outcomes="pimc", workers=1, out=tmp_path)
+    from analysis import dataset
+
+    for p in c.paths:
+        assert dataset.read_params(p)["outcomes"]["play"] == "pimc"
+    assert c.outcomes == "pimc" and c.pairs[0][2] == "same outcomes"
