@@ -16,6 +16,20 @@
 # %% [markdown]
 # # How does one house convention change the game?
 #
+# **Answers**: what changing one house convention of `club` does to whole
+# games (length, bolts, barrel entries, who wins), each variant played on
+# the same deals as the baseline.
+#
+# **Run All** (Run → Run All Cells) from the reference pools shipped in
+# `data/reference/`: about a minute on two cores the first time (it
+# simulates 1,000 games per variant and caches them under `data/`), about
+# 10 s after that.
+#
+# **Quick sizes** (40 games per variant, about 40 s the first time): set
+# `QUICK = True` in the parameters cell below, or start the lab with
+# `THOUSAND_QUICK=1 make lab` for every page.
+
+# %% [markdown]
 # Start from the `club` profile and change a single convention at a time —
 # the write-off payment, the barrel threshold, the 555 reset, the number of
 # barrel seats.  Each variant plays the **same games on the same random
