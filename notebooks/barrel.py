@@ -16,6 +16,20 @@
 # %% [markdown]
 # # How long do players survive on the barrel?
 #
+# **Answers**: how long players survive on the barrel: how stays end (win,
+# fall, knock-off, failed contract, exit), the share still sitting after *t*
+# deals, and the chance to win per attempt, under six rule variants.
+#
+# **Run All** (Run → Run All Cells) from the reference pools shipped in
+# `data/reference/`: about a minute on two cores the first time (it
+# simulates 1,000 games per variant and caches them under `data/`), about
+# 20 s after that.
+#
+# **Quick sizes** (40 games per variant, about 20 s): set `QUICK = True` in
+# the parameters cell below, or start the lab with
+# `THOUSAND_QUICK=1 make lab` for every page.
+
+# %% [markdown]
 # A player who reaches the threshold (880; `book` 900) sits *on the barrel*
 # (бочка): his score is capped there and he has three completed deals to
 # win by declaring and making a contract that brings him to the target.

@@ -16,6 +16,20 @@
 # %% [markdown]
 # # How often do bolts happen?
 #
+# **Answers**: how often bolts happen: per deal double-dummy under each
+# definition, per 100 deals and per game in simulated games, and why the two
+# figures differ.
+#
+# **Run All** (Run → Run All Cells) from the reference pools shipped in
+# `data/reference/`: about 45 s on two cores the first time (it simulates
+# 1,000 games per profile and caches them under `data/`), about 20 s after
+# that.
+#
+# **Quick sizes** (600 deals of each pool and 40 games per profile, about
+# 35 s): set `QUICK = True` in the parameters cell below, or start the lab
+# with `THOUSAND_QUICK=1 make lab` for every page.
+
+# %% [markdown]
 # A *bolt* (болт) is a deal a player ends empty-handed.  RULES.md knows two
 # definitions: **zero points** — 0 raw points, cards plus marriages (`club`,
 # `classic`) — and **no trick** — not a single trick, even one worth 0

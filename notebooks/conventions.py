@@ -16,17 +16,30 @@
 # %% [markdown]
 # # How does one house convention change the game?
 #
-# Start from the `club` profile and change a single convention at a time —
-# the write-off payment, the barrel threshold, the 555 reset, the number of
-# barrel seats.  Each variant plays the **same games on the same random
-# deals** as the baseline: game *g* draws its first dealer and its deals
-# from its own stream of the root seed, whatever the rules (common random
-# numbers), and every convention here leaves the double-dummy play alone,
-# so baseline and variant use one pool of solved deals.  The games stay
+# **Answers**: for each of the five profiles, what changing one house
+# convention at a time (to each value another seed text gives it) does to
+# whole games: length, bolts, barrel entries, who wins, contracts made and
+# written off, each variant played on the same deals as the profile.
+#
+# **Run All** (Run → Run All Cells) from the reference pools shipped in
+# `data/reference/`: FULL_TIME on two cores the first time (1,000 paired
+# games per rule set, every profile; the games are cached under `data/`),
+# seconds after that.
+#
+# **Quick sizes** (`club` only, three fields, 12 games per rule set, under a
+# minute): set `QUICK = True` in the parameters cell below, or start the lab
+# with `THOUSAND_QUICK=1 make lab` for every page.
+
+# %% [markdown]
+# Each variant is one `thousand compare` rule set (`analysis.comparison`):
+# game *g* draws its first dealer and its deals from its own stream of the
+# root seed, whatever the rules (common random numbers), and the
+# conventions compared here leave the double-dummy play alone, so the
+# profile and its variants read one pool of solved deals. The games stay
 # identical until the convention changes a decision or a score, so the
 # per-game differences are small and their mean has a narrow interval
-# (paired Student t).  The column `unpaired ±` shows the half-width two
-# independent samples of the same size would give.
+# (paired Student t); the last section says how much narrower than two
+# independent samples of the same size.
 
 # %% tags=["parameters"]
 from analysis.research import setup

@@ -16,6 +16,18 @@
 # %% [markdown]
 # # How often is a deal redealt?
 #
+# **Answers**: how often each redeal condition of the five profiles fires,
+# and at which hand and widow thresholds, on the 100,000 deals of the `club`
+# reference pool, each beside its exact probability.
+#
+# **Run All** (Run → Run All Cells) from the reference pools shipped in
+# `data/reference/`: about 20 s on two cores.
+#
+# **Quick sizes** (2,000 deals; hardly faster here, about 20 s): set
+# `QUICK = True` in the parameters cell below, or start the lab with
+# `THOUSAND_QUICK=1 make lab` for every page.
+
+# %% [markdown]
 # Each profile of RULES.md ("Redeals") throws some deals back before play:
 # a hand with four 9s or too few card points before bidding, a poor widow
 # (or two 9s in it) when the widow is shown.  In `club` the table must
