@@ -25,6 +25,11 @@ def test_json_keys_and_values(capsys):
     assert out["dealer"] == 2  # the contract's default
 
 
+def test_triples_may_begin_with_a_minus(capsys):
+    out = _json(capsys, "--scores", "-50,100,200", "--barrel", "-,-,-")
+    assert out["scores"] == [-50.0, 100.0, 200.0] and out["barrel"] == [-1, -1, -1]
+
+
 def test_every_option_changes_the_answer(capsys):
     base = _json(capsys, "--scores", "880,300,500")["win"]
     assert _json(capsys, "--scores", "880,300,500", "--barrel", "0,-,-")["win"] == base

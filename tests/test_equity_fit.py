@@ -109,3 +109,48 @@ def test_model_file_round_trip_and_damage(tmp_path):
     bad.write_text("not json")
     with pytest.raises(ModelFileError):
         EquityModel.load(bad)
+
+
+def test_fit_games_end_to_end(fresh_club_games, tmp_path):
+    from analysis.equity.build import fit_games
+    from analysis.equity.features import sign_bounds
+
+    rules, games = fresh_club_games
+    m = fit_games(rules, games)
+    n = len(game_states(rules, games)["winner"])
+    assert m.info["states_fit"] + m.info["states_held_out"] == n
+    assert m.info["calibration"]["games"] == sum(g % 5 == 4 for g in games.game_id.unique())
+    for b, (lo, hi) in zip(m.beta, sign_bounds(m.names)):
+        assert (lo is None or b >= lo) and (hi is None or b <= hi)
+    back = EquityModel.load(m.save(tmp_path / "m.json"))
+    st = game_states(rules, games)
+    np.testing.assert_array_equal(back.chances(st), m.chances(st))
+
+
+def test_build_command_simulates_fits_and_writes(tmp_path, capsys):
+    from analysis.equity.build import main
+
+    assert (
+        main(
+            [
+                "fit",
+                "--rules",
+                "ua",
+                "--games",
+                "30",
+                "--seed",
+                "5",
+                "--data",
+                str(tmp_path),
+                "--out-dir",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "Brier model" in out and "wrote" in out
+    m = EquityModel.load(tmp_path / "equity_ua.json")
+    assert m.info["games"] == 30 and m.info["seed"] == 5 and m.info["outcomes"]["source"] == "pool"
+    assert "--games 30 --seed 5 --outcomes dd" in m.info["made_by"]
+    assert len(list(tmp_path.glob("games-ua-*-dd-s5-n30"))) == 1

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from ..errors import BadArgument
 from ._common import add_rules_options, rules_from_args
@@ -40,6 +41,9 @@ def register(sub) -> None:
         "--player", type=int, default=0, choices=(0, 1, 2), help="whose score the plot varies (default 0)"
     )
     add_rules_options(p)
+    # a triple may begin with a minus (--scores -50,100,200; --barrel -,1,-):
+    # argparse takes such a word for an option unless it looks like a number
+    p._negative_number_matcher = re.compile(r"^-[\d.,]")
     p.set_defaults(func=run)
 
 
