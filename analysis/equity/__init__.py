@@ -218,8 +218,8 @@ def equity_curve(rules, state: TableState, player: int, scores, model: EquityMod
     m = default_model(r) if model is None else model
     if player not in (0, 1, 2):
         raise BadArgument(f"player must be 0, 1 or 2, got {player!r}", parameter="player")
-    out = []
-    for s in np.asarray(scores, dtype=np.float64):
+    states = []
+    for s in np.asarray(scores, dtype=np.float64).reshape(-1):
         sc = list(state.scores)
         sc[player] = float(s)
         bar = list(state.barrel)
@@ -232,7 +232,8 @@ def equity_curve(rules, state: TableState, player: int, scores, model: EquityMod
             failed_stays=state.failed_stays,
             dealer=state.dealer,
         )
-        w, lo, hi = win_interval(r, st, m)
-        out.append((w[player], lo[player], hi[player]))
-    a = np.array(out).reshape(-1, 3)
-    return a[:, 0], a[:, 1], a[:, 2]
+        states.append(read_state(r, st))
+    if not states:
+        return np.zeros(0), np.zeros(0), np.zeros(0)
+    win, low, high = m.interval(state_arrays(states))
+    return win[:, player], low[:, player], high[:, player]
