@@ -19,7 +19,7 @@ from . import __version__
 from .errors import ThousandError
 
 #: Sub-command modules, in the order ``thousand --help`` lists them.
-COMMANDS = ("run", "deal", "solve", "simulate", "compare", "odds", "analyse", "rules", "report", "reference")
+COMMANDS = ("run", "deal", "solve", "simulate", "compare", "odds", "analyse", "rules", "report", "reference", "equity")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,239 @@
+"""Game equity: each player's chance to win the game from a table state.
+
+``win_chances(rules, state)`` (DESIGN.md, contract 10) reads the model
+shipped for ``rules`` (:class:`EquityModel`, one small file per profile,
+fitted on simulated games by ``python -m analysis.equity.build fit``) and
+returns the three chances in player order; :func:`win_interval` adds their
+95 % intervals.  A finished game (``state.winner >= 0``) is exact: the
+winner's chance is 1.  The policy and outcome model behind the shipped
+files (the simulator's defaults) are in each file's ``info`` and in
+``docs/EQUITY.md``.
+
+Examples
+--------
+>>> from analysis.scoring import TableState
+>>> p = win_chances("club", TableState(scores=(860, 300, 500), dealer=2))
+>>> p.shape, bool(abs(p.sum() - 1) < 1e-12), bool(p[0] > p[2] > p[1])
+((3,), True, True)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..errors import BadArgument
+from ..rules import PROFILES, as_rules
+from ..scoring import TableState, check_state
+from .features import state_arrays
+from .model import MODEL_DIR, EquityModel, model_file
+
+__all__ = [
+    "win_chances",
+    "win_interval",
+    "equity_curve",
+    "default_model",
+    "read_state",
+    "EquityModel",
+    "model_file",
+    "MODEL_DIR",
+    "SUM_TOLERANCE",
+]
+
+#: The chances of a state sum to 1 within this (softmax rounding).
+SUM_TOLERANCE = 1e-12
+
+
+@lru_cache(maxsize=16)
+def _load(profile: str) -> EquityModel:
+    return EquityModel.load(model_file(profile))
+
+
+def default_model(rules) -> EquityModel:
+    """The shipped model of ``rules``.
+
+    Parameters
+    ----------
+    rules : str or Rules
+        A profile, a rules file or :class:`~analysis.rules.Rules`; a model
+        serves only rules with a profile's fingerprint (every convention
+        equal, whatever the label).
+
+    Raises
+    ------
+    BadArgument
+        For rules that differ from every profile (the message names the
+        command that fits a model for them), or four players.
+    ModelFileError
+        If the shipped file is damaged.
+    """
+    r = as_rules(rules)
+    if getattr(r, "players", 3) != 3:
+        raise BadArgument("game equity is modelled for three players only", parameter="rules")
+    fp = r.fingerprint()
+    for name, prof in PROFILES.items():
+        if prof.fingerprint() == fp:
+            if not model_file(name).is_file():
+                raise BadArgument(
+                    f"the equity model of {name} is not installed ({model_file(name)}); fit it with "
+                    f"`python -m analysis.equity.build fit --rules {name}`",
+                    parameter="rules",
+                )
+            return _load(name)
+    raise BadArgument(
+        f"no equity model is shipped for rules {r.name!r} (they differ from every profile); "
+        "fit one with `python -m analysis.equity.build fit --rules FILE.json --out-dir DIR` "
+        "and read it with EquityModel.load",
+        parameter="rules",
+    )
+
+
+def read_state(rules, state: TableState) -> TableState:
+    """``state`` checked against ``rules``, a player at the threshold seated.
+
+    A player whose score is the barrel threshold but whose ``barrel`` is −1
+    (as in ``TableState(scores=(880, 0, 0))``, a fresh table) is read as
+    having just arrived: 0 attempts used.
+
+    Raises
+    ------
+    BadArgument
+        If the state breaks a table invariant under ``rules``
+        (:func:`analysis.scoring.check_state`: a score above the threshold,
+        too many sitters, a bolt counter at the penalty count, ...).
+    """
+    if not isinstance(state, TableState):
+        raise BadArgument(f"state must be an analysis.scoring.TableState, got {type(state).__name__}")
+    t = rules.barrel_threshold
+    if state.winner < 0 and any(s == t and a < 0 for s, a in zip(state.scores, state.barrel)):
+        barrel = tuple(0 if (s == t and a < 0) else a for s, a in zip(state.scores, state.barrel))
+        state = TableState(
+            scores=state.scores,
+            bolts=state.bolts,
+            barrel=barrel,
+            failed_stays=state.failed_stays,
+            dealer=state.dealer,
+            deals=state.deals,
+            winner=state.winner,
+        )
+    try:
+        check_state(rules, state)
+    except ValueError as exc:
+        raise BadArgument(f"not a table state of {rules.name}: {exc}", parameter="state") from None
+    return state
+
+
+def win_interval(rules, state: TableState, model: EquityModel | None = None):
+    """Each player's chance to win with its 95 % interval.
+
+    Parameters
+    ----------
+    rules : str or Rules
+    state : TableState
+        The table before a deal (:func:`read_state` reads it).
+    model : EquityModel, optional
+        Default :func:`default_model`.
+
+    Returns
+    -------
+    (win, low, high) : three ndarrays of shape (3,), float64
+        In player order; ``low <= win <= high``; ``win`` sums to 1 within
+        :data:`SUM_TOLERANCE`.  For a finished game the winner's are 1 and
+        the others' 0, exactly.
+
+    Raises
+    ------
+    BadArgument
+        From :func:`default_model` and :func:`read_state`.
+    """
+    r = as_rules(rules)
+    m = default_model(r) if model is None else model
+    st = read_state(r, state)
+    if st.winner >= 0:
+        w = np.zeros(3)
+        w[st.winner] = 1.0
+        return w, w.copy(), w.copy()
+    win, low, high = m.interval(state_arrays([st]))
+    return win[0], low[0], high[0]
+
+
+def win_chances(rules, state: TableState, model: EquityModel | None = None) -> np.ndarray:
+    """Each player's chance to win the game from ``state`` (contract 10).
+
+    Parameters
+    ----------
+    rules : str or Rules
+        A profile (or rules equal to one).
+    state : TableState
+        ``TableState(scores=(a, b, c), dealer=d)`` is a fresh table; the
+        barrel attempts, bolt counters and failed stays count when given.
+    model : EquityModel, optional
+        Default: the model shipped for ``rules``.
+
+    Returns
+    -------
+    ndarray of shape (3,), float64
+        In player order, summing to 1 within :data:`SUM_TOLERANCE`; the
+        winner's 1 in a finished game.
+
+    Raises
+    ------
+    BadArgument
+        On rules no model serves or a state impossible under them.
+    """
+    r = as_rules(rules)
+    m = default_model(r) if model is None else model
+    st = read_state(r, state)
+    if st.winner >= 0:
+        w = np.zeros(3)
+        w[st.winner] = 1.0
+        return w
+    return m.chances(state_arrays([st]))[0]
+
+
+def equity_curve(rules, state: TableState, player: int, scores, model: EquityModel | None = None):
+    """One player's chance against his score, everything else as in ``state``.
+
+    Parameters
+    ----------
+    rules : str or Rules
+    state : TableState
+    player : int
+        0..2, whose score varies.
+    scores : array_like of shape (k,)
+        His scores, points, at most the barrel threshold (at the threshold
+        he is read as a sitter, :func:`read_state`).
+
+    Returns
+    -------
+    (win, low, high) : three ndarrays of shape (k,), float64
+
+    Raises
+    ------
+    BadArgument
+        On a player outside 0..2 or a score above the threshold.
+    """
+    r = as_rules(rules)
+    m = default_model(r) if model is None else model
+    if player not in (0, 1, 2):
+        raise BadArgument(f"player must be 0, 1 or 2, got {player!r}", parameter="player")
+    states = []
+    for s in np.asarray(scores, dtype=np.float64).reshape(-1):
+        sc = list(state.scores)
+        sc[player] = float(s)
+        bar = list(state.barrel)
+        if s < r.barrel_threshold:
+            bar[player] = -1
+        st = TableState(
+            scores=tuple(sc),
+            bolts=state.bolts,
+            barrel=tuple(bar),
+            failed_stays=state.failed_stays,
+            dealer=state.dealer,
+        )
+        states.append(read_state(r, st))
+    if not states:
+        return np.zeros(0), np.zeros(0), np.zeros(0)
+    win, low, high = m.interval(state_arrays(states))
+    return win[:, player], low[:, player], high[:, player]

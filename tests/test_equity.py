@@ -1,0 +1,131 @@
+"""Game equity: the shipped models' exact properties and their calibration."""
+
+import numpy as np
+import pytest
+
+from analysis.equity import (
+    SUM_TOLERANCE,
+    default_model,
+    equity_curve,
+    read_state,
+    win_chances,
+    win_interval,
+)
+from analysis.errors import BadArgument
+from analysis.rules import PROFILES
+from analysis.scoring import TableState, check_state
+
+RNG_SEED = 20261203
+
+
+def _random_states(rules, n, rng):
+    """Valid between-deal states: scores on the 5-point grid (club halves too),
+    some sitters within the seats, bolt counters and failed stays."""
+    t = rules.barrel_threshold
+    out = []
+    while len(out) < n:
+        scores = [float(x) for x in rng.integers(-120, t // 5, size=3) * 5]
+        if rules.write_off_payment == "half":
+            scores[0] += 2.5 * rng.integers(0, 2)
+        barrel = [-1, -1, -1]
+        seats = rng.integers(0, rules.barrel_seats + 1)
+        for p in rng.permutation(3)[:seats]:
+            scores[p] = float(t)
+            barrel[p] = int(rng.integers(0, rules.barrel_attempts))
+        bolts = [int(x) for x in rng.integers(0, rules.bolt_count, size=3)] if rules.has_bolts else [0, 0, 0]
+        st = TableState(
+            scores=scores,
+            barrel=barrel,
+            bolts=bolts,
+            failed_stays=[int(x) for x in rng.integers(0, 3, size=3)],
+            dealer=int(rng.integers(0, 3)),
+        )
+        try:
+            check_state(rules, st)
+        except ValueError:
+            continue
+        out.append(st)
+    return out
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+def test_chances_sum_to_one_and_intervals_hold_them(name):
+    rules = PROFILES[name]
+    rng = np.random.default_rng(RNG_SEED)
+    for st in _random_states(rules, 60, rng):
+        p = win_chances(rules, st)
+        win, low, high = win_interval(rules, st)
+        assert p.shape == (3,) and abs(p.sum() - 1.0) <= SUM_TOLERANCE
+        assert np.all(p > 0) and np.array_equal(p, win)
+        assert np.all((0 < low) & (low <= win) & (win <= high) & (high < 1))
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+def test_players_are_only_labels(name):
+    # rotating the players (and the dealer with them) rotates the chances
+    rules = PROFILES[name]
+    rng = np.random.default_rng(RNG_SEED + 1)
+    for st in _random_states(rules, 20, rng):
+        p = win_chances(rules, st)
+        rot = TableState(
+            scores=np.roll(st.scores, 1),
+            barrel=np.roll(st.barrel, 1),
+            bolts=np.roll(st.bolts, 1),
+            failed_stays=np.roll(st.failed_stays, 1),
+            dealer=(st.dealer + 1) % 3,
+        )
+        np.testing.assert_allclose(win_chances(rules, rot), np.roll(p, 1), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", [n for n, r in PROFILES.items() if r.reset_555 == "none"])
+def test_own_score_raises_own_chance_on_a_grid(name):
+    rules = PROFILES[name]
+    t = rules.barrel_threshold
+    grid = np.arange(-600.0, t, 5.0)
+    for others in ((0, 0), (300, 500), (-200, 700), (600, 860)):
+        for dealer in range(3):
+            for player in range(3):
+                sc = [float(x) for x in others]
+                sc.insert(player, 0.0)
+                win, _, _ = equity_curve(rules, TableState(scores=sc, dealer=dealer), player, grid)
+                assert np.all(np.diff(win) >= -1e-12), (name, others, dealer, player)
+                assert win[-1] > win[0] + 0.2  # and it rises by a lot over the whole range
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+def test_a_winner_has_all_the_equity(name):
+    rules = PROFILES[name]
+    st = TableState(scores=(1000 if name != "wiki" else 1001, 300, 500), winner=0, dealer=1)
+    assert win_chances(rules, st).tolist() == [1.0, 0.0, 0.0]
+    win, low, high = win_interval(rules, st)
+    assert win.tolist() == low.tolist() == high.tolist() == [1.0, 0.0, 0.0]
+
+
+def test_the_barrel_state_moves_the_chances():
+    # a sitter who has used his attempts is worse off than a fresh arrival;
+    # two failed stays (the third zeroes the score, club) cost equity
+    club = PROFILES["club"]
+    fresh = win_chances(club, TableState(scores=(880, 300, 500), barrel=(0, -1, -1), dealer=2))
+    late = win_chances(club, TableState(scores=(880, 300, 500), barrel=(2, -1, -1), dealer=2))
+    assert fresh[0] > late[0] + 0.05
+    ok = win_chances(club, TableState(scores=(700, 300, 500), dealer=2))
+    two = win_chances(club, TableState(scores=(700, 300, 500), failed_stays=(2, 0, 0), dealer=2))
+    assert ok[0] > two[0]
+
+
+def test_a_score_at_the_threshold_is_read_as_a_new_sitter():
+    club = PROFILES["club"]
+    st = read_state(club, TableState(scores=(880, 300, 500), dealer=2))
+    assert st.barrel == (0, -1, -1)
+    same = win_chances(club, TableState(scores=(880, 300, 500), barrel=(0, -1, -1), dealer=2))
+    np.testing.assert_array_equal(win_chances(club, TableState(scores=(880, 300, 500), dealer=2)), same)
+    with pytest.raises(BadArgument, match="above the barrel threshold"):
+        win_chances(club, TableState(scores=(900, 300, 500)))
+    with pytest.raises(BadArgument, match="seat"):
+        win_chances("classic", TableState(scores=(880, 880, 500)))
+
+
+def test_rules_without_a_model_are_refused_with_the_fit_command():
+    with pytest.raises(BadArgument, match="analysis.equity.build fit"):
+        default_model(PROFILES["club"].with_changes("barrel_seats=1"))
+    assert default_model("club") is default_model(PROFILES["club"])
