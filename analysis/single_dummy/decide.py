@@ -244,21 +244,18 @@ def choose_card(k: Knowledge, table, legal, worlds: int, rng: np.random.Generato
     """
     lay, counts = distinct_layouts(sample_layouts(k, worlds, rng))
     trump = table["trump"]
-    positions = [
-        Position(
-            hands=(int(w[0]), int(w[1]), int(w[2])),
-            declarer=0,
-            leader=table["leader"],
-            trick=tuple(table["trick"]),
-            trump=None if trump < 0 else trump,
-            trump_owner=None if trump < 0 else table["owner"],
-            first_trick=table["first"],
-            points=tuple(table["points"]),
-            tricks=tuple(table["tricks"]),
-        )
-        for w in lay
-    ]
-    mw = MoveWorlds(positions, rules, stats)
+    position = Position(
+        hands=(int(lay[0, 0]), int(lay[0, 1]), int(lay[0, 2])),
+        declarer=0,
+        leader=table["leader"],
+        trick=tuple(table["trick"]),
+        trump=None if trump < 0 else trump,
+        trump_owner=None if trump < 0 else table["owner"],
+        first_trick=table["first"],
+        points=tuple(table["points"]),
+        tricks=tuple(table["tricks"]),
+    )
+    mw = MoveWorlds.from_layouts(position, lay, rules, stats)
     if mw.moves != list(legal):
         raise RuntimeError("solver moves differ from the legal moves of the play")
     n = len(legal)

@@ -80,25 +80,46 @@ class MoveWorlds:
     """
 
     def __init__(self, positions, rules, stats=None):
+        self._build([_kernel_args(pos, rules)[0] for pos in positions], rules, stats)
+
+    @classmethod
+    def from_layouts(cls, position, layouts, rules, stats=None):
+        """The same for one public state in several layouts.
+
+        Parameters
+        ----------
+        position : Position
+            The decision's position in the first world (checked).
+        layouts : ndarray of shape (worlds, 3), int64
+            Each world's hands, seats 0-2 (its first row ``position``'s).
+        rules : Rules
+        stats : ndarray of int64, optional
+        """
+        args = _kernel_args(position, rules)[0]
+        self = cls.__new__(cls)
+        self._build([(int(a), int(b), int(c), *args[3:]) for a, b, c in layouts.tolist()], rules, stats)
+        return self
+
+    def _build(self, nodes, rules, stats):
+        # the moves and what each adds depend on the public state only, the
+        # same in every world: only the hands differ from world to world
         self.rf = rule_flags(rules)
         self.stats = stats
-        self.children = []
-        self.moves = None
-        for pos in positions:
-            args, _ = _kernel_args(pos, rules)
-            h0, h1, h2, leader, ply, c0, c1, t, owner, first, bits, decl = args
-            out = np.zeros(24, dtype=np.int64)
-            h = (h0, h1, h2)[(leader + ply) % 3]
-            n = _drivers._moves(h, ply, leader, c0, t, owner, first, self.rf, out)
-            codes = [int(x) for x in out[:n]]
-            if self.moves is None:
-                self.moves = [(c & 31, bool(c & _drivers.DECLARE)) for c in codes]
-            kids = []
-            for c in codes:
-                add, *node = _drivers.apply_move(c, *args, _J, self.rf)
-                kids.append((int(add), tuple(int(x) for x in node)))
-            self.children.append(kids)
-        self.decl = positions[0].declarer
+        h0, h1, h2, leader, ply, c0, c1, t, owner, first, bits, decl = nodes[0]
+        out = np.zeros(24, dtype=np.int64)
+        h = (h0, h1, h2)[(leader + ply) % 3]
+        n = _drivers._moves(h, ply, leader, c0, t, owner, first, self.rf, out)
+        codes = [int(x) for x in out[:n]]
+        self.moves = [(c & 31, bool(c & _drivers.DECLARE)) for c in codes]
+        rest = []
+        for c in codes:
+            add, _, _, _, *tail = _drivers.apply_move(c, *nodes[0], _J, self.rf)
+            rest.append((int(add), ~(1 << (c & 31)), tuple(int(x) for x in tail)))
+        self.children = [
+            [(add, (int(a[0]) & keep, int(a[1]) & keep, int(a[2]) & keep, *tail)) for add, keep, tail in rest]
+            for a in nodes
+        ]
+        self.decl = int(decl)
 
     def value(self, i, w, alpha=-_BIG, beta=_BIG):
         add, node = self.children[w][i]
