@@ -14,7 +14,7 @@ from analysis.single_dummy.decide import _gifts, _solve, choose_card, choose_gif
 from analysis.single_dummy.knowledge import Knowledge
 from analysis.single_dummy.pimc import best_option
 from analysis.single_dummy.play import legal_moves, play_deal
-from analysis.single_dummy.sampler import enumerate_layouts
+from analysis.single_dummy.sampler import distinct_layouts, enumerate_layouts
 from analysis.solver import Position, card_values, play_objective
 
 PROFILES = ("club", "book", "wiki", "classic", "ua")
@@ -136,6 +136,38 @@ def test_best_option_equals_the_full_argmax():
                 first = int(rng.integers(n))
                 got, solved = best_option(_Table(vals, hard), n, w, maximise=maximise, first=first)
                 assert got == want and 1 <= solved <= n
+
+
+def test_best_option_weighs_repeated_worlds_as_their_draws():
+    """Distinct worlds weighted by their draws give the choice of solving
+    every draw: the first best weighted sum, whatever the order of the
+    tests, and the same as best_option over the repeated worlds."""
+    rng = np.random.default_rng(23)
+    for trial in range(300):
+        n, w = int(rng.integers(1, 10)), int(rng.integers(1, 6))
+        vals = rng.integers(0, 3 if trial % 2 else 500, size=(n, w))
+        wts = [int(x) for x in rng.integers(1, 5, size=w)]
+        order = [int(x) for x in rng.permutation(n)]
+        drawn = np.repeat(vals, wts, axis=1)
+        for maximise in (True, False):
+            sums = (vals * wts).sum(axis=1) * (1 if maximise else -1)
+            want = int(np.flatnonzero(sums == sums.max())[0])
+            for hard in (False, True):
+                first = int(rng.integers(n))
+                got, _ = best_option(
+                    _Table(vals, hard), n, w, maximise=maximise, first=first, order=order, weights=wts
+                )
+                full, _ = best_option(_Table(drawn, hard), n, drawn.shape[1], maximise=maximise, first=first)
+                assert got == want == full
+
+
+def test_distinct_layouts_keep_first_draws_and_counts():
+    lay = np.array([[1, 2, 4], [1, 4, 2], [1, 2, 4], [1, 2, 4], [1, 4, 2], [1, 8, 6]], dtype=np.int64)
+    rows, counts = distinct_layouts(lay)
+    assert rows.tolist() == [[1, 2, 4], [1, 4, 2], [1, 8, 6]]
+    assert counts == [3, 2, 1]
+    rows, counts = distinct_layouts(lay[:1])
+    assert rows.tolist() == [[1, 2, 4]] and counts == [1]
 
 
 @pytest.mark.parametrize("profile", ["club", "wiki"])

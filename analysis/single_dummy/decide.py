@@ -21,7 +21,7 @@ from ..scoring import write_off_payment
 from ..solver import Position, exchange_value, play_objective, play_value
 from .knowledge import Knowledge
 from .pimc import BoundaryWorlds, MoveWorlds, best_option
-from .sampler import sample_layouts
+from .sampler import distinct_layouts, sample_layouts
 
 __all__ = ["choose_gift", "gift_estimates", "decide_contract", "choose_card"]
 
@@ -198,6 +198,20 @@ def decide_contract(estimates, bid, rules, *, first_hand=True, cap=None):
     return int(contracts[k]), False
 
 
+def _best_in_world(mw, n, maximise):
+    """The mover's best move in world 0 and its J (the first among ties):
+    the first move solved, each other asked by a null-window search whether
+    it does strictly better, and solved only then."""
+    big = 1 << 30
+    best, v = 0, mw.value(0, 0)
+    for i in range(1, n):
+        if maximise and mw.value(i, 0, v, v + 1) > v:
+            best, v = i, mw.value(i, 0, v, big)
+        elif not maximise and mw.value(i, 0, v - 1, v) < v:
+            best, v = i, mw.value(i, 0, -big, v)
+    return best, v
+
+
 def choose_card(k: Knowledge, table, legal, worlds: int, rng: np.random.Generator, rules, stats=None):
     """The mover's card by PIMC: best mean J over his worlds.
 
@@ -228,29 +242,25 @@ def choose_card(k: Knowledge, table, legal, worlds: int, rng: np.random.Generato
     RuntimeError
         If the solver's moves differ from ``legal`` (an internal error).
     """
-    lay = sample_layouts(k, worlds, rng)
+    lay, counts = distinct_layouts(sample_layouts(k, worlds, rng))
     trump = table["trump"]
-    positions = [
-        Position(
-            hands=(int(w[0]), int(w[1]), int(w[2])),
-            declarer=0,
-            leader=table["leader"],
-            trick=tuple(table["trick"]),
-            trump=None if trump < 0 else trump,
-            trump_owner=None if trump < 0 else table["owner"],
-            first_trick=table["first"],
-            points=tuple(table["points"]),
-            tricks=tuple(table["tricks"]),
-        )
-        for w in lay
-    ]
-    mw = MoveWorlds(positions, rules, stats)
+    position = Position(
+        hands=(int(lay[0, 0]), int(lay[0, 1]), int(lay[0, 2])),
+        declarer=0,
+        leader=table["leader"],
+        trick=tuple(table["trick"]),
+        trump=None if trump < 0 else trump,
+        trump_owner=None if trump < 0 else table["owner"],
+        first_trick=table["first"],
+        points=tuple(table["points"]),
+        tricks=tuple(table["tricks"]),
+    )
+    mw = MoveWorlds.from_layouts(position, lay, rules, stats)
     if mw.moves != list(legal):
         raise RuntimeError("solver moves differ from the legal moves of the play")
     n = len(legal)
     maximise = k.viewer == 0
-    known = {(i, 0): mw.value(i, 0) for i in range(n)}
-    row = [known[(i, 0)] for i in range(n)]
-    first = int(np.argmax(row)) if maximise else int(np.argmin(row))
-    best, _ = best_option(mw, n, worlds, maximise=maximise, first=first, known=known)
+    first, v0 = _best_in_world(mw, n, maximise)
+    known = {(first, 0): v0}
+    best, _ = best_option(mw, n, len(counts), maximise=maximise, first=first, known=known, weights=counts)
     return best

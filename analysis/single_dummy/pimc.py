@@ -80,32 +80,53 @@ class MoveWorlds:
     """
 
     def __init__(self, positions, rules, stats=None):
+        self._build([_kernel_args(pos, rules)[0] for pos in positions], rules, stats)
+
+    @classmethod
+    def from_layouts(cls, position, layouts, rules, stats=None):
+        """The same for one public state in several layouts.
+
+        Parameters
+        ----------
+        position : Position
+            The decision's position in the first world (checked).
+        layouts : ndarray of shape (worlds, 3), int64
+            Each world's hands, seats 0-2 (its first row ``position``'s).
+        rules : Rules
+        stats : ndarray of int64, optional
+        """
+        args = _kernel_args(position, rules)[0]
+        self = cls.__new__(cls)
+        self._build([(int(a), int(b), int(c), *args[3:]) for a, b, c in layouts.tolist()], rules, stats)
+        return self
+
+    def _build(self, nodes, rules, stats):
+        # the moves and what each adds depend on the public state only, the
+        # same in every world: only the hands differ from world to world
         self.rf = rule_flags(rules)
         self.stats = stats
-        self.children = []
-        self.moves = None
-        for pos in positions:
-            args, _ = _kernel_args(pos, rules)
-            h0, h1, h2, leader, ply, c0, c1, t, owner, first, bits, decl = args
-            out = np.zeros(24, dtype=np.int64)
-            h = (h0, h1, h2)[(leader + ply) % 3]
-            n = _drivers._moves(h, ply, leader, c0, t, owner, first, self.rf, out)
-            codes = [int(x) for x in out[:n]]
-            if self.moves is None:
-                self.moves = [(c & 31, bool(c & _drivers.DECLARE)) for c in codes]
-            kids = []
-            for c in codes:
-                add, *node = _drivers.apply_move(c, *args, _J, self.rf)
-                kids.append((int(add), tuple(int(x) for x in node)))
-            self.children.append(kids)
-        self.decl = positions[0].declarer
+        h0, h1, h2, leader, ply, c0, c1, t, owner, first, bits, decl = nodes[0]
+        out = np.zeros(24, dtype=np.int64)
+        h = (h0, h1, h2)[(leader + ply) % 3]
+        n = _drivers._moves(h, ply, leader, c0, t, owner, first, self.rf, out)
+        codes = [int(x) for x in out[:n]]
+        self.moves = [(c & 31, bool(c & _drivers.DECLARE)) for c in codes]
+        rest = []
+        for c in codes:
+            add, _, _, _, *tail = _drivers.apply_move(c, *nodes[0], _J, self.rf)
+            rest.append((int(add), ~(1 << (c & 31)), tuple(int(x) for x in tail)))
+        self.children = [
+            [(add, (int(a[0]) & keep, int(a[1]) & keep, int(a[2]) & keep, *tail)) for add, keep, tail in rest]
+            for a in nodes
+        ]
+        self.decl = int(decl)
 
     def value(self, i, w, alpha=-_BIG, beta=_BIG):
         add, node = self.children[w][i]
         return add + _run(node, alpha - add, beta - add, self.decl, self.rf, self.stats)
 
 
-def best_option(worlds, n, w, *, maximise=True, first=0, known=None):
+def best_option(worlds, n, w, *, maximise=True, first=0, known=None, order=None, weights=None):
     """Index of the option with the best mean J over ``w`` worlds.
 
     Parameters
@@ -114,7 +135,7 @@ def best_option(worlds, n, w, *, maximise=True, first=0, known=None):
         ``worlds.value(i, k, alpha, beta)``: J of option ``i`` in world
         ``k`` (exact inside the window, a bound outside, as alpha-beta).
     n, w : int
-        Options and worlds.
+        Options and (distinct) worlds.
     maximise : bool
         The declarer maximises J, a defender minimises it.
     first : int
@@ -122,6 +143,14 @@ def best_option(worlds, n, w, *, maximise=True, first=0, known=None):
         the answer does not depend on it).
     known : dict, optional
         ``{(i, k): J}`` exact values already solved.
+    order : sequence of int, optional
+        The order in which the other options are tested (likeliest best
+        first saves work; the answer does not depend on it); default by
+        index.
+    weights : sequence of int, optional
+        How many of the drawn worlds world ``k`` stands for (equal layouts
+        drawn twice are solved once); default 1 each.  The mean is
+        weighted by them, so the answer is that of solving every draw.
 
     Returns
     -------
@@ -133,56 +162,68 @@ def best_option(worlds, n, w, *, maximise=True, first=0, known=None):
         threshold searches).
     """
     sign = 1 if maximise else -1
+    wt = [1] * w if weights is None else [int(x) for x in weights]
     cache = dict(known or {})
+    below = {}  # (i, k) -> u is at most this (a failed test's bound)
+    above = {}  # (i, k) -> u is at least this (a passed test's bound)
 
-    below = {}  # (i, k) -> u known to be at most this (from a failed test)
-
-    def exact(i, k, thr=None):
-        # exact J; with ``thr`` (u units) the value is known to reach it, with
-        # a bound from a failed test known not to exceed it: a half-open
-        # window suffices
+    def exact(i, k):
+        # exact J inside the bounds the tests left (a narrower window)
         if (i, k) not in cache:
-            lo = -_BIG if thr is None else thr - 1
+            lo = above.get((i, k), -_BIG + 1) - 1
             hi = below.get((i, k), _BIG - 1) + 1
             if maximise:
                 cache[(i, k)] = worlds.value(i, k, lo, hi)
             else:
                 cache[(i, k)] = worlds.value(i, k, -hi, -lo)
-        return cache[(i, k)]
+        return sign * cache[(i, k)]
 
     def test(i, k, thr):
-        # (reaches, bound) in u = sign * J units: reaches thr, else u <= bound
+        # does u = sign * J reach thr?  Records the bound either answer gives
         if (i, k) in cache:
-            u = sign * cache[(i, k)]
-            return u >= thr, u
+            return sign * cache[(i, k)] >= thr
+        if below.get((i, k), thr) < thr:
+            return False
+        if above.get((i, k), thr - 1) >= thr:
+            return True
         if maximise:
             u = worlds.value(i, k, thr - 1, thr)
         else:
             u = -worlds.value(i, k, -thr, -thr + 1)
-        return u >= thr, u
+        if u >= thr:
+            above[(i, k)] = u
+            return True
+        below[(i, k)] = u
+        return False
+
+    def hi(i, k):
+        return sign * cache[(i, k)] if (i, k) in cache else below[(i, k)]
 
     r = first
-    ur = [sign * exact(r, k) for k in range(w)]
+    ur = [exact(r, k) for k in range(w)]
     done = {r}
-    for i in range(n):
+    rest = range(n) if order is None else order
+    for i in rest:
         if i in done:
             continue
         before = i < r
-        # an upper bound on option i's sum: exact where it reaches r's value
-        # (plus one when it must beat r strictly), the search's bound elsewhere
-        ub = 0
-        for k in range(w):
-            thr = ur[k] + (0 if before else 1)
-            hit, u = test(i, k, thr)
-            if hit:
-                # it reaches r's value here; often no more (equal values)
-                hit, u = test(i, k, thr + 1)
-                thr += 1
-            if not hit:
-                below[(i, k)] = u
-            ub += sign * exact(i, k, thr) if hit else u
-        # option i cannot beat r when its sum is at most ``target``
-        target = sum(ur) - (1 if before else 0)
+        # option i cannot beat r when its weighted sum is at most ``target``
+        target = sum(x * u for x, u in zip(wt, ur)) - (1 if before else 0)
+        # each world: is i strictly better than r there?  Mostly not, and
+        # the failed test bounds it from above
+        up = [k for k in range(w) if (i, k) not in cache and test(i, k, ur[k] + 1)]
+        # where it is better, ask for an upper bound that keeps the sum
+        # within the target: the room the other worlds leave, shared
+        while up:
+            fixed = sum(wt[k] * hi(i, k) for k in range(w) if k not in up)
+            room = target - fixed - sum(wt[k] * above[(i, k)] for k in up)
+            if room < 0:
+                break
+            share = room // sum(wt[k] for k in up)
+            up = [k for k in up if test(i, k, above[(i, k)] + share + 1)]
+        for k in up:
+            exact(i, k)
+        ub = sum(wt[k] * hi(i, k) for k in range(w))
         # tighten: one threshold search per world asks whether that world
         # alone brings the bound down to the target (fail-soft results may
         # cut more); then exact values world by world
@@ -192,20 +233,20 @@ def best_option(worlds, n, w, *, maximise=True, first=0, known=None):
             if (i, k) in cache:
                 continue
             b = below[(i, k)]
-            hit, u = test(i, k, b - (ub - target) + 1)
-            if not hit:
-                below[(i, k)] = u
-                ub -= b - u
+            if not test(i, k, b - (ub - target + wt[k] - 1) // wt[k] + 1):
+                ub -= wt[k] * (b - below[(i, k)])
         for k in range(w):
             if ub <= target:
                 break
             if (i, k) not in cache:
-                ub += sign * exact(i, k) - below[(i, k)]
+                b = below[(i, k)]
+                ub += wt[k] * (exact(i, k) - b)
         if ub <= target:
             continue
-        ui = [sign * exact(i, k) for k in range(w)]
+        ui = [exact(i, k) for k in range(w)]
         done.add(i)
-        si, sr = sum(ui), sum(ur)
+        si = sum(x * u for x, u in zip(wt, ui))
+        sr = sum(x * u for x, u in zip(wt, ur))
         if si > sr or (si == sr and before):
             r, ur = i, ui
     return r, len(done)

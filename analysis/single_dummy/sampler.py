@@ -24,7 +24,7 @@ import numpy as np
 from ..errors import BadArgument
 from .knowledge import Knowledge
 
-__all__ = ["sample_layouts", "count_layouts", "enumerate_layouts"]
+__all__ = ["sample_layouts", "count_layouts", "enumerate_layouts", "distinct_layouts"]
 
 
 def _ids(m: int) -> np.ndarray:
@@ -154,3 +154,37 @@ def enumerate_layouts(k: Knowledge) -> list:
                 continue
         out.append((ha, hb))
     return out
+
+
+def distinct_layouts(lay: np.ndarray):
+    """The distinct rows of ``lay`` in the order they first appear, and how
+    many times each was drawn.
+
+    Late in the play a player's knowledge leaves few layouts, so draws
+    repeat; a decision solves each distinct layout once and weighs it by
+    its count, which gives the same means as solving every draw.
+
+    Parameters
+    ----------
+    lay : ndarray of shape (worlds, 3), int64
+        Layouts as :func:`sample_layouts` returns them.
+
+    Returns
+    -------
+    rows : ndarray of shape (distinct, 3), int64
+    counts : list of int
+        Draws of each row; they sum to ``worlds``.
+    """
+    seen: dict = {}
+    keep = []
+    counts = []
+    for i, row in enumerate(lay.tolist()):
+        key = tuple(row)
+        j = seen.get(key)
+        if j is None:
+            seen[key] = len(keep)
+            keep.append(i)
+            counts.append(1)
+        else:
+            counts[j] += 1
+    return lay[keep], counts
