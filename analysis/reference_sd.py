@@ -315,9 +315,9 @@ def verify_sd(s: SDPoolSpec, base: Path, rows: int, rng: np.random.Generator) ->
         From :func:`analysis.reference.check`, or when a row plays otherwise
         now (the message names the deal, the seat and the columns).
     """
+    from .dataset import SD_COLUMNS
     from .reference import ReferenceError, check
     from .rules import Rules
-    from .single_dummy.batch import SD_COLUMNS
 
     if s.sd_hash is None and sd_pool(s, base).state != "built":
         return None
@@ -350,7 +350,7 @@ def build_sd(s: SDPoolSpec, base: Path, **kw) -> SDPool:
         If the double-dummy pool's deals are missing or unfinished (naming
         the command that builds them), or from the check of the result.
     """
-    from .jobs.single_dummy import run_sd
+    from .jobs.solutions import run_solve
     from .reference import ReferenceError, check
     from .rules import load_rules
 
@@ -363,10 +363,11 @@ def build_sd(s: SDPoolSpec, base: Path, **kw) -> SDPool:
             f"it plays the deals at {dp}, which are missing or unfinished: build them with "
             f"`thousand reference build {s.pool}` first",
         )
-    run_sd(
+    run_solve(
         str(dp),
         str(sp),
         load_rules(s.rules),
+        play="pimc",
         n=s.n,
         worlds=s.worlds,
         bid=s.bid,

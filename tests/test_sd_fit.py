@@ -3,15 +3,15 @@
 import numpy as np
 import pytest
 
+from analysis.dataset import load_sd as load
 from analysis.jobs.deals import run_deal
-from analysis.jobs.single_dummy import run_sd
+from analysis.jobs.solutions import run_solve
 from analysis.odds import BidModel
 from analysis.odds.build import main
 from analysis.odds.build_sd import SD_SPLIT, fit_sd_pool, sd_model_file
 from analysis.reference import ReferenceError
 from analysis.rules import Rules
 from analysis.single_dummy import sd_fingerprint
-from analysis.single_dummy.batch import load
 
 
 @pytest.fixture(scope="module")
@@ -19,9 +19,10 @@ def base(tmp_path_factory):
     """A reference folder whose club pool has a (tiny) built single-dummy pool."""
     root = tmp_path_factory.mktemp("ref")
     run_deal(root / "club" / "deals", 30, 5, Rules.profile("club"), chunk_size=30, workers=1, progress=False)
-    run_sd(
+    run_solve(
         root / "club" / "deals",
         root / "club" / "sd",
+        play="pimc",
         worlds=1,
         seed=2,
         chunk_size=15,

@@ -288,17 +288,19 @@ def test_games_job_with_single_dummy_outcomes_is_the_same_for_one_and_two_worker
 @pytest.fixture(scope="module")
 def sd_dataset(tmp_path_factory):
     from analysis.jobs.deals import run_deal
-    from analysis.jobs.single_dummy import run_sd
+    from analysis.jobs.solutions import run_solve
 
     root = tmp_path_factory.mktemp("sdpool")
     run_deal(root / "deals", 6, 23, CLUB, chunk_size=6, workers=1, progress=False)
-    run_sd(root / "deals", root / "sd", worlds=2, seed=3, chunk_size=3, workers=1, progress=False)
+    run_solve(
+        root / "deals", root / "sd", play="pimc", worlds=2, seed=3, chunk_size=3, workers=1, progress=False
+    )
     return root / "sd"
 
 
 def test_cli_simulates_from_a_single_dummy_dataset(sd_dataset, tmp_path, capsys):
     from analysis.cli import main
-    from analysis.single_dummy.batch import load
+    from analysis.dataset import load_sd as load
 
     out = tmp_path / "games"
     args = ["simulate", "--games", "2", "--seed", "1", "--outcomes", "pimc", "--pool", str(sd_dataset)]

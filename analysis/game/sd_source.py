@@ -246,14 +246,13 @@ def _load_sd_pool(path):
     """Read a single-dummy dataset joined with its deals: (frame, params, absolute path).
 
     ``params`` holds the rows' ``sd_fingerprint``, ``worlds``, ``seed`` and
-    ``bid`` (:func:`analysis.single_dummy.batch.load`, ``attrs["sd"]``) and
+    ``bid`` (:func:`analysis.dataset.load_sd`, ``attrs["sd"]``) and
     the dataset's recorded parameters.
     """
     from pathlib import Path
 
     from .. import dataset
-    from ..single_dummy.batch import load
 
-    frame = load(path)
+    frame = dataset.load_sd(path)
     params = {**dataset.read_params(path), **frame.attrs["sd"]}
     return frame, params, str(Path(path).resolve())

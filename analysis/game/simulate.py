@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..dataset.schema import GAME_COLUMNS
 from ..errors import BadArgument
 from ..rules import Rules, as_rules
 from ..scoring import new_table
@@ -21,45 +22,6 @@ __all__ = ["GAME_COLUMNS", "MAX_DEALS", "OUTCOMES", "simulate", "make_source"]
 
 #: Where the deals' outcomes come from: double-dummy solves, or single-dummy play.
 OUTCOMES = ("dd", "pimc")
-
-#: Column name -> numpy dtype of the games rows (docs/DATA.md, plus extras).
-GAME_COLUMNS = {
-    "game_id": "int64",
-    "deal_no": "int32",
-    "dealer": "int8",
-    "redealt": "bool",
-    "declarer": "int8",
-    "bid": "int16",
-    "contract": "int16",
-    "written_off": "bool",
-    "raw0": "int16",
-    "raw1": "int16",
-    "raw2": "int16",
-    "tricks0": "int8",
-    "tricks1": "int8",
-    "tricks2": "int8",
-    "delta0": "float64",
-    "delta1": "float64",
-    "delta2": "float64",
-    "score0": "float64",
-    "score1": "float64",
-    "score2": "float64",
-    "bolt0": "bool",
-    "bolt1": "bool",
-    "bolt2": "bool",
-    "barrel0": "int8",
-    "barrel1": "int8",
-    "barrel2": "int8",
-    "event": "str",
-    "winner": "int8",
-    # extras
-    "first_hand": "int8",
-    "redeal_reason": "str",
-    "gift_redeal": "bool",
-    "gift_condition": "bool",
-    "value": "int16",
-    "pool_deal": "int64",
-}
 
 #: A game still unfinished after this many deals (redeals included) is cut
 #: off; its last row carries the event ``unfinished``.

@@ -76,8 +76,8 @@ def fit_sd_pool(name: str, *, base=None, split=None, log=None):
         conventions than the current code's for its profile.
     """
     from .. import reference
+    from ..dataset import load_sd as load
     from ..single_dummy import SD_VERSION
-    from ..single_dummy.batch import load
 
     if name not in MODEL_FILES:
         raise ValueError(f"no single-dummy pool for {name!r}; pools: {', '.join(MODEL_FILES)}")
