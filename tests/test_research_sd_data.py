@@ -91,5 +91,5 @@ def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
 
 def test_an_unbuilt_pool_gives_none(sd_env, sd_registry, monkeypatch):
     unbuilt = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
-    monkeypatch.setattr(reference, "SD_POOLS", (*sd_registry, unbuilt))
+    monkeypatch.setattr(reference.registry, "SD_POOLS", (*sd_registry, unbuilt))
     assert sd_data.sd_paired("wiki") is None and sd_data.sd_pool_name("wiki") == "wiki-sd"

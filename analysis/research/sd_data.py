@@ -1,6 +1,6 @@
 """Single-dummy reference pools paired with the double-dummy rows of the same deals.
 
-The single-dummy pools (:mod:`analysis.reference_sd`) play the first deals
+The single-dummy pools (:mod:`analysis.reference`) play the first deals
 of the double-dummy pools, so a page reads both and pairs them by
 ``(deal_id, seat)`` (:func:`analysis.research.optimism.paired_outcomes`).
 Deals the profile redeals before the bidding or at the widow are left out,
@@ -57,8 +57,8 @@ def sd_pool_name(rules) -> str | None:
     from ..single_dummy import sd_fingerprint
 
     want = sd_fingerprint(load_rules(rules))
-    for s in reference.SD_POOLS:
-        if sd_fingerprint(load_rules(s.rules)) == want:
+    for s in reference.specs():
+        if s.play == "pimc" and sd_fingerprint(load_rules(s.rules)) == want:
             return s.name
     return None
 
