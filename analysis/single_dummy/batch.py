@@ -1,4 +1,5 @@
-"""Rows of a single-dummy dataset from a deals table (docs/SINGLE_DUMMY.md, section 7).
+"""Single-dummy play of many deals: the rows of an ``sd`` dataset, and deals
+played out whatever the write-off (docs/SINGLE_DUMMY.md, section 7).
 
 :func:`play_deals` plays every requested (deal, seat) with
 :func:`analysis.single_dummy.play_deal`, the seat's hand as the declarer's
@@ -8,6 +9,18 @@ docs/DATA.md (:data:`analysis.dataset.SD_COLUMNS`).  Each row draws from its own
 ``SeedSequence([seed, deal_id, seat])``, so a row does not depend on which
 other rows are played with it: chunking, workers and backend leave the
 dataset unchanged.
+
+The odds and the games decide the contract themselves, at every level or
+at the table's winning bid, with :func:`analysis.single_dummy.decide_contract`
+(a pure function of the estimates), so they need the play of every deal,
+including those the declarer would write off at the bid: :func:`play_out`
+plays a deal under :func:`playing_rules`, the rules with a write-off that
+never pays (each opponent would be written :data:`NEVER_PAYS` points), under
+which ``play_deal`` never writes off.  The gift, the play and the estimates
+are the same as under the rules themselves: they maximise the objective J of
+DESIGN.md contract 3, in which no payment appears, and the contract decision
+draws no random numbers (docs/SINGLE_DUMMY.md, section 4); a test checks
+the equality on deals.
 
 A move is stored as one byte (:func:`encode_move`): ``card | declared << 5
 | seat << 6``, the seat relative to the declarer (0 the declarer, 1 his
@@ -28,11 +41,36 @@ from ..solver.batch import check_deals
 from .play import play_deal
 
 __all__ = [
+    "NEVER_PAYS",
+    "PLAY_FIELDS",
     "play_deals",
     "row_seed",
+    "deal_seed",
+    "playing_rules",
+    "play_out",
     "encode_move",
     "decode_moves",
 ]
+
+#: Write-off payment to each opponent under :func:`playing_rules`, points:
+#: far above any deal's swing (at most 2 x 400 plus the defenders' points),
+#: so writing off is never the better choice.
+NEVER_PAYS = 10_000
+
+#: Fields of :class:`analysis.single_dummy.SDResult` kept per deal by
+#: :func:`play_sample` (all but ``moves``, ``estimates``, ``contract`` and
+#: ``written_off``).
+PLAY_FIELDS = (
+    "value",
+    "give_left",
+    "give_right",
+    "declarer_tricks",
+    "left_points",
+    "left_tricks",
+    "right_points",
+    "right_tricks",
+)
+
 
 _SCALARS = {k: v.to_pandas_dtype() for k, v in SD_COLUMNS.items() if not pa.types.is_list(v)}
 _RESULT_FIELDS = (
@@ -62,6 +100,68 @@ def row_seed(seed: int, deal_id: int, seat: int) -> int:
     """
     ss = np.random.SeedSequence([int(seed), int(deal_id), int(seat)])
     return int(ss.generate_state(1, np.uint64)[0])
+
+
+def playing_rules(rules):
+    """The rules with a write-off that never pays: ``play_deal`` then plays every deal.
+
+    Parameters
+    ----------
+    rules : str or Rules
+
+    Returns
+    -------
+    Rules
+        ``rules`` with ``write_off_payment="fixed"`` and ``write_off_fixed``
+        :data:`NEVER_PAYS`; every play convention and every field of what
+        players see unchanged.
+    """
+    return resolve_rules(rules).with_changes(write_off_payment="fixed", write_off_fixed=NEVER_PAYS)
+
+
+def deal_seed(*keys) -> int:
+    """A ``play_deal`` seed from non-negative integer keys.
+
+    ``SeedSequence(keys)``'s first 32-bit word: the odds use ``(seed,
+    sample)``, the games ``(seed, game_id, deal_no, seat)``, so a deal's
+    play depends on its place only, never on chunking or workers.
+
+    Examples
+    --------
+    >>> deal_seed(0, 5) == deal_seed(0, 5) != deal_seed(0, 6)
+    True
+    """
+    ss = np.random.SeedSequence([int(k) for k in keys])
+    return int(ss.generate_state(1, np.uint32)[0])
+
+
+def play_out(hand, widow, left, right, rules, *, worlds: int, seed: int, bid: int = 100):
+    """``play_deal`` under :func:`playing_rules`: the deal is always played.
+
+    Parameters
+    ----------
+    hand, widow, left, right : int
+        Masks of DESIGN.md contract 7 (7, 3, 7 and 7 cards).
+    rules : Rules
+    worlds, seed, bid : int
+        As :func:`analysis.single_dummy.play_deal`.
+
+    Returns
+    -------
+    analysis.single_dummy.SDResult
+        Its ``contract`` is the one named when writing off is ruled out;
+        ``written_off`` is False.
+    """
+    return play_deal(
+        int(hand),
+        int(widow),
+        int(left),
+        int(right),
+        bid=int(bid),
+        rules=playing_rules(rules),
+        worlds=int(worlds),
+        seed=int(seed),
+    )
 
 
 def encode_move(seat: int, card: int, declared) -> int:
