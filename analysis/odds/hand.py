@@ -30,8 +30,6 @@ from ..errors import BadArgument
 from ..parallel import check_workers
 from ..redeal import redeal_flags
 from ..scoring import write_off_payment
-from ..single_dummy import SD_VERSION, decide_contract, sd_fingerprint
-from ..single_dummy.batch import PLAY_FIELDS, deal_seed, play_out
 from ..solver.batch import _solve_exchanges
 from ._common import (
     check_odds_args,
@@ -142,6 +140,10 @@ def play_sample(
         tricks, card ids), and ``estimates``, shape (n, worlds), int64
         (the declarer's worlds' values after his gift, points).
     """
+    # The single-dummy player (and through it the dataset layer) is loaded for
+    # play="pimc" only: the double-dummy odds start without it (a test checks).
+    from ..single_dummy.batch import PLAY_FIELDS, play_out
+
     deals = np.asarray(deals, dtype=np.uint32)
     seeds = np.asarray(seeds, dtype=np.int64)
     n = deals.shape[0]
@@ -329,6 +331,8 @@ def hand_odds(
         }
     )
     if play == "pimc":
+        from ..single_dummy.batch import deal_seed  # late: see play_sample
+
         seeds = np.array([deal_seed(seed, i) for i in np.flatnonzero(~forced)], dtype=np.int64)
         sd = play_sample(
             kept, seeds, seat, rules, int(worlds), progress, workers=workers, scheduler=scheduler
@@ -359,6 +363,10 @@ def write_offs(estimates, contracts, rules, *, first_hand: bool = True) -> np.nd
     -------
     ndarray of shape (k, n), bool
     """
+    # The single-dummy player (and through it the dataset layer) is loaded for
+    # play="pimc" only: the double-dummy odds start without it (a test checks).
+    from ..single_dummy import decide_contract
+
     est = np.asarray(estimates)
     out = np.zeros((len(contracts), est.shape[0]), dtype=bool)
     rows = [tuple(int(x) for x in e) for e in est]
@@ -387,6 +395,10 @@ def add_single_dummy(table, rules, contracts, dd_value, sd, *, first_hand: bool,
     first_hand : bool
     worlds : int
     """
+    # The single-dummy player (and through it the dataset layer) is loaded for
+    # play="pimc" only: the double-dummy odds start without it (a test checks).
+    from ..single_dummy import SD_VERSION, sd_fingerprint
+
     n = dd_value.shape[0]
     v = sd["value"]
     dd_made = dd_value[None, :] >= contracts[:, None]
