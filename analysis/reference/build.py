@@ -57,6 +57,7 @@ def build(
     base = registry.root() if base is None else base
     dp, out = s.paths(base)
     kw = dict(workers=workers, scheduler=scheduler, progress=progress)
+    # finished: its rows (and a double-dummy pool's own deals) have their manifests
     if manifest(out) is not None and (isinstance(s, SDPoolSpec) or manifest(dp) is not None):
         return check(name, base)
     rules = load_rules(s.rules)
@@ -165,29 +166,20 @@ def _compare(name: str, frame: pd.DataFrame, rows: int, rng: np.random.Generator
     stored = frame.iloc[pick].reset_index(drop=True)
     if sd:
         columns, verb = dataset.SD_COLUMNS, "plays"
-        again = pd.concat(
-            [
-                play_deals(
-                    stored.iloc[[i]],
-                    seats=(int(stored["seat"][i]),),
-                    rules=rules,
-                    worlds=p["worlds"],
-                    seed=p["seed"],
-                    bid=p["bid"],
-                )
-                for i in range(len(stored))
-            ],
-            ignore_index=True,
-        )
+
+        def again_of(row, seat):
+            return play_deals(
+                row, seats=(seat,), rules=rules, worlds=p["worlds"], seed=p["seed"], bid=p["bid"]
+            )
     else:
         columns, verb = dataset.SOLUTION_COLUMNS, "solves"
-        again = pd.concat(
-            [
-                solve_deals(stored.iloc[[i]], seats=(int(stored["seat"][i]),), rules=rules, lines=True)
-                for i in range(len(stored))
-            ],
-            ignore_index=True,
-        )
+
+        def again_of(row, seat):
+            return solve_deals(row, seats=(seat,), rules=rules, lines=True)
+
+    again = pd.concat(
+        [again_of(stored.iloc[[i]], int(stored["seat"][i])) for i in range(len(stored))], ignore_index=True
+    )
     for (_, old), (_, new) in zip(stored.iterrows(), again.iterrows(), strict=True):
         bad = [c for c in columns if _cell(old[c]) != _cell(new[c])]
         if bad:
