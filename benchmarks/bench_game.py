@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis.game import ThresholdPolicy, simulate  # noqa: E402
-from analysis.game.sources import PoolSource  # noqa: E402
+from analysis.game.pools import PoolSource  # noqa: E402
 from analysis.rules import load_rules  # noqa: E402
 
 

@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 from analysis.jobs.deals import run_deal
-from analysis.jobs.single_dummy import run_sd
 from analysis.jobs.solutions import run_solve
 from analysis.rules import PROFILES
 
@@ -124,12 +123,13 @@ def _single_dummy(tmp: Path, n: int, args) -> None:
     machine whose cores are busy with other work the wall-clock speed-up
     cannot show; the CPU per row tells whether two workers do extra work)."""
     kw = dict(worlds=args.worlds, chunk_size=args.sd_chunk, progress=False)
-    run_sd(tmp / "deals", tmp / "sd-warm", n=1, seats=(0,), workers=1, **kw)  # compile in this process
+    # compile in this process
+    run_solve(tmp / "deals", tmp / "sd-warm", play="pimc", n=1, seats=(0,), workers=1, **kw)
     results = []
     for name, w in (("1 local worker", 1), ("2 local workers", 2)):
         t0 = time.perf_counter()
         with _TreeCPU() as cpu:
-            m = run_sd(tmp / "deals", tmp / f"sd{w}", n=n, workers=w, **kw)
+            m = run_solve(tmp / "deals", tmp / f"sd{w}", play="pimc", n=n, workers=w, **kw)
         results.append((name, time.perf_counter() - t0, cpu.seconds, m["content_hash"]))
     base = results[0][1]
     print(

@@ -79,12 +79,12 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis import reference
-from analysis.research import optimism, plots, sd_data
+from analysis.research import data, optimism, plots
 from analysis.solver import analyse_deal, format_line
 
 plots.use_style()
 display(Markdown(setup.back_link()))
-paired = {p: sd_data.sd_paired(p) for p in PROFILES}
+paired = {p: data.sd_paired(p) for p in PROFILES}
 missing = [p for p, f in paired.items() if f is None]
 paired = {p: f for p, f in paired.items() if f is not None}
 shown = list(paired)
@@ -98,7 +98,7 @@ setup.provenance(shown, SEED, **{f"pool of {p}": f"{m['name']}, {paired[p]['deal
 # %%
 if missing:
     display(Markdown("**Not shown** (their single-dummy pool is not built yet): "
-                     + ", ".join(f"`{p}` (`thousand reference build {sd_data.sd_pool_name(p)}`)"
+                     + ", ".join(f"`{p}` (`thousand reference build {data.sd_pool_name(p)}`)"
                                  for p in missing)))
 
 # %% [markdown]
@@ -262,7 +262,7 @@ if first:
         display(Markdown(f"**Deal {int(row['deal_id'])}, declarer seat {d}: double-dummy {int(row['value_dd'])}, "
                          f"single-dummy {int(row['value_sd'])}** (contract named {int(row['contract'])})"))
         print("double-dummy\n" + format_line(analyse_deal(hands, int(row["widow"]), d, first)))
-        print("\nsingle-dummy\n" + sd_data.sd_line(row, first))
+        print("\nsingle-dummy\n" + optimism.sd_line(row, first))
 
 # %% [markdown]
 # ## Sensitivity to `worlds`
@@ -274,7 +274,7 @@ if first:
 
 # %%
 if first:
-    sens = sd_data.worlds_sensitivity(paired[first], first, worlds=WORLDS, n=N_WORLDS_DEALS, data=DATA)
+    sens = optimism.worlds_sensitivity(paired[first], first, worlds=WORLDS, n=N_WORLDS_DEALS, data=DATA)
     srows = []
     for w, s in sens.groupby("worlds"):
         m, lo, hi, n = optimism.cluster_mean_ci(s["value_sd"], s["deal_id"])

@@ -36,8 +36,8 @@ def sd_tiny(sd_registry, tmp_path_factory):
     play its deals, built by :func:`analysis.reference.build`; the folder."""
     base = tmp_path_factory.mktemp("reference")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(reference, "POOLS", TINY_DD)
-        mp.setattr(reference, "SD_POOLS", sd_registry)
+        mp.setattr(reference.registry, "POOLS", TINY_DD)
+        mp.setattr(reference.registry, "SD_POOLS", sd_registry)
         reference.build("club", base, workers=1, progress=False)
         for s in sd_registry:
             if s.pool == "club":
@@ -48,8 +48,8 @@ def sd_tiny(sd_registry, tmp_path_factory):
 @pytest.fixture
 def sd_env(sd_tiny, sd_registry, monkeypatch):
     """The tiny pools as the reference pools of one test: the folder."""
-    monkeypatch.setattr(reference, "POOLS", TINY_DD)
-    monkeypatch.setattr(reference, "SD_POOLS", sd_registry)
+    monkeypatch.setattr(reference.registry, "POOLS", TINY_DD)
+    monkeypatch.setattr(reference.registry, "SD_POOLS", sd_registry)
     monkeypatch.setenv(reference.ROOT_VAR, str(sd_tiny))
     return sd_tiny
 

@@ -14,11 +14,12 @@ import pytest
 
 from analysis import dataset
 from analysis.bidding import final_contract_ok
+from analysis.dataset import games_schema
 from analysis.game import GAME_COLUMNS, OracleEstimator, ThresholdPolicy, simulate
 from analysis.game.auction import hand_cap
 from analysis.game.summary import format_summary, summarize
 from analysis.jobs.deals import run_deal
-from analysis.jobs.games import games_schema, run_games
+from analysis.jobs.games import run_games
 from analysis.jobs.solutions import run_solve
 from analysis.rules import Rules
 from analysis.scoring import DealOutcome, apply_deal, check_state, new_table

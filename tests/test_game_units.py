@@ -7,7 +7,7 @@ from analysis.cards import parse
 from analysis.game import ThresholdPolicy, bid_limits
 from analysis.game.auction import auction, hand_cap
 from analysis.game.deal_flow import gift_redeal_possible, play_deal
-from analysis.game.sources import Solved
+from analysis.game.outcomes import Solved
 from analysis.rules import Rules
 from analysis.scoring import TableState, new_table
 
@@ -174,7 +174,7 @@ def _play(rules, value, state=None, policy=None, left=(30, 3), right=(20, 2), ma
         state,
         masks,
         FORCE_100,
-        lambda seat: _solved(value, left, right),
+        lambda seat, bid, replay=False: _solved(value, left, right),
     )
 
 
@@ -211,7 +211,9 @@ def test_half_write_off_keeps_halves_in_club_and_rounds_up_in_classic():
     st = new_table(CLUB, dealer=2)
     # seat 1 (player 1) raises to 105 and buys the widow
     lim = np.array([[95, 95, 95], [105, 105, 105], [95, 95, 95]])
-    dp = play_deal(CLUB, pol, st, (H0, H1, H2, WIDOW), lim, lambda seat: _solved(0, (100, 6), (20, 2)))
+    dp = play_deal(
+        CLUB, pol, st, (H0, H1, H2, WIDOW), lim, lambda seat, bid, replay=False: _solved(0, (100, 6), (20, 2))
+    )
     assert dp.bid == 105 and dp.written_off
     assert dp.result.deltas.tolist() == [52.5, -105.0, 52.5]
     dp = play_deal(
@@ -220,7 +222,7 @@ def test_half_write_off_keeps_halves_in_club_and_rounds_up_in_classic():
         st,
         (H0, H1, H2, WIDOW),
         lim,
-        lambda seat: _solved(0, (100, 6), (20, 2)),
+        lambda seat, bid, replay=False: _solved(0, (100, 6), (20, 2)),
     )
     assert dp.result.deltas.tolist() == [55.0, -105.0, 55.0]
 
@@ -329,7 +331,7 @@ def test_unavoidable_after_exchange_condition_redeals_a_made_contract():
         new_table(book, dealer=2),
         (hand, h1, h2, widow),
         FORCE_100,
-        lambda seat: sol,
+        lambda seat, bid, replay=False: sol,
     )
     assert dp.redeal_reason == "exchange" and dp.result.deltas.tolist() == [0.0] * 3
     # an avoidable condition: the made contract is played, and flagged
@@ -339,7 +341,7 @@ def test_unavoidable_after_exchange_condition_redeals_a_made_contract():
         new_table(CLUB, dealer=2),
         (H0, H1, H2, WIDOW),
         FORCE_100,
-        lambda seat: sol,
+        lambda seat, bid, replay=False: sol,
     )
     assert dp.redeal_reason == "" and dp.gift_condition and dp.contract == 150
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis.jobs.deals import deal_chunk, deal_params, deals_schema, run_deal
+from analysis.dataset import deals_schema
+from analysis.jobs.deals import deal_chunk, deal_params, run_deal
 from analysis.jobs.runner import run_job
 from analysis.parallel import ChunkFailed, SerialExecutor, executor, run_chunks
 from analysis.rules import PROFILES
@@ -88,7 +89,7 @@ def _kill_once(out: str, chunk: int, params: dict) -> str:
 def test_killed_worker_process_is_recovered(tmp_path):
     params = deal_params(12_000, 8, CLUB, chunk_size=3_000)
     ref = run_deal(tmp_path / "ref", 12_000, 8, CLUB, chunk_size=3_000, workers=1)
-    m = run_job(tmp_path / "k", params, _kill_once, deals_schema(CLUB), workers=2)
+    m = run_job(tmp_path / "k", params, _kill_once, deals_schema(), workers=2)
     assert (tmp_path / "k" / ".killed-1").exists()
     assert m["content_hash"] == ref["content_hash"]
 

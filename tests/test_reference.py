@@ -27,7 +27,7 @@ def tiny(tmp_path_factory):
     """Two tiny pools built by :func:`reference.build` (the real commands)."""
     base = tmp_path_factory.mktemp("reference")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(reference, "POOLS", TINY)
+        mp.setattr(reference.registry, "POOLS", TINY)
         for s in TINY:
             reference.build(s.name, base, workers=1, progress=False)
     return base
@@ -35,8 +35,8 @@ def tiny(tmp_path_factory):
 
 @pytest.fixture
 def tiny_env(tiny, monkeypatch):
-    monkeypatch.setattr(reference, "POOLS", TINY)
-    monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
+    monkeypatch.setattr(reference.registry, "POOLS", TINY)
+    monkeypatch.setattr(reference.registry, "SD_POOLS", ())  # the single-dummy pools: their own tests
     monkeypatch.setenv(reference.ROOT_VAR, str(tiny))
     return tiny
 
@@ -115,8 +115,8 @@ def _rewrite(path, change):
 
 @pytest.mark.parametrize("damage", ["edited", "truncated", "missing"])
 def test_a_damaged_pool_file_is_named(tiny, tmp_path, monkeypatch, damage):
-    monkeypatch.setattr(reference, "POOLS", TINY)
-    monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
+    monkeypatch.setattr(reference.registry, "POOLS", TINY)
+    monkeypatch.setattr(reference.registry, "SD_POOLS", ())  # the single-dummy pools: their own tests
     base = _copy(tiny, tmp_path)
     f = base / "club" / "solutions" / "part-000001.parquet"
     if damage == "edited":
@@ -137,9 +137,9 @@ def test_a_changed_solution_is_caught_by_resolving(tiny, tmp_path, monkeypatch):
     what the solver gives now (a solver change) fails verify, naming the row."""
     from analysis import dataset
 
-    monkeypatch.setattr(reference, "POOLS", TINY)
+    monkeypatch.setattr(reference.registry, "POOLS", TINY)
 
-    monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
+    monkeypatch.setattr(reference.registry, "SD_POOLS", ())  # the single-dummy pools: their own tests
     base = _copy(tiny, tmp_path)
     sol = base / "wiki" / "solutions"
     for c in range(1):
@@ -157,8 +157,8 @@ def test_a_changed_solution_is_caught_by_resolving(tiny, tmp_path, monkeypatch):
 
 def test_pinned_hashes_are_checked(tiny, tmp_path, monkeypatch):
     pinned = (reference.PoolSpec("club", "club", 6, solutions_chunk=4, solutions_hash="0" * 16),)
-    monkeypatch.setattr(reference, "POOLS", pinned)
-    monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
+    monkeypatch.setattr(reference.registry, "POOLS", pinned)
+    monkeypatch.setattr(reference.registry, "SD_POOLS", ())  # the single-dummy pools: their own tests
     with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
         reference.check("club", tiny)
 

@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from analysis import dataset, reference, reference_sd
+from analysis import dataset, reference
 from analysis.cli import main
 from analysis.rules import Rules
 from analysis.single_dummy import sd_fingerprint
@@ -74,7 +74,7 @@ def test_verify_plays_rows_again_and_skips_unbuilt(sd_env, capsys):
 
 def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(sd_env, sd_registry, monkeypatch):
     pinned = (replace(sd_registry[0], sd_hash="0" * 16), replace(WIKI_SD, sd_hash="1" * 16))
-    monkeypatch.setattr(reference, "SD_POOLS", pinned)
+    monkeypatch.setattr(reference.registry, "SD_POOLS", pinned)
     with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
         reference.check("club-sd")
     with pytest.raises(reference.ReferenceError, match="wiki-sd.*missing or unfinished"):
@@ -84,7 +84,7 @@ def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(sd_env, sd_registry, 
 def test_a_changed_row_is_caught_by_playing_it_again(sd_env, sd_registry, tmp_path, monkeypatch):
     base = tmp_path / "reference"
     shutil.copytree(sd_env, base)
-    monkeypatch.setattr(reference, "SD_POOLS", sd_registry[:1])
+    monkeypatch.setattr(reference.registry, "SD_POOLS", sd_registry[:1])
     sd = base / "club" / "sd"
     for c in (0, 1):
         f = sd / f"part-{c:06d}.parquet"
@@ -163,8 +163,8 @@ def test_the_registry_is_as_documented():
     # one pool per single-dummy fingerprint, each in its own folder
     assert len({sd_fingerprint(s.rules) for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
     base = reference.root()
-    assert len({reference_sd.sd_paths(s, base)[1] for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
-    assert reference_sd.sd_paths(reference_sd.sd_spec("classic-sd"), base)[1] == base / "club" / "sd-classic"
+    assert len({s.paths(base)[1] for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
+    assert reference.spec("classic-sd").paths(base)[1] == base / "club" / "sd-classic"
 
 
 # --- the shipped pools, once built and pinned ---------------------------------

@@ -10,13 +10,13 @@ import pytest
 
 from analysis import reference
 from analysis.bidding import bid_cap
-from analysis.research import sd_data
+from analysis.research import data, optimism
 from analysis.rules import Rules
 from analysis.single_dummy import decide_contract, play_deal
 
 
 def test_paired_rows_are_the_pools_rows(sd_env):
-    p = sd_data.sd_paired("club")
+    p = data.sd_paired("club")
     sd = reference.load("club-sd", rules="club")
     sd = sd[~sd["redeal_forced"]]
     dd = reference.load("club").set_index(["deal_id", "seat"])
@@ -43,7 +43,7 @@ def _seed(row):
 
 def test_contracts_are_decided_again_under_other_payments(sd_env):
     club = reference.load("club-sd", rules="club")
-    classic = sd_data._redecide(club, Rules.profile("classic"))
+    classic = data._redecide(club, Rules.profile("classic"))
     assert (club["value"].to_numpy() == classic["value"].to_numpy()).all()
     for _, row in classic.iterrows():
         d = int(row["seat"])
@@ -57,14 +57,14 @@ def test_contracts_are_decided_again_under_other_payments(sd_env):
             cap=int(bid_cap(Rules.profile("classic"), eight)),
         )
         assert (row["contract"], row["written_off"]) == want
-    assert sd_data.sd_paired("classic") is None  # no classic pool in this tiny registry
-    assert sd_data.sd_pool_name("classic") is None and sd_data.sd_pool_name("club") == "club-sd"
+    assert data.sd_paired("classic") is None  # no classic pool in this tiny registry
+    assert data.sd_pool_name("classic") is None and data.sd_pool_name("club") == "club-sd"
 
 
 def test_the_single_dummy_line_adds_up(sd_env):
-    p = sd_data.sd_paired("club")
+    p = data.sd_paired("club")
     row = p[~p["written_off"]].iloc[0]
-    text = sd_data.sd_line(row, "club")
+    text = optimism.sd_line(row, "club")
     tricks = re.findall(r"^\s*\d+\. trump", text, flags=re.M)
     assert len(tricks) == 8
     last = re.findall(r"points (\d+)/(\d+)/(\d+)", text)[-1]
@@ -76,8 +76,8 @@ def test_the_single_dummy_line_adds_up(sd_env):
 
 
 def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
-    p = sd_data.sd_paired("club")
-    f = sd_data.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path)
+    p = data.sd_paired("club")
+    f = optimism.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path)
     assert sorted(f["worlds"].unique()) == [1, 2]
     own = f[f["worlds"] == 2]
     rows = p[p["seat"] == 0].head(2)
@@ -86,10 +86,10 @@ def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
     r = rows.iloc[0]
     again = play_deal(*_four(r), bid=100, rules="club", worlds=1, seed=_seed(r))
     assert one["value_sd"] == again.value and one["mean_estimate"] == pytest.approx(np.mean(again.estimates))
-    assert sd_data.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path).equals(f)
+    assert optimism.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path).equals(f)
 
 
 def test_an_unbuilt_pool_gives_none(sd_env, sd_registry, monkeypatch):
     unbuilt = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
-    monkeypatch.setattr(reference, "SD_POOLS", (*sd_registry, unbuilt))
-    assert sd_data.sd_paired("wiki") is None and sd_data.sd_pool_name("wiki") == "wiki-sd"
+    monkeypatch.setattr(reference.registry, "SD_POOLS", (*sd_registry, unbuilt))
+    assert data.sd_paired("wiki") is None and data.sd_pool_name("wiki") == "wiki-sd"

@@ -16,20 +16,13 @@ from hypothesis import strategies as st
 
 from analysis import dataset
 from analysis.cli import main
+from analysis.dataset import SD_COLUMNS, sd_schema
 from analysis.folders import sd_folder
 from analysis.jobs.deals import run_deal
-from analysis.jobs.single_dummy import run_sd, sd_params
-from analysis.jobs.solutions import run_solve
+from analysis.jobs.solutions import run_solve, solve_params
 from analysis.rules import PROFILES
 from analysis.single_dummy import play_deal
-from analysis.single_dummy.batch import (
-    SD_COLUMNS,
-    decode_moves,
-    encode_move,
-    play_deals,
-    row_seed,
-    sd_schema,
-)
+from analysis.single_dummy.batch import decode_moves, encode_move, play_deals, row_seed
 from analysis.solver.api import redeal_after
 
 W = 2  # worlds: tiny, the tests check bookkeeping, not play quality
@@ -46,7 +39,7 @@ def deals(tmp_path_factory):
 def played(deals, tmp_path_factory):
     """Four deals, all seats, two deals per chunk, in this process."""
     out = tmp_path_factory.mktemp("sd") / "sd"
-    m = run_sd(deals, out, n=4, worlds=W, chunk_size=2, workers=1, progress=False)
+    m = run_solve(deals, out, play="pimc", n=4, worlds=W, chunk_size=2, workers=1, progress=False)
     return out, m
 
 
@@ -112,20 +105,30 @@ def test_rows_do_not_depend_on_the_other_rows(deals):
 def test_resume_after_interruption_gives_the_same_content(deals, played, tmp_path):
     _, m = played
     out = tmp_path / "sd"
-    run_sd(deals, out, n=4, worlds=W, chunk_size=2, workers=1, progress=False)
+    run_solve(deals, out, play="pimc", n=4, worlds=W, chunk_size=2, workers=1, progress=False)
     # an interrupted run: chunk 1 not written, no manifest yet
     for name in ("part-000001.parquet", "_manifest.json", "_common_metadata"):
         (out / name).unlink()
-    again = run_sd(deals, out, n=4, worlds=W, chunk_size=2, workers=1, progress=False)
+    again = run_solve(deals, out, play="pimc", n=4, worlds=W, chunk_size=2, workers=1, progress=False)
     assert again["chunks_written"] == 1
     assert again["content_hash"] == m["content_hash"]
 
 
 def test_workers_and_backends_give_the_same_content(deals, played, tmp_path):
     _, m = played
-    two = run_sd(deals, tmp_path / "two", n=4, worlds=W, chunk_size=2, workers=2, progress=False)
-    dask = run_sd(
-        deals, tmp_path / "dask", n=4, worlds=W, chunk_size=2, workers=2, scheduler="local", progress=False
+    two = run_solve(
+        deals, tmp_path / "two", play="pimc", n=4, worlds=W, chunk_size=2, workers=2, progress=False
+    )
+    dask = run_solve(
+        deals,
+        tmp_path / "dask",
+        play="pimc",
+        n=4,
+        worlds=W,
+        chunk_size=2,
+        workers=2,
+        scheduler="local",
+        progress=False,
     )
     assert two["content_hash"] == dask["content_hash"] == m["content_hash"]
 
@@ -135,15 +138,19 @@ def test_a_folder_of_other_parameters_is_refused(deals, played, tmp_path):
     before = sorted(p.name for p in out.iterdir())
     for kw, what in ((dict(worlds=W + 1), "worlds"), (dict(seed=1), "seed"), (dict(bid=120), "bid")):
         with pytest.raises(dataset.DatasetError, match=f"other parameters.*{what}"):
-            run_sd(deals, out, n=4, chunk_size=2, workers=1, progress=False, **{"worlds": W, **kw})
+            run_solve(
+                deals, out, play="pimc", n=4, chunk_size=2, workers=1, progress=False, **{"worlds": W, **kw}
+            )
     with pytest.raises(dataset.DatasetError, match=r"other parameters \(rules\."):
-        run_sd(deals, out, PROFILES["wiki"], n=4, worlds=W, chunk_size=2, workers=1, progress=False)
+        run_solve(
+            deals, out, PROFILES["wiki"], play="pimc", n=4, worlds=W, chunk_size=2, workers=1, progress=False
+        )
     assert sorted(p.name for p in out.iterdir()) == before
     run_solve(deals, tmp_path / "dd", n=2, chunk_size=2, workers=1, progress=False)
     with pytest.raises(dataset.DatasetError, match="holds a solutions dataset, not sd"):
-        run_sd(deals, tmp_path / "dd", n=2, worlds=W, chunk_size=2, workers=1, progress=False)
+        run_solve(deals, tmp_path / "dd", play="pimc", n=2, worlds=W, chunk_size=2, workers=1, progress=False)
     with pytest.raises(dataset.DatasetError, match="is the deals folder"):
-        run_sd(deals, deals, n=2, worlds=W, workers=1, progress=False)
+        run_solve(deals, deals, play="pimc", n=2, worlds=W, workers=1, progress=False)
 
 
 def test_bad_parameters_are_named(deals):
@@ -157,7 +164,7 @@ def test_bad_parameters_are_named(deals):
         (dict(chunk_size=0), "chunk_size"),
     ):
         with pytest.raises(ValueError, match=what):
-            sd_params(deals, **kw)
+            solve_params(deals, play="pimc", **kw)
     frame = dataset.read_frame(deals, "deals").iloc[:1]
     with pytest.raises(ValueError, match="repeat a seat"):
         play_deals(frame, seats=(1, 1), worlds=W)

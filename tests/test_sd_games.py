@@ -14,14 +14,14 @@ from analysis.bidding import hand_cap
 from analysis.deal import chunk_rng, deal
 from analysis.game import ThresholdPolicy, simulate
 from analysis.game.deal_flow import play_deal as play_table_deal
-from analysis.game.sd_source import SDPlayed, SDPoolSource
+from analysis.game.outcomes import SDPlayed
+from analysis.game.pools import SDPoolSource
 from analysis.game.sources import BLOCK, game_rng
 from analysis.jobs.games import run_games
-from analysis.odds.sd_play import PLAY_FIELDS, deal_seed, play_out
 from analysis.rules import Rules
 from analysis.scoring import TableState, new_table
 from analysis.single_dummy import decide_contract, play_deal, sd_fingerprint
-from analysis.single_dummy.batch import row_seed
+from analysis.single_dummy.batch import PLAY_FIELDS, deal_seed, play_out, row_seed
 
 CLUB = Rules.profile("club")
 POOL_SEED = 77
@@ -167,9 +167,9 @@ def test_a_written_off_pool_row_is_played_again_with_its_own_seed(sd_frame):
     src = SDPoolSource(f, CLUB, worlds=2, seed=POOL_SEED)
     ref = int(np.flatnonzero(src.deal_ids == f.loc[0, "deal_id"])[0])
     seat = int(f.loc[0, "seat"])
-    stored = src.play_seat(src.masks[ref], ref, seat, bid=100, deal_no=0)
+    stored = src.outcome(src.masks[ref], ref, seat, bid=100, deal_no=0)
     assert not stored.played
-    again = src.play_seat(src.masks[ref], ref, seat, bid=100, deal_no=0, replay=True)
+    again = src.outcome(src.masks[ref], ref, seat, bid=100, deal_no=0, replay=True)
     orig = sd_frame.iloc[0]
     assert again.played and src.replays == 1
     assert again == SDPlayed(*(int(orig[c]) for c in PLAY_FIELDS), tuple(orig.estimates), True)
@@ -200,7 +200,7 @@ def _lowest_two(ten: int) -> tuple[int, int]:
 def _deal_masks():
     """A deal with no redeal condition at any stage under club or book, when
     seat 0 or 1 declares and gives his two lowest cards."""
-    from analysis.game.deal_flow import _after_condition
+    from analysis.game.deal_flow import after_exchange_condition
     from analysis.redeal import redeal_flags
 
     d = deal(chunk_rng(31, 0), 200)
@@ -215,7 +215,7 @@ def _deal_masks():
             ten = m[ds] | m[3]
             gl, gr = _lowest_two(ten)
             hands = (ten & ~(1 << gl) & ~(1 << gr), m[(ds + 1) % 3] | 1 << gl, m[(ds + 2) % 3] | 1 << gr)
-            clean &= not any(_after_condition(Rules.profile(n), *hands) for n in ("club", "book"))
+            clean &= not any(after_exchange_condition(Rules.profile(n), *hands) for n in ("club", "book"))
         if clean:
             return m
     raise AssertionError("no clean deal among 200")
@@ -239,7 +239,7 @@ def _declare(rules, estimates, state, policy, played=True):
     sd = _sd(masks, estimates, played, calls)
     # nobody raises: the first hand (seat 0) plays the forced 100
     lim = np.array([[95, 95, 95]] * 3)
-    dp = play_table_deal(rules, policy, state, masks, lim, None, single_dummy=sd)
+    dp = play_table_deal(rules, policy, state, masks, lim, sd)
     return dp, calls
 
 
@@ -254,16 +254,16 @@ def test_book_declarer_off_the_first_hand_writes_off_from_his_worlds():
     masks = _deal_masks()
     lim = np.array([[95, 95, 95], [105, 105, 105], [95, 95, 95]])
     sd = _sd(masks, (40, 60))
-    dp = play_table_deal(book, pol, st, masks, lim, None, single_dummy=sd)
+    dp = play_table_deal(book, pol, st, masks, lim, sd)
     assert dp.bid == 105 and dp.written_off  # -105 - 40 beats -210 in every world
     assert dp.result.deltas.tolist() == [40.0, 40.0, -105.0]
     # the same hope on the barrel, where book forbids writing off: he plays the bid
     st = TableState(scores=(300, 200, 900), barrel=(-1, -1, 0), dealer=0)
-    dp = play_table_deal(book, pol, st, masks, lim, None, single_dummy=sd)
+    dp = play_table_deal(book, pol, st, masks, lim, sd)
     assert not dp.written_off and dp.contract == 105
     # and with write-offs off
     pol2 = ThresholdPolicy(estimator=PointsEstimator(), gift_redeals=False, write_offs=False)
-    dp = play_table_deal(book, pol2, new_table(book, dealer=0), masks, lim, None, single_dummy=sd)
+    dp = play_table_deal(book, pol2, new_table(book, dealer=0), masks, lim, sd)
     assert not dp.written_off and dp.contract == 105
 
 
@@ -288,17 +288,19 @@ def test_games_job_with_single_dummy_outcomes_is_the_same_for_one_and_two_worker
 @pytest.fixture(scope="module")
 def sd_dataset(tmp_path_factory):
     from analysis.jobs.deals import run_deal
-    from analysis.jobs.single_dummy import run_sd
+    from analysis.jobs.solutions import run_solve
 
     root = tmp_path_factory.mktemp("sdpool")
     run_deal(root / "deals", 6, 23, CLUB, chunk_size=6, workers=1, progress=False)
-    run_sd(root / "deals", root / "sd", worlds=2, seed=3, chunk_size=3, workers=1, progress=False)
+    run_solve(
+        root / "deals", root / "sd", play="pimc", worlds=2, seed=3, chunk_size=3, workers=1, progress=False
+    )
     return root / "sd"
 
 
 def test_cli_simulates_from_a_single_dummy_dataset(sd_dataset, tmp_path, capsys):
     from analysis.cli import main
-    from analysis.single_dummy.batch import load
+    from analysis.dataset import load_sd as load
 
     out = tmp_path / "games"
     args = ["simulate", "--games", "2", "--seed", "1", "--outcomes", "pimc", "--pool", str(sd_dataset)]

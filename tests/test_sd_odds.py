@@ -15,11 +15,11 @@ from analysis.deal import chunk_rng
 from analysis.odds import hand_odds
 from analysis.odds._common import interval, paired_difference_interval, seat_sample
 from analysis.odds.delta import relative_delta
-from analysis.odds.sd_play import deal_seed, play_out
 from analysis.redeal import redeal_flags
 from analysis.rules import Rules
 from analysis.scoring import write_off_payment
 from analysis.single_dummy import decide_contract, play_deal, sd_fingerprint
+from analysis.single_dummy.batch import deal_seed, play_out
 
 HAND = "K♠ Q♠ A♦ 10♦ J♣ 9♥ A♠"
 DD_COLUMNS = ["p_make", "ci_low", "ci_high", "expected_delta", "delta_se", "p_write_off"]

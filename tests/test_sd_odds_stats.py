@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analysis.odds._common import interval, paired_difference_interval
-from analysis.odds.sd_play import NEVER_PAYS, deal_seed, playing_rules
 from analysis.rules import INFORMATION_FIELDS, Rules
 from analysis.scoring import write_off_payment
+from analysis.single_dummy.batch import NEVER_PAYS, deal_seed, playing_rules
 from analysis.solver import solver_fingerprint
 
 

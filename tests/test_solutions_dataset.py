@@ -150,7 +150,7 @@ def test_deals_and_solutions_moved_together_still_join(tmp_path):
     # solutions dataset is opened: load, the simulator's pool, dataset odds
     import shutil
 
-    from analysis.game.sources import load_pool_frame
+    from analysis.game.pools import load_pool_frame
     from analysis.odds import dataset_odds
 
     src = tmp_path / "a"

@@ -114,9 +114,9 @@ def run(args) -> int:
 
 
 def _run_pimc(args, rules, seats) -> int:
-    """``--play pimc``: the single-dummy dataset (analysis.jobs.single_dummy)."""
+    """``--play pimc``: the single-dummy dataset (analysis.jobs.solutions, play="pimc")."""
     from ..folders import sd_folder
-    from ..jobs.single_dummy import DEFAULT_CHUNK, DEFAULT_WORLDS, run_sd
+    from ..jobs.solutions import DEFAULT_WORLDS, SD_DEFAULT_CHUNK, run_solve
 
     worlds = DEFAULT_WORLDS if args.worlds is None else args.worlds
     bid = 100 if args.bid is None else args.bid
@@ -125,16 +125,17 @@ def _run_pimc(args, rules, seats) -> int:
     if out is None:
         out = sd_folder(args.deals, rules, worlds=worlds, bid=bid, seed=seed, n=args.n, seats=seats)
     t0 = time.perf_counter()
-    m = run_sd(
+    m = run_solve(
         args.deals,
         out,
         rules,
         n=args.n,
         seats=seats,
+        play="pimc",
         worlds=worlds,
         bid=bid,
         seed=seed,
-        chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
+        chunk_size=SD_DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
         workers=args.workers,
         scheduler=args.scheduler,
         progress=progress_flag(args),

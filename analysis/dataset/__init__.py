@@ -1,4 +1,4 @@
-"""Chunked Parquet datasets: ``deals``, ``solutions``, ``games`` (DESIGN.md, contract 4).
+"""Chunked Parquet datasets: ``deals``, ``solutions``, ``sd``, ``games`` (DESIGN.md, contract 4).
 
 A dataset is a folder of ``part-NNNNNN.parquet`` files (zstd), one per
 chunk, readable by ``pyarrow.dataset`` and ``pandas.read_parquet``.  The
@@ -16,8 +16,9 @@ them and redoes the rest.  Column names, dtypes and units: ``docs/DATA.md``.
 Modules: :mod:`._files` (names, filesystems, atomic writes, the content
 hash), :mod:`.storage` (prepare a folder, write, finalise, read the
 parameters), :mod:`.integrity` (one inspection of a folder, typed
-findings), :mod:`.read` (tables and frames) and :mod:`.join` (deals with
-their solutions).  Everything public is importable from here.
+findings), :mod:`.read` (tables and frames), :mod:`.join` (deals with
+their solutions or single-dummy rows) and :mod:`.schema` (the columns and
+Arrow types of every kind).  Everything public is importable from here.
 """
 
 from __future__ import annotations
@@ -30,8 +31,18 @@ from .integrity import Finding, check_outside_datasets, enclosing_dataset, inspe
 # the message helpers under the names the tests of the former module use
 from .integrity import differences as _differences  # noqa: F401
 from .integrity import list_differences as _list_differences  # noqa: F401
-from .join import deals_identity, load, solved_deals
+from .join import deals_identity, load, load_sd, redeals_under, solved_deals
 from .read import open_dataset, read_frame, read_table
+from .schema import (
+    DEALS_COLUMNS,
+    GAME_COLUMNS,
+    SD_COLUMNS,
+    SOLUTION_COLUMNS,
+    deals_schema,
+    games_schema,
+    sd_schema,
+    solutions_schema,
+)
 from .storage import describe, finalize, open_output, read_params, write_chunk
 
 __all__ = [
@@ -52,6 +63,8 @@ __all__ = [
     "read_frame",
     "content_hash",
     "load",
+    "load_sd",
+    "redeals_under",
     "open_dataset",
     "describe",
     "deals_identity",
@@ -59,4 +72,12 @@ __all__ = [
     "absolute",
     "enclosing_dataset",
     "check_outside_datasets",
+    "DEALS_COLUMNS",
+    "SOLUTION_COLUMNS",
+    "SD_COLUMNS",
+    "GAME_COLUMNS",
+    "deals_schema",
+    "solutions_schema",
+    "sd_schema",
+    "games_schema",
 ]

@@ -1,10 +1,12 @@
-"""Deals joined with their solutions, and where the solved deals are now.
+"""Deals joined with their outcomes, and where the solved deals are now.
 
-A solutions dataset records the deals it solved by their identity
-(``deals_hash``, a hash of the parameters that made them) and by the place
-they were at (``deals_path``).  :func:`load` joins the two; when the
-solutions were made under other rules than the deals, the redeal columns
-are recomputed under the solutions' rules (:func:`redeals_under`).
+A solutions dataset, or a single-dummy (``sd``) one, records the deals it
+played by their identity (``deals_hash``, a hash of the parameters that
+made them) and by the place they were at (``deals_path``).  :func:`load`
+joins the two, whichever the kind of outcome (:func:`load_sd` for the
+single-dummy rows); when the outcomes were made under other rules than the
+deals, the redeal columns are recomputed under the outcomes' rules
+(:func:`redeals_under`).
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DatasetError
+from ..rules import Rules
 from ._files import PARAMS_FILE, absolute
 from .integrity import comparable
 from .read import read_frame
 from .storage import read_params
 
-__all__ = ["load", "solved_deals", "deals_identity", "redeals_under"]
+__all__ = ["load", "load_sd", "solved_deals", "deals_identity", "redeals_under"]
 
 
 def load(path: str | Path, solutions: str | Path | None = None):
@@ -32,7 +35,7 @@ def load(path: str | Path, solutions: str | Path | None = None):
     path : path
         A ``deals`` dataset, a ``solutions`` dataset (whose parameters
         name the deals it solved), an ``sd`` dataset (joined with its deals
-        by :func:`analysis.single_dummy.load`), or a ``games`` dataset
+        by :func:`load_sd`), or a ``games`` dataset
         (returned alone).
     solutions : path, optional
         With a deals ``path``: the solutions dataset to join.  Without it a
@@ -66,8 +69,6 @@ def load(path: str | Path, solutions: str | Path | None = None):
     if params.get("kind") == "games":
         return read_frame(path, "games")
     if params.get("kind") == "sd" and solutions is None:
-        from ..single_dummy.batch import load as load_sd
-
         return load_sd(path)
     if params.get("kind") == "solutions":
         # solved_deals checks that the deals it finds are the ones solved
@@ -103,6 +104,56 @@ def load(path: str | Path, solutions: str | Path | None = None):
     return frame
 
 
+def load_sd(path):
+    """Read a single-dummy (``sd``) dataset joined with the deals it played.
+
+    Parameters
+    ----------
+    path : path
+        An ``sd`` dataset folder (``thousand solve --play pimc``).  Its deals
+        are found as :func:`solved_deals` finds a solutions dataset's: at
+        the recorded place, or under the same name beside it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (deal, seat), sorted by ``deal_id`` then ``seat``: the
+        ``sd`` columns (docs/DATA.md; ``moves`` and ``estimates`` hold
+        integer arrays) beside the deal's columns.  ``attrs["sd"]`` records
+        the source: ``path``, ``rules``, ``worlds``, ``bid``, ``seed``,
+        ``sd_fingerprint``, ``sd_version``.  When the rows were played under
+        other rules than the deals were dealt under, the redeal columns are
+        recomputed under the rows' rules (as :func:`load` does for
+        solutions).
+
+    Raises
+    ------
+    DatasetError
+        If ``path`` is not a complete ``sd`` dataset of this schema version,
+        or its deals are not found.
+    """
+    params = read_params(path)
+    if params.get("kind") != "sd":
+        raise DatasetError(
+            f"{path} is a {params.get('kind')} dataset, not sd (thousand solve --play pimc)", path=path
+        )
+    rows = read_frame(path, "sd")
+    deals_path = solved_deals(path, params)
+    deals = read_frame(deals_path, "deals")
+    frame = rows.merge(deals, on="deal_id", how="left", validate="many_to_one")
+    frame = frame.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
+    frame.attrs["sd"] = {
+        "path": str(path),
+        "rules": params.get("rules_name"),
+        **{k: params.get(k) for k in ("worlds", "bid", "seed", "sd_fingerprint", "sd_version")},
+    }
+    dealt = read_params(deals_path)
+    if comparable({"rules": params["rules"]}) != comparable({"rules": dealt.get("rules")}):
+        redeals_under(frame, params["rules"])
+        frame.attrs["sd"]["redeal_columns"] = f"recomputed under {params.get('rules_name')}"
+    return frame
+
+
 def redeals_under(frame, rules_fields: dict) -> None:
     """Replace a joined frame's redeal columns by those of the solutions' rules.
 
@@ -112,8 +163,9 @@ def redeals_under(frame, rules_fields: dict) -> None:
     "Redeals").  Readers that leave redealt deals out (``redeal_forced``)
     would otherwise drop the wrong ones.
     """
+    # the redeal predicates are numba kernels: compiled (or loaded from the
+    # cache) on the first recomputation, not when a dataset is read
     from ..redeal import FLAG_COLUMNS, redeal_flags
-    from ..rules import Rules
 
     hands = frame[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)
     flags = redeal_flags(hands, Rules.from_stored(rules_fields))

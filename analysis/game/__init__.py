@@ -8,17 +8,19 @@
 - :class:`SolverSource` / :class:`PoolSource` give the deals and their
   double-dummy outcomes (solved on the fly, or drawn from a solved pool);
   :class:`SDSolverSource` / :class:`SDPoolSource` single-dummy ones
-  (``simulate(..., outcomes="pimc")``, the declarer's decisions in
-  :mod:`analysis.game.sd_flow`);
+  (``simulate(..., outcomes="pimc")``): one source interface
+  (:mod:`analysis.game.sources`), two kinds of outcome
+  (:mod:`analysis.game.outcomes`), each deciding the declarer's contract in
+  its own way (:mod:`analysis.game.declare`);
 - :func:`summarize` / :func:`format_summary` give the table the command
   line prints.
 """
 
 from .estimators import OracleEstimator, load_estimator
 from .policy import LEVELS, Estimator, ThresholdPolicy, bid_limits
-from .sd_source import SDPoolSource, SDSolverSource
+from .pools import PoolSource, SDPoolSource
 from .simulate import GAME_COLUMNS, MAX_DEALS, simulate
-from .sources import BLOCK, PoolSource, SolverSource, game_rng
+from .sources import BLOCK, SDSolverSource, SolverSource, game_rng
 from .summary import format_summary, summarize
 
 __all__ = [

@@ -10,56 +10,19 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..dataset.schema import GAME_COLUMNS
 from ..errors import BadArgument
 from ..rules import Rules, as_rules
 from ..scoring import new_table
 from .deal_flow import play_deal
 from .policy import ThresholdPolicy
-from .sources import PoolSource, SolverSource, draw_summary, game_rng
+from .pools import PoolSource, SDPoolSource
+from .sources import SDSolverSource, SolverSource, draw_summary, game_rng
 
 __all__ = ["GAME_COLUMNS", "MAX_DEALS", "OUTCOMES", "simulate", "make_source"]
 
 #: Where the deals' outcomes come from: double-dummy solves, or single-dummy play.
 OUTCOMES = ("dd", "pimc")
-
-#: Column name -> numpy dtype of the games rows (docs/DATA.md, plus extras).
-GAME_COLUMNS = {
-    "game_id": "int64",
-    "deal_no": "int32",
-    "dealer": "int8",
-    "redealt": "bool",
-    "declarer": "int8",
-    "bid": "int16",
-    "contract": "int16",
-    "written_off": "bool",
-    "raw0": "int16",
-    "raw1": "int16",
-    "raw2": "int16",
-    "tricks0": "int8",
-    "tricks1": "int8",
-    "tricks2": "int8",
-    "delta0": "float64",
-    "delta1": "float64",
-    "delta2": "float64",
-    "score0": "float64",
-    "score1": "float64",
-    "score2": "float64",
-    "bolt0": "bool",
-    "bolt1": "bool",
-    "bolt2": "bool",
-    "barrel0": "int8",
-    "barrel1": "int8",
-    "barrel2": "int8",
-    "event": "str",
-    "winner": "int8",
-    # extras
-    "first_hand": "int8",
-    "redeal_reason": "str",
-    "gift_redeal": "bool",
-    "gift_condition": "bool",
-    "value": "int16",
-    "pool_deal": "int64",
-}
 
 #: A game still unfinished after this many deals (redeals included) is cut
 #: off; its last row carries the event ``unfinished``.
@@ -80,7 +43,7 @@ def make_source(
     ``outcomes="dd"``: :class:`PoolSource` for ``pool`` (path or frame),
     else :class:`SolverSource`.  ``"pimc"``: :class:`SDPoolSource` for a
     single-dummy ``pool``, else :class:`SDSolverSource` with ``worlds``
-    (:mod:`analysis.game.sd_source`).  ``draw`` and ``games`` go to the
+    (:mod:`analysis.game.sources`, :mod:`analysis.game.pools`).  ``draw`` and ``games`` go to the
     pool sources; a source passed in is used as it is.
 
     Raises
@@ -89,15 +52,11 @@ def make_source(
         On unknown ``outcomes``, or a source passed in that gives the other
         kind of outcomes.
     """
-    from .sd_source import SDPoolSource, SDSolverSource
-
     if outcomes not in OUTCOMES:
         raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}")
     if isinstance(pool, (PoolSource, SolverSource, SDSolverSource)):
-        if getattr(pool, "play", "dd") != outcomes:
-            raise BadArgument(
-                f"the source passed gives {getattr(pool, 'play', 'dd')} outcomes, not {outcomes}"
-            )
+        if pool.play != outcomes:
+            raise BadArgument(f"the source passed gives {pool.play} outcomes, not {outcomes}")
         return pool
     if outcomes == "pimc":
         if pool is None:
@@ -123,14 +82,11 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
         m, ref, lm = masks[k], int(refs[k]), lim[k]
         k += 1
         dealer = state.dealer
-        if getattr(source, "play", "dd") == "pimc":
 
-            def sd(seat, bid, replay=False, m=m, ref=ref, n=deal_no):
-                return source.play_seat(m, ref, seat, bid=bid, deal_no=n, replay=replay)
+        def outcome(seat, bid, replay=False, m=m, ref=ref, n=deal_no):
+            return source.outcome(m, ref, seat, bid=bid, deal_no=n, replay=replay)
 
-            dp = play_deal(rules, policy, state, m, lm, None, single_dummy=sd)
-        else:
-            dp = play_deal(rules, policy, state, m, lm, lambda seat, m=m, ref=ref: source.solve(m, ref, seat))
+        dp = play_deal(rules, policy, state, m, lm, outcome)
         res = dp.result
         new = res.state
         redealt = dp.redeal_reason != ""
@@ -209,7 +165,7 @@ def simulate(
         0.5 with the default estimator, the bidding-odds model shipped for
         ``rules``, ``BidModel.default(rules)``).
     pool : path, DataFrame or source, optional
-        Solved deals to draw from (see :class:`analysis.game.sources.PoolSource`);
+        Solved deals to draw from (see :class:`analysis.game.pools.PoolSource`);
         None solves fresh deals on the fly (about 60 ms per played deal).
     start : int
         First game id.
@@ -217,7 +173,7 @@ def simulate(
         Safety cut-off per game (event ``unfinished``).
     draw : {"with", "without"}
         How a path or frame ``pool`` is drawn from
-        (:class:`analysis.game.sources.PoolSource`): ``"with"`` replacement
+        (:class:`analysis.game.pools.PoolSource`): ``"with"`` replacement
         (uniform, the default), or ``"without"``: game ``g`` takes the
         deals of its own block of a permutation of the pool fixed by
         ``seed``, and draws with replacement only past its block (counted
@@ -230,11 +186,11 @@ def simulate(
         same blocks.
     outcomes : {"dd", "pimc"}
         ``"dd"``: double-dummy outcomes (the default).  ``"pimc"``:
-        single-dummy play (:mod:`analysis.game.sd_source`): the declarer's
+        single-dummy play (:class:`~analysis.game.sources.SDSolverSource`): the declarer's
         gift and every card from :func:`analysis.single_dummy.play_deal`,
         his contract and write-off his own decision from his worlds
-        (:mod:`analysis.game.sd_flow`); ``pool`` is then a single-dummy
-        dataset or :class:`~analysis.game.sd_source.SDPoolSource`, and
+        (:mod:`analysis.game.declare`); ``pool`` is then a single-dummy
+        dataset or :class:`~analysis.game.pools.SDPoolSource`, and
         None plays each deal on the fly (seconds a deal).  Bidding is the
         policy's either way.
     worlds : int

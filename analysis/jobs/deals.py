@@ -11,6 +11,7 @@ import numpy as np
 import pyarrow as pa
 
 from .. import dataset
+from ..dataset.schema import deals_schema
 from ..deal import chunk_rng, deal, derived_columns
 from ..errors import BadArgument
 from ..rules import Rules
@@ -70,12 +71,6 @@ def deals_table(deal_ids: np.ndarray, deals: np.ndarray, rules: Rules) -> pa.Tab
     return pa.table(cols)
 
 
-def deals_schema(rules: Rules) -> pa.Schema:
-    """Schema of the deals dataset (the same for every profile)."""
-    d = np.array([[0x7F, 0x7F << 7, 0x7F << 14, 0x7 << 21]], dtype=np.uint32)
-    return deals_table(np.zeros(1, np.int64), d, rules).schema
-
-
 def deal_chunk(out: str, chunk: int, params: dict) -> str:
     """Deal and write chunk ``chunk``; return its content hash."""
     rules = Rules.from_stored(params["rules"])
@@ -110,7 +105,7 @@ def run_deal(
         out,
         params,
         deal_chunk,
-        deals_schema(rules),
+        deals_schema(),
         workers=workers,
         scheduler=scheduler,
         progress=progress,

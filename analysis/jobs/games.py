@@ -16,37 +16,20 @@ from pathlib import Path
 import pyarrow as pa
 
 from .. import dataset
+from ..dataset.schema import games_schema
 from ..errors import BadArgument
 from ..game.estimators import estimator_digest
 from ..game.policy import ThresholdPolicy
-from ..game.simulate import GAME_COLUMNS, make_source, simulate
+from ..game.simulate import make_source, simulate
 from ..rules import Rules
 from .runner import n_chunks, run_job
 
-__all__ = ["DEFAULT_CHUNK", "games_schema", "game_params", "games_chunk", "run_games", "policy_from_params"]
+__all__ = ["DEFAULT_CHUNK", "game_params", "games_chunk", "run_games", "policy_from_params"]
 
 DEFAULT_CHUNK = 200
 
-_ARROW = {
-    "int64": pa.int64(),
-    "int32": pa.int32(),
-    "int16": pa.int16(),
-    "int8": pa.int8(),
-    "bool": pa.bool_(),
-    "float64": pa.float64(),
-    "str": pa.string(),
-}
-
 # Pools loaded in this process, by path (a chunk function is called many times).
 _POOLS: dict = {}
-
-
-def games_schema() -> pa.Schema:
-    """Arrow schema of the games dataset: the game columns of docs/DATA.md, then the extras.
-
-    See :data:`analysis.game.simulate.GAME_COLUMNS` and ``docs/DATA.md``.
-    """
-    return pa.schema([(k, _ARROW[v]) for k, v in GAME_COLUMNS.items()])
 
 
 def game_params(

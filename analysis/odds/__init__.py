@@ -13,7 +13,7 @@
 The odds are double-dummy: the declarer is assumed to see every card when he
 chooses his gift and his play, so they are optimistic for him.
 ``hand_odds(..., play="pimc")`` also plays the same deals single-dummy
-(:mod:`analysis.odds.sd_play`, docs/SINGLE_DUMMY.md) and reports both, with
+(:func:`analysis.odds.hand.play_sample`, docs/SINGLE_DUMMY.md) and reports both, with
 their paired difference.
 """
 

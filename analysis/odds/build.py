@@ -1,4 +1,5 @@
-"""Fit the shipped default :class:`BidModel` of each reference pool.
+"""Fit the shipped default :class:`BidModel` of each reference pool, on
+double- or single-dummy outcomes.
 
 Usage (from the repository root)::
 
@@ -14,9 +15,19 @@ calibration check (:func:`analysis.odds.reliability.calibration`,
 baseline on the rest and records in each model's ``info`` the pool, its
 content hash, the solver, the split rule and the training deals and rows.
 Every pool asked for is fitted before any file is written; each file is
-written to a temporary name and renamed.  ``--outcomes pimc`` fits on the
-single-dummy pool ``NAME-sd`` instead (:mod:`analysis.odds.build_sd`) and
-writes ``*_sd.json`` files.
+written to a temporary name and renamed.
+
+``--outcomes pimc`` fits on the pool's single-dummy pool ``NAME-sd``
+instead: per (deal, seat), the value the declarer reached when every player
+decided from what he saw (``thousand solve --play pimc``), so the model
+estimates P(single-dummy value >= X | the 7-card hand, seat) and a policy
+bidding with it bids on what PIMC players make (``thousand simulate
+--estimator FILE``).  Those pools are small beside the double-dummy ones, so
+their split holds out every fifth block of 100 deals (``SPLITS["pimc"]``)
+rather than of 1,000; the files end ``_sd.json`` (:func:`model_path`).
+Rows the declarer wrote off where they were stored hold no play; they are
+left out and counted (``info["written_off_rows_left_out"]``; the current
+``play_deal`` decides as the first hand and never writes off, so none).
 """
 
 from __future__ import annotations
@@ -28,9 +39,26 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import reference
+from ..single_dummy import SD_VERSION
+from ..solver import SOLVER_VERSION
 from .model import MODEL_DIR, MODEL_FILES, BidModel, model_file
 
-__all__ = ["SPLIT", "held_out_deals", "check_split", "fit_frame", "fit_pool", "write_models", "main"]
+__all__ = [
+    "OUTCOMES",
+    "SPLIT",
+    "SPLITS",
+    "held_out_deals",
+    "check_split",
+    "fit_frame",
+    "fit_pool",
+    "model_path",
+    "write_models",
+    "main",
+]
+
+#: The outcomes a model is fitted on: double-dummy values, or single-dummy play.
+OUTCOMES = ("dd", "pimc")
 
 #: How a reference pool's deals are split: a deal is held out when
 #: ``deal_id // chunk_size % every == remainder``.  With the pools' solutions
@@ -44,6 +72,11 @@ SPLIT = {
     "every": 5,
     "remainder": 4,
 }
+
+
+#: The split rule of each kind of outcome: the single-dummy pools hold every
+#: fifth block of 100 deals out (``deal_id // 100 % 5 == 4``).
+SPLITS = {"dd": SPLIT, "pimc": dict(SPLIT, chunk_size=100)}
 
 
 def check_split(split=None) -> dict:
@@ -138,66 +171,122 @@ def fit_frame(frame, *, split=None, info=None, **fit_kw) -> tuple[BidModel, BidM
     return model, base
 
 
-def fit_pool(name: str, *, base=None, split=None, log=None) -> tuple[BidModel, BidModel]:
+def fit_pool(
+    name: str, *, outcomes: str = "dd", base=None, split=None, log=None
+) -> tuple[BidModel, BidModel]:
     """Fit the models of reference pool ``name`` (:func:`fit_frame`).
 
     Parameters
     ----------
     name : str
-        A pool of :data:`analysis.reference.POOLS`.
+        A pool of :data:`~analysis.odds.model.MODEL_FILES` (``club``).
+    outcomes : {"dd", "pimc"}
+        ``"dd"``: the pool's double-dummy values; ``"pimc"``: the rows of
+        its single-dummy pool ``NAME-sd``, the write-offs left out.
     base : path, optional
         Folder of the pools (default :func:`analysis.reference.root`).
     split : dict, optional
-        Default :data:`SPLIT`.
+        Default ``SPLITS[outcomes]``.
     log : callable, optional
         Receives a line when the pool is read and when it is fitted.
+
+    Returns
+    -------
+    (model, baseline) : BidModel, BidModel
+        ``info`` records the rules, the pool (name, content hash, deals),
+        the solver fingerprint and version and the split; with ``"pimc"``
+        also ``outcomes``, the single-dummy fingerprint and version, the
+        worlds and seed and the write-offs left out.
 
     Raises
     ------
     analysis.reference.ReferenceError
-        If the pool is missing or unfinished.
+        If the pool is missing or unfinished (a single-dummy pool not
+        built: the message gives the command that builds it, which resumes
+        where it stopped).
     ValueError
-        If the pool was solved under other solver conventions than the
-        current solver's for its profile (a stale pool).
+        On an unknown ``outcomes`` or pool, or a pool made under other
+        conventions than the current code's for its profile (a stale pool).
     """
-    from .. import reference
-    from ..solver import SOLVER_VERSION
-
+    if outcomes not in OUTCOMES:
+        raise ValueError(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}")
+    sd = outcomes == "pimc"
+    if sd and name not in MODEL_FILES:
+        raise ValueError(f"no single-dummy pool for {name!r}; pools: {', '.join(MODEL_FILES)}")
+    pool = f"{name}-sd" if sd else name
+    if sd and (entry := reference.pool(pool, base)).state != "built":
+        raise reference.ReferenceError(pool, f"{entry.state}, nothing to fit on")
     t = time.perf_counter()
-    frame = reference.load(name, base)
+    frame = reference.load(pool, base)
     entry = frame.attrs["reference"]
-    src = frame.attrs.get("solutions") or {}
-    if src.get("solver_fingerprint") != entry["fingerprint"]:
-        raise ValueError(
-            f"reference pool {name!r} was solved with solver fingerprint "
-            f"{src.get('solver_fingerprint')}, the current solver's for "
-            f"{entry['rules']} is {entry['fingerprint']}: rebuild it"
-        )
+    if sd:
+        src = frame.attrs["sd"]
+        have, want = src.get("sd_fingerprint"), entry["sd_fingerprint"]
+        made = f"single-dummy pool {pool} was played with fingerprint {have}, the current code's"
+    else:
+        src = frame.attrs.get("solutions") or {}
+        have, want = src.get("solver_fingerprint"), entry["fingerprint"]
+        made = f"reference pool {pool!r} was solved with solver fingerprint {have}, the current solver's"
+    if have != want:
+        raise ValueError(f"{made} for {entry['rules']} is {want}: rebuild it")
+    wo = frame["written_off"].to_numpy(bool) if sd else np.zeros(len(frame), bool)
+    if sd:
+        frame = frame[~wo]
+        frame.attrs = {}
     if log:
-        log(f"{name}: read {len(frame):,} rows of {entry['deals']:,} deals ({time.perf_counter() - t:.1f} s)")
-    info = {
-        "rules": entry["rules"],
-        "solver_fingerprint": entry["fingerprint"],
-        "solver_version": src.get("solver_version", SOLVER_VERSION),
-        "pool": {"name": name, "content_hash": entry["content_hash"], "deals": entry["deals"]},
-        "made_by": f"python -m analysis.odds.build fit --pool {name}",
-    }
-    s = check_split(split)
-    if s["chunk_size"] != SPLIT["chunk_size"]:
+        log(f"{pool}: read {len(wo):,} rows of {entry['deals']:,} deals ({time.perf_counter() - t:.1f} s)")
+    info = {"rules": entry["rules"]}
+    if sd:
+        info |= {
+            "outcomes": "pimc",
+            "solver_fingerprint": entry["fingerprint"],
+            "sd_fingerprint": entry["sd_fingerprint"],
+            "sd_version": src.get("sd_version", SD_VERSION),
+            "worlds": src.get("worlds"),
+            "sd_seed": src.get("seed"),
+            "written_off_rows_left_out": int(wo.sum()),
+        }
+    else:
+        info |= {
+            "solver_fingerprint": entry["fingerprint"],
+            "solver_version": src.get("solver_version", SOLVER_VERSION),
+        }
+    info["pool"] = {"name": pool, "content_hash": entry["content_hash"], "deals": entry["deals"]}
+    info["made_by"] = f"python -m analysis.odds.build fit --pool {name}" + (" --outcomes pimc" if sd else "")
+    s = check_split(SPLITS[outcomes] if split is None else split)
+    if s["chunk_size"] != SPLITS[outcomes]["chunk_size"]:
         info["made_by"] += f" --split-chunk-size {s['chunk_size']}"
     t, c = time.perf_counter(), time.process_time()
     model, baseline = fit_frame(frame, split=s, info=info)
     if log:
         log(
-            f"{name}: fitted on {model.info['n_deals']:,} deals, {model.info['n_rows']:,} rows "
+            f"{pool}: fitted on {model.info['n_deals']:,} deals, {model.info['n_rows']:,} rows "
             f"({model.info['held_out_deals']:,} deals held out) in "
             f"{time.perf_counter() - t:.1f} s wall, {time.process_time() - c:.1f} s CPU"
         )
     return model, baseline
 
 
-def write_models(models: dict, folder=None) -> list[Path]:
-    """Save ``{pool: (model, baseline)}`` as the shipped files of each pool.
+def model_path(pool: str, *, outcomes: str = "dd", points_only: bool = False, folder=None) -> Path:
+    """The file of the model of ``pool`` fitted on ``outcomes``.
+
+    :func:`analysis.odds.model.model_file` for ``"dd"``; for ``"pimc"`` the
+    same name ending ``_sd.json`` (``default_bidmodel_sd.json`` for club,
+    ``default_bidmodel_book_sd.json`` for book, ...; the points-only
+    baseline ends ``_points_sd.json``).
+
+    Raises
+    ------
+    ValueError
+        On a pool name not in :data:`analysis.odds.model.MODEL_FILES`.
+    """
+    p = model_file(pool, points_only, folder)
+    return p if outcomes == "dd" else p.with_name(p.stem + "_sd" + p.suffix)
+
+
+def write_models(models: dict, folder=None, *, outcomes: str = "dd") -> list[Path]:
+    """Save ``{pool: (model, baseline)}`` as the shipped files of each pool
+    (:func:`model_path` of ``outcomes``).
 
     Each file is written to a temporary name and renamed
     (:meth:`BidModel.save`).
@@ -209,8 +298,8 @@ def write_models(models: dict, folder=None) -> list[Path]:
     """
     out = []
     for name, (model, baseline) in models.items():
-        out.append(model.save(model_file(name, folder=folder)))
-        out.append(baseline.save(model_file(name, points_only=True, folder=folder)))
+        out.append(model.save(model_path(name, outcomes=outcomes, folder=folder)))
+        out.append(baseline.save(model_path(name, outcomes=outcomes, points_only=True, folder=folder)))
     return out
 
 
@@ -251,17 +340,14 @@ def main(argv=None) -> int:
     )
     f.add_argument(
         "--outcomes",
-        choices=("dd", "pimc"),
+        choices=OUTCOMES,
         default="dd",
         help="dd: the double-dummy pool (default); pimc: its single-dummy pool NAME-sd, written to *_sd.json",
     )
     args = p.parse_args(argv)
     names = list(MODEL_FILES) if args.pool == "all" else [args.pool]
-    sd = args.outcomes == "pimc"
     if args.split_chunk_size is None:
-        from .build_sd import SD_SPLIT
-
-        args.split_chunk_size = (SD_SPLIT if sd else SPLIT)["chunk_size"]
+        args.split_chunk_size = SPLITS[args.outcomes]["chunk_size"]
     split = check_split(dict(SPLIT, chunk_size=args.split_chunk_size))
     base = None if args.reference is None else Path(args.reference)
     out_dir = Path(args.out_dir)
@@ -269,17 +355,8 @@ def main(argv=None) -> int:
         raise SystemExit(f"--out-dir {out_dir} is not a folder")
     log = lambda line: print(line, flush=True)  # noqa: E731
     t = time.perf_counter()
-    if sd:
-        from .build_sd import fit_sd_pool, sd_model_file
-
-        models = {n: fit_sd_pool(n, base=base, split=split, log=log) for n in names}
-        paths = []
-        for n, (model, baseline) in models.items():
-            paths.append(model.save(sd_model_file(n, folder=out_dir)))
-            paths.append(baseline.save(sd_model_file(n, points_only=True, folder=out_dir)))
-    else:
-        models = {n: fit_pool(n, base=base, split=split, log=log) for n in names}
-        paths = write_models(models, out_dir)
+    models = {n: fit_pool(n, outcomes=args.outcomes, base=base, split=split, log=log) for n in names}
+    paths = write_models(models, out_dir, outcomes=args.outcomes)
     for path in paths:
         print(f"wrote {path}")
     print(f"total {time.perf_counter() - t:.1f} s")

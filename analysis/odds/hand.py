@@ -12,10 +12,10 @@ every card when choosing his gift and his play, so the odds are optimistic
 for him.
 
 With ``play="pimc"`` the same kept deals (common random numbers) are also
-played single-dummy (:mod:`analysis.odds.sd_play`): every decision from what
-the deciding player sees, by Monte Carlo over ``worlds`` layouts
-(docs/SINGLE_DUMMY.md); the table gains the single-dummy columns beside the
-double-dummy ones and their paired difference.
+played single-dummy (:func:`play_sample`: every decision from what the
+deciding player sees, by Monte Carlo over ``worlds`` layouts,
+docs/SINGLE_DUMMY.md); the table gains the single-dummy columns beside the
+double-dummy ones and their paired difference (:func:`add_single_dummy`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ..deal import chunk_rng
 from ..errors import BadArgument
 from ..parallel import check_workers
 from ..redeal import redeal_flags
+from ..scoring import write_off_payment
 from ..solver.batch import _solve_exchanges
 from ._common import (
     check_odds_args,
@@ -37,14 +38,14 @@ from ._common import (
     kept_deals,
     map_chunks,
     n_parts,
+    paired_difference_interval,
     progress_iter,
     resolve,  # noqa: F401  (the former name of as_rules, imported from here)
     seat_sample,
 )
 from .delta import relative_delta
-from .sd_play import add_single_dummy, deal_seed, play_sample
 
-__all__ = ["hand_odds", "solve_sample", "PLAYS"]
+__all__ = ["hand_odds", "solve_sample", "play_sample", "write_offs", "add_single_dummy", "PLAYS"]
 
 #: How the sampled deals are played: double-dummy only, or also single-dummy.
 PLAYS = ("dd", "pimc")
@@ -101,6 +102,75 @@ def solve_sample(
     return out
 
 
+def play_sample(
+    deals,
+    seeds,
+    seat: int,
+    rules,
+    worlds: int,
+    progress=None,
+    *,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+) -> dict:
+    """Play each deal single-dummy for the declarer ``seat`` (:func:`play_out`, bid 100).
+
+    Parameters
+    ----------
+    deals : ndarray of shape (n, 4), uint32 masks
+        hand0, hand1, hand2, widow; left ``(seat + 1) % 3``, right
+        ``(seat + 2) % 3``.
+    seeds : ndarray of shape (n,), int
+        ``play_deal`` seed of each deal (:func:`deal_seed`).
+    seat : int
+    rules : Rules
+    worlds : int
+        Layouts per decision.
+    progress : bool, optional
+        tqdm bar over the deals, or over the chunks with several workers.
+    workers : int or None
+        Processes (1: this process).  The result does not depend on it.
+    scheduler : str, optional
+        Dask scheduler address, or ``local``.
+
+    Returns
+    -------
+    dict of str -> ndarray
+        The :data:`PLAY_FIELDS` of each deal, shape (n,), int64 (points,
+        tricks, card ids), and ``estimates``, shape (n, worlds), int64
+        (the declarer's worlds' values after his gift, points).
+    """
+    # The single-dummy player (and through it the dataset layer) is loaded for
+    # play="pimc" only: the double-dummy odds start without it (a test checks).
+    from ..single_dummy.batch import PLAY_FIELDS, play_out
+
+    deals = np.asarray(deals, dtype=np.uint32)
+    seeds = np.asarray(seeds, dtype=np.int64)
+    n = deals.shape[0]
+    if not in_process(workers, scheduler):
+        k = n_parts(n, workers)
+        args = [
+            (d, s, seat, rules, worlds, False)
+            for d, s in zip(np.array_split(deals, k), np.array_split(seeds, k), strict=True)
+        ]
+        res = map_chunks(play_sample, args, workers, scheduler, progress, "single-dummy")
+        return {f: np.concatenate([r[f] for r in res]) for f in res[0]}
+    out = {f: np.empty(n, dtype=np.int64) for f in PLAY_FIELDS}
+    est = np.empty((n, int(worlds)), dtype=np.int64)
+    left, right = (seat + 1) % 3, (seat + 2) % 3
+    bar = progress_iter(None, n, progress, "single-dummy")
+    for i in range(n):
+        d = deals[i]
+        r = play_out(d[seat], d[3], d[left], d[right], rules, worlds=worlds, seed=int(seeds[i]))
+        for f in PLAY_FIELDS:
+            out[f][i] = int(getattr(r, f))
+        est[i] = r.estimates
+        bar.update(1)
+    bar.close()
+    out["estimates"] = est
+    return out
+
+
 def hand_odds(
     hand,
     rules="club",
@@ -143,7 +213,7 @@ def hand_odds(
     play : {"dd", "pimc"}
         ``"dd"``: double-dummy only.  ``"pimc"``: each kept deal is also
         played single-dummy (:func:`analysis.single_dummy.play_deal` with
-        the write-off left to the table, :func:`analysis.odds.sd_play.play_out`;
+        the write-off left to the table, :func:`analysis.single_dummy.batch.play_out`;
         the seed of sample ``i`` is ``deal_seed(seed, i)``), at about 45
         times the cost of the double-dummy solve with 16 worlds.
     worlds : int
@@ -261,9 +331,109 @@ def hand_odds(
         }
     )
     if play == "pimc":
+        from ..single_dummy.batch import deal_seed  # late: see play_sample
+
         seeds = np.array([deal_seed(seed, i) for i in np.flatnonzero(~forced)], dtype=np.int64)
         sd = play_sample(
             kept, seeds, seat, rules, int(worlds), progress, workers=workers, scheduler=scheduler
         )
         add_single_dummy(table, rules, contracts, v, sd, first_hand=seat == 0, worlds=int(worlds))
     return table
+
+
+def write_offs(estimates, contracts, rules, *, first_hand: bool = True) -> np.ndarray:
+    """Where the single-dummy declarer writes off a contract he must play.
+
+    For each contract ``c`` and deal, :func:`analysis.single_dummy.decide_contract`
+    at bid ``c`` with the cap at ``c`` (so the contract is ``c``, and only the
+    write-off is his choice), from the deal's estimates.
+
+    Parameters
+    ----------
+    estimates : ndarray of shape (n, worlds), int
+        The declarer's worlds' values after his gift, points.
+    contracts : ndarray of shape (k,), int
+        Contracts, points (multiples of 5).
+    rules : Rules
+        The payments (RULES.md, "write-off", "failed contract").
+    first_hand : bool
+        The declarer is the first hand (book's double penalty otherwise).
+
+    Returns
+    -------
+    ndarray of shape (k, n), bool
+    """
+    # The single-dummy player (and through it the dataset layer) is loaded for
+    # play="pimc" only: the double-dummy odds start without it (a test checks).
+    from ..single_dummy import decide_contract
+
+    est = np.asarray(estimates)
+    out = np.zeros((len(contracts), est.shape[0]), dtype=bool)
+    rows = [tuple(int(x) for x in e) for e in est]
+    for j, c in enumerate(int(x) for x in contracts):
+        for i, e in enumerate(rows):
+            out[j, i] = bool(decide_contract(e, c, rules, first_hand=first_hand, cap=c)[1])
+    return out
+
+
+def add_single_dummy(table, rules, contracts, dd_value, sd, *, first_hand: bool, worlds: int) -> None:
+    """Add the single-dummy columns and attrs to an odds table, in place.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Indexed by contract (:func:`analysis.odds.hand_odds`, which lists
+        the columns and attrs added).
+    rules : Rules
+    contracts : ndarray of shape (k,), int64
+        The table's contracts, points.
+    dd_value : ndarray of shape (n,), int64
+        Double-dummy values of the same deals, points (the pairs of the
+        paired difference).
+    sd : dict
+        :func:`play_sample` of the same deals.
+    first_hand : bool
+    worlds : int
+    """
+    # The single-dummy player (and through it the dataset layer) is loaded for
+    # play="pimc" only: the double-dummy odds start without it (a test checks).
+    from ..single_dummy import SD_VERSION, sd_fingerprint
+
+    n = dd_value.shape[0]
+    v = sd["value"]
+    dd_made = dd_value[None, :] >= contracts[:, None]
+    sd_made = v[None, :] >= contracts[:, None]
+    k = sd_made.sum(axis=1)
+    lo, hi = interval(k, np.full(k.shape, n))
+    dlo, dhi = paired_difference_interval(
+        (sd_made & dd_made).sum(axis=1),
+        (sd_made & ~dd_made).sum(axis=1),
+        (~sd_made & dd_made).sum(axis=1),
+        (~sd_made & ~dd_made).sum(axis=1),
+    )
+    played, _ = relative_delta(
+        rules, contracts, v, sd["left_points"], sd["right_points"], first_hand=first_hand, write_off=False
+    )
+    wo = write_offs(sd["estimates"], contracts, rules, first_hand=first_hand)
+    pay = np.array([write_off_payment(rules, int(c)) for c in contracts])
+    delta = np.where(wo, (-contracts - pay)[:, None].astype(np.float64), played)
+    ed = delta.mean(axis=1)
+    table["sd_p_make"] = k / n
+    table["sd_ci_low"] = lo
+    table["sd_ci_high"] = hi
+    table["diff"] = (k - dd_made.sum(axis=1)) / n
+    table["diff_low"] = dlo
+    table["diff_high"] = dhi
+    table["sd_expected_delta"] = ed
+    table["sd_delta_se"] = delta.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.nan
+    table["sd_p_write_off"] = wo.mean(axis=1)
+    table.attrs.update(
+        {
+            "worlds": worlds,
+            "sd_expected_value": float(v.mean()),
+            "sd_value_se": float(v.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan"),
+            "sd_best_contract": int(contracts[int(np.argmax(ed))]),
+            "sd_version": SD_VERSION,
+            "sd_fingerprint": sd_fingerprint(rules),
+        }
+    )

@@ -11,6 +11,12 @@ own block of the pool, so no solved deal serves two games while the pool
 suffices; milliseconds per game) and cached as one Parquet file per
 (rules, pool, seed, games, policy, draw mode).
 
+The single-dummy pools play the first deals of the double-dummy pools, so
+:func:`sd_paired` reads both and pairs them by ``(deal_id, seat)``
+(:func:`analysis.research.optimism.paired_outcomes`); deals the profile
+redeals before the bidding or at the widow are left out, as on the other
+pages.
+
 :func:`ensure_solutions` (solve the first ``n`` deals of a deals dataset)
 remains for one's own pools.
 """
@@ -24,9 +30,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import __version__
+from .. import __version__, dataset, reference
+from ..bidding import bid_cap
 from ..folders import games_cache_file, pool_solutions_folder
+from ..game import OracleEstimator, ThresholdPolicy, load_estimator, simulate
+from ..jobs.solutions import run_solve
+from ..odds.model import BidModel
 from ..rules import as_rules
+from ..single_dummy import decide_contract, sd_fingerprint
+from ..solver import solver_fingerprint
+from . import optimism
 
 __all__ = [
     "solutions_path",
@@ -37,6 +50,8 @@ __all__ = [
     "reference_pool",
     "pool_rows",
     "pool_masks",
+    "sd_pool_name",
+    "sd_paired",
     "PROFILES",
 ]
 
@@ -61,8 +76,6 @@ def reference_pool(rules):
         If that pool is not built (the message names ``thousand reference
         build NAME``), or no pool plays as ``rules`` do.
     """
-    from .. import reference
-    from ..solver import solver_fingerprint
 
     r = as_rules(rules)
     p = reference.pool_for(r)
@@ -90,7 +103,6 @@ def pool_rows(rules) -> pd.DataFrame:
     that share a pool); ``attrs["reference"]`` is the pool's entry (name,
     content hash, deals).
     """
-    from .. import reference
 
     r = as_rules(rules)
     p = reference_pool(r)
@@ -115,7 +127,6 @@ def solutions_path(data: str | Path, deals: str | Path, rules, n: int) -> Path:
     The name carries the solver fingerprint (play conventions and bolt
     definition), so profiles that solve alike (club and classic) share it.
     """
-    from ..solver import solver_fingerprint
 
     r = as_rules(rules)
     return pool_solutions_folder(data, solver_fingerprint(r), deals, n)
@@ -146,7 +157,6 @@ def ensure_solutions(data: str | Path, deals: str | Path, rules, n: int, workers
     analysis.dataset.DatasetError
         If the deals are missing or the folder holds other solutions.
     """
-    from ..jobs.solutions import run_solve
 
     r = as_rules(rules)
     path = solutions_path(data, deals, r, n)
@@ -166,7 +176,6 @@ def load_pool(path: str | Path) -> pd.DataFrame:
         ``value``, ``left_points`` …, ``hand0`` … ``widow`` and the deals'
         derived columns).
     """
-    from .. import dataset
 
     f = dataset.load(path)
     return f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
@@ -186,7 +195,6 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
         The object with ``p_make`` and a one-line description for the
         provenance table.
     """
-    from ..game import OracleEstimator, load_estimator
 
     try:
         est = load_estimator("default", rules)
@@ -196,8 +204,6 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
     if pool is None:
         raise ValueError("no default BidModel is installed and no pool was given to fit one")
     try:
-        from ..odds.model import BidModel
-
         est = BidModel.fit(pool)
         return est, f"BidModel fitted on the pool ({len(pool):,} deal-seat rows)"
     except (ValueError, ImportError, np.linalg.LinAlgError):
@@ -255,7 +261,7 @@ def simulated_games(
     label : str
         Part of the cache file name (for a reader).
     draw : {"without", "with"}
-        Pool draws (:class:`analysis.game.sources.PoolSource`): each game
+        Pool draws (:class:`analysis.game.pools.PoolSource`): each game
         its own block of a permutation of the pool shared among the
         ``n_games`` (the default), or uniform with replacement.
 
@@ -276,7 +282,6 @@ def simulated_games(
     ValueError
         If the pool was solved under other solver conventions.
     """
-    from ..game import ThresholdPolicy, simulate
 
     r = as_rules(rules)
     ref = None
@@ -327,3 +332,88 @@ def simulated_games(
         tmp.replace(out)
     g.attrs["estimator"] = desc
     return g
+
+
+def _declarer_eight(f: pd.DataFrame) -> np.ndarray:
+    """The declarer's 8 cards after his single-dummy gift, per row (uint32)."""
+    hands = f[["hand0", "hand1", "hand2"]].to_numpy(np.int64)
+    seat = f["seat"].to_numpy(np.int64)
+    ten = hands[np.arange(len(f)), seat] | f["widow"].to_numpy(np.int64)
+    gone = (np.int64(1) << f["give_left"].to_numpy(np.int64)) | (
+        np.int64(1) << f["give_right"].to_numpy(np.int64)
+    )
+    return (ten & ~gone).astype(np.uint32)
+
+
+def _redecide(sd: pd.DataFrame, rules) -> pd.DataFrame:
+    """Contracts and write-offs decided again under ``rules`` at the recorded bid."""
+    bid = int(sd.attrs["reference"]["bid"])
+    eight = _declarer_eight(sd)
+    out = sd.copy()
+    got = [
+        decide_contract(list(e), bid, rules, first_hand=int(s) == 0, cap=int(bid_cap(rules, int(h))))
+        for e, s, h in zip(sd["estimates"], sd["seat"], eight)
+    ]
+    out["contract"] = np.array([g[0] for g in got], dtype=np.int64)
+    out["written_off"] = np.array([g[1] for g in got], dtype=bool)
+    return out
+
+
+def sd_pool_name(rules) -> str | None:
+    """The single-dummy reference pool that serves ``rules`` (built or not), if any."""
+    want = sd_fingerprint(as_rules(rules))
+    for s in reference.specs():
+        if s.play == "pimc" and sd_fingerprint(as_rules(s.rules)) == want:
+            return s.name
+    return None
+
+
+def sd_paired(rules) -> pd.DataFrame | None:
+    """Double- and single-dummy rows of the single-dummy pool of ``rules``, paired.
+
+    Parameters
+    ----------
+    rules : str or Rules
+        A profile (or rules with a profile's single-dummy fingerprint:
+        ``classic`` reads ``club-sd``, its contracts decided again under
+        its own payments).
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        :func:`analysis.research.optimism.paired_outcomes` of the pool's
+        played deals, with the deals' columns ``hand0 hand1 hand2 widow``,
+        ``give_left give_right`` (single-dummy gift) and ``estimates``;
+        ``attrs["sd_pool"]`` / ``attrs["dd_pool"]`` describe the pools.
+        None when the single-dummy pool of these rules is not built.
+    """
+    r = as_rules(rules)
+    sdp = reference.sd_pool_for(r, reference.root())
+    if sdp is None:
+        return None
+    sd = reference.load(sdp.name, rules=r)
+    if r.fingerprint() != as_rules(sdp.rules).fingerprint():
+        sd = _redecide(sd, r)
+    if "redeal_forced" in sd:
+        sd = sd[~sd["redeal_forced"].to_numpy(bool)]
+    dd = pool_rows(r)
+    dd = dd[dd["deal_id"].isin(np.unique(sd["deal_id"].to_numpy()))]
+    paired = optimism.paired_outcomes(sd, dd)
+    extra = sd[
+        [
+            "deal_id",
+            "seat",
+            "hand0",
+            "hand1",
+            "hand2",
+            "widow",
+            "give_left",
+            "give_right",
+            "estimates",
+            "moves",
+        ]
+    ]
+    paired = paired.merge(extra, on=["deal_id", "seat"], how="left")
+    paired.attrs["sd_pool"] = sdp.as_dict()
+    paired.attrs["dd_pool"] = reference_pool(r).as_dict()
+    return paired

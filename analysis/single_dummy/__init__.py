@@ -17,9 +17,10 @@ from __future__ import annotations
 import hashlib
 import json
 
+from ..dataset.join import load_sd as load
 from ..rules import INFORMATION_FIELDS
 from ..solver.api import SOLVER_FIELDS, resolve_rules
-from .batch import load, play_deals
+from .batch import play_deals
 from .decide import decide_contract
 from .play import SDResult, play_deal
 

@@ -1,13 +1,26 @@
-"""Rows of a single-dummy dataset from a deals table (docs/SINGLE_DUMMY.md, section 7).
+"""Single-dummy play of many deals: the rows of an ``sd`` dataset, and deals
+played out whatever the write-off (docs/SINGLE_DUMMY.md, section 7).
 
 :func:`play_deals` plays every requested (deal, seat) with
 :func:`analysis.single_dummy.play_deal`, the seat's hand as the declarer's
 (left ``(seat + 1) % 3``, right ``(seat + 2) % 3``, the rotation of
 :func:`analysis.solver.solve_deals`), and returns the ``sd`` columns of
-docs/DATA.md.  Each row draws from its own seed,
+docs/DATA.md (:data:`analysis.dataset.SD_COLUMNS`).  Each row draws from its own seed,
 ``SeedSequence([seed, deal_id, seat])``, so a row does not depend on which
 other rows are played with it: chunking, workers and backend leave the
 dataset unchanged.
+
+The odds and the games decide the contract themselves, at every level or
+at the table's winning bid, with :func:`analysis.single_dummy.decide_contract`
+(a pure function of the estimates), so they need the play of every deal,
+including those the declarer would write off at the bid: :func:`play_out`
+plays a deal under :func:`playing_rules`, the rules with a write-off that
+never pays (each opponent would be written :data:`NEVER_PAYS` points), under
+which ``play_deal`` never writes off.  The gift, the play and the estimates
+are the same as under the rules themselves: they maximise the objective J of
+DESIGN.md contract 3, in which no payment appears, and the contract decision
+draws no random numbers (docs/SINGLE_DUMMY.md, section 4); a test checks
+the equality on deals.
 
 A move is stored as one byte (:func:`encode_move`): ``card | declared << 5
 | seat << 6``, the seat relative to the declarer (0 the declarer, 1 his
@@ -20,31 +33,45 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from ..dataset.schema import SD_COLUMNS
 from ..errors import BadArgument
-from ..solver.api import redeal_after_many, resolve_rules
-from ..solver.batch import _check_deals
+from ..redeal import redeal_after_many
+from ..solver.api import resolve_rules
+from ..solver.batch import check_deals
 from .play import play_deal
 
-__all__ = ["SD_COLUMNS", "sd_schema", "play_deals", "row_seed", "encode_move", "decode_moves", "load"]
+__all__ = [
+    "NEVER_PAYS",
+    "PLAY_FIELDS",
+    "play_deals",
+    "row_seed",
+    "deal_seed",
+    "playing_rules",
+    "play_out",
+    "encode_move",
+    "decode_moves",
+]
 
-#: Columns and Arrow types of the ``sd`` dataset (docs/DATA.md, section sd).
-SD_COLUMNS = {
-    "deal_id": pa.int64(),
-    "seat": pa.int8(),
-    "give_left": pa.int8(),
-    "give_right": pa.int8(),
-    "contract": pa.int16(),
-    "written_off": pa.bool_(),
-    "value": pa.int16(),
-    "left_points": pa.int16(),
-    "right_points": pa.int16(),
-    "declarer_tricks": pa.int8(),
-    "left_tricks": pa.int8(),
-    "right_tricks": pa.int8(),
-    "redeal_after_gift": pa.bool_(),
-    "moves": pa.list_(pa.uint8()),
-    "estimates": pa.list_(pa.int16()),
-}
+#: Write-off payment to each opponent under :func:`playing_rules`, points:
+#: far above any deal's swing (at most 2 x 400 plus the defenders' points),
+#: so writing off is never the better choice.
+NEVER_PAYS = 10_000
+
+#: Fields of :class:`analysis.single_dummy.SDResult` kept per deal by
+#: :func:`play_sample` (all but ``moves``, ``estimates``, ``contract`` and
+#: ``written_off``).
+PLAY_FIELDS = (
+    "value",
+    "give_left",
+    "give_right",
+    "declarer_tricks",
+    "left_points",
+    "left_tricks",
+    "right_points",
+    "right_tricks",
+)
+
+
 _SCALARS = {k: v.to_pandas_dtype() for k, v in SD_COLUMNS.items() if not pa.types.is_list(v)}
 _RESULT_FIELDS = (
     "give_left",
@@ -60,11 +87,6 @@ _RESULT_FIELDS = (
 )
 
 
-def sd_schema() -> pa.Schema:
-    """Arrow schema of the ``sd`` dataset (:data:`SD_COLUMNS`)."""
-    return pa.schema(list(SD_COLUMNS.items()))
-
-
 def row_seed(seed: int, deal_id: int, seat: int) -> int:
     """The ``seed`` given to :func:`play_deal` for one row.
 
@@ -78,6 +100,68 @@ def row_seed(seed: int, deal_id: int, seat: int) -> int:
     """
     ss = np.random.SeedSequence([int(seed), int(deal_id), int(seat)])
     return int(ss.generate_state(1, np.uint64)[0])
+
+
+def playing_rules(rules):
+    """The rules with a write-off that never pays: ``play_deal`` then plays every deal.
+
+    Parameters
+    ----------
+    rules : str or Rules
+
+    Returns
+    -------
+    Rules
+        ``rules`` with ``write_off_payment="fixed"`` and ``write_off_fixed``
+        :data:`NEVER_PAYS`; every play convention and every field of what
+        players see unchanged.
+    """
+    return resolve_rules(rules).with_changes(write_off_payment="fixed", write_off_fixed=NEVER_PAYS)
+
+
+def deal_seed(*keys) -> int:
+    """A ``play_deal`` seed from non-negative integer keys.
+
+    ``SeedSequence(keys)``'s first 32-bit word: the odds use ``(seed,
+    sample)``, the games ``(seed, game_id, deal_no, seat)``, so a deal's
+    play depends on its place only, never on chunking or workers.
+
+    Examples
+    --------
+    >>> deal_seed(0, 5) == deal_seed(0, 5) != deal_seed(0, 6)
+    True
+    """
+    ss = np.random.SeedSequence([int(k) for k in keys])
+    return int(ss.generate_state(1, np.uint32)[0])
+
+
+def play_out(hand, widow, left, right, rules, *, worlds: int, seed: int, bid: int = 100):
+    """``play_deal`` under :func:`playing_rules`: the deal is always played.
+
+    Parameters
+    ----------
+    hand, widow, left, right : int
+        Masks of DESIGN.md contract 7 (7, 3, 7 and 7 cards).
+    rules : Rules
+    worlds, seed, bid : int
+        As :func:`analysis.single_dummy.play_deal`.
+
+    Returns
+    -------
+    analysis.single_dummy.SDResult
+        Its ``contract`` is the one named when writing off is ruled out;
+        ``written_off`` is False.
+    """
+    return play_deal(
+        int(hand),
+        int(widow),
+        int(left),
+        int(right),
+        bid=int(bid),
+        rules=playing_rules(rules),
+        worlds=int(worlds),
+        seed=int(seed),
+    )
 
 
 def encode_move(seat: int, card: int, declared) -> int:
@@ -170,7 +254,7 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
     widow = _column(deals, "widow").astype(np.int64)
     if any(len(h) != len(ids) for h in hands) or len(widow) != len(ids):
         raise BadArgument("deal columns have different lengths")
-    _check_deals(ids, hands, widow)
+    check_deals(ids, hands, widow)
     rows: dict[str, list] = {k: [] for k in SD_COLUMNS}
     eight = []
     for i, deal_id in enumerate(ids):
@@ -190,58 +274,4 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
             eight.append(((me | w) & ~gl & ~gr, left | gl, right | gr))
     rows["redeal_after_gift"] = list(redeal_after_many(np.array(eight, dtype=np.int64).reshape(-1, 3), rules))
     frame = pd.DataFrame({k: pd.Series(v, dtype=_SCALARS.get(k, object)) for k, v in rows.items()})
-    return frame
-
-
-def load(path):
-    """Read a single-dummy (``sd``) dataset joined with the deals it played.
-
-    Parameters
-    ----------
-    path : path
-        An ``sd`` dataset folder (``thousand solve --play pimc``).  Its deals
-        are found as :func:`analysis.dataset.solved_deals` finds a solutions
-        dataset's: at the recorded place, or under the same name beside it.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per (deal, seat), sorted by ``deal_id`` then ``seat``: the
-        ``sd`` columns (docs/DATA.md; ``moves`` and ``estimates`` hold
-        integer arrays) beside the deal's columns.  ``attrs["sd"]`` records
-        the source: ``path``, ``rules``, ``worlds``, ``bid``, ``seed``,
-        ``sd_fingerprint``, ``sd_version``.  When the rows were played under
-        other rules than the deals were dealt under, the redeal columns are
-        recomputed under the rows' rules (as :func:`analysis.dataset.load`
-        does for solutions).
-
-    Raises
-    ------
-    analysis.dataset.DatasetError
-        If ``path`` is not a complete ``sd`` dataset of this schema version,
-        or its deals are not found.
-    """
-    from .. import dataset
-    from ..dataset.integrity import comparable
-    from ..dataset.join import redeals_under
-
-    params = dataset.read_params(path)
-    if params.get("kind") != "sd":
-        raise dataset.DatasetError(
-            f"{path} is a {params.get('kind')} dataset, not sd (thousand solve --play pimc)", path=path
-        )
-    rows = dataset.read_frame(path, "sd")
-    deals_path = dataset.solved_deals(path, params)
-    deals = dataset.read_frame(deals_path, "deals")
-    frame = rows.merge(deals, on="deal_id", how="left", validate="many_to_one")
-    frame = frame.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
-    frame.attrs["sd"] = {
-        "path": str(path),
-        "rules": params.get("rules_name"),
-        **{k: params.get(k) for k in ("worlds", "bid", "seed", "sd_fingerprint", "sd_version")},
-    }
-    dealt = dataset.read_params(deals_path)
-    if comparable({"rules": params["rules"]}) != comparable({"rules": dealt.get("rules")}):
-        redeals_under(frame, params["rules"])
-        frame.attrs["sd"]["redeal_columns"] = f"recomputed under {params.get('rules_name')}"
     return frame

@@ -191,7 +191,7 @@ def _check_rows(parts, where) -> None:
             raise BadArgument(f"{where(i)}: {exc}") from None
 
 
-def _check_deals(ids, hands, widow) -> None:
+def check_deals(ids, hands, widow) -> None:
     """Raise ValueError naming the first bad deal by its ``deal_id`` and column."""
     _check_rows(
         [(f"hand{k}", _masks(x, f"hand{k}", None), 7) for k, x in enumerate(hands)]
@@ -250,7 +250,7 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     n = len(ids)
     if any(len(h) != n for h in hands) or len(widow) != n:
         raise BadArgument("deal columns have different lengths")
-    _check_deals(ids, hands, widow)
+    check_deals(ids, hands, widow)
     rows = n * len(seats)
     out = {k: np.empty(rows, dtype=v) for k, v in SOLUTION_DTYPES.items()}
     for j, s in enumerate(seats):

@@ -1,0 +1,196 @@
+"""Making a reference pool's rows, and making them again to verify them.
+
+:func:`build` runs the commands of :func:`build_commands` (``thousand
+deal`` and ``thousand solve``; ``thousand solve --play pimc`` for a
+single-dummy pool) and resumes a stopped build; :func:`verify` re-solves (or
+plays again) random rows of every pool with the current code and compares
+every column, so a change that changes any stored row cannot go unnoticed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .. import dataset
+from ..jobs.deals import run_deal
+from ..jobs.solutions import run_solve
+from ..rules import Rules, load_rules
+from ..single_dummy import play_deals
+from ..solver import solve_deals
+from . import registry
+from .read import check, load
+from .registry import Pool, ReferenceError, SDPool, SDPoolSpec, manifest
+
+__all__ = ["build_commands", "build", "verify"]
+
+
+def build_commands(name: str, base: Path | None = None, workers: int | None = None) -> list[str]:
+    """The ``thousand`` command lines that build (or resume) a pool: two for
+    a double-dummy pool, one for a single-dummy pool (whose deals are its
+    double-dummy pool's)."""
+    return registry.spec(name).commands(registry.root() if base is None else base, workers)
+
+
+def build(
+    name: str,
+    base: Path | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+) -> Pool | SDPool:
+    """Build a pool, or resume it where it stopped (the commands of
+    :func:`build_commands`); a finished pool is checked and left as it is
+    (it may have been made by an earlier version, whose parameters record
+    fewer rules fields).
+
+    Raises
+    ------
+    ReferenceError
+        From the check of the result; for a single-dummy pool, also when
+        its double-dummy pool's deals are missing or unfinished (naming the
+        command that builds them).
+    """
+    s = registry.spec(name)
+    base = registry.root() if base is None else base
+    dp, out = s.paths(base)
+    kw = dict(workers=workers, scheduler=scheduler, progress=progress)
+    # finished: its rows (and a double-dummy pool's own deals) have their manifests
+    if manifest(out) is not None and (isinstance(s, SDPoolSpec) or manifest(dp) is not None):
+        return check(name, base)
+    rules = load_rules(s.rules)
+    if isinstance(s, SDPoolSpec):
+        if manifest(dp) is None:
+            raise ReferenceError(
+                name,
+                f"it plays the deals at {dp}, which are missing or unfinished: build them with "
+                f"`thousand reference build {s.pool}` first",
+            )
+        run_solve(
+            str(dp),
+            str(out),
+            rules,
+            n=s.n,
+            play="pimc",
+            worlds=s.worlds,
+            bid=s.bid,
+            seed=s.seed,
+            chunk_size=s.chunk,
+            **kw,
+        )
+    else:
+        run_deal(str(dp), s.n, s.seed, rules, chunk_size=s.deals_chunk, **kw)
+        run_solve(str(dp), str(out), rules, chunk_size=s.solutions_chunk, **kw)
+    return check(name, base)
+
+
+def verify(
+    rows: int = 30,
+    *,
+    sd_rows: int = 4,
+    seed: int = 0,
+    names=None,
+    base: Path | None = None,
+    progress=None,
+) -> dict[str, int | None]:
+    """Re-solve (or play again) random rows of every pool with the current code, exactly.
+
+    Parameters
+    ----------
+    rows : int
+        (deal, seat) rows drawn per double-dummy pool, uniformly without
+        replacement.
+    sd_rows : int
+        Rows drawn per single-dummy pool, played again with the pool's
+        worlds, bid and seed (each costs a whole single-dummy play).
+    seed : int
+        Seed of the draw.
+    names : sequence of str, optional
+        Pools to verify (default: all, :data:`~analysis.reference.POOLS`
+        then :data:`~analysis.reference.SD_POOLS`).
+    progress : callable, optional
+        Called as ``progress(name, done, total, rows)`` after each pool,
+        ``rows`` None for a single-dummy pool not built (or not finished)
+        and not pinned, which is skipped.
+
+    Returns
+    -------
+    dict
+        Rows re-solved per pool (every column compared equal); None for a
+        single-dummy pool skipped as not built.
+
+    Raises
+    ------
+    ReferenceError
+        From :func:`~analysis.reference.check`, or when a row solves or
+        plays otherwise now (the message names the deal, the seat and the
+        columns).
+    ValueError
+        If ``rows`` or ``sd_rows`` is below 1.
+    """
+    if rows < 1:
+        raise ValueError(f"rows must be at least 1, got {rows}")
+    if sd_rows < 1:
+        raise ValueError(f"sd_rows must be at least 1, got {sd_rows}")
+    base = registry.root() if base is None else base
+    names = [s.name for s in registry.specs()] if names is None else list(names)
+    done = {}
+    for i, name in enumerate(names):
+        s = registry.spec(name)
+        rng = np.random.default_rng([seed, i])
+        if isinstance(s, SDPoolSpec) and s.sd_hash is None and s.entry(base).state != "built":
+            done[name] = None
+        else:
+            check(name, base)
+            frame = load(name, base)
+            k = sd_rows if isinstance(s, SDPoolSpec) else rows
+            done[name] = _compare(name, frame, k, rng, isinstance(s, SDPoolSpec))
+        if progress is not None:
+            progress(name, i + 1, len(names), done[name])
+    return done
+
+
+def _compare(name: str, frame: pd.DataFrame, rows: int, rng: np.random.Generator, sd: bool) -> int:
+    """Make ``rows`` random rows of a loaded pool again and compare every column.
+
+    Raises
+    ------
+    ReferenceError
+        Naming the first row that differs, its seat and the columns.
+    """
+    p = frame.attrs["reference"]
+    rules = Rules.from_stored(dataset.read_params(p["solutions_path"])["rules"])
+    pick = np.sort(rng.choice(len(frame), size=min(rows, len(frame)), replace=False))
+    stored = frame.iloc[pick].reset_index(drop=True)
+    if sd:
+        columns, verb = dataset.SD_COLUMNS, "plays"
+
+        def again_of(row, seat):
+            return play_deals(
+                row, seats=(seat,), rules=rules, worlds=p["worlds"], seed=p["seed"], bid=p["bid"]
+            )
+    else:
+        columns, verb = dataset.SOLUTION_COLUMNS, "solves"
+
+        def again_of(row, seat):
+            return solve_deals(row, seats=(seat,), rules=rules, lines=True)
+
+    again = pd.concat(
+        [again_of(stored.iloc[[i]], int(stored["seat"][i])) for i in range(len(stored))], ignore_index=True
+    )
+    for (_, old), (_, new) in zip(stored.iterrows(), again.iterrows(), strict=True):
+        bad = [c for c in columns if _cell(old[c]) != _cell(new[c])]
+        if bad:
+            raise ReferenceError(
+                name,
+                f"deal {old['deal_id']} seat {old['seat']} {verb} otherwise now "
+                f"({', '.join(f'{c}: {_cell(old[c])} stored, {_cell(new[c])} now' for c in bad)})",
+            )
+    return len(stored)
+
+
+def _cell(x):
+    """A cell as a comparable value: list cells (numpy arrays or lists) as lists."""
+    return [int(v) for v in x] if isinstance(x, list | tuple | np.ndarray) else x
