@@ -19,9 +19,9 @@ import numpy as np
 import pyarrow as pa
 
 from .. import dataset
-from ..game.sd_source import SDPoolSource, SDSolverSource
+from ..game.pools import PoolSource, SDPoolSource, load_pool_frame
 from ..game.simulate import simulate
-from ..game.sources import BLOCK, PoolSource, SolverSource, load_pool_frame
+from ..game.sources import BLOCK, SDSolverSource, SolverSource
 from ..jobs.games import DEFAULT_CHUNK, game_params, games_schema, policy_from_params
 from ..jobs.runner import run_job
 from ..rules import Rules
@@ -52,7 +52,7 @@ class _SharedDraws:
 
 
 class SharedPool(_SharedDraws, PoolSource):
-    """:class:`analysis.game.sources.PoolSource` drawing from the shared range.
+    """:class:`analysis.game.pools.PoolSource` drawing from the shared range.
 
     The pool's rows are read once per process and path, whatever the rule
     sets that play them (a sweep of one profile reads its pool once).
@@ -70,7 +70,7 @@ class SharedPool(_SharedDraws, PoolSource):
 
 
 class SharedSDPool(_SharedDraws, SDPoolSource):
-    """:class:`analysis.game.sd_source.SDPoolSource` drawing from the shared range."""
+    """:class:`analysis.game.pools.SDPoolSource` drawing from the shared range."""
 
     def __init__(self, pool, rules, shared: int):
         super().__init__(pool, rules)
