@@ -22,9 +22,9 @@
 # written off, each variant played on the same deals as the profile.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: FULL_TIME on two cores the first time (1,000 paired
-# games per rule set, every profile; the games are cached under `data/`),
-# seconds after that.
+# `data/reference/`: about six minutes the first time (1,000 paired games
+# for each of 130 rule sets, five profiles; the games are cached under
+# `data/`), seconds after that.
 #
 # **Quick sizes** (`club` only, three fields, 12 games per rule set, under a
 # minute): set `QUICK = True` in the parameters cell below, or start the lab
