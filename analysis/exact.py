@@ -41,8 +41,8 @@ import numpy as np
 from . import cards
 from .deal import N_DEALS
 from .errors import BadArgument
-from .redeal_conditions import stage_limits
 from .rules import as_rules
+from .rules.redeal_conditions import stage_limits
 
 __all__ = [
     "hand_points_distribution",

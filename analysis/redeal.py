@@ -35,8 +35,8 @@ import numpy as np
 
 from . import cards
 from .errors import BadArgument
-from .redeal_conditions import meets, reasons, stage_limits
 from .rules import PROFILES
+from .rules.redeal_conditions import meets, reasons, stage_limits
 from .unrank import _pop
 
 __all__ = [
@@ -174,7 +174,7 @@ def _flags_kernel(
     w_nines,
     widow,
 ):
-    # the limits of analysis.redeal_conditions.stage_limits: a condition
+    # the limits of analysis.rules.redeal_conditions.stage_limits: a condition
     # holds at nines >= its count or points < its threshold
     for i in range(pts.shape[0]):
         f = False

@@ -48,7 +48,7 @@ from typing import NamedTuple
 
 from ..bidding import NO_CAP
 from ..cards import ALL_MARRIAGES, CARD_POINTS
-from ..redeal_conditions import NEVER, meets, stage_limits
+from ..rules.redeal_conditions import NEVER, meets, stage_limits
 from ..scoring import DealOutcome, apply_deal
 from .auction import auction, hand_cap
 

@@ -1,8 +1,9 @@
 """Describing ``Rules``: differences, field documentation, names safe in paths.
 
-Kept apart from :mod:`analysis.rules` (the fields and the profiles) and
-re-exported there: ``from analysis.rules import rules_diff`` keeps working.
-These helpers read a rules object; none of them resolves a name.
+Exported by :mod:`analysis.rules` (``from analysis.rules import rules_diff``).
+These helpers read a rules object; none of them resolves a name.  The
+documentation of one field is :func:`analysis.rules.field_doc`, beside the
+fields in :mod:`analysis.rules.model`.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ import re
 from dataclasses import fields
 from typing import Any
 
-from ._rules_io import IDENTITY_FIELDS
-from .errors import BadArgument
+from .serial import IDENTITY_FIELDS
 
-__all__ = ["rules_diff", "field_doc", "folder_label", "conventions"]
+__all__ = ["rules_diff", "folder_label", "conventions"]
 
 
 def conventions(rules_type) -> tuple[str, ...]:
@@ -32,22 +32,6 @@ def rules_diff(a, b) -> list[tuple[str, Any, Any]]:
         The label and the profile (``base``) are not compared.
     """
     return [(k, getattr(a, k), getattr(b, k)) for k in conventions(type(a)) if getattr(a, k) != getattr(b, k)]
-
-
-def field_doc(name: str) -> str:
-    """The documentation of one field (its seed citation).
-
-    Raises
-    ------
-    BadArgument
-        A ValueError: ``name`` is not a field of ``Rules``.
-    """
-    from .rules import Rules
-
-    for f in fields(Rules):
-        if f.name == name:
-            return f.metadata.get("doc", "")
-    raise BadArgument(f"unknown rules field {name!r}")
 
 
 def folder_label(name: str) -> str:

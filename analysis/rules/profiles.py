@@ -1,14 +1,14 @@
 """The five profiles as changes from the ``Rules`` defaults (which are club's).
 
-RULES.md, table of profiles; seed texts in ``shared/seeds/``.  Kept apart
-from :mod:`analysis.rules`, which builds :data:`analysis.rules.PROFILES`
+RULES.md, table of profiles; seed texts in ``shared/seeds/``.
+:mod:`analysis.rules.model` builds :data:`analysis.rules.PROFILES`
 from this table (``Rules(base=name, **changes)``, so every profile is
 validated on import); the field docs there cite the seeds for each value.
 """
 
 from __future__ import annotations
 
-from ._rules_checks import PROFILE_NAMES
+from .checks import PROFILE_NAMES
 
 __all__ = ["PROFILE_CHANGES"]
 

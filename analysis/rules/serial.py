@@ -1,11 +1,9 @@
-"""Reading and writing ``Rules``: names and files, ``--set field=value``, JSON.
+"""Reading and writing ``Rules``: ``field=value`` changes, dicts, JSON, the fingerprint.
 
-Kept apart from :mod:`analysis.rules`, which holds the fields and the
-profiles, and re-exported there.  :class:`RulesIO` is a mixin of
-:class:`analysis.rules.Rules` (it has no fields of its own), so
-``Rules.from_json``, ``rules.with_changes`` and the rest are called on
-``Rules``.  :func:`as_rules` is the one resolver of a rules name or file;
-:func:`load_rules` adds the command line's ``--set`` changes.
+:class:`RulesIO` is a mixin of :class:`analysis.rules.Rules` (it has no
+fields of its own), so ``Rules.from_json``, ``rules.with_changes`` and the
+rest are called on ``Rules``.  Turning a *name* or a file into ``Rules`` is
+:mod:`analysis.rules.resolve`.
 """
 
 from __future__ import annotations
@@ -13,17 +11,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
-from ._rules_checks import PROFILE_NAMES
-from .errors import BadArgument
+from ..errors import BadArgument
+from .checks import PROFILE_NAMES
 
-if TYPE_CHECKING:
-    from .rules import Rules
-
-__all__ = ["RulesIO", "as_rules", "load_rules", "IDENTITY_FIELDS", "STORED_DEFAULTS", "INFORMATION_FIELDS"]
+__all__ = ["RulesIO", "IDENTITY_FIELDS", "STORED_DEFAULTS", "INFORMATION_FIELDS", "fields_of", "parse_value"]
 
 #: Fields that describe where rules come from, not how the game is played:
 #: left out of the fingerprint, of equality and of :func:`analysis.rules.rules_diff`.
@@ -65,8 +58,8 @@ class RulesIO:
                 )
             key, _, raw = a.partition("=")
             key = key.strip()
-            parsed[key] = _parse_value(type(self), key, raw.strip())
-        return dataclasses.replace(self, **_fields_of(type(self), parsed))
+            parsed[key] = parse_value(type(self), key, raw.strip())
+        return dataclasses.replace(self, **fields_of(type(self), parsed))
 
     def to_dict(self) -> dict:
         """All fields as a JSON-ready dict."""
@@ -90,7 +83,7 @@ class RulesIO:
         """
         if not isinstance(data, dict):
             raise BadArgument("rules JSON must be an object", parameter="rules")
-        return cls(**_fields_of(cls, data))
+        return cls(**fields_of(cls, data))
 
     @classmethod
     def from_stored(cls, data: dict) -> Self:
@@ -141,83 +134,7 @@ class RulesIO:
         return hashlib.sha256(blob).hexdigest()[:12]
 
 
-def as_rules(rules: str | os.PathLike | Rules | None = "club") -> Rules:
-    """The one resolver: a profile name, a ``.json`` rules file or a ``Rules``.
-
-    Public entry points call it once on their ``rules`` argument and hand the
-    result down; functions below them take a ``Rules`` and do not call it.
-
-    Parameters
-    ----------
-    rules : str, path-like, Rules or None
-        A profile name (``club classic book ua wiki``; ``club`` when None),
-        a path to a ``.json`` file written by :meth:`Rules.to_json`, or a
-        ``Rules`` object, returned as it is.
-
-    Returns
-    -------
-    Rules
-
-    Raises
-    ------
-    BadArgument
-        A ValueError: an unknown profile, a missing or malformed file, an
-        unknown field in it, or an argument of another type.
-
-    Examples
-    --------
-    >>> as_rules("wiki").target
-    1001
-    >>> from analysis.rules import PROFILES
-    >>> as_rules(PROFILES["book"]) is PROFILES["book"]
-    True
-    """
-    from .rules import PROFILES, Rules
-
-    if isinstance(rules, Rules):
-        return rules
-    if rules is None:
-        return PROFILES["club"]
-    if isinstance(rules, str) and rules in PROFILES:
-        return PROFILES[rules]
-    if isinstance(rules, (str, os.PathLike)) and str(rules).endswith(".json"):
-        p = Path(rules)
-        if not p.is_file():
-            raise BadArgument(f"rules file not found: {p}")
-        return Rules.from_json(p.read_text(encoding="utf-8"))
-    if not isinstance(rules, (str, os.PathLike)):
-        raise BadArgument(
-            f"rules must be a profile name, a .json file or Rules, got {type(rules).__name__}",
-            parameter="rules",
-        )
-    raise BadArgument(f"unknown rules {rules!r}: give a profile ({', '.join(PROFILES)}) or a .json file")
-
-
-def load_rules(
-    spec: str | os.PathLike | Rules | None = None, sets: list[str] | tuple[str, ...] = ()
-) -> Rules:
-    """The command line's rules: :func:`as_rules` of ``spec``, then its ``--set`` changes.
-
-    Parameters
-    ----------
-    spec : str, path-like, Rules or None
-        As :func:`as_rules` (``club`` when None).
-    sets : sequence of str
-        ``field=value`` changes applied in order.
-
-    Raises
-    ------
-    ValueError
-        On an unknown profile, a missing or malformed file, or an unknown
-        field.
-    """
-    rules = as_rules(spec)
-    if sets:
-        rules = rules.with_changes(*sets)
-    return rules
-
-
-def _fields_of(cls, data: dict) -> dict:
+def fields_of(cls, data: dict) -> dict:
     """Constructor arguments of ``cls`` from a dict of fields, ``name`` read as the label.
 
     Raises
@@ -237,7 +154,7 @@ def _fields_of(cls, data: dict) -> dict:
     return data
 
 
-def _parse_value(cls, key: str, raw: str):
+def parse_value(cls, key: str, raw: str):
     """The value of the text ``raw`` for the field ``key`` of ``cls``, parsed by its type.
 
     Raises

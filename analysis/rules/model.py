@@ -41,54 +41,29 @@ also applies ``--set``), a notebook, or a public entry point such as
 :func:`as_rules` -- the one resolver -- on its first line.  Everything below
 an entry point takes a ``Rules`` object and never resolves again.
 
-Layout: the fields and the profiles are here; the resolver, parsing and
-serialisation (:func:`as_rules`, :func:`load_rules`, ``with_changes``,
-``from_json``, ``fingerprint``) are in :mod:`analysis._rules_io`; the
-profiles' values are the table :data:`analysis._rules_profiles.PROFILE_CHANGES`;
-the checks are in :mod:`analysis._rules_checks`; :func:`rules_diff`,
-:func:`field_doc` and :func:`folder_label` are in :mod:`analysis._rules_docs`.
-Every public name is importable from :mod:`analysis.rules`.
+Layout of :mod:`analysis.rules`: the fields and the profiles are here
+(``model``); the profiles' values are the table
+:data:`analysis.rules.profiles.PROFILE_CHANGES`; the checks are
+:mod:`~analysis.rules.checks`; parsing and serialisation (``with_changes``,
+``from_json``, ``fingerprint``) :mod:`~analysis.rules.serial`; the resolver
+:mod:`~analysis.rules.resolve`; :func:`rules_diff` and :func:`folder_label`
+:mod:`~analysis.rules.describe`; the redeal-condition table
+:mod:`~analysis.rules.redeal_conditions`.  Every public name is importable
+from :mod:`analysis.rules`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from ._rules_checks import (  # noqa: F401
-    BARREL_ARRIVALS,
-    BOLT_RULES,
-    BOLT_WINDOWS,
-    MARRIAGE_LEADS,
-    PROFILE_NAMES,
-    REDEAL_CLAIMS,
-    RESET_555,
-    WRITE_OFF_PAYMENTS,
-    WRITE_OFF_STAGES,
-    validate,
-)
-from ._rules_docs import conventions, field_doc, folder_label, rules_diff
-from ._rules_io import (  # noqa: F401
-    IDENTITY_FIELDS,
-    INFORMATION_FIELDS,
-    STORED_DEFAULTS,
-    RulesIO,
-    as_rules,
-    load_rules,
-)
-from ._rules_profiles import PROFILE_CHANGES
-from .errors import BadArgument
+from ..errors import BadArgument
+from .checks import PROFILE_NAMES, validate
+from .describe import conventions, rules_diff
+from .profiles import PROFILE_CHANGES
+from .serial import RulesIO
 
-__all__ = [
-    "Rules",
-    "PROFILES",
-    "profile_names",
-    "as_rules",
-    "load_rules",
-    "rules_diff",
-    "field_doc",
-    "folder_label",
-]
+__all__ = ["Rules", "PROFILES", "CONVENTIONS", "profile_names", "field_doc"]
 
 
 def _doc(text: str) -> dict:
@@ -476,3 +451,17 @@ PROFILES: dict[str, Rules] = {name: Rules(base=name, **changes) for name, change
 def profile_names() -> list[str]:
     """Names of the built-in profiles, default first."""
     return list(PROFILE_NAMES)
+
+
+def field_doc(name: str) -> str:
+    """The documentation of one field (its seed citation).
+
+    Raises
+    ------
+    BadArgument
+        A ValueError: ``name`` is not a field of ``Rules``.
+    """
+    for f in fields(Rules):
+        if f.name == name:
+            return f.metadata.get("doc", "")
+    raise BadArgument(f"unknown rules field {name!r}")

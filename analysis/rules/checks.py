@@ -1,15 +1,15 @@
 """The values every ``Rules`` field may take, checked on construction.
 
-Kept apart from :mod:`analysis.rules`, which holds the fields and their
-documentation: a new field gets its check here (a type check is automatic
-for bool, int and str fields).
+The fields and their documentation are in :mod:`analysis.rules.model`; a
+new field gets its check here (a type check is automatic for bool, int and
+str fields).
 """
 
 from __future__ import annotations
 
 from dataclasses import fields
 
-from .errors import BadArgument
+from ..errors import BadArgument
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
 WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
