@@ -15,8 +15,8 @@ import threading
 import traceback
 from contextlib import contextmanager
 
-from . import __version__
 from .errors import ThousandError
+from .version import __version__
 
 #: Sub-command modules, in the order ``thousand --help`` lists them.
 COMMANDS = ("run", "deal", "solve", "simulate", "odds", "analyse", "rules", "report", "reference")

@@ -35,7 +35,7 @@ import pyarrow.parquet as pq
 
 from . import dataset
 from . import reference_sd as _sd
-from .errors import BadArgument
+from .errors import BadArgument, ReferencePoolError
 from .reference_sd import SD_POOLS, SDPool, SDPoolSpec
 from .rules import Rules, load_rules
 
@@ -48,7 +48,6 @@ __all__ = [
     "SD_POOLS",
     "sd_pools",
     "sd_pool_for",
-    "ReferenceError",
     "root",
     "spec",
     "pools",
@@ -101,23 +100,6 @@ POOLS: tuple[PoolSpec, ...] = (
     PoolSpec("ua", "ua", 50_000, "6495cc75c563e32b", "b26f2ad0cea364a0"),
     PoolSpec("wiki", "wiki", 50_000, "9546c67c85bd57c8", "1d054d5e0e9dc292"),
 )
-
-
-class ReferenceError(dataset.DatasetError):
-    """A reference pool that is missing, unfinished, damaged or not the pinned one.
-
-    Attributes
-    ----------
-    pool : str
-        The pool's name.
-    command : str
-        The command that builds or repairs it.
-    """
-
-    def __init__(self, pool: str, why: str):
-        self.pool = pool
-        self.command = f"thousand reference build {pool}"
-        super().__init__(f"reference pool {pool!r}: {why}; rebuild it with `{self.command}`")
 
 
 @dataclass(frozen=True)
@@ -229,7 +211,7 @@ def check(name: str, base: Path | None = None) -> Pool | SDPool:
 
     Raises
     ------
-    ReferenceError
+    ReferencePoolError
         If the pool is missing or unfinished, a chunk file is missing,
         unreadable or edited, or a manifest is not the pinned one.
     """
@@ -247,19 +229,19 @@ def _rehash(name: str, kind: str, path: Path, pinned: str | None) -> None:
     """:func:`check` of one dataset folder of a pool."""
     m = _manifest(path)
     if m is None:
-        raise ReferenceError(name, f"its {kind} at {path} are missing or unfinished")
+        raise ReferencePoolError(name, f"its {kind} at {path} are missing or unfinished")
     for c, want in enumerate(m["chunk_hashes"]):
         f = Path(dataset.chunk_path(path, c))
         try:
             got = dataset.content_hash(pq.read_table(f))
         except (OSError, ValueError) as exc:
-            raise ReferenceError(name, f"{f} cannot be read ({exc})") from None
+            raise ReferencePoolError(name, f"{f} cannot be read ({exc})") from None
         if got != want:
-            raise ReferenceError(
+            raise ReferencePoolError(
                 name, f"{f} does not hold the rows its manifest recorded (damaged or edited)"
             )
     if pinned is not None and m["content_hash"] != pinned:
-        raise ReferenceError(
+        raise ReferencePoolError(
             name, f"its {kind} have content hash {m['content_hash']}, not the pinned {pinned}"
         )
 
@@ -308,7 +290,7 @@ def load(name: str, base: Path | None = None, rules=None):
 
     Raises
     ------
-    ReferenceError
+    ReferencePoolError
         If the pool is not finished.
 
     A single-dummy pool's name gives its rows as
@@ -318,7 +300,7 @@ def load(name: str, base: Path | None = None, rules=None):
         return _sd.load_sd(_sd.sd_spec(name, SD_POOLS), _base(base), rules)
     p = pool(name, base)
     if p.content_hash is None:
-        raise ReferenceError(name, f"it is not finished at {p.solutions_path}")
+        raise ReferencePoolError(name, f"it is not finished at {p.solutions_path}")
     f = dataset.load(p.solutions_path)
     f = f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
     f.attrs["reference"] = p.as_dict()
@@ -368,7 +350,7 @@ def verify(
 
     Raises
     ------
-    ReferenceError
+    ReferencePoolError
         From :func:`check`, or when a re-solved row differs in any column
         (the message names the deal, the seat and the columns).
     ValueError
@@ -405,7 +387,7 @@ def verify(
             for (_, old), (_, new) in zip(mine.iterrows(), again.iterrows()):
                 bad = [c for c in SOLUTION_COLUMNS if old[c] != new[c]]
                 if bad:
-                    raise ReferenceError(
+                    raise ReferencePoolError(
                         name,
                         f"deal {old['deal_id']} seat {seat} solves otherwise now "
                         f"({', '.join(f'{c}: {old[c]} stored, {new[c]} now' for c in bad)})",
@@ -443,7 +425,7 @@ def build(
     fewer rules fields).
 
     A single-dummy pool needs its double-dummy pool's deals folder
-    (ReferenceError otherwise, naming the command that builds it)."""
+    (ReferencePoolError otherwise, naming the command that builds it)."""
     from .jobs.deals import run_deal
     from .jobs.solutions import run_solve
 

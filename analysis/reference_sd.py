@@ -271,13 +271,13 @@ def replay_rows(frame, rows: int, rng: np.random.Generator, rules) -> tuple:
 
 def load_sd(s: SDPoolSpec, base: Path, rules=None):
     """A built pool's rows (:func:`analysis.reference.load` of its name)."""
-    from .reference import ReferenceError
+    from .reference import ReferencePoolError
     from .rules import load_rules
     from .single_dummy import load
 
     p = sd_pool(s, base)
     if p.state != "built":
-        raise ReferenceError(s.name, f"it is {p.state} at {p.sd_path}")
+        raise ReferencePoolError(s.name, f"it is {p.state} at {p.sd_path}")
     f = load(p.sd_path)
     f.attrs["reference"] = p.as_dict()
     if rules is not None:
@@ -311,11 +311,11 @@ def verify_sd(s: SDPoolSpec, base: Path, rows: int, rng: np.random.Generator) ->
 
     Raises
     ------
-    analysis.reference.ReferenceError
+    analysis.reference.ReferencePoolError
         From :func:`analysis.reference.check`, or when a row plays otherwise
         now (the message names the deal, the seat and the columns).
     """
-    from .reference import ReferenceError, check
+    from .reference import ReferencePoolError, check
     from .rules import Rules
     from .single_dummy.batch import SD_COLUMNS
 
@@ -328,7 +328,7 @@ def verify_sd(s: SDPoolSpec, base: Path, rows: int, rng: np.random.Generator) ->
     for (_, old), (_, new) in zip(stored.iterrows(), again.iterrows()):
         bad = [c for c in SD_COLUMNS if _cell(old[c]) != _cell(new[c])]
         if bad:
-            raise ReferenceError(
+            raise ReferencePoolError(
                 s.name,
                 f"deal {old['deal_id']} seat {old['seat']} plays otherwise now "
                 f"({', '.join(f'{c}: {_cell(old[c])} stored, {_cell(new[c])} now' for c in bad)})",
@@ -346,19 +346,19 @@ def build_sd(s: SDPoolSpec, base: Path, **kw) -> SDPool:
 
     Raises
     ------
-    analysis.reference.ReferenceError
+    analysis.reference.ReferencePoolError
         If the double-dummy pool's deals are missing or unfinished (naming
         the command that builds them), or from the check of the result.
     """
     from .jobs.single_dummy import run_sd
-    from .reference import ReferenceError, check
+    from .reference import ReferencePoolError, check
     from .rules import load_rules
 
     dp, sp = sd_paths(s, base)
     if (sp / dataset.MANIFEST_FILE).is_file():
         return check(s.name, base)
     if not (dp / dataset.MANIFEST_FILE).is_file():
-        raise ReferenceError(
+        raise ReferencePoolError(
             s.name,
             f"it plays the deals at {dp}, which are missing or unfinished: build them with "
             f"`thousand reference build {s.pool}` first",

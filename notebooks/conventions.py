@@ -29,10 +29,10 @@
 # independent samples of the same size would give.
 
 # %% tags=["parameters"]
-from analysis.research import setup
+from analysis.research import notebook
 
-QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
-DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
+QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
+DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 BASE = "club"
 N_GAMES = 40 if QUICK else 1_000                  # games per variant (the same game ids; the
@@ -54,7 +54,7 @@ from analysis.research import data, paired, plots
 from analysis.rules import Rules
 
 plots.use_style()
-display(Markdown(setup.back_link()))
+display(Markdown(notebook.back_link()))
 base_rules = Rules.profile(BASE)
 pool = data.reference_pool(BASE).solutions_path     # every variant plays as club does
 base = data.simulated_games(DATA, base_rules, N_GAMES, SEED, pool)
@@ -68,7 +68,7 @@ display(Markdown(f"Bidding estimator: {base.attrs['estimator']}.  Deals drawn wi
                  f"replacement from the club reference pool ({o['pool_size']:,} deals): "
                  f"{o['distinct_deals']:,} distinct deals, {o['repeated_draws']:,} repeated "
                  "draws per variant (every variant draws the same blocks)."))
-setup.provenance([BASE] + [f"{BASE} + {k}" for k in VARIANTS], SEED,
+notebook.provenance([BASE] + [f"{BASE} + {k}" for k in VARIANTS], SEED,
                  reference_pool=f"club ({data.reference_pool(BASE).content_hash})",
                  games_per_variant=N_GAMES)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis._atomic import replace_file
+from analysis.atomic import replace_file
 
 PACKAGE = Path(__file__).resolve().parents[1] / "analysis"
 

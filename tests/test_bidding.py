@@ -1,11 +1,11 @@
-"""Legal bids, caps and final contracts (analysis.bidding)."""
+"""Legal bids, caps and final contracts (analysis.bids)."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analysis.bidding import NO_CAP, bid_cap, final_contract_ok, final_contracts, next_bids
+from analysis.bids import NO_CAP, bid_cap, final_contract_ok, final_contracts, next_bids
 from analysis.cards import parse
 from analysis.rules import Rules
 

@@ -10,7 +10,8 @@ from scipy import stats
 
 from analysis import cards
 from analysis import deal as D
-from analysis import unrank as U
+from analysis import deal_kernels as U
+from analysis.redeal import derived_columns
 
 FULL = cards.FULL_DECK
 
@@ -206,7 +207,7 @@ def test_check_deals_errors():
 
 def test_derived_columns_match_card_functions():
     d = D.deal(D.chunk_rng(5, 5), 20_000)
-    cols = D.derived_columns(d, "club")
+    cols = derived_columns(d, "club")
     for s in range(3):
         assert cols[f"points{s}"].dtype == np.int16
         assert (cols[f"points{s}"] == cards.card_points(d[:, s])).all()
@@ -234,7 +235,7 @@ def test_derived_columns_worked_example():
         dtype=np.uint32,
     )
     d[0, 3] = FULL ^ d[0, 0] ^ d[0, 1] ^ d[0, 2]
-    c = D.derived_columns(d)
+    c = derived_columns(d)
     assert [int(c[f"points{s}"][0]) for s in range(3)] == [
         11 + 4 + 3 + 10 + 11 + 2,
         4 + 3 + 4 + 3,

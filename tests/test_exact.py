@@ -1,4 +1,4 @@
-"""Tests of analysis.exact against brute force, closed forms and sampling."""
+"""Tests of analysis.probabilities against brute force, closed forms and sampling."""
 
 from collections import Counter
 from fractions import Fraction
@@ -10,7 +10,8 @@ import pytest
 
 from analysis import cards
 from analysis import deal as D
-from analysis import exact as E
+from analysis import probabilities as E
+from analysis.redeal import derived_columns
 
 
 def _all_hands(k):
@@ -160,7 +161,7 @@ def _within_4se(count, n, p):
 def test_sampled_frequencies_agree_with_exact():
     n = 1_000_000
     d = D.deal(D.chunk_rng(77, 0), n)
-    cols = D.derived_columns(d, "club")
+    cols = derived_columns(d, "club")
     msum = cards.marriage_points(d[:, 0])
     for v, p in E.marriage_sum_distribution(7).items():
         assert _within_4se(int((msum == v).sum()), n, p), v

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from analysis import dataset
-from analysis.bidding import final_contract_ok
+from analysis.bids import final_contract_ok
 from analysis.game import GAME_COLUMNS, OracleEstimator, ThresholdPolicy, simulate
 from analysis.game.auction import hand_cap
 from analysis.game.summary import format_summary, summarize

@@ -52,9 +52,9 @@ def test_key_ignores_other_files_and_sees_jitted_ones(tmp_path):
 def test_key_files_are_the_patterns():
     names = [f.relative_to(PACKAGE_DIR).as_posix() for f in jit_files()]
     assert {
-        "unrank.py",
+        "deal_kernels.py",
         "redeal.py",
-        "exact.py",
+        "probabilities.py",
         "solver/_kernel.py",
         "solver/_drivers.py",
         "solver/_bits.py",
@@ -251,7 +251,7 @@ def test_warm_up_compiles_every_entry_point():
     compiled (or cache-loaded) signature: the portable dealer only on a CPU
     without BMI2 (the other one runs there)."""
     from analysis import warmup
-    from analysis.unrank import hardware_pdep
+    from analysis.deal_kernels import hardware_pdep
 
     disp = _dispatchers()
     entries = _entry_points(disp)

@@ -116,10 +116,10 @@ def test_pages_read_the_reference_pools_and_solve_nothing(quick):
 
 
 def test_a_missing_reference_pool_names_the_build_command(tmp_path, monkeypatch):
-    from analysis.reference import ReferenceError
+    from analysis.reference import ReferencePoolError
 
     monkeypatch.setenv("THOUSAND_REFERENCE", str(tmp_path / "none"))
-    with pytest.raises(ReferenceError, match="thousand reference build club"):
+    with pytest.raises(ReferencePoolError, match="thousand reference build club"):
         report.prepare_data({})
 
 

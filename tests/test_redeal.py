@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
-from analysis import cards, exact
+from analysis import cards
 from analysis import deal as D
+from analysis import probabilities as exact
 from analysis import redeal as R
 from analysis.rules import PROFILES, load_rules
 

@@ -11,7 +11,8 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from analysis import cards, exact, reference
+from analysis import cards, reference
+from analysis import probabilities as exact
 from analysis.cli import main
 from analysis.redeal import redeal_flags
 from analysis.rules import Rules
@@ -125,7 +126,7 @@ def test_a_damaged_pool_file_is_named(tiny, tmp_path, monkeypatch, damage):
         f.write_bytes(f.read_bytes()[:100])
     else:
         f.unlink()
-    with pytest.raises(reference.ReferenceError, match="part-000001") as e:
+    with pytest.raises(reference.ReferencePoolError, match="part-000001") as e:
         reference.check("club", base)
     assert "thousand reference build club" in str(e.value)
     monkeypatch.setenv(reference.ROOT_VAR, str(base))
@@ -148,7 +149,7 @@ def test_a_changed_solution_is_caught_by_resolving(tiny, tmp_path, monkeypatch):
         m["chunk_hashes"][c] = dataset.content_hash(t)
         (sol / "_manifest.json").write_text(json.dumps(m))
     with pytest.raises(
-        reference.ReferenceError,
+        reference.ReferencePoolError,
         match=r"deal \d+ seat \d solves otherwise "
         r"now \(value: \d+ stored, \d+ now",
     ):
@@ -159,7 +160,7 @@ def test_pinned_hashes_are_checked(tiny, tmp_path, monkeypatch):
     pinned = (reference.PoolSpec("club", "club", 6, solutions_chunk=4, solutions_hash="0" * 16),)
     monkeypatch.setattr(reference, "POOLS", pinned)
     monkeypatch.setattr(reference, "SD_POOLS", ())  # the single-dummy pools: their own tests
-    with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
+    with pytest.raises(reference.ReferencePoolError, match="not the pinned 0000000000000000"):
         reference.check("club", tiny)
 
 
@@ -209,7 +210,7 @@ def _z(k: int, n: int, p: float) -> float:
 @pytest.mark.parametrize("s", SHIPPED, ids=lambda s: s.name)
 def test_shipped_deals_match_exact_combinatorics(s, monkeypatch):
     """Redeal and marriage frequencies in a pool's deals within 4.5 standard
-    errors of their exact probabilities (analysis.exact)."""
+    errors of their exact probabilities (analysis.probabilities)."""
     monkeypatch.delenv(reference.ROOT_VAR, raising=False)
     from analysis import dataset
 

@@ -56,7 +56,7 @@ def test_load_joins_the_deals(sd_env):
     assert len(f) == 9 and list(f["seat"][:3]) == [0, 1, 2]
     assert {"moves", "estimates", "hand0", "widow", "redeal_forced"} <= set(f.columns)
     assert f.attrs["reference"]["name"] == "club-sd"
-    with pytest.raises(reference.ReferenceError, match="not built"):
+    with pytest.raises(reference.ReferencePoolError, match="not built"):
         reference.load("wiki-sd")
 
 
@@ -75,9 +75,9 @@ def test_verify_plays_rows_again_and_skips_unbuilt(sd_env, capsys):
 def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(sd_env, sd_registry, monkeypatch):
     pinned = (replace(sd_registry[0], sd_hash="0" * 16), replace(WIKI_SD, sd_hash="1" * 16))
     monkeypatch.setattr(reference, "SD_POOLS", pinned)
-    with pytest.raises(reference.ReferenceError, match="not the pinned 0000000000000000"):
+    with pytest.raises(reference.ReferencePoolError, match="not the pinned 0000000000000000"):
         reference.check("club-sd")
-    with pytest.raises(reference.ReferenceError, match="wiki-sd.*missing or unfinished"):
+    with pytest.raises(reference.ReferencePoolError, match="wiki-sd.*missing or unfinished"):
         reference.verify(1, names=["wiki-sd"])
 
 
@@ -97,14 +97,14 @@ def test_a_changed_row_is_caught_by_playing_it_again(sd_env, sd_registry, tmp_pa
         (sd / "_manifest.json").write_text(json.dumps(m))
     reference.check("club-sd", base)  # intact files, as the manifest says
     with pytest.raises(
-        reference.ReferenceError, match=r"deal \d+ seat \d plays otherwise now \(value: \d+ stored"
+        reference.ReferencePoolError, match=r"deal \d+ seat \d plays otherwise now \(value: \d+ stored"
     ):
         reference.verify(1, sd_rows=2, names=["club-sd"], base=base)
 
 
 def test_build_needs_the_deals_and_prints_its_command(sd_env, capsys):
     with pytest.raises(
-        reference.ReferenceError, match="build them with `thousand reference build wiki` first"
+        reference.ReferencePoolError, match="build them with `thousand reference build wiki` first"
     ):
         reference.build("wiki-sd", workers=1, progress=False)
     assert not (sd_env / "wiki" / "sd").exists()

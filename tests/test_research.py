@@ -9,10 +9,11 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from statsmodels.stats.proportion import proportion_confint  # noqa: E402
 
-from analysis import cards, exact  # noqa: E402
+from analysis import cards  # noqa: E402
+from analysis import probabilities as exact
 from analysis.deal import chunk_rng, deal  # noqa: E402
 from analysis.redeal import redeal_flags  # noqa: E402
-from analysis.research import plots, redeals, setup  # noqa: E402
+from analysis.research import notebook, plots, redeals  # noqa: E402
 from analysis.rules import PROFILES, load_rules  # noqa: E402
 
 P = cards.parse
@@ -48,40 +49,40 @@ EXAMPLES = np.array([FOUR_NINES, PLAIN, POOR_WIDOW, PLAIN], dtype=np.uint32)
     ],
 )
 def test_quick_mode_reads_both_variables(env, quick):
-    assert setup.quick_mode(env) is quick
+    assert notebook.quick_mode(env) is quick
 
 
 def test_data_dir_default_and_override():
-    assert str(setup.data_dir("../data", {})) == "../data"
-    assert str(setup.data_dir("../data", {"THOUSAND_DATA": "/x/y"})) == "/x/y"
+    assert str(notebook.data_dir("../data", {})) == "../data"
+    assert str(notebook.data_dir("../data", {"THOUSAND_DATA": "/x/y"})) == "/x/y"
 
 
 def test_half_width_is_half_the_wilson_interval():
     lo, hi = proportion_confint(300, 1000, alpha=0.05, method="wilson")
-    assert setup.half_width(0.3, 1000) == pytest.approx((hi - lo) / 2, rel=1e-12)
+    assert notebook.half_width(0.3, 1000) == pytest.approx((hi - lo) / 2, rel=1e-12)
     # normal approximation 1.96 sqrt(p(1-p)/n) at large n
-    assert setup.half_width(0.5, 10**6) == pytest.approx(1.959964 * 0.0005, rel=1e-4)
+    assert notebook.half_width(0.5, 10**6) == pytest.approx(1.959964 * 0.0005, rel=1e-4)
     # rare events switch to Clopper-Pearson: 0 of 1000 gives [0, 1 - 0.025^(1/1000)]
-    assert setup.half_width(0.0, 1000) == pytest.approx((1 - 0.025 ** (1 / 1000)) / 2, rel=1e-9)
+    assert notebook.half_width(0.0, 1000) == pytest.approx((1 - 0.025 ** (1 / 1000)) / 2, rel=1e-9)
     with pytest.raises(ValueError):
-        setup.half_width(1.5, 10)
+        notebook.half_width(1.5, 10)
     with pytest.raises(ValueError):
-        setup.half_width(0.5, 0)
+        notebook.half_width(0.5, 0)
 
 
 def test_max_half_width_and_missing_column():
     import pandas as pd
 
     t = pd.DataFrame({"ci_low": [0.1, 0.2], "ci_high": [0.3, 0.26]})
-    assert setup.max_half_width(t) == pytest.approx(0.1)
+    assert notebook.max_half_width(t) == pytest.approx(0.1)
     with pytest.raises(ValueError, match="ci_high"):
-        setup.max_half_width(t[["ci_low"]])
+        notebook.max_half_width(t[["ci_low"]])
 
 
 def test_provenance_names_version_profile_seed_and_sizes():
     from analysis import __version__
 
-    t = setup.provenance(["club", "wiki"], 7, deals=1_000_000)
+    t = notebook.provenance(["club", "wiki"], 7, deals=1_000_000)
     v = t["value"]
     assert v["package"] == f"thousand-analysis {__version__}"
     assert v["profiles"] == "club, wiki" and v["seed"] == "7" and v["deals"] == "1,000,000"
@@ -91,18 +92,18 @@ def test_show_formats_percent_columns():
     import pandas as pd
 
     t = pd.DataFrame({"count": [1234], "p": [0.12345], "p_hand": [0.5], "z": [1.234]})
-    html = setup.show(t).to_html()
+    html = notebook.show(t).to_html()
     assert "12.345%" in html and "50.000%" in html and "+1.23" in html and "1,234" in html
 
 
 def test_ensure_deals_makes_then_reuses(tmp_path):
-    p = setup.ensure_deals(tmp_path, 50, 3)
-    assert p == setup.deals_path(tmp_path, 50, 3)
-    masks = setup.read_deal_masks(p)
+    p = notebook.ensure_deals(tmp_path, 50, 3)
+    assert p == notebook.deals_path(tmp_path, 50, 3)
+    masks = notebook.read_deal_masks(p)
     assert masks.shape == (50, 4) and masks.dtype == np.uint32
     np.testing.assert_array_equal(masks, deal(chunk_rng(3, 0), 50))
     stamp = (p / "_manifest.json").stat().st_mtime_ns
-    assert setup.ensure_deals(tmp_path, 50, 3) == p
+    assert notebook.ensure_deals(tmp_path, 50, 3) == p
     assert (p / "_manifest.json").stat().st_mtime_ns == stamp
 
 
@@ -207,7 +208,7 @@ def test_a_damaged_games_cache_is_simulated_again(tmp_path):
     # with Arrow's error, and stayed damaged
     from analysis.research import data
 
-    deals = setup.ensure_deals(tmp_path, 20, 3)
+    deals = notebook.ensure_deals(tmp_path, 20, 3)
     pool = data.ensure_solutions(tmp_path, deals, "club", 20)
     first = data.simulated_games(tmp_path, "club", 2, 5, pool)
     cache = list(tmp_path.glob("games-*.parquet"))

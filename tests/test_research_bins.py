@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from analysis import cards
-from analysis.research import bidding
+from analysis.research import contract_odds
 
 
 def test_widow_bins_cover_every_widow_0_to_33():
@@ -18,12 +18,12 @@ def test_widow_bins_cover_every_widow_0_to_33():
         }
     )
     assert pts[0] == 0 and pts[-1] == 33
-    cut = pd.cut(pd.Series(pts), list(bidding.WIDOW_BINS), right=False)
+    cut = pd.cut(pd.Series(pts), list(contract_odds.WIDOW_BINS), right=False)
     assert not cut.isna().any()
 
 
 def test_point_bins_cover_every_hand():
-    cut = pd.cut(pd.Series(np.arange(0, 121)), list(bidding.POINT_BINS), right=False)
+    cut = pd.cut(pd.Series(np.arange(0, 121)), list(contract_odds.POINT_BINS), right=False)
     assert not cut.isna().any()
 
 
@@ -43,31 +43,31 @@ def _rows(n, seed=0):
             "value": rng.integers(40, 200, 3 * n),
         }
     )
-    return bidding.played_rows(f)
+    return contract_odds.played_rows(f)
 
 
 def test_no_hand_is_dropped_by_the_research_tables():
     rows = _rows(3000)
-    wid = bidding.widow_effect(rows, 120)
+    wid = contract_odds.widow_effect(rows, 120)
     assert wid.xs("card points", level="widow")["hands"].sum() == len(rows)
     assert wid.xs("completes a marriage", level="widow")["hands"].sum() == len(rows)
-    by = bidding.make_by(rows, pd.cut(rows.hand_points, bidding.POINT_BINS, right=False))
+    by = contract_odds.make_by(rows, pd.cut(rows.hand_points, contract_odds.POINT_BINS, right=False))
     assert by.xs(120, level="contract")["hands"].sum() == len(rows)
     with pytest.raises(ValueError, match="fall in no group"):
-        bidding.make_by(rows, pd.cut(rows.hand_points, [0, 20, 30], right=False))
+        contract_odds.make_by(rows, pd.cut(rows.hand_points, [0, 20, 30], right=False))
     with pytest.raises(ValueError, match="outside the bins"):
-        bidding.widow_effect(rows, 120, bins=(0, 5, 10, 15, 20, 31))
+        contract_odds.widow_effect(rows, 120, bins=(0, 5, 10, 15, 20, 31))
 
 
 def test_cluster_interval_counts_deals_not_seats():
     rng = np.random.default_rng(4)
     made = np.repeat(rng.random(2000) < 0.4, 3)  # three seats alike: one draw per deal
     deal = np.repeat(np.arange(2000), 3)
-    k, n, c, p, lo, hi = bidding.cluster_ci(made, deal)
+    k, n, c, p, lo, hi = contract_odds.cluster_ci(made, deal)
     assert (n, c) == (6000, 2000)
     from analysis.stats import proportion_ci
 
     blo, bhi = proportion_ci(int(made[::3].sum()), 2000, method="wilson")
     assert hi - lo == pytest.approx(bhi - blo, rel=0.05)  # as wide as 2,000 deals, not 6,000
-    _, _, _, _, lo1, hi1 = bidding.cluster_ci(made, np.arange(6000))
+    _, _, _, _, lo1, hi1 = contract_odds.cluster_ci(made, np.arange(6000))
     assert hi1 - lo1 < 0.7 * (hi - lo)

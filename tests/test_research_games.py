@@ -7,7 +7,7 @@ import pytest
 from scipy import stats
 
 from analysis import cards
-from analysis.research import bidding, bolts, paired, survival
+from analysis.research import bolts, contract_odds, paired, survival
 
 P = cards.parse
 FULL = cards.FULL_DECK
@@ -201,35 +201,35 @@ def test_make_tables_count_values_against_contracts():
             "widow": w,
         }
     )
-    r = bidding.played_rows(pool)
+    r = contract_odds.played_rows(pool)
     assert r["hand_points"].tolist() == [int(cards.card_points(h)) for h in (h0, h1, h2)]
     assert r["widow_completes"].tolist() == [True, False, False]
     assert r["marriages"].tolist() == [0, 0b0101, 0]
-    c = bidding.make_curve(r, [95, 100, 130, 135])
+    c = contract_odds.make_curve(r, [95, 100, 130, 135])
     assert c["made"].tolist() == [3, 2, 1, 0] and (c["hands"] == 3).all()
-    mar = bidding.marriage_effect(r, [100])
+    mar = contract_odds.marriage_effect(r, [100])
     assert mar.loc[("no marriage", 100), "made"] == 1  # 130 of h0; h2 has 95
     assert mar.loc[("♠ marriage (40)", 100), "made"] == 1
     assert ("♥ marriage (100)", 100) not in mar.index
-    wid = bidding.widow_effect(r, 100)
+    wid = contract_odds.widow_effect(r, 100)
     assert wid.loc[("completes a marriage", "yes"), "made"] == 1
     assert wid.loc[("completes a marriage", "no"), "hands"] == 2
-    by = bidding.make_by(r, "seat", [100])
+    by = contract_odds.make_by(r, "seat", [100])
     assert by["made"].tolist() == [1, 1, 0]
     with pytest.raises(ValueError, match="lacks"):
-        bidding.played_rows(pool.drop(columns="widow"))
+        contract_odds.played_rows(pool.drop(columns="widow"))
 
 
 def test_calibration_groups_by_prediction():
     rows = pd.DataFrame({"value": [90, 130, 95, 150, 200, 80]})
     pred = np.array([0.1, 0.9, 0.2, 0.8, 0.95, 0.05])
-    cal = bidding.calibration(rows, pred, 120, bins=2)
+    cal = contract_odds.calibration(rows, pred, 120, bins=2)
     # low half: predictions 0.05, 0.1, 0.2 -> values 80, 90, 95: none made
     assert cal["hands"].tolist() == [3, 3] and cal["made"].tolist() == [0, 3]
     assert cal.loc[0, "predicted"] == pytest.approx((0.05 + 0.1 + 0.2) / 3)
     assert cal.loc[1, "ci_low"] < 1.0 == cal.loc[1, "p"]
     with pytest.raises(ValueError):
-        bidding.calibration(rows, pred[:-1], 120)
+        contract_odds.calibration(rows, pred[:-1], 120)
 
 
 def test_games_cache_key_follows_the_simulator_code():

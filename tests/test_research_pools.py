@@ -1,4 +1,4 @@
-"""The reference pools' deals beside exact combinatorics (analysis.exact).
+"""The reference pools' deals beside exact combinatorics (analysis.probabilities).
 
 Marriage sums of the first hand and the redeal rates of every profile in the
 pool's deals must sit within 4 standard errors of their exact values (a
@@ -9,7 +9,8 @@ pool is not built (``thousand reference build club``).
 import numpy as np
 import pytest
 
-from analysis import cards, exact, reference
+from analysis import cards, reference
+from analysis import probabilities as exact
 from analysis.research import data, redeals
 
 

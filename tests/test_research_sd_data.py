@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from analysis import reference
-from analysis.bidding import bid_cap
+from analysis.bids import bid_cap
 from analysis.research import sd_data
 from analysis.rules import Rules
 from analysis.single_dummy import decide_contract, play_deal

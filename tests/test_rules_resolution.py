@@ -14,14 +14,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import analysis.bidding
-import analysis.exact
+import analysis.bids
 import analysis.game.sources
 import analysis.odds.delta
 import analysis.odds.hand
 import analysis.odds.model
 import analysis.odds.sample
 import analysis.odds.widow
+import analysis.probabilities
 import analysis.redeal
 import analysis.rules
 import analysis.scoring
@@ -61,8 +61,8 @@ def resolutions(monkeypatch):
 
 
 def test_the_fixture_sees_every_import_of_the_resolver(resolutions):
-    analysis.solver.api.as_rules("club")
-    analysis.odds.hand.resolve("book")  # the former name, the same function
+    analysis.solver.solver_fingerprint("club")  # an entry point (analysis.rules.entry_point)
+    analysis.rules.as_rules("book")
     load_rules("wiki", ["target=1001"])  # the command line's resolver goes through it too
     assert resolutions == ["club", "book", "wiki"]
 
@@ -87,13 +87,13 @@ def test_exchange_value_resolves_its_rules_once(resolutions):
     r = analysis.solver.exchange_value(DEAL[0], WIDOW, DEAL[1], DEAL[2], rules="club")
     assert resolutions == ["club"]
     assert r.value == max(
-        analysis.solver.api._play_value(
+        analysis.solver.play_value.given_rules(
             [
                 (DEAL[0] | WIDOW) & ~(1 << a) & ~(1 << b),
                 DEAL[1] | (1 << a),
                 DEAL[2] | (1 << b),
             ],
-            PROFILES["club"],
+            rules=PROFILES["club"],
             first_trick=True,
         )
         for a in cards.cards_of(DEAL[0] | WIDOW)
@@ -118,7 +118,7 @@ def test_exchange_value_resolves_its_rules_once(resolutions):
             rules=r,
         ),
         lambda r: analysis.odds.sample.make_sample(2, 5, rules=r),
-        lambda r: analysis.exact.redeal_probabilities(r),
+        lambda r: analysis.probabilities.redeal_probabilities(r),
     ],
     ids=[
         "play_value",
@@ -152,8 +152,8 @@ def test_simulate_resolves_the_name_once(resolutions):
 def test_building_blocks_take_rules_and_never_resolve(resolutions):
     book, wiki = PROFILES["book"], PROFILES["wiki"]
     hand = P("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦")
-    assert analysis.bidding.bid_cap(book, hand) == 280
-    assert analysis.bidding.next_bids(wiki, 110, 160).tolist() == [115]
+    assert analysis.bids.bid_cap(book, hand) == 280
+    assert analysis.bids.next_bids(wiki, 110, 160).tolist() == [115]
     d = deal(chunk_rng(3, 0), 50)
     flags = analysis.redeal.redeal_flags(d, wiki)
     assert flags["redeal_widow"].dtype == bool
@@ -169,7 +169,7 @@ def test_building_blocks_take_rules_and_never_resolve(resolutions):
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: analysis.bidding.bid_cap("book", P("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦")),
+        lambda: analysis.bids.bid_cap("book", P("K♥ Q♥ K♣ Q♣ A♠ 10♠ 9♦")),
         lambda: analysis.redeal.redeal_flags(deal(chunk_rng(3, 0), 5), "wiki"),
         lambda: analysis.scoring.round_defender_points("classic", 13),
     ],
@@ -177,7 +177,7 @@ def test_building_blocks_take_rules_and_never_resolve(resolutions):
 )
 def test_building_blocks_do_not_resolve_a_name(resolutions, call):
     # below the entry points a name is a programming error, not looked up
-    with pytest.raises(AttributeError):
+    with pytest.raises(TypeError, match="takes a Rules object as rules"):
         call()
     assert resolutions == []
 

@@ -8,7 +8,7 @@ from analysis.jobs.single_dummy import run_sd
 from analysis.odds import BidModel
 from analysis.odds.build import main
 from analysis.odds.build_sd import SD_SPLIT, fit_sd_pool, sd_model_file
-from analysis.reference import ReferenceError
+from analysis.reference import ReferencePoolError
 from analysis.rules import Rules
 from analysis.single_dummy import sd_fingerprint
 from analysis.single_dummy.batch import load
@@ -68,7 +68,7 @@ def test_fit_on_single_dummy_rows_is_the_plain_fit_of_their_values(base, tmp_pat
 
 
 def test_an_unbuilt_single_dummy_pool_is_named_with_its_build_command(tmp_path):
-    with pytest.raises(ReferenceError, match="thousand reference build club-sd"):
+    with pytest.raises(ReferencePoolError, match="thousand reference build club-sd"):
         fit_sd_pool("club", base=tmp_path)
     with pytest.raises(ValueError, match="no single-dummy pool"):
         fit_sd_pool("nope", base=tmp_path)

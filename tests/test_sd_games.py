@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from analysis import dataset
-from analysis.bidding import hand_cap
+from analysis.bids import hand_cap
 from analysis.deal import chunk_rng, deal
 from analysis.game import ThresholdPolicy, simulate
 from analysis.game.deal_flow import play_deal as play_table_deal

@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 import pytest
 
-from analysis.bidding import bid_cap
+from analysis.bids import bid_cap
 from analysis.cards import CARD_POINTS, MARRIAGE_VALUES
 from analysis.rules import load_rules
 from analysis.single_dummy import SD_VERSION, SDResult, decide_contract, play_deal, sd_fingerprint

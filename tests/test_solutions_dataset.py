@@ -239,8 +239,8 @@ def test_moved_solutions_resume_and_paths_are_normalised(tmp_path, capsys, monke
 def test_run_summary_and_dataset_odds_count_the_same_deals(deals, tmp_path):
     # `thousand run`'s [odds] table counted deals the rules redeal by force
     # before play, which dataset_odds (and every odds table) leaves out
+    from analysis.deal_summary import value_summary
     from analysis.odds import dataset_odds
-    from analysis.summaries import value_summary
 
     run_solve(deals, tmp_path / "s", n=50, seats=(0,), chunk_size=50, workers=1)
     forced = int(dataset.load(deals).redeal_forced.sum())

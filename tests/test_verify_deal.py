@@ -3,10 +3,11 @@
 import numpy as np
 import pytest
 
-from analysis import dataset, exact
+from analysis import dataset
+from analysis import probabilities as exact
+from analysis.deal_summary import redeal_summary
 from analysis.jobs.deals import run_deal
 from analysis.rules import PROFILES
-from analysis.summaries import redeal_summary
 
 
 @pytest.mark.verify

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..bidding import NO_CAP
+from ..bids import NO_CAP
 from ..cards import ALL_MARRIAGES, CARD_POINTS
 from ..rules.redeal_conditions import NEVER, meets, stage_limits
 from ..scoring import DealOutcome, apply_deal

@@ -48,7 +48,7 @@ import pandas as pd
 from ..deal import deal
 from ..errors import BadArgument
 from ..solver import solver_fingerprint
-from ..solver.api import _exchange_value
+from ..solver.api import exchange_value
 
 __all__ = [
     "BLOCK",
@@ -198,7 +198,7 @@ class SolverSource:
     def solve(self, masks, ref: int, seat: int) -> Solved:
         """Solve the deal ``masks`` (4,) for declarer ``seat``."""
         h = [int(x) for x in masks]
-        r = _exchange_value(h[seat], h[3], h[(seat + 1) % 3], h[(seat + 2) % 3], self.rules, True)
+        r = exchange_value.given_rules(h[seat], h[3], h[(seat + 1) % 3], h[(seat + 2) % 3], rules=self.rules)
         return Solved(*(int(getattr(r, c)) for c in _SOLVED_COLS[:-1]), bool(r.redeal_after_gift))
 
 

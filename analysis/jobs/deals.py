@@ -11,8 +11,9 @@ import numpy as np
 import pyarrow as pa
 
 from .. import dataset
-from ..deal import chunk_rng, deal, derived_columns
+from ..deal import chunk_rng, deal
 from ..errors import BadArgument
+from ..redeal import derived_columns
 from ..rules import Rules
 from .runner import n_chunks, run_job
 

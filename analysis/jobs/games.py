@@ -19,7 +19,7 @@ from .. import dataset
 from ..errors import BadArgument
 from ..game.estimators import estimator_digest
 from ..game.policy import ThresholdPolicy
-from ..game.simulate import GAME_COLUMNS, make_source, simulate
+from ..game.simulate import GAME_COLUMNS, MAX_DEALS, make_source, simulate
 from ..rules import Rules
 from .runner import n_chunks, run_job
 
@@ -103,7 +103,6 @@ def game_params(
     )
     if pool is not None:
         _POOLS[(outcomes, source.path)] = source
-    from ..game.simulate import MAX_DEALS
 
     info = getattr(policy.get_estimator(rules), "info", {}) or {}
     est = {k: info.get(k) for k in ("rules", "solver_fingerprint", "fitted", "n_rows")}

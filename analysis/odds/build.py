@@ -154,7 +154,7 @@ def fit_pool(name: str, *, base=None, split=None, log=None) -> tuple[BidModel, B
 
     Raises
     ------
-    analysis.reference.ReferenceError
+    analysis.reference.ReferencePoolError
         If the pool is missing or unfinished.
     ValueError
         If the pool was solved under other solver conventions than the

@@ -68,7 +68,7 @@ def fit_sd_pool(name: str, *, base=None, split=None, log=None):
 
     Raises
     ------
-    analysis.reference.ReferenceError
+    analysis.reference.ReferencePoolError
         If the single-dummy pool is not built (the message gives the
         command that builds it, which resumes where it stopped).
     ValueError
@@ -84,7 +84,7 @@ def fit_sd_pool(name: str, *, base=None, split=None, log=None):
     sd_name = f"{name}-sd"
     pool = next(p for p in reference.sd_pools(base) if p.name == sd_name)
     if pool.state != "built":
-        raise reference.ReferenceError(sd_name, f"{pool.state}, nothing to fit on")
+        raise reference.ReferencePoolError(sd_name, f"{pool.state}, nothing to fit on")
     t = time.perf_counter()
     frame = load(pool.sd_path)
     sd = frame.attrs["sd"]

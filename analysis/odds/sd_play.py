@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..rules import takes_rules
 from ..scoring import write_off_payment
 from ._common import (
     in_process,
@@ -30,7 +31,6 @@ from ._common import (
     n_parts,
     paired_difference_interval,
     progress_iter,
-    resolve,
 )
 from .delta import relative_delta
 
@@ -65,12 +65,13 @@ PLAY_FIELDS = (
 )
 
 
+@takes_rules
 def playing_rules(rules):
     """The rules with a write-off that never pays: ``play_deal`` then plays every deal.
 
     Parameters
     ----------
-    rules : str or Rules
+    rules : Rules
 
     Returns
     -------
@@ -79,7 +80,7 @@ def playing_rules(rules):
         :data:`NEVER_PAYS`; every play convention and every field of what
         players see unchanged.
     """
-    return resolve(rules).with_changes(write_off_payment="fixed", write_off_fixed=NEVER_PAYS)
+    return rules.with_changes(write_off_payment="fixed", write_off_fixed=NEVER_PAYS)
 
 
 def deal_seed(*keys) -> int:

@@ -24,9 +24,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import __version__
+from .. import dataset, reference
 from ..folders import games_cache_file, pool_solutions_folder
+from ..game import OracleEstimator, ThresholdPolicy, load_estimator, simulate
+from ..jobs.solutions import run_solve
+from ..odds.model import BidModel
 from ..rules import as_rules
+from ..solver import solver_fingerprint
+from ..version import __version__
 
 __all__ = [
     "solutions_path",
@@ -57,12 +62,10 @@ def reference_pool(rules):
 
     Raises
     ------
-    analysis.reference.ReferenceError
+    analysis.reference.ReferencePoolError
         If that pool is not built (the message names ``thousand reference
         build NAME``), or no pool plays as ``rules`` do.
     """
-    from .. import reference
-    from ..solver import solver_fingerprint
 
     r = as_rules(rules)
     p = reference.pool_for(r)
@@ -71,10 +74,10 @@ def reference_pool(rules):
     want = solver_fingerprint(r)
     for q in reference.pools():
         if q.fingerprint == want:
-            raise reference.ReferenceError(
+            raise reference.ReferencePoolError(
                 q.name, f"it is not built under {reference.root()} (the {r.name} pages read it)"
             )
-    raise reference.ReferenceError(
+    raise reference.ReferencePoolError(
         r.name,
         f"no reference pool plays as these rules do (their solver fingerprint {want} is none of the pools')",
     )
@@ -90,7 +93,6 @@ def pool_rows(rules) -> pd.DataFrame:
     that share a pool); ``attrs["reference"]`` is the pool's entry (name,
     content hash, deals).
     """
-    from .. import reference
 
     r = as_rules(rules)
     p = reference_pool(r)
@@ -115,7 +117,6 @@ def solutions_path(data: str | Path, deals: str | Path, rules, n: int) -> Path:
     The name carries the solver fingerprint (play conventions and bolt
     definition), so profiles that solve alike (club and classic) share it.
     """
-    from ..solver import solver_fingerprint
 
     r = as_rules(rules)
     return pool_solutions_folder(data, solver_fingerprint(r), deals, n)
@@ -146,7 +147,6 @@ def ensure_solutions(data: str | Path, deals: str | Path, rules, n: int, workers
     analysis.dataset.DatasetError
         If the deals are missing or the folder holds other solutions.
     """
-    from ..jobs.solutions import run_solve
 
     r = as_rules(rules)
     path = solutions_path(data, deals, r, n)
@@ -166,7 +166,6 @@ def load_pool(path: str | Path) -> pd.DataFrame:
         ``value``, ``left_points`` …, ``hand0`` … ``widow`` and the deals'
         derived columns).
     """
-    from .. import dataset
 
     f = dataset.load(path)
     return f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
@@ -186,7 +185,6 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
         The object with ``p_make`` and a one-line description for the
         provenance table.
     """
-    from ..game import OracleEstimator, load_estimator
 
     try:
         est = load_estimator("default", rules)
@@ -196,8 +194,6 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
     if pool is None:
         raise ValueError("no default BidModel is installed and no pool was given to fit one")
     try:
-        from ..odds.model import BidModel
-
         est = BidModel.fit(pool)
         return est, f"BidModel fitted on the pool ({len(pool):,} deal-seat rows)"
     except (ValueError, ImportError, np.linalg.LinAlgError):
@@ -276,7 +272,6 @@ def simulated_games(
     ValueError
         If the pool was solved under other solver conventions.
     """
-    from ..game import ThresholdPolicy, simulate
 
     r = as_rules(rules)
     ref = None

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..bidding import bid_cap
+from ..bids import bid_cap
 from ..rules import load_rules
 from . import optimism
 
@@ -126,7 +126,8 @@ def sd_line(row: pd.Series, rules) -> str:
     batch.decode_moves`).
     """
     from ..single_dummy.batch import decode_moves
-    from ..solver.line import DealAnalysis, format_line, replay, to_real_seats
+    from ..solver.analyse import DealAnalysis, format_line
+    from ..solver.line import replay, to_real_seats
 
     r = load_rules(rules)
     d = int(row["seat"])
@@ -162,7 +163,7 @@ def worlds_sensitivity(
     n : int
         Rows played per ``worlds``.
     data : path, optional
-        Folder of the cache file (default :func:`analysis.research.setup.data_dir`).
+        Folder of the cache file (default :func:`analysis.research.notebook.data_dir`).
 
     Returns
     -------
@@ -171,10 +172,10 @@ def worlds_sensitivity(
         ``value_dd``, ``contract``, ``written_off``, ``same_gift`` (as the
         pool's gift), ``mean_estimate`` (points).
     """
-    from .. import __version__
     from ..single_dummy import SD_VERSION
     from ..single_dummy.batch import play_deals
-    from .setup import data_dir
+    from ..version import __version__
+    from .notebook import data_dir
 
     r = load_rules(rules)
     meta = paired.attrs["sd_pool"]

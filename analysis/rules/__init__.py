@@ -26,7 +26,7 @@ Examples
 
 from .describe import folder_label, rules_diff
 from .model import CONVENTIONS, PROFILES, Rules, field_doc, profile_names
-from .resolve import as_rules, load_rules, takes_rules
+from .resolve import as_rules, entry_point, load_rules, takes_rules
 from .serial import INFORMATION_FIELDS
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "as_rules",
     "load_rules",
     "takes_rules",
+    "entry_point",
     "rules_diff",
     "field_doc",
     "folder_label",

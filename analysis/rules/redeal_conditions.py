@@ -5,7 +5,7 @@ Every redeal condition is a test of one hand (or the widow) at one stage:
 sized by one ``Rules`` field.  :data:`CONDITIONS` lists them; the vectorized
 predicates of :mod:`analysis.redeal` (and their numba kernel), the
 simulator's scalar checks (:mod:`analysis.game.deal_flow`) and the exact
-probabilities (:mod:`analysis.exact`) all read their limits from
+probabilities (:mod:`analysis.probabilities`) all read their limits from
 :func:`stage_limits`, so a condition is written once.
 
 Examples
@@ -24,6 +24,8 @@ Examples
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from .resolve import takes_rules
 
 __all__ = ["Condition", "CONDITIONS", "STAGES", "NEVER", "stage_limits", "meets", "reasons"]
 
@@ -104,6 +106,7 @@ def _limit(rules, c: Condition) -> int:
     return int(v)
 
 
+@takes_rules
 def stage_limits(rules, stage: str) -> tuple[int, int]:
     """``(nines, points)``: a hand (or the widow) at ``stage`` meets a
     condition when it holds at least ``nines`` 9s or fewer than ``points``
@@ -126,6 +129,7 @@ def stage_limits(rules, stage: str) -> tuple[int, int]:
     return nines, points
 
 
+@takes_rules
 def meets(rules, stage: str, nines, points):
     """Whether hands with these 9s and card points meet a condition of ``stage``.
 
@@ -136,6 +140,7 @@ def meets(rules, stage: str, nines, points):
     return (nines >= n_min) | (points < p_under)
 
 
+@takes_rules
 def reasons(rules, stage: str, nines: int, points: int) -> list[str]:
     """The conditions of ``stage`` that one hand meets, worded for messages."""
     out = []

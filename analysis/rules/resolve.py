@@ -6,6 +6,13 @@ the command line (which also applies ``--set``).  Everything below takes a
 ``Rules`` object; :func:`takes_rules` marks such a function, so that a name
 passed to it by mistake fails with a ``TypeError`` that says what to pass
 instead of an ``AttributeError`` deep inside.
+
+A function that is both (a documented front users call with a name, and a
+step other modules call with the ``Rules`` they hold) is written once, taking
+``Rules``, and decorated with :func:`entry_point`: called as itself it
+resolves its ``rules`` argument (one :func:`as_rules` call); its
+``given_rules`` attribute is the same function without that step, guarded by
+:func:`takes_rules`, for callers below an entry point.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from pathlib import Path
 from ..errors import BadArgument
 from .model import PROFILES, Rules
 
-__all__ = ["as_rules", "load_rules", "takes_rules"]
+__all__ = ["as_rules", "load_rules", "takes_rules", "entry_point"]
 
 
 def as_rules(rules: str | os.PathLike | Rules | None = "club") -> Rules:
@@ -131,14 +138,16 @@ def takes_rules(func):
     ...
     TypeError: target() takes a Rules object as rules, got str 'wiki': resolve a name once ...
     """
-    names = list(inspect.signature(func).parameters)
-    if "rules" not in names:
-        raise ValueError(f"{func.__qualname__} has no parameter named rules")
-    pos = names.index("rules")
+    pos, positional, default = _rules_parameter(func)
 
     @functools.wraps(func)
     def checked(*args, **kwargs):
-        rules = args[pos] if len(args) > pos else kwargs.get("rules", PROFILES["club"])
+        if "rules" in kwargs:
+            rules = kwargs["rules"]
+        elif positional and len(args) > pos:
+            rules = args[pos]
+        else:
+            rules = default
         if not isinstance(rules, Rules):
             raise TypeError(
                 f"{func.__name__}() takes a Rules object as rules, got {type(rules).__name__} {rules!r}: "
@@ -147,3 +156,72 @@ def takes_rules(func):
         return func(*args, **kwargs)
 
     return checked
+
+
+def entry_point(func):
+    """Make a function that takes ``Rules`` a public front that also takes a name.
+
+    Called as itself, the decorated function resolves its ``rules``
+    argument (a profile name, a ``.json`` file, a ``Rules`` or, when left
+    out, the function's default) with one :func:`as_rules` call and runs
+    ``func``.  ``front.given_rules`` runs ``func`` without resolving, for
+    callers that already hold a ``Rules`` (:func:`takes_rules` refuses a
+    name there).
+
+    Parameters
+    ----------
+    func : callable
+        A function with a parameter named ``rules``.
+
+    Returns
+    -------
+    callable
+        The front (:func:`functools.wraps` of ``func``), with the attribute
+        ``given_rules``.
+
+    Raises
+    ------
+    BadArgument
+        From the front, as :func:`as_rules`, on a name that is no profile or
+        rules file.
+
+    Examples
+    --------
+    >>> @entry_point
+    ... def target(rules="club"):
+    ...     return rules.target
+    >>> target("wiki"), target(), target.given_rules(PROFILES["book"])
+    (1001, 1000, 1000)
+    """
+    pos, positional, default = _rules_parameter(func)
+
+    @functools.wraps(func)
+    def front(*args, **kwargs):
+        if "rules" in kwargs:
+            kwargs["rules"] = as_rules(kwargs["rules"])
+        elif positional and len(args) > pos:
+            args = (*args[:pos], as_rules(args[pos]), *args[pos + 1 :])
+        else:
+            kwargs["rules"] = as_rules(default)
+        return func(*args, **kwargs)
+
+    front.given_rules = takes_rules(func)
+    return front
+
+
+def _rules_parameter(func) -> tuple[int, bool, object]:
+    """Position of ``func``'s ``rules`` parameter, whether it can be passed
+    by position, and its default (None when it has none).
+
+    Raises
+    ------
+    ValueError
+        When ``func`` has no parameter named ``rules`` (a programming error).
+    """
+    params = inspect.signature(func).parameters
+    if "rules" not in params:
+        raise ValueError(f"{func.__qualname__} has no parameter named rules")
+    p = params["rules"]
+    positional = p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    default = None if p.default is p.empty else p.default
+    return list(params).index("rules"), positional, default

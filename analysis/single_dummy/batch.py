@@ -21,8 +21,9 @@ import pandas as pd
 import pyarrow as pa
 
 from ..errors import BadArgument
-from ..solver.api import redeal_after_many, resolve_rules
-from ..solver.batch import _check_deals
+from ..rules import as_rules
+from ..solver.api import redeal_after_many
+from ..solver.batch import check_deals
 from .play import play_deal
 
 __all__ = ["SD_COLUMNS", "sd_schema", "play_deals", "row_seed", "encode_move", "decode_moves", "load"]
@@ -156,7 +157,7 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
         On a missing column, a bad or repeated seat, invalid hands, unknown
         rules, or a bad ``worlds``, ``seed`` or ``bid``.
     """
-    rules = resolve_rules(rules)
+    rules = as_rules(rules)
     worlds = _whole(worlds, "worlds", 1)
     seed = _whole(seed, "seed", 0)
     bid = _whole(bid, "bid", 100)
@@ -170,7 +171,7 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
     widow = _column(deals, "widow").astype(np.int64)
     if any(len(h) != len(ids) for h in hands) or len(widow) != len(ids):
         raise BadArgument("deal columns have different lengths")
-    _check_deals(ids, hands, widow)
+    check_deals(ids, hands, widow)
     rows: dict[str, list] = {k: [] for k in SD_COLUMNS}
     eight = []
     for i, deal_id in enumerate(ids):

@@ -29,7 +29,7 @@ from ..solver import _drivers
 from ..solver._bits import rule_flags
 from ..solver._kernel import search
 from ..solver.api import STATE
-from ..solver.position import _kernel_args
+from ..solver.position import kernel_args
 
 __all__ = ["best_option", "BoundaryWorlds", "MoveWorlds"]
 
@@ -85,7 +85,7 @@ class MoveWorlds:
         self.children = []
         self.moves = None
         for pos in positions:
-            args, _ = _kernel_args(pos, rules)
+            args, _ = kernel_args(pos, rules)
             h0, h1, h2, leader, ply, c0, c1, t, owner, first, bits, decl = args
             out = np.zeros(24, dtype=np.int64)
             h = (h0, h1, h2)[(leader + ply) % 3]

@@ -12,6 +12,7 @@ precision its default sizes reach.
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import os
 import platform
 import warnings
@@ -20,8 +21,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import __version__
+from .. import dataset
+from ..folders import deals_folder
+from ..jobs.deals import run_deal
+from ..rules import as_rules
 from ..stats import proportion_ci
+from ..version import __version__
 
 __all__ = [
     "quick_mode",
@@ -174,8 +179,6 @@ def deals_path(data: str | Path, n: int, seed: int, rules="club") -> Path:
     (``deals-<profile>-<fingerprint>-s<seed>-n<n>``), so the report reuses
     the deals that ``make run`` made.
     """
-    from ..folders import deals_folder
-    from ..rules import as_rules
 
     return deals_folder(data, as_rules(rules), seed, n)
 
@@ -188,8 +191,6 @@ def ensure_deals(data: str | Path, n: int, seed: int, rules="club", workers: int
     analysis.dataset.DatasetError
         If the folder holds a dataset made with other parameters.
     """
-    from ..jobs.deals import run_deal
-    from ..rules import as_rules
 
     path = deals_path(data, n, seed, rules)
     manifest = path / "_manifest.json"
@@ -200,7 +201,6 @@ def ensure_deals(data: str | Path, n: int, seed: int, rules="club", workers: int
 
 def read_deal_masks(path: str | Path) -> np.ndarray:
     """The (n, 4) uint32 masks hand0, hand1, hand2, widow of a deals dataset."""
-    from .. import dataset
 
     t = dataset.read_table(path, "deals", columns=["hand0", "hand1", "hand2", "widow"])
     return np.stack([t.column(c).to_numpy() for c in ("hand0", "hand1", "hand2", "widow")], axis=1).astype(
@@ -306,7 +306,6 @@ def save_headline(page: str, rows: list, data=None) -> Path:
     Path
         ``headline-<page>.json`` in :func:`data_dir` (written atomically).
     """
-    import json
 
     folder = data_dir() if data is None else Path(data)
     folder.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import KQ_MASKS, MARRIAGE_VALUES, marriage_points, popcount
 from .errors import BadArgument
-from .rules import Rules
+from .rules import Rules, takes_rules
 
 __all__ = [
     "OPENING_BID",
@@ -44,6 +44,7 @@ NO_CAP = 400
 _JUMP_LINE = 120
 
 
+@takes_rules
 def bid_cap(rules, hand_mask):
     """Highest bid (or final contract) a hand allows.
 
@@ -82,6 +83,7 @@ def bid_cap(rules, hand_mask):
 _MARRIAGES = tuple((KQ_MASKS[s], int(MARRIAGE_VALUES[s])) for s in range(4))
 
 
+@takes_rules
 def hand_cap(rules: Rules, mask: int) -> int:
     """:func:`bid_cap` of one hand, without its array overhead (the simulator's loop).
 
@@ -106,6 +108,7 @@ def hand_cap(rules: Rules, mask: int) -> int:
     return cap
 
 
+@takes_rules
 def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndarray:
     """The legal bids after ``current_bid``, lowest first.
 
@@ -175,6 +178,7 @@ def _check_hand8(hand8) -> np.ndarray:
     return m
 
 
+@takes_rules
 def final_contracts(rules, bid: int, hand8: int) -> np.ndarray:
     """Every legal final contract after winning the bidding at ``bid``.
 
@@ -206,6 +210,7 @@ def final_contracts(rules, bid: int, hand8: int) -> np.ndarray:
     return np.arange(bid, cap + 1, BID_STEP, dtype=np.int64)
 
 
+@takes_rules
 def final_contract_ok(rules, bid, contract, hand8):
     """Whether ``contract`` is a legal final contract.
 

@@ -9,6 +9,7 @@ import pandas as pd
 
 from . import dataset
 from .errors import BadArgument
+from .probabilities import redeal_probabilities
 from .rules import Rules
 from .stats import proportion_table
 
@@ -44,10 +45,9 @@ def redeal_summary(deals, rules: Rules | None = None, alpha: float = 0.05) -> pd
         ``redeal_bidding``, ``widow_under``, ``widow_two_nines``,
         ``redeal_widow``, ``redeal_before_play``) with ``count``, ``p``,
         ``ci_low``, ``ci_high`` (Wilson, Clopper–Pearson near 0 or 1),
-        ``exact`` (:func:`analysis.exact.redeal_probabilities`) and ``z``
+        ``exact`` (:func:`analysis.probabilities.redeal_probabilities`) and ``z``
         (deviation in standard errors). Probabilities are per deal dealt.
     """
-    from .exact import redeal_probabilities
 
     if isinstance(deals, (str, Path)):
         params = dataset.read_params(deals)
