@@ -9,7 +9,7 @@ a ``git pull`` that touches only the callee's file.
 The remedy here is a *cache key* over the sources of the jitted modules
 only (:mod:`analysis._jitsources`, :data:`JIT_SOURCES`: the files that define numba functions; every
 callee and every global constant a jitted function reads lives in one of
-them, which ``tests/test_jitcache.py`` checks).  The key joins numba's own
+them, which ``tests/package/test_jitcache.py`` checks).  The key joins numba's own
 source stamp of each cached function of the package (see
 :mod:`analysis._jitnumba`), so
 

@@ -3,7 +3,7 @@ and :mod:`analysis._jitnumba`).
 
 :data:`JIT_SOURCES` names the files that define numba functions; every
 callee and every global constant a jitted function reads lives in one of
-them (``tests/test_jitcache.py`` checks).  :func:`sources_key` hashes their
+them (``tests/package/test_jitcache.py`` checks).  :func:`sources_key` hashes their
 names and bytes: the part of numba's cache stamp that makes an edit of any
 jitted file invalidate every cached function of the package.  A leaf module:
 no numba, nothing of the package imported.

@@ -1,7 +1,7 @@
 """Library behind the research notebooks (``notebooks/*.py``).
 
 Notebooks stay thin: a query and a plot per cell.  Everything else lives
-here, one concept per module, with tests in ``tests/test_research*.py``:
+here, one concept per module, with tests in ``tests/research/``:
 
 - :mod:`~analysis.research.notebook`: the parameters every notebook shares
   (quick mode for CI, provenance, interval half-widths, dataset paths);

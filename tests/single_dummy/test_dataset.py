@@ -222,7 +222,7 @@ def test_move_codes_round_trip(seat, card, declared):
 
 
 def test_sd_columns_documented():
-    text = (Path(__file__).resolve().parents[1] / "docs" / "DATA.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "docs" / "DATA.md").read_text(encoding="utf-8")
     m = re.search(r"^## sd\n(.*?)(?=^## |\Z)", text, re.S | re.M)
     assert m, "docs/DATA.md has no section '## sd'"
     rows = dict(re.findall(r"^\| *([a-z_0-9]+) *\| *([a-z0-9<>]+) *\|", m.group(1), re.M))

@@ -2,7 +2,7 @@
 
 Checks DESIGN.md contract 3 (``value`` is the maximum of the 90 gifts; the
 line maximises J) against independent computations: 90 separate
-``play_value`` calls, and the plain minimax of ``tests/reference.py`` on
+``play_value`` calls, and the plain minimax of ``tests/solver/reference.py`` on
 random endgames.
 """
 

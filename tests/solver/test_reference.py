@@ -1,6 +1,6 @@
 """The plain minimax reference, hand-checked, and the fast solver against it.
 
-(a) The reference (``tests/reference.py``) on small endgames whose values are
+(a) The reference (``tests/solver/reference.py``) on small endgames whose values are
     worked out by hand in the comments (RULES.md, common core and play
     conventions).
 (b) ``analysis.solver.play_value`` and ``makes`` agree with the reference on

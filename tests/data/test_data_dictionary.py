@@ -7,7 +7,7 @@ import pytest
 
 from analysis.rules import PROFILES
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "DATA.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "DATA.md"
 
 
 def documented(kind: str) -> dict[str, str]:

@@ -8,7 +8,7 @@ import pytest
 
 from analysis.atomic import replace_file
 
-PACKAGE = Path(__file__).resolve().parents[1] / "analysis"
+PACKAGE = Path(__file__).resolve().parents[2] / "analysis"
 
 
 def test_replace_file_writes_replaces_and_cleans_up(tmp_path):

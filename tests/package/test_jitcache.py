@@ -21,7 +21,7 @@ import pytest
 import analysis
 from analysis._jitcache import PACKAGE_DIR, is_jit_module, jit_files, sources_key
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _copy_package(tmp_path: Path) -> Path:
