@@ -4,17 +4,10 @@ The core (cards, rules, dealer, solver, scoring) takes and returns numpy
 arrays; I/O, the command line and the notebooks sit at the edges.
 """
 
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _version
-
-try:
-    __version__ = _version("thousand-analysis")
-except PackageNotFoundError:  # running from a source tree without install
-    __version__ = "0.1.0"
-
 # numba's cache of the jitted modules, keyed by their sources: installed
 # when the first of them is imported (nothing is read or imported here).
 from ._jitcache import install_hook as _install_jit_hook
+from .version import __version__
 
 _install_jit_hook()
 

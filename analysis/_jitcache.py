@@ -7,9 +7,9 @@ edited in another file (``_drivers.exchange_best`` calling
 a ``git pull`` that touches only the callee's file.
 
 The remedy here is a *cache key* over the sources of the jitted modules
-only (:data:`JIT_SOURCES`: the files that define numba functions; every
+only (:mod:`analysis._jitsources`, :data:`JIT_SOURCES`: the files that define numba functions; every
 callee and every global constant a jitted function reads lives in one of
-them, which ``tests/test_jitcache.py`` checks).  The key joins numba's own
+them, which ``tests/package/test_jitcache.py`` checks).  The key joins numba's own
 source stamp of each cached function of the package (see
 :mod:`analysis._jitnumba`), so
 
@@ -32,12 +32,11 @@ remembered per file by ``(mtime, size)``.
 
 from __future__ import annotations
 
-import fnmatch
-import hashlib
 import importlib.abc
 import os
 import sys
-from pathlib import Path
+
+from ._jitsources import JIT_SOURCES, PACKAGE_DIR, is_jit_module, jit_files, sources_key  # noqa: F401
 
 __all__ = [
     "JIT_SOURCES",
@@ -50,67 +49,6 @@ __all__ = [
     "remove_hook",
 ]
 
-#: Root folder of the package.
-PACKAGE_DIR = Path(__file__).resolve().parent
-
-#: Glob patterns (relative to the package folder, ``/``-separated) of the
-#: modules that define numba functions: the cache key covers these files.
-JIT_SOURCES = ("unrank.py", "redeal.py", "exact.py", "solver/_*.py", "solver/baseline.py")
-
-# the same patterns as module names, matched without touching the disk
-_MODULE_PATTERNS = tuple("analysis." + p[:-3].replace("/", ".") for p in JIT_SOURCES)
-
-# (path, mtime_ns, size) -> sha256 of the file's bytes, for this process
-_FILE_HASHES: dict[tuple[str, int, int], bytes] = {}
-
-
-def is_jit_module(name: str) -> bool:
-    """True when the module ``name`` (dotted) matches :data:`JIT_SOURCES`."""
-    return any(fnmatch.fnmatchcase(name, p) for p in _MODULE_PATTERNS)
-
-
-def jit_files(package_dir: Path | None = None) -> list[Path]:
-    """The files :data:`JIT_SOURCES` names under ``package_dir`` (default:
-    the installed package), sorted by relative path."""
-    root = PACKAGE_DIR if package_dir is None else Path(package_dir)
-    found = {f for pat in JIT_SOURCES for f in root.glob(pat) if f.is_file()}
-    return sorted(found, key=lambda f: f.relative_to(root).as_posix())
-
-
-def _file_hash(f: Path) -> bytes:
-    st = f.stat()
-    key = (str(f), st.st_mtime_ns, st.st_size)
-    h = _FILE_HASHES.get(key)
-    if h is None:
-        h = hashlib.sha256(f.read_bytes()).digest()
-        _FILE_HASHES[key] = h
-    return h
-
-
-def sources_key(package_dir: Path | None = None) -> str:
-    """SHA-256 hex digest of the names and bytes of the jitted modules.
-
-    Parameters
-    ----------
-    package_dir : Path, optional
-        Root of the package (default: the installed ``analysis`` folder).
-
-    Returns
-    -------
-    str
-        64 hex digits; changes with the content, name, addition or removal
-        of a file matching :data:`JIT_SOURCES`, and with nothing else.  A
-        file whose modification time and size are unchanged since it was
-        last hashed in this process is not read again.
-    """
-    root = PACKAGE_DIR if package_dir is None else Path(package_dir)
-    h = hashlib.sha256()
-    for f in jit_files(root):
-        h.update(f.relative_to(root).as_posix().encode())
-        h.update(b"\0")
-        h.update(_file_hash(f))
-    return h.hexdigest()
-
 
 class _BeforeJitModules(importlib.abc.MetaPathFinder):
     """Installs :mod:`analysis._jitnumba` just before the first jitted module
@@ -120,6 +58,7 @@ class _BeforeJitModules(importlib.abc.MetaPathFinder):
         if is_jit_module(name):
             remove_hook()
             try:
+                # numba is heavy: imported only now, just before the first jitted module
                 from . import _jitnumba
 
                 _jitnumba.install()
@@ -138,7 +77,7 @@ def install_hook() -> None:
     if any(isinstance(f, _BeforeJitModules) for f in sys.meta_path):
         return
     if any(is_jit_module(m) for m in list(sys.modules)):
-        from . import _jitnumba
+        from . import _jitnumba  # numba is heavy: imported only when a jitted module is
 
         _jitnumba.install()
         return
@@ -149,7 +88,7 @@ def install_now() -> None:
     """Import numba and install :mod:`analysis._jitnumba` at once (before
     any jitted module is imported; for the warm-up and the tests)."""
     remove_hook()
-    from . import _jitnumba
+    from . import _jitnumba  # numba is heavy: imported only when asked
 
     _jitnumba.install()
 

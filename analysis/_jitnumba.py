@@ -14,7 +14,7 @@ from pathlib import Path
 
 from numba.core import caching, event
 
-from ._jitcache import PACKAGE_DIR, sources_key
+from ._jitsources import PACKAGE_DIR, sources_key
 
 __all__ = ["install", "PackageLocator", "CompileNote", "NOTE"]
 

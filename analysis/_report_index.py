@@ -10,11 +10,14 @@ apart from :mod:`analysis.report`, which executes the notebooks.
 from __future__ import annotations
 
 import html
+import json
 import re
 import time
 from pathlib import Path
 
-from ._atomic import replace_file
+from . import reference
+from .atomic import replace_file
+from .version import __version__
 
 __all__ = ["write_index", "QUESTIONS", "CAVEATS", "ANSI"]
 
@@ -55,7 +58,6 @@ def _count(v) -> str:
 
 
 def _headline_table(data: Path) -> str:
-    import json
 
     rows = {}
     for page, _ in QUESTIONS:
@@ -87,7 +89,6 @@ def _headline_table(data: Path) -> str:
 
 
 def _datasets_table() -> str:
-    from . import reference
 
     items = []
     for p in reference.pools():
@@ -126,7 +127,6 @@ def write_index(out: Path, rows: list, quick: bool, data: Path | None = None) ->
     Path
         The index file, written to a temporary name and renamed.
     """
-    from . import __version__
 
     def status(e):
         if e is None:

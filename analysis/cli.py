@@ -15,11 +15,23 @@ import threading
 import traceback
 from contextlib import contextmanager
 
-from . import __version__
 from .errors import ThousandError
+from .version import __version__
 
 #: Sub-command modules, in the order ``thousand --help`` lists them.
-COMMANDS = ("run", "deal", "solve", "simulate", "compare", "odds", "analyse", "rules", "report", "reference", "equity")
+COMMANDS = (
+    "run",
+    "deal",
+    "solve",
+    "simulate",
+    "compare",
+    "odds",
+    "analyse",
+    "rules",
+    "report",
+    "reference",
+    "equity",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

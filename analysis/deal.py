@@ -38,8 +38,7 @@ from math import comb
 import numpy as np
 
 from . import cards
-from .errors import BadArgument
-from .unrank import (
+from .deal_kernels import (
     _PDEP8,
     _POP8,
     _deal_kernel,
@@ -52,6 +51,7 @@ from .unrank import (
     hardware_pdep,
     subset_table,
 )
+from .errors import BadArgument
 
 __all__ = [
     "N_DEALS",
@@ -63,7 +63,6 @@ __all__ = [
     "deal_constrained",
     "parse_fixed",
     "check_deals",
-    "derived_columns",
     "subset_table",
     "hardware_pdep",
 ]
@@ -347,48 +346,3 @@ def check_deals(deals) -> np.ndarray:
             f"deal {i} is not a 7-7-7-3 partition of the deck: card counts {cards.popcount(d[i]).tolist()}"
         )
     return d
-
-
-def derived_columns(deals, rules="club") -> dict:
-    """Cheap derived columns of the ``deals`` dataset.
-
-    Parameters
-    ----------
-    deals : ndarray of shape (n, 4), uint32 masks
-        hand0, hand1, hand2, widow.
-    rules : str or Rules
-        Profile for the redeal flags (see :func:`analysis.redeal.redeal_flags`).
-
-    Returns
-    -------
-    dict of str -> ndarray of shape (n,)
-        ``points0 points1 points2 points_widow`` int16: card points (0–120;
-        RULES.md, common core);
-        ``marriages0 marriages1 marriages2`` int8: 4-bit mask of the suits
-        in which the hand holds K and Q (♠ bit 0, ♣ bit 1, ♦ bit 2, ♥ bit 3);
-        ``nines0..2``, ``jacks0..2`` int8: number of 9s and of Js (0–4);
-        then the redeal flags of :func:`analysis.redeal.redeal_flags`.
-
-    Raises
-    ------
-    ValueError
-        If ``deals`` is not an array of 7-7-7-3 partitions, or on bad rules.
-    """
-    from . import redeal
-    from .rules import as_rules
-
-    rules = as_rules(rules)
-    d = check_deals(deals)
-    feats = redeal.features(d)
-    out = {}
-    for s in range(3):
-        out[f"points{s}"] = feats["points"][:, s]
-    out["points_widow"] = feats["points"][:, 3]
-    for s in range(3):
-        out[f"marriages{s}"] = feats["marriages"][:, s]
-    for s in range(3):
-        out[f"nines{s}"] = feats["nines"][:, s]
-    for s in range(3):
-        out[f"jacks{s}"] = feats["jacks"][:, s]
-    out.update(redeal.flags_from_features(feats, rules))
-    return out

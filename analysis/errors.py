@@ -16,10 +16,18 @@ The kinds below :class:`ThousandError` are the ones a user can act on:
 ``DamagedFile``
     a file that exists cannot be read as what it claims to be;
 ``ModelFileError``
-    a fitted-model file is not one this version reads.
+    a fitted-model file is not one this version reads;
+``ReferencePoolError``
+    a reference pool is missing, unfinished, damaged or not the pinned one
+    (a ``DatasetError`` that names the command rebuilding it);
+``ReportError``
+    one or more report notebooks failed;
+``ChunkFailed``
+    one or more chunks of a parallel job failed twice.
 
-All but the base subclass :class:`ValueError`, so callers that catch
-``ValueError`` (and the contracts that promise it) keep working.
+All but the base and the last two subclass :class:`ValueError`, so callers
+that catch ``ValueError`` (and the contracts that promise it) keep working;
+``ReportError`` and ``ChunkFailed`` subclass :class:`RuntimeError`.
 
 Exceptions carry fields: ``path`` (the file or folder concerned),
 ``parameter`` (the argument's name in the library, e.g. ``workers``),
@@ -40,7 +48,17 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ThousandError", "BadArgument", "DatasetError", "DamagedFile", "DamagedDataset", "ModelFileError"]
+__all__ = [
+    "ThousandError",
+    "BadArgument",
+    "DatasetError",
+    "DamagedFile",
+    "DamagedDataset",
+    "ModelFileError",
+    "ReferencePoolError",
+    "ReportError",
+    "ChunkFailed",
+]
 
 
 class ThousandError(Exception):
@@ -95,3 +113,35 @@ class DamagedDataset(DatasetError, DamagedFile):
 
 class ModelFileError(DamagedFile):
     """A fitted-model file that is not one this version of the toolkit reads."""
+
+
+class ReferencePoolError(DatasetError):
+    """A reference pool that is missing, unfinished, damaged or not the pinned one.
+
+    Parameters
+    ----------
+    pool : str
+        The pool's name (``club``, ``club-sd``, ...).
+    why : str
+        What is wrong with it.
+
+    Attributes
+    ----------
+    pool : str
+        The pool's name.
+    command : str
+        The command that builds or repairs it.
+    """
+
+    def __init__(self, pool: str, why: str):
+        self.pool = pool
+        self.command = f"thousand reference build {pool}"
+        super().__init__(f"reference pool {pool!r}: {why}; rebuild it with `{self.command}`")
+
+
+class ReportError(ThousandError, RuntimeError):
+    """One or more notebooks failed; their HTML shows the traceback."""
+
+
+class ChunkFailed(ThousandError, RuntimeError):
+    """One or more chunks failed twice; the message names them."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .rules import Rules, folder_label
+from .rules import Rules, folder_label, takes_rules
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -43,16 +43,19 @@ DEFAULT_SOLUTIONS = "data/solutions"
 DEFAULT_GAMES = "data/games"
 
 
+@takes_rules
 def rules_tag(rules: Rules) -> str:
     """``<name>-<fingerprint>``: the rules' part of a folder name."""
     return f"{folder_label(rules.name)}-{rules.fingerprint()}"
 
 
+@takes_rules
 def deals_folder(data, rules: Rules, seed: int, n: int) -> Path:
     """``deals-<rules>-s<seed>-n<n>`` under ``data``: ``thousand run``'s deals."""
     return Path(data) / f"deals-{rules_tag(rules)}-s{seed}-n{n}"
 
 
+@takes_rules
 def solutions_folder(data, rules: Rules, seed: int, n_deals: int, n_solved: int) -> Path:
     """``solutions-<rules>-s<seed>-d<n_deals>-n<n_solved>``: the first
     ``n_solved`` of ``thousand run``'s ``n_deals`` deals, solved (named after
@@ -60,6 +63,7 @@ def solutions_folder(data, rules: Rules, seed: int, n_deals: int, n_solved: int)
     return Path(data) / f"solutions-{rules_tag(rules)}-s{seed}-d{n_deals}-n{n_solved}"
 
 
+@takes_rules
 def games_folder(data, rules: Rules, seed: int, n_games: int, pool: str) -> Path:
     """``games-<rules>-s<seed>-g<games>-<pool>``: ``thousand run``'s games,
     ``pool`` naming the solved deals they are played on (``poolclub`` for a
@@ -67,6 +71,7 @@ def games_folder(data, rules: Rules, seed: int, n_games: int, pool: str) -> Path
     return Path(data) / f"games-{rules_tag(rules)}-s{seed}-g{n_games}-{pool}"
 
 
+@takes_rules
 def sd_folder(
     deals, rules: Rules, *, worlds: int, bid: int, seed: int, n: int | None = None, seats=(0, 1, 2)
 ) -> Path:

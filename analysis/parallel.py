@@ -23,9 +23,9 @@ from contextlib import contextmanager
 
 from tqdm.auto import tqdm
 
-from .errors import BadArgument, ThousandError
+from .errors import BadArgument, ChunkFailed
 
-__all__ = ["SerialExecutor", "executor", "run_chunks", "ChunkFailed", "default_workers", "check_workers"]
+__all__ = ["SerialExecutor", "executor", "run_chunks", "default_workers", "check_workers"]
 
 
 def default_workers() -> int:
@@ -48,10 +48,6 @@ class SerialExecutor(Executor):
                 raise
             fut.set_exception(exc)
         return fut
-
-
-class ChunkFailed(ThousandError, RuntimeError):
-    """One or more chunks failed twice; the message names them."""
 
 
 def check_workers(workers: int | None) -> None:

@@ -34,10 +34,11 @@ import numba
 import numpy as np
 
 from . import cards
+from .deal import check_deals
+from .deal_kernels import _pop
 from .errors import BadArgument
-from .redeal_conditions import meets, reasons, stage_limits
-from .rules import PROFILES
-from .unrank import _pop
+from .rules import PROFILES, entry_point, takes_rules
+from .rules.redeal_conditions import meets, reasons, stage_limits
 
 __all__ = [
     "features",
@@ -49,6 +50,7 @@ __all__ = [
     "hand_bidding_reasons",
     "redeal_after_many",
     "redeal_after",
+    "derived_columns",
     "FLAG_COLUMNS",
 ]
 
@@ -115,6 +117,7 @@ def features(masks) -> dict:
     return {"points": pts.T, "marriages": mar.T, "nines": nin.T, "jacks": jac.T}
 
 
+@takes_rules
 def flags_from_features(feats: dict, rules) -> dict:
     """Redeal flags of a profile from the :func:`features` of deals.
 
@@ -174,7 +177,7 @@ def _flags_kernel(
     w_nines,
     widow,
 ):
-    # the limits of analysis.redeal_conditions.stage_limits: a condition
+    # the limits of analysis.rules.redeal_conditions.stage_limits: a condition
     # holds at nines >= its count or points < its threshold
     for i in range(pts.shape[0]):
         f = False
@@ -198,6 +201,7 @@ def _flags_kernel(
         widow[i] = wu or wn
 
 
+@takes_rules
 def redeal_flags(deals, rules=PROFILES["club"]) -> dict:
     """Redeal columns of the ``deals`` dataset for one profile.
 
@@ -237,11 +241,10 @@ def redeal_flags(deals, rules=PROFILES["club"]) -> dict:
     ValueError
         If ``deals`` is not an array of 7-7-7-3 partitions.
     """
-    from .deal import check_deals
-
     return flags_from_features(features(check_deals(deals)), rules)
 
 
+@takes_rules
 def hand_bidding_reasons(hand: int, rules=PROFILES["club"]) -> list[str]:
     """The before-bidding redeal conditions one 7-card hand meets on its own.
 
@@ -267,6 +270,7 @@ def hand_bidding_reasons(hand: int, rules=PROFILES["club"]) -> list[str]:
     return reasons(rules, "bidding", nines, pts)
 
 
+@takes_rules
 def redeal_before_bidding(deals, rules=PROFILES["club"]) -> np.ndarray:
     """Deals with a before-bidding redeal condition.
 
@@ -292,6 +296,7 @@ def redeal_before_bidding(deals, rules=PROFILES["club"]) -> np.ndarray:
     return redeal_flags(deals, rules)["redeal_bidding"]
 
 
+@takes_rules
 def redeal_widow(deals, rules=PROFILES["club"]) -> np.ndarray:
     """Deals with a widow-stage redeal condition.
 
@@ -317,6 +322,7 @@ def redeal_widow(deals, rules=PROFILES["club"]) -> np.ndarray:
     return redeal_flags(deals, rules)["redeal_widow"]
 
 
+@takes_rules
 def redeal_after_exchange(hands8, rules=PROFILES["club"], *, by_seat: bool = False) -> np.ndarray:
     """After-exchange redeal condition on the three 8-card hands.
 
@@ -359,6 +365,7 @@ def redeal_after_exchange(hands8, rules=PROFILES["club"], *, by_seat: bool = Fal
     return cond if by_seat else cond.any(axis=1)
 
 
+@takes_rules
 def redeal_after_many(hands8, rules) -> np.ndarray:
     """After-exchange redeal condition of many deals' three 8-card hands.
 
@@ -385,7 +392,50 @@ def redeal_after_many(hands8, rules) -> np.ndarray:
     return out
 
 
+@takes_rules
 def redeal_after(hands8, rules) -> bool:
     """After-exchange redeal condition of one deal's three 8-card hands
     (:func:`redeal_after_many` of one row)."""
     return bool(redeal_after_many(np.asarray(hands8).reshape(1, 3), rules)[0])
+
+
+@entry_point
+def derived_columns(deals, rules="club") -> dict:
+    """Cheap derived columns of the ``deals`` dataset.
+
+    Parameters
+    ----------
+    deals : ndarray of shape (n, 4), uint32 masks
+        hand0, hand1, hand2, widow.
+    rules : str or Rules
+        Profile for the redeal flags (see :func:`redeal_flags`).
+
+    Returns
+    -------
+    dict of str -> ndarray of shape (n,)
+        ``points0 points1 points2 points_widow`` int16: card points (0–120;
+        RULES.md, common core);
+        ``marriages0 marriages1 marriages2`` int8: 4-bit mask of the suits
+        in which the hand holds K and Q (♠ bit 0, ♣ bit 1, ♦ bit 2, ♥ bit 3);
+        ``nines0..2``, ``jacks0..2`` int8: number of 9s and of Js (0–4);
+        then the redeal flags of :func:`redeal_flags`.
+
+    Raises
+    ------
+    ValueError
+        If ``deals`` is not an array of 7-7-7-3 partitions, or on bad rules.
+    """
+    d = check_deals(deals)
+    feats = features(d)
+    out = {}
+    for s in range(3):
+        out[f"points{s}"] = feats["points"][:, s]
+    out["points_widow"] = feats["points"][:, 3]
+    for s in range(3):
+        out[f"marriages{s}"] = feats["marriages"][:, s]
+    for s in range(3):
+        out[f"nines{s}"] = feats["nines"][:, s]
+    for s in range(3):
+        out[f"jacks{s}"] = feats["jacks"][:, s]
+    out.update(flags_from_features(feats, rules))
+    return out

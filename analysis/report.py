@@ -32,14 +32,17 @@ import threading
 import time
 from pathlib import Path
 
-from ._atomic import replace_file
+from . import reference
 from ._report_index import ANSI as _ANSI
 from ._report_index import write_index
-from .errors import BadArgument, ThousandError
+from .atomic import replace_file
+from .dataset import PARAMS_FILE, enclosing_dataset
+from .errors import BadArgument, ReportError
+from .parallel import check_workers
+from .research import data, notebook
 
 __all__ = [
     "NOTEBOOKS",
-    "ReportError",
     "notebooks_dir",
     "read_parameters",
     "prepare_data",
@@ -50,10 +53,6 @@ __all__ = [
 
 #: The notebooks of the report, in reading order.
 NOTEBOOKS = ("redeals", "bidding_odds", "bolts", "barrel", "conventions", "single_dummy")
-
-
-class ReportError(ThousandError, RuntimeError):
-    """One or more notebooks failed; their HTML shows the traceback."""
 
 
 def notebooks_dir() -> Path:
@@ -184,7 +183,7 @@ def prepare_data(params: dict, workers: int | None = None) -> list[Path]:
     and solve nothing: every pool is checked to be built.  A notebook of
     one's own may still name ``POOLS`` (a dict profile -> deals to solve)
     with ``DATA``, ``N_DEALS`` and ``SEED`` (a deals dataset made with
-    :func:`analysis.research.setup.ensure_deals`, solved with
+    :func:`analysis.research.notebook.ensure_deals`, solved with
     :func:`analysis.research.data.ensure_solutions`).
 
     Returns
@@ -194,22 +193,20 @@ def prepare_data(params: dict, workers: int | None = None) -> list[Path]:
 
     Raises
     ------
-    analysis.reference.ReferenceError
+    analysis.reference.ReferencePoolError
         If a reference pool is not built; the message names
         ``thousand reference build NAME``.
     """
-    from . import reference
-    from .research import data, setup
 
     made = []
     for p in reference.pools():
         if p.content_hash is None:
-            raise reference.ReferenceError(
+            raise reference.ReferencePoolError(
                 p.name, f"it is not built under {reference.root()} (the research pages read it)"
             )
         made.append(Path(p.solutions_path))
     if "POOLS" in params and {"DATA", "N_DEALS", "SEED"} <= set(params):
-        deals = setup.ensure_deals(
+        deals = notebook.ensure_deals(
             params["DATA"], int(params["N_DEALS"]), int(params["SEED"]), workers=workers
         )
         made.append(deals)
@@ -370,8 +367,6 @@ def run_report(
         that exists and is not a folder or is (inside) a dataset folder
         (checked before anything runs).
     """
-    from .dataset import PARAMS_FILE, enclosing_dataset
-    from .parallel import check_workers
 
     check_workers(workers)
     out = Path(out)

@@ -9,7 +9,7 @@ code.  With a valid cache it takes a few seconds.
 
 The steps cover the dealer and its ranking (:mod:`analysis.deal`), the
 redeal conditions (:mod:`analysis.redeal`), the exact enumeration
-(:mod:`analysis.exact`), the solver's play value, threshold queries,
+(:mod:`analysis.probabilities`), the solver's play value, threshold queries,
 exchange with and without its line, move values, lines, the batch fronts
 and the plain baseline (:mod:`analysis.solver`), and the odds commands
 (:mod:`analysis.odds`).
@@ -60,7 +60,7 @@ def _redeal():
 
 
 def _exact():
-    from .exact import p_hand_points_under, redeal_probabilities
+    from .probabilities import p_hand_points_under, redeal_probabilities
 
     p_hand_points_under(50)
     redeal_probabilities("club")

@@ -33,8 +33,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analysis import deal as D  # noqa: E402
-from analysis import exact  # noqa: E402
-from analysis import unrank as U  # noqa: E402
+from analysis import deal_kernels as U  # noqa: E402
+from analysis import probabilities as exact  # noqa: E402
 
 
 def _portable(rng, n):
@@ -111,7 +111,7 @@ def main() -> None:
     print("  output bytes per deal            16 (four uint32 masks)")
     sizes = [D.subset_table(24, 7).size, D.subset_table(17, 7).size, D.subset_table(10, 7).size]
     print(f"  unranking table entries          {sizes} (uint32)")
-    print(f"  rank-count tables (exact.py)     {len(exact.deal_rank_counts()[1]):,}")
+    print(f"  rank-count tables (probabilities.py) {len(exact.deal_rank_counts()[1]):,}")
 
     total, chunk = 10_000_000, 1_000_000
     out = subprocess.run(

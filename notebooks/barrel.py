@@ -51,10 +51,10 @@
 # (`analysis.research.uncertainty`).
 
 # %% tags=["parameters"]
-from analysis.research import setup
+from analysis.research import notebook
 
-QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
-DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
+QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
+DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 N_GAMES = 40 if QUICK else 1_000     # games per rules variant
 N_BOOT = 100 if QUICK else 400
@@ -70,7 +70,7 @@ from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
 
 plots.use_style()
-display(Markdown(setup.back_link()))
+display(Markdown(notebook.back_link()))
 VARIANTS = {
     "club": Rules.profile("club"),
     "club, one seat": Rules.profile("club").with_changes(barrel_seats=1),
@@ -84,7 +84,7 @@ boots = {name: PoolBootstrap(g, n_boot=N_BOOT, seed=2) for name, g in games.item
 stays = {name: survival.barrel_stays(g) for name, g in games.items()}
 display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}.  "
                  + " ".join(f"{n}: {b.describe()}." for n, b in boots.items())))
-setup.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
+notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
                  **{f"pool of {n}": g.attrs["outcomes"]["pool"] for n, g in games.items()})
 
 # %% [markdown]
@@ -104,7 +104,7 @@ for n, t in tables.items():
     row = {"stays": f"{len(stays[n]):,}", "open (censored)": f"{(stays[n].ending == 'open').sum():,}"}
     for c in CAUSES:
         r = t.loc[(f"cif_{c}", tmax)]
-        row[c] = setup.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
+        row[c] = notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
     last[n] = row
 pd.DataFrame(last).T
 
@@ -138,7 +138,7 @@ plt.show()
 
 # %%
 surv = pd.concat({n: t.loc["survival"] for n, t in tables.items()}, names=["rules"])
-st = setup.ci_table(surv, keep=("at_risk",), name="S(t) (95 % CI)").unstack("deals")
+st = notebook.ci_table(surv, keep=("at_risk",), name="S(t) (95 % CI)").unstack("deals")
 st
 
 # %%
@@ -164,10 +164,10 @@ win = {}
 for n, t in tables.items():
     tmax = t.index.get_level_values("deals").max()
     r = t.loc[("cif_win", tmax)]
-    row = {"per stay": setup.fmt_ci(r["p"], r["ci_low"], r["ci_high"])}
+    row = {"per stay": notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])}
     for d in range(1, min(tmax, 4) + 1):
         h = t.loc[("hazard_win", d)]
-        row[f"attempt {d}"] = setup.fmt_ci(h["p"], h["ci_low"], h["ci_high"]) + \
+        row[f"attempt {d}"] = notebook.fmt_ci(h["p"], h["ci_low"], h["ci_high"]) + \
             f" of {int(h['at_risk']):,}"
     win[n] = row
 pd.DataFrame(win).T
@@ -182,7 +182,7 @@ for n in ("club", "classic", "book", "ua", "wiki"):
     r = t.loc[("cif_win", tmax)]
     s1 = t.loc[("survival", min(1, tmax))]
     hl.append({"profile": n, "question": "barrel: win from the barrel (per stay); S(1)",
-               "figure": f"{setup.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} win; "
-                         f"S(1) {setup.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])}",
+               "figure": f"{notebook.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} win; "
+                         f"S(1) {notebook.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])}",
                "deals": f"{boots[n].distinct_deals:,} in {boots[n].games:,} games"})
-setup.save_headline("barrel", hl)
+notebook.save_headline("barrel", hl)

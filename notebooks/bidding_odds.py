@@ -46,10 +46,10 @@
 # times and each deal is solved.
 
 # %% tags=["parameters"]
-from analysis.research import setup
+from analysis.research import notebook
 
-QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
-DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
+QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
+DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 N_POOL = 600 if QUICK else 10**9     # at most this many deals of each reference pool
 N_HAND_SAMPLES = 6 if QUICK else 40  # deals dealt around each famous hand (solved on the fly)
@@ -68,11 +68,11 @@ from IPython.display import Markdown, display
 
 from analysis.odds.hand import hand_odds
 from analysis.redeal import features, flags_from_features
-from analysis.research import bidding, data, plots
+from analysis.research import contract_odds, data, plots
 from analysis.rules import Rules
 
 plots.use_style()
-display(Markdown(setup.back_link()))
+display(Markdown(notebook.back_link()))
 
 
 def profile_rows(p):
@@ -84,12 +84,12 @@ def profile_rows(p):
     forced = (np.asarray(fl["redeal_bidding"]) | np.asarray(fl["redeal_widow"])) \
         if r.redeal_claim == "forced" else np.zeros(len(f) // 3, bool)
     f["redeal_forced"] = np.repeat(forced, 3)
-    return bidding.played_rows(f)
+    return contract_odds.played_rows(f)
 
 
 rows = {p: profile_rows(p) for p in PROFILES}
 refs = {p: data.reference_pool(p) for p in PROFILES}
-setup.provenance(PROFILES, SEED, hand_odds_samples=N_HAND_SAMPLES,
+notebook.provenance(PROFILES, SEED, hand_odds_samples=N_HAND_SAMPLES,
                  **{f"pool of {p}": f"{r.name}, {rows[p]['deal_id'].nunique():,} played deals "
                     f"({r.content_hash})" for p, r in refs.items()})
 
@@ -101,7 +101,7 @@ setup.provenance(PROFILES, SEED, hand_odds_samples=N_HAND_SAMPLES,
 
 # %%
 CONTRACTS = list(range(100, 205, 5))
-curves = pd.concat({p: bidding.make_curve(r, CONTRACTS) for p, r in rows.items()},
+curves = pd.concat({p: contract_odds.make_curve(r, CONTRACTS) for p, r in rows.items()},
                    names=["profile"])
 fig, ax = plt.subplots()
 for p in rows:
@@ -115,14 +115,14 @@ plt.show()
 
 # %%
 sel = curves[curves.index.get_level_values("contract").isin([100, 120, 140, 160, 200])]
-setup.ci_table(sel, name="P(make)").unstack("contract")
+notebook.ci_table(sel, name="P(make)").unstack("contract")
 
 # %% [markdown]
 # ## By the card points of the 7-card hand, per profile (contract 120)
 
 # %%
 club = rows["club"]
-by_points = pd.concat({p: bidding.make_by(r, pd.cut(r["hand_points"], bidding.POINT_BINS,
+by_points = pd.concat({p: contract_odds.make_by(r, pd.cut(r["hand_points"], contract_odds.POINT_BINS,
                                                       right=False).rename("hand points"),
                                           [100, 120, 140, 160]) for p, r in rows.items()},
                       names=["profile"])
@@ -138,7 +138,7 @@ ax.set_title("Contract 120 by hand points, per profile (95 % bands)")
 plt.show()
 
 # %%
-setup.ci_table(by_points, keep=("deals",), name="P(make)").unstack("contract")
+notebook.ci_table(by_points, keep=("deals",), name="P(make)").unstack("contract")
 
 # %% [markdown]
 # ## The effect of holding each marriage (club)
@@ -147,7 +147,7 @@ setup.ci_table(by_points, keep=("deals",), name="P(make)").unstack("contract")
 # hands holding no marriage at all.
 
 # %%
-mar = bidding.marriage_effect(club, [120, 160, 200])
+mar = contract_odds.marriage_effect(club, [120, 160, 200])
 fig, ax = plt.subplots(figsize=(8, 4.2))
 holdings = list(dict.fromkeys(mar.index.get_level_values("holding")))
 for j, c in enumerate([120, 160, 200]):
@@ -162,9 +162,9 @@ ax.set_title("Marriages in the 7-card hand (club, 95 % CI)")
 plt.show()
 
 # %%
-mar_all = pd.concat({p: bidding.marriage_effect(r, [120]) for p, r in rows.items()},
+mar_all = pd.concat({p: contract_odds.marriage_effect(r, [120]) for p, r in rows.items()},
                     names=["profile"])
-setup.ci_table(mar_all.droplevel("contract"), keep=("deals",), name="P(make 120)").unstack("profile")
+notebook.ci_table(mar_all.droplevel("contract"), keep=("deals",), name="P(make 120)").unstack("profile")
 
 # %% [markdown]
 # ## How much the widow helps (club, contract 120)
@@ -175,15 +175,15 @@ setup.ci_table(mar_all.droplevel("contract"), keep=("deals",), name="P(make 120)
 # under 5 points are redealt in `club`, so that bin is empty there.
 
 # %%
-wid = bidding.widow_effect(club, 120)
+wid = contract_odds.widow_effect(club, 120)
 fig, ax = plt.subplots(figsize=(8, 3.8))
 labels = [f"{a}: {b}" for a, b in wid.index]
 plots.interval_dots(ax, labels, wid["p"], wid["ci_low"], wid["ci_high"],
                     xlabel="P(make 120) (%)", label="club, 95 % CI")
 ax.set_title("Contract 120 by what the widow holds")
 plt.show()
-wid_all = pd.concat({p: bidding.widow_effect(r, 120) for p, r in rows.items()}, names=["profile"])
-setup.ci_table(wid_all, keep=("hands",), name="P(make 120)").unstack("profile")
+wid_all = pd.concat({p: contract_odds.widow_effect(r, 120) for p, r in rows.items()}, names=["profile"])
+notebook.ci_table(wid_all, keep=("hands",), name="P(make 120)").unstack("profile")
 
 # %% [markdown]
 # ## Does the bidding model agree? (club, held-out deals only)
@@ -198,7 +198,7 @@ setup.ci_table(wid_all, keep=("hands",), name="P(make 120)").unstack("profile")
 from analysis.odds.model import BidModel
 
 model = BidModel.default()
-test = club[bidding.held_out(club["deal_id"].to_numpy())]
+test = club[contract_odds.held_out(club["deal_id"].to_numpy())]
 display(Markdown(f"Model fitted on: {model.info.get('sample', 'not recorded')}.  "
                  f"Held-out club deals here: {test['deal_id'].nunique():,} "
                  f"({len(test):,} hands)."))
@@ -207,7 +207,7 @@ for c in (100, 120, 160):
     if len(test) < 12:
         break
     pred = model.p_make(test["hand"].to_numpy(), test["seat"].to_numpy(), c)
-    cal = bidding.calibration(test, pred, c, bins=4 if QUICK else 10)
+    cal = contract_odds.calibration(test, pred, c, bins=4 if QUICK else 10)
     ax.errorbar(100 * cal["predicted"], 100 * cal["p"],
                 yerr=[100 * (cal["p"] - cal["ci_low"]), 100 * (cal["ci_high"] - cal["p"])],
                 fmt="o", capsize=3, label=f"contract {c}")
@@ -239,7 +239,7 @@ ax.set_title(f"hand_odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
 plt.show()
 summary = pd.DataFrame({name: {"hand": FAMOUS[name], "kept deals": t.attrs["kept"],
                                "mean value": round(t.attrs["expected_value"], 1),
-                               "P(make 120)": setup.fmt_pct(t["p_make"].get(120, np.nan)),
+                               "P(make 120)": notebook.fmt_pct(t["p_make"].get(120, np.nan)),
                                "best contract (expected score)": t.attrs["best_contract"]}
                         for name, t in odds.items()}).T
 summary
@@ -249,7 +249,7 @@ hl = []
 for p in PROFILES:
     c = curves.loc[p]
     hl.append({"profile": p, "question": "P(bid made) for a random hand: 120 / 140",
-               "figure": f"{setup.fmt_ci(*c.loc[120, ['p', 'ci_low', 'ci_high']])} / "
-                         f"{setup.fmt_ci(*c.loc[140, ['p', 'ci_low', 'ci_high']])}",
+               "figure": f"{notebook.fmt_ci(*c.loc[120, ['p', 'ci_low', 'ci_high']])} / "
+                         f"{notebook.fmt_ci(*c.loc[140, ['p', 'ci_low', 'ci_high']])}",
                "deals": int(c["deals"].iloc[0])})
-setup.save_headline("bidding_odds", hl)
+notebook.save_headline("bidding_odds", hl)

@@ -59,10 +59,10 @@
 # each step.
 
 # %% tags=["parameters"]
-from analysis.research import setup
+from analysis.research import notebook
 
-QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
-DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
+QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
+DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 N_POOL = 600 if QUICK else 10**9     # at most this many deals of each reference pool
 N_GAMES = 40 if QUICK else 1_000     # games per profile, each its own block of the pool
@@ -80,10 +80,10 @@ from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
 
 plots.use_style()
-display(Markdown(setup.back_link()))
+display(Markdown(notebook.back_link()))
 pools = {p: data.pool_rows(p).iloc[:3 * N_POOL] for p in PROFILES}
 refs = {p: data.reference_pool(p) for p in PROFILES}
-setup.provenance(PROFILES, SEED, games_per_profile=N_GAMES,
+notebook.provenance(PROFILES, SEED, games_per_profile=N_GAMES,
                  **{f"pool of {p}": f"{r.name}, {len(pools[p]) // 3:,} deals ({r.content_hash})"
                     for p, r in refs.items()})
 
@@ -99,8 +99,8 @@ setup.provenance(PROFILES, SEED, games_per_profile=N_GAMES,
 # %%
 per_deal = pd.concat({p: bolts.bolt_table(bolts.deal_bolts(f)) for p, f in pools.items()},
                      names=["profile"])
-shown = setup.ci_table(per_deal, keep=("count", "of"), name="P(bolted) (95 % CI)")
-shown["per 100 deals (95 % CI)"] = [setup.fmt_num_ci(a, b, c) for a, b, c in zip(
+shown = notebook.ci_table(per_deal, keep=("count", "of"), name="P(bolted) (95 % CI)")
+shown["per 100 deals (95 % CI)"] = [notebook.fmt_num_ci(a, b, c) for a, b, c in zip(
     per_deal["per_100_deals"], per_deal["per_100_low"], per_deal["per_100_high"])]
 shown
 
@@ -139,7 +139,7 @@ for p, g in games.items():
                          ("bolts per 100 deals played out (no write-off)", nb * contract, contract)):
         m, lo, hi = b.ratio(x, den)
         rows.append({"profile": p, "figure": what, "estimate (95 % CI)":
-                     setup.fmt_num_ci(100 * m, 100 * lo, 100 * hi), "m": m, "lo": lo, "hi": hi,
+                     notebook.fmt_num_ci(100 * m, 100 * lo, 100 * hi), "m": m, "lo": lo, "hi": hi,
                      "games": b.games, "distinct deals": b.distinct_deals,
                      "repeated draws": o["repeated_draws"]})
 rates = pd.DataFrame(rows).set_index(["profile", "figure"])
@@ -163,9 +163,9 @@ for p in PROFILES:
     pl = g[~g["redealt"]]
     bar = pl[["barrel0", "barrel1", "barrel2"]].ge(0).sum(axis=1).mean()
     dd = per_deal.loc[(p, "zero points" if p != "wiki" else "no trick")]
-    drv.append({"profile": p, "defenders bolted, double-dummy": setup.fmt_pct(dd["p"]),
+    drv.append({"profile": p, "defenders bolted, double-dummy": notebook.fmt_pct(dd["p"]),
                 "× 2 defenders = per 100 deals": f"{200 * dd['p']:.1f}",
-                "write-offs in games": setup.fmt_pct(pl["written_off"].mean()),
+                "write-offs in games": notebook.fmt_pct(pl["written_off"].mean()),
                 "players on the barrel per deal": f"{bar:.2f}",
                 "bolts per 100 played deals (games)":
                     rates.loc[(p, "bolts per 100 played deals"), "estimate (95 % CI)"]})
@@ -186,8 +186,8 @@ for p in PROFILES:
     dd = per_deal.loc[(p, "zero points" if p != "wiki" else "no trick")]
     r = rates.loc[(p, "bolts per 100 played deals")]
     hl.append({"profile": p, "question": "bolts",
-               "figure": f"{setup.fmt_ci(dd['p'], dd['ci_low'], dd['ci_high'])} of defenders "
+               "figure": f"{notebook.fmt_ci(dd['p'], dd['ci_low'], dd['ci_high'])} of defenders "
                          f"(double-dummy); {r['estimate (95 % CI)']} per 100 played deals in games"
                          + ("" if Rules.profile(p).has_bolts else " (no bolts by rule)"),
                "deals": f"{len(pools[p]) // 3:,} pool; {int(r['distinct deals']):,} in games"})
-setup.save_headline("bolts", hl)
+notebook.save_headline("bolts", hl)

@@ -42,10 +42,10 @@
 # independent samples of the same size.
 
 # %% tags=["parameters"]
-from analysis.research import setup
+from analysis.research import notebook
 
-QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
-DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
+QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
+DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 N_GAMES = 12 if QUICK else 1_000                  # paired games per rule set
 PROFILES = ("club",) if QUICK else ("club", "classic", "book", "ua", "wiki")
@@ -56,12 +56,12 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
 
-from analysis.research import conventions, plots, setup
+from analysis.research import conventions, notebook, plots
 
 plots.use_style()
-display(Markdown(setup.back_link()))
+display(Markdown(notebook.back_link()))
 runs = {p: conventions.profile_comparison(p, N_GAMES, SEED, DATA, fields=FIELDS) for p in PROFILES}
-display(setup.provenance(list(PROFILES), SEED, games_per_rule_set=N_GAMES,
+display(notebook.provenance(list(PROFILES), SEED, games_per_rule_set=N_GAMES,
                          variants=sum(len(c.names) - 1 for c in runs.values())))
 display(Markdown(
     "Each profile is played as it is and changed in one convention field at a time, to each "
@@ -88,7 +88,7 @@ for _, r in conventions.largest_effects(runs, "deals_per_game", k=1, beyond_nois
                      "figure": f"{r.change}: {r['diff']:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]"
                                f"{noise}",
                      "deals": f"{N_GAMES:,} paired games"})
-setup.save_headline("conventions", headline, DATA)
+notebook.save_headline("conventions", headline, DATA)
 top.style.format(precision=2)
 
 # %%

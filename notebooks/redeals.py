@@ -35,7 +35,7 @@
 # notebook counts how often each condition fires on one sample of uniformly
 # random deals — the same deals for every profile and every threshold — and
 # puts every Monte Carlo frequency (95 % interval: Wilson, Clopper–Pearson
-# near 0 or 1) beside its exact value from `analysis.exact`
+# near 0 or 1) beside its exact value from `analysis.probabilities`
 # (enumeration of rank-count tables, no sampling).
 #
 # The after-exchange stage (four 9s, or `book`'s 8-card hand under 15,
@@ -44,10 +44,10 @@
 # (`redeal_after_gift`).
 
 # %% tags=["parameters"]
-from analysis.research import setup
+from analysis.research import notebook
 
-QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
-DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
+QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
+DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 PROFILES = ["club", "classic", "book", "ua", "wiki"]
 SEED = 1000                          # the reference pools' seed (their deals are read, not dealt)
 N_DEALS = 2_000 if QUICK else 10**9  # at most this many of the club pool's deals
@@ -66,12 +66,12 @@ plots.use_style()
 pd.set_option("display.precision", 4)
 from analysis.research import data
 
-display(Markdown(setup.back_link()))
+display(Markdown(notebook.back_link()))
 masks = data.pool_masks("club")[:N_DEALS]
 ref = data.reference_pool("club")
 N = len(masks)
 feats = features(masks)
-setup.provenance(PROFILES, SEED, deals=N, reference_pool=f"club ({ref.content_hash})")
+notebook.provenance(PROFILES, SEED, deals=N, reference_pool=f"club ({ref.content_hash})")
 
 # %% [markdown]
 # ## Every condition, per profile
@@ -86,8 +86,8 @@ setup.provenance(PROFILES, SEED, deals=N, reference_pool=f"club ({ref.content_ha
 
 # %%
 table = redeals.profile_redeals(feats, PROFILES)
-shown = setup.ci_table(table, keep=("claim", "count", "deals"), name="share of deals (95 % CI)")
-shown["exact"] = [setup.fmt_pct(x, 2) for x in table["exact"]]
+shown = notebook.ci_table(table, keep=("claim", "count", "deals"), name="share of deals (95 % CI)")
+shown["exact"] = [notebook.fmt_pct(x, 2) for x in table["exact"]]
 shown["z"] = [f"{z:+.2f}" for z in table["z"]]
 shown
 
@@ -121,7 +121,7 @@ plt.show()
 # %%
 d, lo, hi = redeals.deals_per_played(total["p"], total["ci_low"], total["ci_high"])
 pd.DataFrame({"claim": total["claim"],
-              "deals per played deal (95 % CI)": [setup.fmt_num_ci(a, b, c, 3)
+              "deals per played deal (95 % CI)": [notebook.fmt_num_ci(a, b, c, 3)
                                                   for a, b, c in zip(d, lo, hi)],
               "exact": [f"{x:.3f}" for x in redeals.deals_per_played(total["exact"])]})
 
@@ -143,8 +143,8 @@ single = pd.concat({
         ["count_widow", "p_widow", "ci_low_widow", "ci_high_widow", "exact_widow"]].set_axis(
         ["count", "p", "ci_low", "ci_high", "exact"], axis=1)},
     names=["condition", "t"])
-setup.ci_table(single, keep=("count",), name="share of deals (95 % CI)").assign(
-    exact=[setup.fmt_pct(x, 2) for x in single["exact"]])
+notebook.ci_table(single, keep=("count",), name="share of deals (95 % CI)").assign(
+    exact=[notebook.fmt_pct(x, 2) for x in single["exact"]])
 
 # %%
 fig, ax = plt.subplots()
@@ -161,8 +161,8 @@ ax.set_title("Redeal rate by threshold (bands: 95 % CI)")
 plt.show()
 
 # %%
-setup.ci_table(sweep, keep=("count",), name="redealt (95 % CI)").assign(
-    exact=[setup.fmt_pct(x, 2) for x in sweep["exact"]], z=[f"{z:+.2f}" for z in sweep["z"]])
+notebook.ci_table(sweep, keep=("count",), name="redealt (95 % CI)").assign(
+    exact=[notebook.fmt_pct(x, 2) for x in sweep["exact"]], z=[f"{z:+.2f}" for z in sweep["z"]])
 
 # %% [markdown]
 # ### Are the sweep's z-scores all of one sign by chance?
@@ -188,7 +188,7 @@ display(Markdown(
 # ## Precision of this run
 
 # %%
-hw = setup.max_half_width(table)
+hw = notebook.max_half_width(table)
 four = table.xs("four_nines_any", level="event").iloc[0]
 worst_z = float(table["z"].abs().max())
 display(Markdown(
@@ -204,6 +204,6 @@ hl = []
 for prof in PROFILES:
     r = total.loc[prof]
     hl.append({"profile": prof, "question": "redeal rate (deals redealt before play)",
-               "figure": setup.fmt_ci(r["p"], r["ci_low"], r["ci_high"]) +
-               f" — exact {setup.fmt_pct(r['exact'], 2)}", "deals": N})
-setup.save_headline("redeals", hl)
+               "figure": notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"]) +
+               f" — exact {notebook.fmt_pct(r['exact'], 2)}", "deals": N})
+notebook.save_headline("redeals", hl)

@@ -61,10 +61,10 @@
 # failing costs him more than writing off (book's double penalty).
 
 # %% tags=["parameters"]
-from analysis.research import setup
+from analysis.research import notebook
 
-QUICK = setup.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
-DATA = str(setup.data_dir())         # THOUSAND_DATA, else ../data
+QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
+DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 PROFILES = ["club", "classic", "book", "ua", "wiki"]
 N_GAMES = 20 if QUICK else 200       # games per profile and kind of play
@@ -83,15 +83,15 @@ from analysis.research import data, optimism, plots
 from analysis.solver import analyse_deal, format_line
 
 plots.use_style()
-display(Markdown(setup.back_link()))
+display(Markdown(notebook.back_link()))
 paired = {p: data.sd_paired(p) for p in PROFILES}
 missing = [p for p, f in paired.items() if f is None]
 paired = {p: f for p, f in paired.items() if f is not None}
 shown = list(paired)
 if not shown:
-    raise reference.ReferenceError("club-sd", "no single-dummy pool is built: thousand reference build club-sd")
+    raise reference.ReferencePoolError("club-sd", "no single-dummy pool is built: thousand reference build club-sd")
 pools = {p: f.attrs["sd_pool"] for p, f in paired.items()}
-setup.provenance(shown, SEED, **{f"pool of {p}": f"{m['name']}, {paired[p]['deal_id'].nunique():,} played deals "
+notebook.provenance(shown, SEED, **{f"pool of {p}": f"{m['name']}, {paired[p]['deal_id'].nunique():,} played deals "
                                  f"× 3 seats, {m['worlds']} worlds, bid {m['bid']} ({m['content_hash']})"
                                  for p, m in pools.items()})
 
@@ -114,9 +114,9 @@ if missing:
 CONTRACTS = [100, 110, 120, 130, 140, 150, 160]
 succ = pd.concat({p: optimism.success_by_contract(f, CONTRACTS) for p, f in paired.items()}, names=["profile"])
 tab = pd.DataFrame({
-    "double-dummy": [setup.fmt_ci(a, b, c) for a, b, c in zip(succ["p_dd"], succ["p_dd_low"], succ["p_dd_high"])],
-    "single-dummy": [setup.fmt_ci(a, b, c) for a, b, c in zip(succ["p_sd"], succ["p_sd_low"], succ["p_sd_high"])],
-    "difference (points of %)": [setup.fmt_num_ci(100 * a, 100 * b, 100 * c)
+    "double-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(succ["p_dd"], succ["p_dd_low"], succ["p_dd_high"])],
+    "single-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(succ["p_sd"], succ["p_sd_low"], succ["p_sd_high"])],
+    "difference (points of %)": [notebook.fmt_num_ci(100 * a, 100 * b, 100 * c)
                                  for a, b, c in zip(succ["diff"], succ["diff_low"], succ["diff_high"])],
     "rows": succ["rows"], "deals": succ["deals"]}, index=succ.index)
 tab
@@ -145,11 +145,11 @@ plt.show()
 # %%
 gaps = pd.DataFrame({p: optimism.value_gap(f) for p, f in paired.items()}).T
 gtab = pd.DataFrame({
-    "mean DD − SD (points, 95 % CI)": [setup.fmt_num_ci(a, b, c) for a, b, c in zip(gaps["mean"], gaps["low"],
+    "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(a, b, c) for a, b, c in zip(gaps["mean"], gaps["low"],
                                                                                   gaps["high"])],
     "median": gaps["median"], "10 %": gaps["q10"], "90 %": gaps["q90"],
-    "SD above DD": [setup.fmt_pct(x) for x in gaps["share_sd_above"]],
-    "equal": [setup.fmt_pct(x) for x in gaps["share_equal"]],
+    "SD above DD": [notebook.fmt_pct(x) for x in gaps["share_sd_above"]],
+    "equal": [notebook.fmt_pct(x) for x in gaps["share_equal"]],
     "rows": gaps["rows"].astype(int), "deals": gaps["deals"].astype(int)})
 gtab
 
@@ -176,8 +176,8 @@ plt.show()
 # %%
 bol = pd.concat({p: optimism.bolts_both(f) for p, f in paired.items()}, names=["profile", "definition"])
 pd.DataFrame({
-    "double-dummy": [setup.fmt_ci(a, b, c) for a, b, c in zip(bol["dd"], bol["dd_low"], bol["dd_high"])],
-    "single-dummy": [setup.fmt_ci(a, b, c) for a, b, c in zip(bol["sd"], bol["sd_low"], bol["sd_high"])],
+    "double-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(bol["dd"], bol["dd_low"], bol["dd_high"])],
+    "single-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(bol["sd"], bol["sd_low"], bol["sd_high"])],
     "defenders": bol["defenders"].astype(int), "deals": bol["deals"].astype(int)}, index=bol.index)
 
 # %% [markdown]
@@ -193,10 +193,10 @@ pd.DataFrame({
 # %%
 own = pd.DataFrame({p: optimism.own_contracts(f) for p, f in paired.items()}).T
 pd.DataFrame({
-    "write-offs": [setup.fmt_pct(x) for x in own["write_off_share"]],
-    "own contract made (95 % CI)": [setup.fmt_ci(a, b, c) for a, b, c in zip(own["made_share"], own["made_low"],
+    "write-offs": [notebook.fmt_pct(x) for x in own["write_off_share"]],
+    "own contract made (95 % CI)": [notebook.fmt_ci(a, b, c) for a, b, c in zip(own["made_share"], own["made_low"],
                                                                            own["made_high"])],
-    "double-dummy value reaches it": [setup.fmt_pct(x) for x in own["dd_made_share"]],
+    "double-dummy value reaches it": [notebook.fmt_pct(x) for x in own["dd_made_share"]],
     "mean contract": own["mean_contract"].round(1),
     "rows": own["rows"].astype(int), "deals": own["deals"].astype(int)})
 
@@ -239,10 +239,10 @@ for p in shown:
         end = survival.ending_shares(st) if len(st) else None
         rows.append({"profile": p, "play": kind,
                      "deals per game": f"{met['played'].mean():.1f}",
-                     "write-offs": setup.fmt_ci(wo, wo_lo, wo_hi),
+                     "write-offs": notebook.fmt_ci(wo, wo_lo, wo_hi),
                      "bolts per 100 played deals": f"{100 * met['bolts'].sum() / max(met['played'].sum(), 1):.1f}",
                      "barrel stays": len(st),
-                     "barrel stays won": setup.fmt_pct(end.loc["win", "p"]) if end is not None else "–",
+                     "barrel stays won": notebook.fmt_pct(end.loc["win", "p"]) if end is not None else "–",
                      "games": b.games, "distinct deals": b.distinct_deals})
 pd.DataFrame(rows).set_index(["profile", "play"])
 
@@ -279,10 +279,10 @@ if first:
     for w, s in sens.groupby("worlds"):
         m, lo, hi, n = optimism.cluster_mean_ci(s["value_sd"], s["deal_id"])
         g, glo, ghi, _ = optimism.cluster_mean_ci(s["value_dd"] - s["value_sd"], s["deal_id"])
-        srows.append({"worlds": w, "mean SD value (95 % CI)": setup.fmt_num_ci(m, lo, hi),
-                      "mean DD − SD": setup.fmt_num_ci(g, glo, ghi),
-                      "same gift as the pool's": setup.fmt_pct(s["same_gift"].mean()),
-                      "write-offs": setup.fmt_pct(s["written_off"].mean()),
+        srows.append({"worlds": w, "mean SD value (95 % CI)": notebook.fmt_num_ci(m, lo, hi),
+                      "mean DD − SD": notebook.fmt_num_ci(g, glo, ghi),
+                      "same gift as the pool's": notebook.fmt_pct(s["same_gift"].mean()),
+                      "write-offs": notebook.fmt_pct(s["written_off"].mean()),
                       "mean estimate": f"{s['mean_estimate'].mean():.1f}", "deals": n})
     display(pd.DataFrame(srows).set_index("worlds"))
 
@@ -292,8 +292,8 @@ for p in shown:
     s = succ.loc[(p, 120)]
     gp = gaps.loc[p]
     hl.append({"profile": p, "question": "double-dummy optimism",
-               "figure": f"P(120) {setup.fmt_pct(s['p_dd'])} double-dummy vs "
-                         f"{setup.fmt_ci(s['p_sd'], s['p_sd_low'], s['p_sd_high'])} single-dummy; "
-                         f"mean gap {setup.fmt_num_ci(gp['mean'], gp['low'], gp['high'])} points",
+               "figure": f"P(120) {notebook.fmt_pct(s['p_dd'])} double-dummy vs "
+                         f"{notebook.fmt_ci(s['p_sd'], s['p_sd_low'], s['p_sd_high'])} single-dummy; "
+                         f"mean gap {notebook.fmt_num_ci(gp['mean'], gp['low'], gp['high'])} points",
                "deals": f"{int(s['deals']):,} played deals (single-dummy pool)"})
-setup.save_headline("single_dummy", hl)
+notebook.save_headline("single_dummy", hl)

@@ -7,7 +7,7 @@ import json
 import math
 import sys
 
-from .._atomic import replace_file
+from ..atomic import replace_file
 from ..errors import BadArgument
 from ._common import add_parallel_options, add_rules_options, rules_from_args
 

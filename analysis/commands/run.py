@@ -62,8 +62,8 @@ def _stamp(t0: float) -> str:
 
 def run(args) -> int:
     from .. import reference
+    from ..deal_summary import format_table, redeal_summary, value_summary
     from ..jobs.deals import run_deal
-    from ..summaries import format_table, redeal_summary, value_summary
 
     rules = rules_from_args(args)
     deals = str(folders.deals_folder(args.data, rules, args.seed, args.n))

@@ -178,7 +178,7 @@ class Comparison:
             matplotlib.use("Agg", force=False)
         import matplotlib.pyplot as plt
 
-        from .._atomic import replace_file
+        from ..atomic import replace_file
 
         others = self.names[1:]
         fig, axes = plt.subplots(1, len(metrics), figsize=(3.2 * len(metrics), 0.6 * len(others) + 2.2))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..exact import redeal_probabilities
+from ..probabilities import redeal_probabilities
 from .metrics import GAME_METRICS, paired_ci, per_game, ratio_ci
 
 __all__ = ["COLUMNS", "EXACT_METRICS", "POOL_METRICS", "game_rows", "exact_rows", "pool_rows"]
@@ -31,7 +31,7 @@ COLUMNS = [
     "games",
 ]
 
-#: Exact metric -> key of :func:`analysis.exact.redeal_probabilities`.
+#: Exact metric -> key of :func:`analysis.probabilities.redeal_probabilities`.
 EXACT_METRICS = {
     "exact_redeal_bidding": "redeal_bidding",
     "exact_redeal_widow": "redeal_widow",
@@ -112,7 +112,7 @@ def game_rows(frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05)
 
 
 def exact_rows(rules_list, names, games: int) -> list[dict]:
-    """Exact redeal probabilities of each rule set (:func:`analysis.exact.redeal_probabilities`).
+    """Exact redeal probabilities of each rule set (:func:`analysis.probabilities.redeal_probabilities`).
 
     Exact figures have no sampling noise: the intervals have zero width.
     """

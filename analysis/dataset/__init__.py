@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from ..errors import DamagedDataset, DatasetError
 from ._files import MANIFEST_FILE, META_KEY, PARAMS_FILE, SCHEMA_VERSIONS, absolute, chunk_path, content_hash
-from ._files import atomic_write as _atomic_write  # noqa: F401 - for analysis.odds.build
 from .integrity import Finding, check_outside_datasets, enclosing_dataset, inspect
 
 # the message helpers under the names the tests of the former module use

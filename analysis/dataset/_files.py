@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import uuid
 from pathlib import Path
 
 import fsspec
@@ -19,6 +18,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.fs as pafs
 from fsspec.implementations.local import LocalFileSystem
+
+from ..atomic import replace_file
 
 __all__ = [
     "SCHEMA_VERSIONS",
@@ -68,17 +69,14 @@ def basename(path: str) -> str:
 
 
 def atomic_write(fs, path: str, write) -> None:
-    """Write through ``write(file)`` to a temporary name, then rename to ``path``."""
-    parent, _, name = path.rpartition("/")
-    tmp = join(parent, f".{name}.{uuid.uuid4().hex}.tmp")
-    try:
+    """Write through ``write(file)``, an open binary file on ``fs``, atomically
+    (:func:`analysis.atomic.replace_file`)."""
+
+    def through_handle(tmp: str) -> None:
         with fs.open(tmp, "wb") as fh:
             write(fh)
-        fs.mv(tmp, path)
-    except BaseException:
-        if fs.exists(tmp):
-            fs.rm(tmp)
-        raise
+
+    replace_file(path, through_handle, fs=fs)
 
 
 def atomic_write_bytes(fs, path: str, data: bytes) -> None:

@@ -226,7 +226,7 @@ def _chunk_finding(fs, p: str, params: dict, rehash: bool, footers: dict | None 
 
 def version_mismatch(path, params: dict) -> str:
     """The message for a dataset or chunk of another schema version."""
-    from .. import __version__
+    from ..version import __version__
 
     want = SCHEMA_VERSIONS.get(params.get("kind"))
     return (

@@ -18,8 +18,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .. import __version__
 from ..errors import DamagedDataset, DatasetError
+from ..version import __version__
 from . import _files
 from . import integrity as it
 from ._files import (

@@ -148,7 +148,7 @@ class EquityModel:
 
     def save(self, path) -> Path:
         """Write the model as a small JSON file, atomically; returns the path."""
-        from .._atomic import replace_file
+        from ..atomic import replace_file
 
         text = json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
         return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))

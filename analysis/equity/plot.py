@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._atomic import replace_file
+from ..atomic import replace_file
 from ..errors import BadArgument
 
 __all__ = ["check_plot_path", "plot_curve"]

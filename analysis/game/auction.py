@@ -10,7 +10,7 @@ loop over integers.
 
 from __future__ import annotations
 
-from ..bidding import BID_STEP, OPENING_BID, hand_cap
+from ..bids import BID_STEP, OPENING_BID, hand_cap
 
 __all__ = ["hand_cap", "auction"]
 

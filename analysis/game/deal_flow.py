@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import ALL_MARRIAGES, CARD_POINTS
-from ..redeal_conditions import NEVER, meets, stage_limits
+from ..rules.redeal_conditions import NEVER, meets, stage_limits
 from ..scoring import DealOutcome, apply_deal
 from .auction import auction, hand_cap
 

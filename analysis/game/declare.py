@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bidding import NO_CAP, hand_cap
+from ..bids import NO_CAP, hand_cap
 from ..cards import ALL_MARRIAGES
 from ..odds.delta import relative_delta
 from ..scoring import DealOutcome, apply_deal, write_off_payment

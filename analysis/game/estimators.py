@@ -13,12 +13,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+import hashlib
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import BadArgument
+from ..odds import BidModel
+from ..odds.model import DEFAULT_MODEL_FILE, model_file, pool_name_for
 
 __all__ = ["load_estimator", "estimator_digest", "OracleEstimator"]
 
@@ -27,8 +29,6 @@ def _estimator_file(name: str, rules=None) -> Path:
     """The BidModel JSON file an estimator name stands for (``rules`` picks
     the default model; ValueError for rules no shipped model serves)."""
     if name == "default":
-        from ..odds.model import DEFAULT_MODEL_FILE, model_file, pool_name_for
-
         return DEFAULT_MODEL_FILE if rules is None else model_file(pool_name_for(rules))
     return Path(name)
 
@@ -58,13 +58,24 @@ def estimator_digest(name: str = "default", rules=None) -> str:
     ValueError
         If the file cannot be read, or no shipped model serves ``rules``.
     """
-    import hashlib
+    return _read(name, rules)[2]
 
+
+def _read(name: str, rules) -> tuple[Path, bytes, str]:
+    """The model file behind an estimator name, its bytes and their digest
+    (first 16 hex digits of the SHA-256): the file is read once.
+
+    Raises
+    ------
+    BadArgument
+        If the file cannot be read, or no shipped model serves ``rules``.
+    """
     p = _estimator_file(name, rules)
     try:
-        return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+        data = p.read_bytes()
     except OSError as exc:
         raise BadArgument(f"estimator {name!r}: cannot read {p}: {exc.strerror or exc}") from None
+    return p, data, hashlib.sha256(data).hexdigest()[:16]
 
 
 def load_estimator(name: str = "default", rules=None):
@@ -93,13 +104,11 @@ def load_estimator(name: str = "default", rules=None):
     if name != "default" and not Path(name).is_file():
         what = "is a folder" if Path(name).is_dir() else "is not found"
         raise BadArgument(f"estimator {name!r} {what}: give 'default' or a BidModel JSON file")
-    path = _estimator_file(name, rules)
     try:
-        digest = estimator_digest(name, rules)
+        path, data, digest = _read(name, rules)
     except ValueError as exc:
         if name != "default":
             raise
-        from ..odds.model import pool_name_for
 
         pool = "club" if rules is None else pool_name_for(rules)
         raise BadArgument(
@@ -107,17 +116,17 @@ def load_estimator(name: str = "default", rules=None):
             f"with `python -m analysis.odds.build fit --pool {pool}`, or give "
             "--estimator PATH to a BidModel JSON file"
         ) from None
-    # keyed by content too: a model file refitted in place is read again
-    return _load(str(path), digest)
+    # keyed by content too: a model file refitted in place is parsed again
+    key = (str(path), digest)
+    if key not in _LOADED:
+        if len(_LOADED) >= 8:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = BidModel.load(path, data)
+    return _LOADED[key]
 
 
-@lru_cache(maxsize=8)
-def _load(path: str, digest: str):
-    try:
-        from ..odds import BidModel
-    except ImportError as exc:  # pragma: no cover - odds package missing
-        raise BadArgument(f"the bidding-odds model is not available: {exc}") from None
-    return BidModel.load(Path(path))
+#: (path, digest) -> the BidModel parsed from that content, in this process (at most 8).
+_LOADED: dict = {}
 
 
 class OracleEstimator:

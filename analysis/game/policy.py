@@ -40,12 +40,13 @@ hands in one call of the estimator.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from ..errors import BadArgument
+from .estimators import load_estimator
 
 __all__ = ["Estimator", "ThresholdPolicy", "LEVELS", "NO_LEVEL", "BLOCK_MARGIN", "bid_limits"]
 
@@ -242,9 +243,24 @@ class ThresholdPolicy:
         """
         if self.estimator is not None:
             return self.estimator
-        from .estimators import load_estimator
 
         return load_estimator(self.estimator_name, rules)
+
+    def with_estimator(self, rules=None) -> ThresholdPolicy:
+        """This policy with its estimator loaded (itself when it has one).
+
+        A simulation loads the named model once, here, instead of at every
+        call of :meth:`get_estimator`; the copy compares and records as the
+        original (``estimator`` is neither compared nor recorded).
+
+        Raises
+        ------
+        ValueError
+            As :meth:`get_estimator`.
+        """
+        if self.estimator is not None:
+            return self
+        return replace(self, estimator=self.get_estimator(rules))
 
     def limits(self, hands7, rules=None) -> np.ndarray:
         """:func:`bid_limits` of ``hands7`` (n, 3) for (risk, barrel_risk, block_risk),

@@ -242,8 +242,8 @@ def simulate(
             raise BadArgument(f"{name} must be a non-negative integer, got {v!r}")
     if max_deals < 1:
         raise BadArgument(f"max_deals must be at least 1, got {max_deals}")
-    policy = policy or ThresholdPolicy()
-    policy.get_estimator(rules)  # fail before playing when no model serves the rules
+    # the model file is read once, here: it fails before playing when no model serves the rules
+    policy = (policy or ThresholdPolicy()).with_estimator(rules)
     source = make_source(
         rules,
         pool,

@@ -40,7 +40,7 @@ from ..errors import BadArgument
 from ..single_dummy import SD_VERSION, sd_fingerprint
 from ..single_dummy.batch import deal_seed, play_out
 from ..solver import solver_fingerprint
-from ..solver.api import _exchange_value
+from ..solver.api import exchange_value
 from .outcomes import SOLVED_FIELDS, Solved, from_result
 
 __all__ = [
@@ -192,7 +192,7 @@ class SolverSource:
         """Solve the deal ``masks`` (4,) for declarer ``seat`` (the bid and the
         deal's number change nothing: the solved value is the deal's)."""
         h = [int(x) for x in masks]
-        r = _exchange_value(h[seat], h[3], h[(seat + 1) % 3], h[(seat + 2) % 3], self.rules, True)
+        r = exchange_value.given_rules(h[seat], h[3], h[(seat + 1) % 3], h[(seat + 2) % 3], rules=self.rules)
         return Solved(*(int(getattr(r, c)) for c in SOLVED_FIELDS[:-1]), bool(r.redeal_after_gift))
 
 

@@ -12,8 +12,9 @@ import pyarrow as pa
 
 from .. import dataset
 from ..dataset.schema import deals_schema
-from ..deal import chunk_rng, deal, derived_columns
+from ..deal import chunk_rng, deal
 from ..errors import BadArgument
+from ..redeal import derived_columns
 from ..rules import Rules
 from .runner import n_chunks, run_job
 

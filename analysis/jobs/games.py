@@ -20,7 +20,7 @@ from ..dataset.schema import games_schema
 from ..errors import BadArgument
 from ..game.estimators import estimator_digest
 from ..game.policy import ThresholdPolicy
-from ..game.simulate import make_source, simulate
+from ..game.simulate import MAX_DEALS, make_source, simulate
 from ..rules import Rules
 from .runner import n_chunks, run_job
 
@@ -86,7 +86,6 @@ def game_params(
     )
     if pool is not None:
         _POOLS[(outcomes, source.path)] = source
-    from ..game.simulate import MAX_DEALS
 
     info = getattr(policy.get_estimator(rules), "info", {}) or {}
     est = {k: info.get(k) for k in ("rules", "solver_fingerprint", "fitted", "n_rows")}

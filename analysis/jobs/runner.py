@@ -10,8 +10,8 @@ from pathlib import Path
 import pyarrow as pa
 
 from .. import dataset
-from ..errors import BadArgument
-from ..parallel import ChunkFailed, check_workers, default_workers, executor, run_chunks
+from ..errors import BadArgument, ChunkFailed
+from ..parallel import check_workers, default_workers, executor, run_chunks
 
 __all__ = ["run_job", "n_chunks"]
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 import sys
 
 import numpy as np
+from tqdm.auto import tqdm
 
 from .. import cards
+from ..deal import deal_constrained
 from ..errors import BadArgument
-from ..rules import as_rules
+from ..parallel import check_workers, default_workers, executor, run_chunks
+from ..redeal import hand_bidding_reasons
+from ..rules import as_rules, takes_rules
+from ..stats import proportion_ci
 
 __all__ = [
     "parse_hand",
@@ -17,7 +22,6 @@ __all__ = [
     "check_seed",
     "check_odds_args",
     "kept_deals",
-    "resolve",
     "progress_iter",
     "interval",
     "paired_difference_interval",
@@ -25,11 +29,6 @@ __all__ = [
     "map_chunks",
     "n_parts",
 ]
-
-
-#: The former name of :func:`analysis.rules.as_rules` (the same function),
-#: kept for modules that import it from here.
-resolve = as_rules
 
 
 def parse_hand(hand, n_cards: int, what: str = "hand") -> int:
@@ -135,7 +134,6 @@ def check_odds_args(rules, known, seat, samples, seed, workers) -> tuple:
         On unknown rules, bad cards (count, duplicates, a card in two
         parts), seat, samples, seed or workers, naming the first fault.
     """
-    from ..parallel import check_workers
 
     rules = as_rules(rules)
     masks = [parse_hand(c, n, name) for name, c, n in known]
@@ -147,6 +145,7 @@ def check_odds_args(rules, known, seat, samples, seed, workers) -> tuple:
     return rules, masks, seat, samples, seed
 
 
+@takes_rules
 def kept_deals(deals: np.ndarray, forced: np.ndarray, hand: int, rules, samples: int) -> np.ndarray:
     """The sampled deals that are played: those not redealt by force before play.
 
@@ -170,7 +169,6 @@ def kept_deals(deals: np.ndarray, forced: np.ndarray, hand: int, rules, samples:
         If every sampled deal is a forced redeal, naming the hand's own
         redeal reason before bidding where it has one (RULES.md, redeals).
     """
-    from ..redeal import hand_bidding_reasons
 
     kept = deals[~forced]
     if kept.shape[0] == 0:
@@ -184,7 +182,6 @@ def kept_deals(deals: np.ndarray, forced: np.ndarray, hand: int, rules, samples:
 
 def progress_iter(it, total: int, progress, desc: str):
     """``it`` wrapped in a tqdm bar (``progress`` None: only on a terminal)."""
-    from tqdm.auto import tqdm
 
     show = sys.stderr.isatty() if progress is None else bool(progress)
     return tqdm(it, total=total, disable=not show, desc=desc, unit="deal")
@@ -192,7 +189,6 @@ def progress_iter(it, total: int, progress, desc: str):
 
 def interval(successes, trials):
     """Wilson interval, Clopper–Pearson near 0 or 1 (:func:`analysis.stats.proportion_ci`)."""
-    from ..stats import proportion_ci
 
     return proportion_ci(successes, trials, method="auto")
 
@@ -229,7 +225,6 @@ def paired_difference_interval(both, first_only, second_only, neither, *, alpha:
     >>> round(lo, 4), round(hi, 4)
     (-0.1186, -0.0046)
     """
-    from ..stats import proportion_ci
 
     a, b, c, d = (np.asarray(x, dtype=np.float64) for x in (both, first_only, second_only, neither))
     if np.any((a < 0) | (b < 0) | (c < 0) | (d < 0)):
@@ -284,7 +279,6 @@ def seat_sample(stream, samples: int, seat: int, hand: int, widow: int | None = 
     ndarray of shape (samples, 4), uint32 masks
         hand0, hand1, hand2, widow.
     """
-    from ..deal import deal_constrained
 
     fixed = {0: hand} if widow is None else {0: hand, "widow": widow}
     d0 = deal_constrained(stream, samples, fixed)
@@ -308,7 +302,6 @@ def n_parts(n_items: int, workers: int | None) -> int:
     slower) does not leave the other workers idle at the end; never more
     chunks than items.
     """
-    from ..parallel import default_workers
 
     return max(1, min(n_items, 4 * (workers or default_workers())))
 
@@ -326,7 +319,6 @@ def map_chunks(fn, chunk_args, workers: int | None, scheduler: str | None, progr
     ConnectionError
         If ``scheduler`` cannot be reached.
     """
-    from ..parallel import executor, run_chunks
 
     with executor(workers, scheduler) as ex:
         return run_chunks(ex, fn, list(chunk_args), desc=desc, progress=progress)

@@ -200,7 +200,7 @@ def fit_pool(
 
     Raises
     ------
-    analysis.reference.ReferenceError
+    analysis.errors.ReferencePoolError
         If the pool is missing or unfinished (a single-dummy pool not
         built: the message gives the command that builds it, which resumes
         where it stopped).
@@ -215,7 +215,7 @@ def fit_pool(
         raise ValueError(f"no single-dummy pool for {name!r}; pools: {', '.join(MODEL_FILES)}")
     pool = f"{name}-sd" if sd else name
     if sd and (entry := reference.pool(pool, base)).state != "built":
-        raise reference.ReferenceError(pool, f"{entry.state}, nothing to fit on")
+        raise reference.ReferencePoolError(pool, f"{entry.state}, nothing to fit on")
     t = time.perf_counter()
     frame = reference.load(pool, base)
     entry = frame.attrs["reference"]

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..rules import takes_rules
 from ..scoring import round_defender_points, write_off_payment
 
 __all__ = ["relative_delta"]
 
 
+@takes_rules
 def relative_delta(
     rules,
     contracts,

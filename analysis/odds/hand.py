@@ -24,13 +24,13 @@ import numpy as np
 import pandas as pd
 
 from .. import cards
-from ..bidding import bid_cap
+from ..bids import bid_cap
 from ..deal import chunk_rng
 from ..errors import BadArgument
 from ..parallel import check_workers
 from ..redeal import redeal_flags
 from ..scoring import write_off_payment
-from ..solver.batch import _solve_exchanges
+from ..solver.batch import solve_exchanges
 from ._common import (
     check_odds_args,
     in_process,
@@ -40,7 +40,6 @@ from ._common import (
     n_parts,
     paired_difference_interval,
     progress_iter,
-    resolve,  # noqa: F401  (the former name of as_rules, imported from here)
     seat_sample,
 )
 from .delta import relative_delta
@@ -94,7 +93,7 @@ def solve_sample(
     bar = progress_iter(None, n, progress, "odds")
     for lo in range(0, n, _BLOCK):
         d = deals[lo : lo + _BLOCK]
-        res = _solve_exchanges(d[:, seat], d[:, 3], d[:, left], d[:, right], rules, True)
+        res = solve_exchanges.given_rules(d[:, seat], d[:, 3], d[:, left], d[:, right], rules=rules)
         for k in out:
             out[k][lo : lo + _BLOCK] = res[k]
         bar.update(d.shape[0])
@@ -223,7 +222,7 @@ def hand_odds(
     -------
     pandas.DataFrame
         Indexed by ``contract`` (100 to the hand's bidding cap,
-        :func:`analysis.bidding.bid_cap`, step 5), columns
+        :func:`analysis.bids.bid_cap`, step 5), columns
 
         - ``p_make``: share of kept deals whose double-dummy value after the
           best exchange reaches the contract; non-increasing;

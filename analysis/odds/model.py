@@ -27,8 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
+from ..atomic import replace_file
 from ..errors import BadArgument, ModelFileError
+from ..rules import PROFILES, as_rules
+from ..solver import SOLVER_FIELDS
 from ._fit import check_features as _check_features
+from ._fit import fit_arrays
 from .features import FEATURES, check_hands, hand_features
 
 __all__ = ["BidModel", "MODEL_VERSION", "DEFAULT_FEATURES", "MODEL_FILES", "model_file", "pool_name_for"]
@@ -81,9 +85,10 @@ def pool_name_for(rules) -> str:
         On unknown rules, or rules whose solver fingerprint no pool has
         (a house variant that changes how the deal is played).
     """
+
+    # the reference registry pulls in the dataset layer (pyarrow.dataset, about
+    # 0.5 s): imported only here, so that `thousand odds` starts without it
     from ..reference import POOLS
-    from ..rules import PROFILES, as_rules
-    from ..solver import SOLVER_FIELDS
 
     r = as_rules(rules)
     want = r.fingerprint(SOLVER_FIELDS)
@@ -233,7 +238,6 @@ class BidModel:
             On missing columns, too few rows, no usable threshold, unknown or
             repeated features, a negative ``alpha`` or ``min_count`` below 1.
         """
-        from ._fit import fit_arrays
 
         return cls(*fit_arrays(frame, features, grid, alpha, min_count, drop_redealt, info))
 
@@ -366,7 +370,7 @@ class BidModel:
             dataset would then trip over it; names starting with ``.`` or
             ``_`` they skip): save it next to the dataset.
         """
-        from .._atomic import replace_file
+        # the dataset layer (pyarrow.dataset, about 0.5 s) only when a model is saved
         from ..dataset import check_outside_datasets
 
         check_outside_datasets(path, f"cannot save the BidModel to {path}")
@@ -374,8 +378,16 @@ class BidModel:
         return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
     @classmethod
-    def load(cls, path) -> BidModel:
+    def load(cls, path, text: str | bytes | None = None) -> BidModel:
         """Read a model written by :meth:`save`.
+
+        Parameters
+        ----------
+        path : str or Path
+            The model file.
+        text : str or bytes, optional
+            Its content when the caller has read it already (the file is
+            then not read again; ``path`` names it in messages).
 
         Raises
         ------
@@ -383,7 +395,7 @@ class BidModel:
             A ValueError: the file is not a BidModel file of this version.
         """
         try:
-            d = json.loads(Path(path).read_text(encoding="utf-8"))
+            d = json.loads(Path(path).read_text(encoding="utf-8") if text is None else text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ModelFileError(f"{path} is not a BidModel JSON file: {exc}", path=path) from None
         if not isinstance(d, dict) or d.get("kind") != "thousand-bidmodel":

@@ -11,18 +11,23 @@ are read the same way by :func:`solutions_long`.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
+from tqdm.auto import tqdm
 
 from ..deal import chunk_rng, deal
 from ..errors import BadArgument
 from ..redeal import redeal_flags
-from ..rules import Rules, as_rules
-from ..solver.batch import _solve_exchanges
+from ..rules import entry_point
+from ..solver.batch import solve_exchanges
 
 __all__ = ["solve_values", "make_sample", "solutions_long"]
 
 
+@entry_point
 def solve_values(deals, seats=(0, 1, 2), rules="club", progress=None) -> np.ndarray:
     """Double-dummy value after the best exchange, per deal and declarer seat.
 
@@ -46,14 +51,6 @@ def solve_values(deals, seats=(0, 1, 2), rules="club", progress=None) -> np.ndar
     ValueError
         On bad deals, seats or rules.
     """
-    return _solve_values(deals, seats, as_rules(rules), progress)
-
-
-def _solve_values(deals, seats, rules: Rules, progress=None) -> np.ndarray:
-    """:func:`solve_values` under a ``Rules`` object (not resolved again)."""
-    import sys
-
-    from tqdm.auto import tqdm
 
     d = np.asarray(deals, dtype=np.uint32)
     seats = [int(s) for s in seats]
@@ -65,13 +62,14 @@ def _solve_values(deals, seats, rules: Rules, progress=None) -> np.ndarray:
         for lo in range(0, d.shape[0], 25):
             b = d[lo : lo + 25]
             for j, s in enumerate(seats):
-                out[lo : lo + 25, j] = _solve_exchanges(
-                    b[:, s], b[:, 3], b[:, (s + 1) % 3], b[:, (s + 2) % 3], rules, False
+                out[lo : lo + 25, j] = solve_exchanges.given_rules(
+                    b[:, s], b[:, 3], b[:, (s + 1) % 3], b[:, (s + 2) % 3], rules=rules, line=False
                 )["value"]
             bar.update(b.shape[0])
     return out
 
 
+@entry_point
 def make_sample(n: int, seed: int, chunk: int = 0, rules="club", progress=None) -> pd.DataFrame:
     """Deal and solve ``n`` deals for all three seats.
 
@@ -92,9 +90,8 @@ def make_sample(n: int, seed: int, chunk: int = 0, rules="club", progress=None) 
         ``redeal_forced`` bool (the profile's forced redeal before bidding or
         at the widow; RULES.md, "Redeals").
     """
-    rules = as_rules(rules)
     d = deal(chunk_rng(seed, chunk), n)
-    vals = _solve_values(d, (0, 1, 2), rules, progress)
+    vals = solve_values.given_rules(d, (0, 1, 2), rules=rules, progress=progress)
     forced = redeal_flags(d, rules)["redeal_forced"]
     ids = np.int64(chunk) * 10**9 + np.arange(n, dtype=np.int64)
     frames = []
@@ -144,12 +141,11 @@ def solutions_long(frame) -> pd.DataFrame:
         If a needed column is missing.
     """
     if not isinstance(frame, pd.DataFrame):
-        from pathlib import Path
-
         p = Path(frame)
         if p.suffix == ".parquet":
             frame = pd.read_parquet(p)
         else:
+            # the dataset layer (pyarrow.dataset, about 0.5 s) only when a dataset is read
             from .. import dataset
 
             kind = dataset.read_params(p).get("kind")

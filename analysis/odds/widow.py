@@ -24,11 +24,11 @@ import numpy as np
 import pandas as pd
 
 from .. import cards
-from ..bidding import bid_cap
+from ..bids import bid_cap
 from ..deal import chunk_rng
 from ..errors import BadArgument
 from ..redeal import redeal_after_exchange, redeal_flags
-from ..solver.api import _play_value
+from ..solver.api import play_value
 from ._common import (
     check_odds_args,
     in_process,
@@ -68,7 +68,9 @@ def _solve_gifts(gifts, ten, left, right, rules, start, stop):
             if redeal_after_exchange(np.array([h8], dtype=np.uint32), rules)[0]:
                 out_r[j, i - start] = True
             else:
-                out_v[j, i - start] = _play_value(h8, rules, declarer=0, leader=0, first_trick=True)
+                out_v[j, i - start] = play_value.given_rules(
+                    h8, rules=rules, declarer=0, leader=0, first_trick=True
+                )
     return out_v, out_r
 
 
@@ -166,7 +168,7 @@ def widow_odds(
     pandas.DataFrame
         One row per (gift, final contract) solved on every sample, the
         contract from 100 to the cap of the 8-card hand the gift leaves
-        (:func:`analysis.bidding.bid_cap`), step 5: ``give_left``,
+        (:func:`analysis.bids.bid_cap`), step 5: ``give_left``,
         ``give_right`` (card names), ``contract``, ``p_make`` with its 95 %
         interval ``ci_low``, ``ci_high`` (over the samples played),
         ``expected_delta`` (the declarer's expected score change for

@@ -24,6 +24,7 @@ is, what is on disk) and every function here takes either kind's name:
 or resumes a pool (:mod:`.read`, :mod:`.build`).
 """
 
+from ..errors import ReferencePoolError
 from .build import build, build_commands, verify
 from .read import check, load
 from .registry import (
@@ -33,7 +34,6 @@ from .registry import (
     SEED,
     Pool,
     PoolSpec,
-    ReferenceError,
     SDPool,
     SDPoolSpec,
     pool,
@@ -55,7 +55,7 @@ __all__ = [
     "SD_POOLS",
     "ROOT_VAR",
     "SEED",
-    "ReferenceError",
+    "ReferencePoolError",
     "root",
     "spec",
     "specs",

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .. import dataset
+from ..errors import ReferencePoolError
 from ..jobs.deals import run_deal
 from ..jobs.solutions import run_solve
 from ..rules import Rules, load_rules
@@ -22,7 +23,7 @@ from ..single_dummy import play_deals
 from ..solver import solve_deals
 from . import registry
 from .read import check, load
-from .registry import Pool, ReferenceError, SDPool, SDPoolSpec, manifest
+from .registry import Pool, SDPool, SDPoolSpec, manifest
 
 __all__ = ["build_commands", "build", "verify"]
 
@@ -48,7 +49,7 @@ def build(
 
     Raises
     ------
-    ReferenceError
+    ReferencePoolError
         From the check of the result; for a single-dummy pool, also when
         its double-dummy pool's deals are missing or unfinished (naming the
         command that builds them).
@@ -63,7 +64,7 @@ def build(
     rules = load_rules(s.rules)
     if isinstance(s, SDPoolSpec):
         if manifest(dp) is None:
-            raise ReferenceError(
+            raise ReferencePoolError(
                 name,
                 f"it plays the deals at {dp}, which are missing or unfinished: build them with "
                 f"`thousand reference build {s.pool}` first",
@@ -123,7 +124,7 @@ def verify(
 
     Raises
     ------
-    ReferenceError
+    ReferencePoolError
         From :func:`~analysis.reference.check`, or when a row solves or
         plays otherwise now (the message names the deal, the seat and the
         columns).
@@ -157,7 +158,7 @@ def _compare(name: str, frame: pd.DataFrame, rows: int, rng: np.random.Generator
 
     Raises
     ------
-    ReferenceError
+    ReferencePoolError
         Naming the first row that differs, its seat and the columns.
     """
     p = frame.attrs["reference"]
@@ -183,7 +184,7 @@ def _compare(name: str, frame: pd.DataFrame, rows: int, rng: np.random.Generator
     for (_, old), (_, new) in zip(stored.iterrows(), again.iterrows(), strict=True):
         bad = [c for c in columns if _cell(old[c]) != _cell(new[c])]
         if bad:
-            raise ReferenceError(
+            raise ReferencePoolError(
                 name,
                 f"deal {old['deal_id']} seat {old['seat']} {verb} otherwise now "
                 f"({', '.join(f'{c}: {_cell(old[c])} stored, {_cell(new[c])} now' for c in bad)})",

@@ -12,11 +12,11 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from .. import dataset
-from ..errors import BadArgument
+from ..errors import BadArgument, ReferencePoolError
 from ..rules import load_rules
 from ..single_dummy import sd_fingerprint
 from . import registry
-from .registry import Pool, ReferenceError, SDPool, SDPoolSpec, manifest
+from .registry import Pool, SDPool, SDPoolSpec, manifest
 
 __all__ = ["check", "load"]
 
@@ -31,7 +31,7 @@ def check(name: str, base: Path | None = None) -> Pool | SDPool:
 
     Raises
     ------
-    ReferenceError
+    ReferencePoolError
         If the pool is missing or unfinished, a chunk file is missing,
         unreadable or edited, or a manifest is not the pinned one.
     """
@@ -47,19 +47,19 @@ def _rehash(name: str, kind: str, path: Path, pinned: str | None) -> None:
     """:func:`check` of one dataset folder of a pool."""
     m = manifest(path)
     if m is None:
-        raise ReferenceError(name, f"its {kind} at {path} are missing or unfinished")
+        raise ReferencePoolError(name, f"its {kind} at {path} are missing or unfinished")
     for c, want in enumerate(m["chunk_hashes"]):
         f = Path(dataset.chunk_path(path, c))
         try:
             got = dataset.content_hash(pq.read_table(f))
         except (OSError, ValueError) as exc:
-            raise ReferenceError(name, f"{f} cannot be read ({exc})") from None
+            raise ReferencePoolError(name, f"{f} cannot be read ({exc})") from None
         if got != want:
-            raise ReferenceError(
+            raise ReferencePoolError(
                 name, f"{f} does not hold the rows its manifest recorded (damaged or edited)"
             )
     if pinned is not None and m["content_hash"] != pinned:
-        raise ReferenceError(
+        raise ReferencePoolError(
             name, f"its {kind} have content hash {m['content_hash']}, not the pinned {pinned}"
         )
 
@@ -91,7 +91,7 @@ def load(name: str, base: Path | None = None, rules=None):
 
     Raises
     ------
-    ReferenceError
+    ReferencePoolError
         If the pool is not finished (built).
     ValueError
         If ``rules`` play a single-dummy pool otherwise than it was played.
@@ -100,11 +100,11 @@ def load(name: str, base: Path | None = None, rules=None):
     p = s.entry(registry.root() if base is None else base)
     if isinstance(s, SDPoolSpec):
         if p.state != "built":
-            raise ReferenceError(name, f"it is {p.state} at {p.sd_path}")
+            raise ReferencePoolError(name, f"it is {p.state} at {p.sd_path}")
         f = dataset.load_sd(p.sd_path)
     else:
         if p.content_hash is None:
-            raise ReferenceError(name, f"it is not finished at {p.solutions_path}")
+            raise ReferencePoolError(name, f"it is not finished at {p.solutions_path}")
         f = dataset.load(p.solutions_path)
         f = f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
     f.attrs["reference"] = p.as_dict()

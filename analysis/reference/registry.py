@@ -44,7 +44,6 @@ __all__ = [
     "SD_POOLS",
     "Pool",
     "SDPool",
-    "ReferenceError",
     "root",
     "spec",
     "specs",
@@ -60,23 +59,6 @@ __all__ = [
 ROOT_VAR = "THOUSAND_REFERENCE"
 #: Seed of every pool's deals (the same for all: smaller pools are prefixes).
 SEED = 1000
-
-
-class ReferenceError(dataset.DatasetError):
-    """A reference pool that is missing, unfinished, damaged or not the pinned one.
-
-    Attributes
-    ----------
-    pool : str
-        The pool's name.
-    command : str
-        The command that builds or repairs it.
-    """
-
-    def __init__(self, pool: str, why: str):
-        self.pool = pool
-        self.command = f"thousand reference build {pool}"
-        super().__init__(f"reference pool {pool!r}: {why}; rebuild it with `{self.command}`")
 
 
 def root(environ=None) -> Path:

@@ -1,15 +1,15 @@
 """Library behind the research notebooks (``notebooks/*.py``).
 
 Notebooks stay thin: a query and a plot per cell.  Everything else lives
-here, one concept per module, with tests in ``tests/test_research*.py``:
+here, one concept per module, with tests in ``tests/research/``:
 
-- :mod:`~analysis.research.setup`: the parameters every notebook shares
+- :mod:`~analysis.research.notebook`: the parameters every notebook shares
   (quick mode for CI, provenance, interval half-widths, dataset paths);
 - :mod:`~analysis.research.data`: the solved pools and simulated games the
   notebooks share (solved once per set of solver conventions, then reused);
 - :mod:`~analysis.research.plots`: matplotlib helpers that draw
   probabilities with their confidence intervals;
-- :mod:`~analysis.research.bidding`: success probabilities of contracts
+- :mod:`~analysis.research.contract_odds`: success probabilities of contracts
   from a solved pool, by hand points, marriages and widow; model calibration;
 - :mod:`~analysis.research.redeals`: redeal frequencies per profile and per
   threshold, Monte Carlo beside the exact value;

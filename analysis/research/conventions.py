@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BadArgument
-from ..rules import INFORMATION_FIELDS, PROFILES, Rules, as_rules, conventions
+from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules
 
 __all__ = ["seed_values", "variants", "profile_comparison", "effects", "largest_effects", "SKIPPED"]
 
@@ -59,7 +59,7 @@ def variants(profile, fields=None) -> dict[str, Rules]:
 
     base = as_rules(profile)
     out = {}
-    for f in conventions(Rules):
+    for f in CONVENTIONS:
         if f in SOLVER_FIELDS or f in INFORMATION_FIELDS or (fields is not None and f not in fields):
             continue
         for v in seed_values(f):

@@ -30,8 +30,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import __version__, dataset, reference
-from ..bidding import bid_cap
+from .. import dataset, reference
+from ..bids import bid_cap
 from ..folders import games_cache_file, pool_solutions_folder
 from ..game import OracleEstimator, ThresholdPolicy, load_estimator, simulate
 from ..jobs.solutions import run_solve
@@ -39,6 +39,7 @@ from ..odds.model import BidModel
 from ..rules import as_rules
 from ..single_dummy import decide_contract, sd_fingerprint
 from ..solver import solver_fingerprint
+from ..version import __version__
 from . import optimism
 
 __all__ = [
@@ -72,7 +73,7 @@ def reference_pool(rules):
 
     Raises
     ------
-    analysis.reference.ReferenceError
+    analysis.reference.ReferencePoolError
         If that pool is not built (the message names ``thousand reference
         build NAME``), or no pool plays as ``rules`` do.
     """
@@ -84,10 +85,10 @@ def reference_pool(rules):
     want = solver_fingerprint(r)
     for q in reference.pools():
         if q.fingerprint == want:
-            raise reference.ReferenceError(
+            raise reference.ReferencePoolError(
                 q.name, f"it is not built under {reference.root()} (the {r.name} pages read it)"
             )
-    raise reference.ReferenceError(
+    raise reference.ReferencePoolError(
         r.name,
         f"no reference pool plays as these rules do (their solver fingerprint {want} is none of the pools')",
     )

@@ -21,13 +21,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import __version__
 from ..errors import BadArgument
 from ..rules import as_rules
 from ..single_dummy import SD_VERSION, play_deals
 from ..single_dummy.batch import decode_moves
-from ..solver.line import DealAnalysis, format_line, replay, to_real_seats
-from .setup import data_dir
+from ..solver.analyse import DealAnalysis, format_line
+from ..solver.line import replay, to_real_seats
+from ..version import __version__
+from .notebook import data_dir
 
 __all__ = [
     "paired_outcomes",
@@ -305,7 +306,7 @@ def worlds_sensitivity(
     n : int
         Rows played per ``worlds``.
     data : path, optional
-        Folder of the cache file (default :func:`analysis.research.setup.data_dir`).
+        Folder of the cache file (default :func:`analysis.research.notebook.data_dir`).
 
     Returns
     -------

@@ -6,7 +6,7 @@ serves every profile and every threshold (common random numbers: the
 differences between profiles are not blurred by different samples).  Each
 Monte Carlo frequency carries a 95 % interval
 (:func:`analysis.stats.proportion_ci`: Wilson, Clopper–Pearson near 0 or 1)
-and sits beside its exact probability (:func:`analysis.exact.redeal_probabilities`).
+and sits beside its exact probability (:func:`analysis.probabilities.redeal_probabilities`).
 The after-exchange stage depends on the declarer's gift, so it is not here.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..exact import redeal_probabilities
+from ..probabilities import redeal_probabilities
 from ..redeal import features, flags_from_features
 from ..rules import as_rules
 from ..stats import proportion_ci, z_score

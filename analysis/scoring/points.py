@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..rules import takes_rules
 from .state import MAX_DEAL_POINTS
 
 __all__ = ["round_defender_points", "write_off_payment", "declarer_delta"]
 
 
+@takes_rules
 def round_defender_points(rules, raw):
     """A defender's written points (RULES.md, "defenders' points rounded").
 
@@ -46,6 +48,7 @@ def round_defender_points(rules, raw):
     return int(out) if out.ndim == 0 else out
 
 
+@takes_rules
 def write_off_payment(rules, contract: int) -> float:
     """Points each opponent is written when the declarer writes off.
 
@@ -79,6 +82,7 @@ def write_off_payment(rules, contract: int) -> float:
     return float(rules.write_off_fixed)
 
 
+@takes_rules
 def declarer_delta(rules, contract: int, points: int, first_hand: bool) -> int:
     """The declarer's score change for a played contract.
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..rules import PROFILES
+from ..rules import PROFILES, takes_rules
 
 __all__ = [
     "KNOCK_OFF_PENALTY",
@@ -221,6 +221,7 @@ class DealResult(NamedTuple):
     bolts: np.ndarray
 
 
+@takes_rules
 def new_table(rules=PROFILES["club"], dealer: int = 0) -> TableState:
     """The table before the first deal: all scores 0, nobody on the barrel.
 
@@ -240,6 +241,7 @@ def new_table(rules=PROFILES["club"], dealer: int = 0) -> TableState:
     return TableState(dealer=dealer)
 
 
+@takes_rules
 def check_state(rules, state: TableState) -> None:
     """Check the table invariants that hold between deals under ``rules``.
 
@@ -276,6 +278,7 @@ def check_state(rules, state: TableState) -> None:
         )
 
 
+@takes_rules
 def write_off_allowed(rules, state: TableState, player: int) -> bool:
     """Whether ``player`` may write off as declarer at this table.
 

@@ -10,12 +10,14 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..rules import takes_rules
 from .points import declarer_delta, write_off_payment
 from .state import KNOCK_OFF_PENALTY, DealOutcome, DealResult, TableState, new_table  # noqa: F401
 
 __all__ = ["apply_deal"]
 
 
+@takes_rules
 def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     """Apply one deal to the table.
 

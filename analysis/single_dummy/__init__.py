@@ -18,8 +18,8 @@ import hashlib
 import json
 
 from ..dataset.join import load_sd as load
-from ..rules import INFORMATION_FIELDS
-from ..solver.api import SOLVER_FIELDS, resolve_rules
+from ..rules import INFORMATION_FIELDS, as_rules
+from ..solver.api import SOLVER_FIELDS
 from .batch import play_deals
 from .decide import decide_contract
 from .play import SDResult, play_deal
@@ -71,6 +71,6 @@ def sd_fingerprint(rules="club") -> str:
     ValueError
         On unknown rules.
     """
-    fp = resolve_rules(rules).fingerprint(SD_FIELDS)
+    fp = as_rules(rules).fingerprint(SD_FIELDS)
     blob = json.dumps({"rules": fp, "sd_version": SD_VERSION}, sort_keys=True).encode()
     return hashlib.sha256(blob).hexdigest()[:12]

@@ -36,7 +36,7 @@ import pyarrow as pa
 from ..dataset.schema import SD_COLUMNS
 from ..errors import BadArgument
 from ..redeal import redeal_after_many
-from ..solver.api import resolve_rules
+from ..rules import as_rules, takes_rules
 from ..solver.batch import check_deals
 from .play import play_deal
 
@@ -102,12 +102,13 @@ def row_seed(seed: int, deal_id: int, seat: int) -> int:
     return int(ss.generate_state(1, np.uint64)[0])
 
 
+@takes_rules
 def playing_rules(rules):
     """The rules with a write-off that never pays: ``play_deal`` then plays every deal.
 
     Parameters
     ----------
-    rules : str or Rules
+    rules : Rules
 
     Returns
     -------
@@ -116,7 +117,7 @@ def playing_rules(rules):
         :data:`NEVER_PAYS`; every play convention and every field of what
         players see unchanged.
     """
-    return resolve_rules(rules).with_changes(write_off_payment="fixed", write_off_fixed=NEVER_PAYS)
+    return rules.with_changes(write_off_payment="fixed", write_off_fixed=NEVER_PAYS)
 
 
 def deal_seed(*keys) -> int:
@@ -240,7 +241,7 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
         On a missing column, a bad or repeated seat, invalid hands, unknown
         rules, or a bad ``worlds``, ``seed`` or ``bid``.
     """
-    rules = resolve_rules(rules)
+    rules = as_rules(rules)
     worlds = _whole(worlds, "worlds", 1)
     seed = _whole(seed, "seed", 0)
     bid = _whole(bid, "bid", 100)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..bidding import NO_CAP
+from ..bids import NO_CAP
 from ..errors import BadArgument
 from ..odds.delta import relative_delta
 from ..redeal import redeal_after_exchange
@@ -143,7 +143,7 @@ def decide_contract(estimates, bid, rules, *, first_hand=True, cap=None):
     first_hand : bool
         He is the first hand (book's double penalty otherwise).
     cap : int, optional
-        Highest contract his 8 cards allow (:func:`analysis.bidding.bid_cap`);
+        Highest contract his 8 cards allow (:func:`analysis.bids.bid_cap`);
         default no cap (400).  A bid above the cap can only be played as bid.
 
     Returns
@@ -177,9 +177,9 @@ def decide_contract(estimates, bid, rules, *, first_hand=True, cap=None):
     >>> decide_contract([130, 90, 140, 125], 100, "club", cap=160)
     (125, False)
     """
-    from ..solver.api import resolve_rules
+    from ..rules import as_rules
 
-    rules = resolve_rules(rules)
+    rules = as_rules(rules)
     est = np.asarray(estimates, dtype=np.int64).ravel()
     if est.size == 0:
         raise BadArgument("estimates must hold at least one value")

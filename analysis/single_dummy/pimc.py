@@ -29,7 +29,7 @@ from ..solver import _drivers
 from ..solver._bits import rule_flags
 from ..solver._kernel import search
 from ..solver.api import STATE
-from ..solver.position import _kernel_args
+from ..solver.position import kernel_args
 
 __all__ = ["best_option", "BoundaryWorlds", "MoveWorlds"]
 
@@ -80,7 +80,7 @@ class MoveWorlds:
     """
 
     def __init__(self, positions, rules, stats=None):
-        self._build([_kernel_args(pos, rules)[0] for pos in positions], rules, stats)
+        self._build([kernel_args(pos, rules)[0] for pos in positions], rules, stats)
 
     @classmethod
     def from_layouts(cls, position, layouts, rules, stats=None):
@@ -95,7 +95,7 @@ class MoveWorlds:
         rules : Rules
         stats : ndarray of int64, optional
         """
-        args = _kernel_args(position, rules)[0]
+        args = kernel_args(position, rules)[0]
         self = cls.__new__(cls)
         self._build([(int(a), int(b), int(c), *args[3:]) for a, b, c in layouts.tolist()], rules, stats)
         return self

@@ -16,10 +16,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..bidding import bid_cap
+from ..bids import bid_cap
 from ..cards import CARD_POINTS, MARRIAGE_VALUES, check_parts
 from ..errors import BadArgument
-from ..solver.api import _mask, resolve_rules
+from ..rules import as_rules
+from ..solver.search import card_mask
 from .decide import choose_card, choose_gift, decide_contract, gift_estimates
 from .knowledge import declarer_knowledge, defender_knowledge, suit_mask
 
@@ -158,12 +159,12 @@ def play_deal(
     ValueError
         On wrong card counts or overlaps, a bad bid, worlds, seed or rules.
     """
-    rules = resolve_rules(rules)
+    rules = as_rules(rules)
     parts = [
-        ("hand", _mask(hand, "hand"), 7),
-        ("widow", _mask(widow, "widow"), 3),
-        ("left", _mask(left, "left"), 7),
-        ("right", _mask(right, "right"), 7),
+        ("hand", card_mask(hand, "hand"), 7),
+        ("widow", card_mask(widow, "widow"), 3),
+        ("left", card_mask(left, "left"), 7),
+        ("right", card_mask(right, "right"), 7),
     ]
     check_parts(parts)
     h, w, lm, rm = (p[1] for p in parts)

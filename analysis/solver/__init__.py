@@ -15,6 +15,7 @@ Public API:
 - :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`.
 """
 
+from .analyse import DealAnalysis, analyse_deal, format_line
 from .api import (
     SOLVER_FIELDS,
     SOLVER_VERSION,
@@ -22,14 +23,13 @@ from .api import (
     ExchangeResult,
     exchange_makes,
     exchange_value,
-    makes,
-    play_objective,
     play_value,
     solver_fingerprint,
 )
 from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, solve_deals, solve_exchanges
-from .line import DealAnalysis, Trick, analyse_deal, format_line
+from .line import Trick
 from .position import MoveValue, Position, card_values, line_from
+from .queries import makes, play_objective
 
 __all__ = [
     "play_value",

@@ -14,7 +14,7 @@ here on (mode 0 units).  Two arguments feed it, a third the kernel itself:
   two cheaper bounds and the table leave a node undecided).
 
 A bound that is too strong makes the search wrong only in rare positions, so
-``tests/test_solver_bounds.py`` checks :func:`bounds` and :func:`defenders_cash` against the plain
+``tests/solver/test_bounds.py`` checks :func:`bounds` and :func:`defenders_cash` against the plain
 reference minimax on random endgames under every set of play conventions.
 """
 

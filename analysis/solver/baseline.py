@@ -3,7 +3,7 @@
 Written separately from :mod:`._kernel` (recursive, a simple static move
 order, no bounds, no table, no merging) so that it serves both as the speed baseline
 of ``benchmarks/bench_solver.py`` and as an independent check of the fast
-solver on full deals (``tests/test_solver_baseline.py``).
+solver on full deals (``tests/solver/test_properties.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..rules import entry_point
 from ._bits import (
     MVAL,
     POINTS,
@@ -23,6 +24,7 @@ from ._bits import (
     rule_flags,
     trick_winner,
 )
+from .search import check_position
 
 __all__ = ["baseline_value"]
 
@@ -160,6 +162,7 @@ def _plain(hands, leader, ply, c0, c1, trump, towner, first, alpha, beta, decl, 
     return best
 
 
+@entry_point
 def baseline_value(
     hands,
     *,
@@ -193,9 +196,7 @@ def baseline_value(
     ValueError
         On invalid input (see :func:`analysis.solver.play_value`).
     """
-    from .api import _prepare
-
-    h, leader, trump, towner, first, rules = _prepare(
+    h, leader, trump, towner, first, rules = check_position(
         hands, declarer, leader, trump, trump_owner, first_trick, rules
     )
     if stats is None:

@@ -15,12 +15,12 @@ import pandas as pd
 from ..cards import FULL_DECK, check_parts, marriage_points, popcount
 from ..errors import BadArgument
 from ..redeal import redeal_after_many
-from ..rules import Rules, as_rules
+from ..rules import entry_point
 from . import _drivers
 from ._bits import rule_flags
-from .api import STATE, _flag, _seat
+from .search import STATE, check_flag, check_seat
 
-__all__ = ["solve_deals", "solve_exchanges", "SOLUTION_DTYPES", "EXCHANGE_FIELDS"]
+__all__ = ["solve_deals", "solve_exchanges", "check_deals", "SOLUTION_DTYPES", "EXCHANGE_FIELDS"]
 
 #: Column names and dtypes of the frame returned by :func:`solve_deals`.
 SOLUTION_DTYPES = {
@@ -71,6 +71,7 @@ def _masks(x, what: str, n: int | None) -> np.ndarray:
     return a.astype(np.int64)
 
 
+@entry_point
 def solve_exchanges(hand, widow, left, right, *, rules="club", line=True, stats=None) -> dict:
     """Best exchange (and tie-broken line) of many deals, in numba.
 
@@ -107,13 +108,7 @@ def solve_exchanges(hand, widow, left, right, *, rules="club", line=True, stats=
     RuntimeError
         If a line disagrees with the value (a solver inconsistency).
     """
-    return _solve_exchanges(hand, widow, left, right, as_rules(rules), line, stats)
-
-
-def _solve_exchanges(hand, widow, left, right, rules: Rules, line=True, stats=None) -> dict:
-    """:func:`solve_exchanges` under a ``Rules`` object, for callers below an
-    entry point (the rules are not resolved again)."""
-    line = _flag(line, "line")
+    line = check_flag(line, "line")
     h = _masks(hand, "hand", None)
     n = h.shape[0]
     w = _masks(widow, "widow", n)
@@ -192,7 +187,23 @@ def _check_rows(parts, where) -> None:
 
 
 def check_deals(ids, hands, widow) -> None:
-    """Raise ValueError naming the first bad deal by its ``deal_id`` and column."""
+    """Check the cards of many deals at once.
+
+    Parameters
+    ----------
+    ids : array of int
+        ``deal_id`` of each deal, for the message.
+    hands : sequence of 3 arrays of uint32
+        7-card masks of seats 0, 1, 2.
+    widow : array of uint32
+        3-card masks.
+
+    Raises
+    ------
+    BadArgument
+        Naming the first bad deal by its ``deal_id`` and column (wrong
+        sizes, overlapping cards).
+    """
     _check_rows(
         [(f"hand{k}", _masks(x, f"hand{k}", None), 7) for k, x in enumerate(hands)]
         + [("widow", _masks(widow, "widow", None), 3)],
@@ -208,6 +219,7 @@ def _column(deals, name):
     return np.asarray(col)
 
 
+@entry_point
 def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFrame:
     """Best exchange, value and tie-broken line of each deal for each seat.
 
@@ -239,12 +251,11 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
         On a missing column, a bad or repeated seat, invalid hands, unknown
         rules, or ``lines`` not True or False.
     """
-    rules = as_rules(rules)
     ids = _column(deals, "deal_id")
     hands = [_column(deals, f"hand{i}") for i in range(3)]
     widow = _column(deals, "widow")
-    lines = _flag(lines, "lines")
-    seats = tuple(_seat(s, "seats") for s in seats)
+    lines = check_flag(lines, "lines")
+    seats = tuple(check_seat(s, "seats") for s in seats)
     if len(set(seats)) != len(seats):
         raise BadArgument(f"seats repeat a seat: {seats}; (deal_id, seat) is the key of the solutions")
     n = len(ids)
@@ -254,7 +265,9 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
     rows = n * len(seats)
     out = {k: np.empty(rows, dtype=v) for k, v in SOLUTION_DTYPES.items()}
     for j, s in enumerate(seats):
-        res = _solve_exchanges(hands[s], widow, hands[(s + 1) % 3], hands[(s + 2) % 3], rules, lines)
+        res = solve_exchanges.given_rules(
+            hands[s], widow, hands[(s + 1) % 3], hands[(s + 2) % 3], rules=rules, line=lines
+        )
         out["deal_id"][j :: len(seats)] = ids
         out["seat"][j :: len(seats)] = s
         for f in _FIELDS:

@@ -14,11 +14,13 @@ import numpy as np
 
 from ..cards import card_name
 from ..errors import BadArgument
-from ..rules import Rules, as_rules
+from ..rules import Rules, entry_point
+from . import _drivers
 from ._bits import rule_flags
 from ._kernel import DECLARE
+from .search import STATE, card_mask, check_seat
 
-__all__ = ["Position", "MoveValue", "card_values", "line_from"]
+__all__ = ["Position", "MoveValue", "card_values", "line_from", "kernel_args"]
 
 
 class Position(NamedTuple):
@@ -71,16 +73,30 @@ class MoveValue(NamedTuple):
         return f"{card_name(self.card)}{' (declared)' if self.declared else ''}: {self.value}"
 
 
-def _kernel_args(pos: Position, rules):
-    """Validate ``pos``; return the kernel's node arguments and the rules
-    (a ``Rules``, not resolved again)."""
-    from .api import _mask, _seat
+def kernel_args(pos: Position, rules: Rules):
+    """Validate ``pos``; return the kernel's node arguments and the rules.
 
+    Parameters
+    ----------
+    pos : Position
+    rules : Rules
+        Already resolved (not resolved again).
+
+    Returns
+    -------
+    tuple
+        ``(node arguments of the kernel's search, rules)``.
+
+    Raises
+    ------
+    BadArgument
+        On an inconsistent position (overlaps, counts, seats, suits).
+    """
     if len(pos.hands) != 3:
         raise BadArgument("hands must hold three masks")
-    hs = [_mask(h, f"hand {i}") for i, h in enumerate(pos.hands)]
-    decl = _seat(pos.declarer, "declarer")
-    leader = _seat(pos.leader, "leader")
+    hs = [card_mask(h, f"hand {i}") for i, h in enumerate(pos.hands)]
+    decl = check_seat(pos.declarer, "declarer")
+    leader = check_seat(pos.leader, "leader")
     trick = tuple(pos.trick)
     if len(trick) > 2:
         raise BadArgument(f"at most 2 cards can be on the table, got {len(trick)}")
@@ -116,7 +132,7 @@ def _kernel_args(pos: Position, rules):
             raise BadArgument("trump_owner is needed under trump_lead_owner_only")
         owner = 0
     else:
-        owner = _seat(pos.trump_owner, "trump_owner")
+        owner = check_seat(pos.trump_owner, "trump_owner")
     if len(pos.points) != 3 or len(pos.tricks) != 3 or min(pos.points) < 0 or min(pos.tricks) < 0:
         raise BadArgument("points and tricks must be three non-negative numbers")
     if rules.bolt_rule == "zero_points":
@@ -144,6 +160,7 @@ def _kernel_args(pos: Position, rules):
     return args, rules
 
 
+@entry_point
 def card_values(position: Position, *, rules="club", objective="value", stats=None) -> list:
     """Double-dummy value of every legal move of the player to move.
 
@@ -171,17 +188,9 @@ def card_values(position: Position, *, rules="club", objective="value", stats=No
     ValueError
         On an inconsistent position, unknown rules or objective.
     """
-    return _card_values(position, as_rules(rules), objective, stats)
-
-
-def _card_values(position: Position, rules: Rules, objective="value", stats=None) -> list:
-    """:func:`card_values` under a ``Rules`` object (not resolved again)."""
-    from . import _drivers
-    from .api import STATE
-
     if objective not in ("value", "J"):
         raise BadArgument(f"objective must be 'value' or 'J', got {objective!r}")
-    args, rules = _kernel_args(position, rules)
+    args, rules = kernel_args(position, rules)
     mode = 0 if objective == "value" else 1
     vt, jt, (mbuf, sbuf, sk, st) = STATE.tables()
     tt = vt if mode == 0 else jt
@@ -194,6 +203,7 @@ def _card_values(position: Position, rules: Rules, objective="value", stats=None
     return [MoveValue(int(mv[i]) & 31, bool(mv[i] & DECLARE), int(vals[i])) for i in range(n)]
 
 
+@entry_point
 def line_from(position: Position, *, rules="club", objective="J"):
     """One optimal line from ``position`` to the end of the deal.
 
@@ -208,12 +218,8 @@ def line_from(position: Position, *, rules="club", objective="J"):
     ValueError
         As :func:`card_values`.
     """
-    from . import _drivers
-    from .api import STATE
-
-    rules = as_rules(rules)
-    vals = _card_values(position, rules, objective)
-    args, rules = _kernel_args(position, rules)
+    vals = card_values.given_rules(position, rules=rules, objective=objective)
+    args, rules = kernel_args(position, rules)
     mover = (args[3] + args[4]) % 3
     pick = max if mover == args[11] else min
     target = pick(v.value for v in vals)

@@ -3,7 +3,8 @@
 :func:`play_objective` (the tie-break objective J of DESIGN.md contract 3)
 and :func:`makes` (one null-window search: does the declarer reach a
 contract?), beside :func:`analysis.solver.play_value`; arguments are checked
-by the same front (:func:`analysis.solver.api._front_search`).
+by the same preamble (:func:`analysis.solver.search.position_search`),
+the rules resolved once (:func:`analysis.rules.entry_point`).
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import BadArgument
+from ..rules import entry_point
 from . import _drivers
-from .api import _front_search
+from .search import position_search
 
 __all__ = ["play_objective", "makes"]
 
 
+@entry_point
 def play_objective(
     hands,
     *,
@@ -53,11 +56,12 @@ def play_objective(
     >>> play_objective([parse("A♠"), parse("9♠"), parse("10♠")], rules="book")
     21000
     """
-    search = _front_search(hands, declarer, leader, trump, trump_owner, first_trick, rules)
+    search = position_search(hands, declarer, leader, trump, trump_owner, first_trick, rules)
     big = int(_drivers.BIG)
     return search(-big, big, mode=1, stats=stats)
 
 
+@entry_point
 def makes(
     hands,
     contract,
@@ -92,7 +96,7 @@ def makes(
     """
     if isinstance(contract, bool) or not isinstance(contract, (int, np.integer)):
         raise BadArgument(f"contract must be an integer, got {contract!r}")
-    search = _front_search(hands, declarer, leader, trump, trump_owner, first_trick, rules)
+    search = position_search(hands, declarer, leader, trump, trump_owner, first_trick, rules)
     c = int(contract)
     if c <= 0:
         return True

@@ -1,0 +1,321 @@
+"""What every research notebook shares: quick mode, provenance, sizes, data.
+
+A notebook's parameters cell reads :func:`quick_mode` to shrink its sample
+sizes when the environment variable ``THOUSAND_QUICK`` (or ``CI``) is set,
+and :func:`data_dir` for the folder of its datasets (``THOUSAND_DATA``,
+else ``../data`` beside the notebooks).  :func:`provenance` is the table
+each notebook prints first, so a reader can tell which profile, seed,
+sample size and package version produced it; :func:`half_width` states the
+precision its default sizes reach.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import platform
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .. import dataset
+from ..folders import deals_folder
+from ..jobs.deals import run_deal
+from ..rules import as_rules
+from ..stats import proportion_ci
+from ..version import __version__
+
+__all__ = [
+    "quick_mode",
+    "data_dir",
+    "provenance",
+    "half_width",
+    "max_half_width",
+    "fmt_pct",
+    "fmt_ci",
+    "fmt_num_ci",
+    "ci_table",
+    "save_headline",
+    "back_link",
+    "deals_path",
+    "ensure_deals",
+    "read_deal_masks",
+    "show",
+    "QUICK_VARS",
+]
+
+# tqdm.auto warns in a kernel without ipywidgets; the bars are off there anyway.
+warnings.filterwarnings("ignore", message="IProgress not found")
+
+#: Environment variables that switch the notebooks to their small sizes.
+QUICK_VARS = ("THOUSAND_QUICK", "CI")
+_FALSE = ("", "0", "false", "no", "off")
+
+
+def quick_mode(environ=None) -> bool:
+    """True when ``THOUSAND_QUICK`` or ``CI`` is set to a true value.
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        The environment (default ``os.environ``).
+
+    Returns
+    -------
+    bool
+        False when neither is set or both are empty, ``0``, ``false``, ``no``
+        or ``off`` (any case).
+
+    Examples
+    --------
+    >>> quick_mode({"CI": "true"}), quick_mode({"THOUSAND_QUICK": "0"}), quick_mode({})
+    (True, False, False)
+    """
+    env = os.environ if environ is None else environ
+    return any(env.get(v, "").strip().lower() not in _FALSE for v in QUICK_VARS)
+
+
+def data_dir(default: str | Path = "../data", environ=None) -> Path:
+    """Folder for the notebooks' datasets: ``THOUSAND_DATA`` or ``default``."""
+    env = os.environ if environ is None else environ
+    return Path(env.get("THOUSAND_DATA") or default)
+
+
+def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
+    """The table that says what produced a notebook.
+
+    Parameters
+    ----------
+    profiles : str or sequence of str
+        Rules profiles (or variants) the notebook used.
+    seed : int
+        Root seed of its random streams.
+    **sizes : int or str
+        Sample sizes and other settings, e.g. ``deals=1_000_000``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One column ``value`` indexed by ``item``: package version, profiles,
+        seed, each size, quick mode, numpy version, Python version, date (UTC).
+    """
+    if isinstance(profiles, str):
+        profiles = [profiles]
+    profiles = list(dict.fromkeys(str(p) for p in profiles))
+    rows = {
+        "package": f"thousand-analysis {__version__}",
+        "profiles": ", ".join(str(p) for p in profiles),
+        "seed": seed,
+    }
+    for k, v in sizes.items():
+        rows[k] = f"{v:,}" if isinstance(v, (int, np.integer)) else str(v)
+    rows["quick mode (THOUSAND_QUICK / CI)"] = quick_mode()
+    rows["numpy"] = np.__version__
+    rows["python"] = platform.python_version()
+    rows["run at (UTC)"] = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M")
+    return pd.DataFrame({"value": [str(v) for v in rows.values()]}, index=pd.Index(list(rows), name="item"))
+
+
+def half_width(p, n, alpha: float = 0.05):
+    """Half-width of the 95 % interval of a proportion ``p`` seen in ``n`` trials.
+
+    Parameters
+    ----------
+    p : float or ndarray of float
+        Proportion, 0–1.
+    n : int or ndarray of int
+        Trials (deals, games, hands), positive.
+
+    Returns
+    -------
+    float or ndarray of float64
+        ``(high - low) / 2`` of :func:`analysis.stats.proportion_ci` at
+        ``round(p * n)`` successes, in probability units (0.01 = 1 point of
+        percentage).
+
+    Raises
+    ------
+    ValueError
+        If ``p`` is outside [0, 1] or ``n`` is not positive.
+
+    Examples
+    --------
+    >>> round(half_width(0.5, 10_000), 4)
+    0.0098
+    """
+    p = np.asarray(p, dtype=np.float64)
+    n = np.asarray(n)
+    if np.any((p < 0) | (p > 1)) or np.any(n <= 0):
+        raise ValueError("half_width needs 0 <= p <= 1 and n > 0")
+    k = np.rint(p * n)
+    lo, hi = proportion_ci(k, np.broadcast_to(n, k.shape))
+    out = (np.asarray(hi) - np.asarray(lo)) / 2
+    return float(out) if out.ndim == 0 else out
+
+
+def max_half_width(table: pd.DataFrame, low: str = "ci_low", high: str = "ci_high") -> float:
+    """Largest interval half-width in a table with ``ci_low`` / ``ci_high`` columns.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing or the table is empty.
+    """
+    for c in (low, high):
+        if c not in table:
+            raise ValueError(f"table has no column {c!r}")
+    if len(table) == 0:
+        raise ValueError("empty table")
+    return float(((table[high] - table[low]) / 2).max())
+
+
+def deals_path(data: str | Path, n: int, seed: int, rules="club") -> Path:
+    """Where a deals dataset of ``n`` deals with ``seed`` lives under ``data``.
+
+    The name is the one ``thousand run`` uses
+    (``deals-<profile>-<fingerprint>-s<seed>-n<n>``), so the report reuses
+    the deals that ``make run`` made.
+    """
+
+    return deals_folder(data, as_rules(rules), seed, n)
+
+
+def ensure_deals(data: str | Path, n: int, seed: int, rules="club", workers: int | None = None) -> Path:
+    """The deals dataset of :func:`deals_path`, made first if missing or unfinished.
+
+    Raises
+    ------
+    analysis.dataset.DatasetError
+        If the folder holds a dataset made with other parameters.
+    """
+
+    path = deals_path(data, n, seed, rules)
+    manifest = path / "_manifest.json"
+    if not manifest.exists():
+        run_deal(str(path), n, seed, as_rules(rules), workers=workers, progress=False)
+    return path
+
+
+def read_deal_masks(path: str | Path) -> np.ndarray:
+    """The (n, 4) uint32 masks hand0, hand1, hand2, widow of a deals dataset."""
+
+    t = dataset.read_table(path, "deals", columns=["hand0", "hand1", "hand2", "widow"])
+    return np.stack([t.column(c).to_numpy() for c in ("hand0", "hand1", "hand2", "widow")], axis=1).astype(
+        np.uint32
+    )
+
+
+def show(table: pd.DataFrame, pct=("p", "ci_low", "ci_high", "exact"), digits: int = 3):
+    """A table for display: probability columns in percent, the rest as numbers.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+    pct : sequence of str
+        Columns holding probabilities 0–1 (shown as ``12.345%``); columns
+        whose name starts with one of them (``p_hand``) too.
+    digits : int
+        Decimals of the percentages.
+
+    Returns
+    -------
+    pandas.io.formats.style.Styler
+        Renders as an HTML table in a notebook; ``.data`` is the frame.
+    """
+    fmt = {}
+    for c in table.columns:
+        name = str(c)
+        if any(name == q or name.startswith(q + "_") for q in pct):
+            fmt[c] = f"{{:.{digits}f}}%".format
+    shown = table.copy()
+    for c in fmt:
+        shown[c] = 100 * shown[c]
+    num = {c: "{:+.2f}".format for c in shown.columns if str(c) == "z"}
+    return shown.style.format({**fmt, **num}, precision=4, thousands=",")
+
+
+def fmt_pct(p, digits: int = 1) -> str:
+    """A probability as a percentage with one decimal: ``0.1234 -> '12.3 %'``."""
+    return "—" if p is None or not np.isfinite(p) else f"{100 * float(p):.{digits}f} %"
+
+
+def fmt_ci(p, low, high, digits: int = 1) -> str:
+    """A probability with its interval: ``'12.3 % (11.9–12.7)'`` (percent)."""
+    if p is None or not np.isfinite(p):
+        return "—"
+    return f"{100 * float(p):.{digits}f} % ({100 * float(low):.{digits}f}–{100 * float(high):.{digits}f})"
+
+
+def fmt_num_ci(x, low, high, digits: int = 1) -> str:
+    """A number with its interval: ``'48.2 (46.9–49.5)'``."""
+    return f"{float(x):.{digits}f} ({float(low):.{digits}f}–{float(high):.{digits}f})"
+
+
+def ci_table(
+    table: pd.DataFrame,
+    keep=(),
+    p="p",
+    low="ci_low",
+    high="ci_high",
+    name="estimate (95 % CI)",
+    digits: int = 1,
+) -> pd.DataFrame:
+    """The one table format of the research pages: ``p (low–high)`` in percent.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        With probability columns ``p``, ``ci_low``, ``ci_high``.
+    keep : sequence of str
+        Other columns shown as they are (counts get thousands separators).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The ``keep`` columns then ``name``, strings.
+    """
+    out = pd.DataFrame(index=table.index)
+    for c in keep:
+        v = table[c]
+        out[c] = [
+            f"{int(x):,}"
+            if isinstance(x, (int, np.integer)) or (isinstance(x, float) and float(x).is_integer())
+            else str(x)
+            for x in v
+        ]
+    out[name] = [fmt_ci(a, b, c, digits) for a, b, c in zip(table[p], table[low], table[high])]
+    return out
+
+
+def save_headline(page: str, rows: list, data=None) -> Path:
+    """Write a page's headline figures for the report's index page.
+
+    Parameters
+    ----------
+    page : str
+        The notebook's name (``bolts``).
+    rows : list of dict
+        One per figure: ``profile``, ``question``, ``figure`` (the text),
+        ``deals`` (distinct solved deals behind it) and optionally ``note``.
+
+    Returns
+    -------
+    Path
+        ``headline-<page>.json`` in :func:`data_dir` (written atomically).
+    """
+
+    folder = data_dir() if data is None else Path(data)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"headline-{page}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(rows, default=str, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def back_link() -> str:
+    """Markdown of the link back to the report's index page."""
+    return "[← back to the report's summary](index.html)"

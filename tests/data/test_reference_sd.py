@@ -1,0 +1,201 @@
+"""Single-dummy reference pools: list, build, check, verify on tiny pools built
+in tmp, an unbuilt pool reported as such, and the shipped pools once pinned."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from analysis import dataset, reference
+from analysis.cli import main
+from analysis.rules import Rules
+from analysis.single_dummy import sd_fingerprint
+from analysis.solver import solver_fingerprint
+
+#: Beside the tiny club-sd of conftest.py: classic's play of club's deals
+#: (built) and wiki's pool (listed, its deals never built).
+CLASSIC_SD = reference.SDPoolSpec("classic-sd", "club", "classic", 2, worlds=2, chunk=2)
+WIKI_SD = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
+
+
+@pytest.fixture(scope="module")
+def sd_registry(sd_registry):
+    """The tiny pools' registry: club-sd, classic-sd, wiki-sd."""
+    return (*sd_registry, CLASSIC_SD, WIKI_SD)
+
+
+def test_list_reports_built_and_unbuilt_pools(sd_env, capsys):
+    assert main(["reference", "list", "--json"]) == 0
+    assert [p["name"] for p in json.loads(capsys.readouterr().out)] == ["club"]  # contract 6 as it was
+    assert main(["reference", "list", "--json", "--sd"]) == 0
+    got = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
+    assert list(got) == ["club-sd", "classic-sd", "wiki-sd"]
+    sd = got["club-sd"]
+    contract = {"name", "rules", "fingerprint", "deals", "deals_path", "solutions_path", "content_hash"}
+    assert contract <= set(sd) and sd["play"] == "pimc" and sd["state"] == "built"
+    assert sd["deals"] == 3 and sd["worlds"] == 2
+    assert sd["fingerprint"] == solver_fingerprint("club") and sd["sd_fingerprint"] == sd_fingerprint("club")
+    assert sd["solutions_path"] == str(sd_env / "club" / "sd")
+    manifest = json.loads((sd_env / "club" / "sd" / "_manifest.json").read_text())
+    assert sd["content_hash"] == manifest["content_hash"] and manifest["rows"] == 9
+    assert got["wiki-sd"]["state"] == "not built" and got["wiki-sd"]["content_hash"] is None
+    assert main(["reference", "list"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "not pinned yet" in out and "wiki-sd" in out and "not built (thousand reference build wiki-sd)" in out
+    )
+
+
+def test_load_joins_the_deals(sd_env):
+    f = reference.load("club-sd")
+    assert len(f) == 9 and list(f["seat"][:3]) == [0, 1, 2]
+    assert {"moves", "estimates", "hand0", "widow", "redeal_forced"} <= set(f.columns)
+    assert f.attrs["reference"]["name"] == "club-sd"
+    with pytest.raises(reference.ReferencePoolError, match="not built"):
+        reference.load("wiki-sd")
+
+
+def test_verify_plays_rows_again_and_skips_unbuilt(sd_env, capsys):
+    assert main(["reference", "verify", "--rows", "2", "--sd-rows", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "club-sd: files intact, 2 rows played again, every column equal" in out
+    assert "wiki-sd: not built, skipped" in out
+    assert "ok: 1 pools, 2 rows re-solved exactly; 2 single-dummy pools, 4 rows played again exactly" in out
+    assert "not built: wiki-sd" in out
+    assert reference.verify(1, sd_rows=3, names=["club-sd", "wiki-sd"]) == {"club-sd": 3, "wiki-sd": None}
+    with pytest.raises(ValueError, match="sd_rows must be at least 1"):
+        reference.verify(1, sd_rows=0)
+
+
+def test_a_pinned_pool_must_be_there_and_be_the_pinned_one(sd_env, sd_registry, monkeypatch):
+    pinned = (replace(sd_registry[0], sd_hash="0" * 16), replace(WIKI_SD, sd_hash="1" * 16))
+    monkeypatch.setattr(reference.registry, "SD_POOLS", pinned)
+    with pytest.raises(reference.ReferencePoolError, match="not the pinned 0000000000000000"):
+        reference.check("club-sd")
+    with pytest.raises(reference.ReferencePoolError, match="wiki-sd.*missing or unfinished"):
+        reference.verify(1, names=["wiki-sd"])
+
+
+def test_a_changed_row_is_caught_by_playing_it_again(sd_env, sd_registry, tmp_path, monkeypatch):
+    base = tmp_path / "reference"
+    shutil.copytree(sd_env, base)
+    monkeypatch.setattr(reference.registry, "SD_POOLS", sd_registry[:1])
+    sd = base / "club" / "sd"
+    for c in (0, 1):
+        f = sd / f"part-{c:06d}.parquet"
+        t = pq.read_table(f)
+        v = pa.array([x + 1 for x in t.column("value").to_pylist()], pa.int16())
+        t = t.set_column(t.schema.get_field_index("value"), "value", v)
+        pq.write_table(t.replace_schema_metadata(pq.read_schema(f).metadata), f)
+        m = json.loads((sd / "_manifest.json").read_text())
+        m["chunk_hashes"][c] = dataset.content_hash(t)
+        (sd / "_manifest.json").write_text(json.dumps(m))
+    reference.check("club-sd", base)  # intact files, as the manifest says
+    with pytest.raises(
+        reference.ReferencePoolError, match=r"deal \d+ seat \d plays otherwise now \(value: \d+ stored"
+    ):
+        reference.verify(1, sd_rows=2, names=["club-sd"], base=base)
+
+
+def test_build_needs_the_deals_and_prints_its_command(sd_env, capsys):
+    with pytest.raises(
+        reference.ReferencePoolError, match="build them with `thousand reference build wiki` first"
+    ):
+        reference.build("wiki-sd", workers=1, progress=False)
+    assert not (sd_env / "wiki" / "sd").exists()
+    assert main(["reference", "build", "club-sd", "--print", "--workers", "2"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line == (
+        f"thousand solve --play pimc --deals {sd_env / 'club' / 'deals'} --out {sd_env / 'club' / 'sd'} "
+        "--rules club --n 3 --worlds 2 --bid 100 --sd-seed 0 --chunk-size 2 --workers 2"
+    )
+    before = {p: p.stat().st_mtime_ns for p in (sd_env / "club" / "sd").glob("*.parquet")}
+    assert main(["reference", "build", "club-sd", "--workers", "1", "--no-progress"]) == 0
+    assert "club-sd: 3 deals" in capsys.readouterr().out
+    assert {p: p.stat().st_mtime_ns for p in (sd_env / "club" / "sd").glob("*.parquet")} == before
+
+
+def test_a_stopped_build_is_not_finished_and_resumes(sd_env, tmp_path, monkeypatch):
+    base = tmp_path / "reference"
+    shutil.copytree(sd_env, base)
+    sd = base / "club" / "sd"
+    want = json.loads((sd / "_manifest.json").read_text())["content_hash"]
+    for name in ("part-000001.parquet", "_manifest.json", "_common_metadata"):
+        (sd / name).unlink()
+    p = reference.sd_pools(base)[0]
+    assert (p.state, p.chunks_done, p.n_chunks, p.content_hash) == ("not finished", 1, 2, None)
+    assert reference.verify(1, names=["club-sd"], base=base) == {"club-sd": None}
+    assert reference.build("club-sd", base, workers=1, progress=False).content_hash == want
+
+
+def test_sd_pool_for_follows_the_single_dummy_fingerprint(sd_env):
+    assert reference.sd_pool_for("club").name == "club-sd"
+    assert reference.sd_pool_for(Rules.profile("club").with_changes("barrel_seats=1")).name == "club-sd"
+    assert sd_fingerprint("classic") != sd_fingerprint("club")
+    classic = reference.sd_pool_for("classic")
+    assert classic.name == "classic-sd" and classic.sd_path == str(sd_env / "club" / "sd-classic")
+    assert classic.deals_path == str(sd_env / "club" / "deals")
+    f = reference.load("classic-sd")
+    assert f.attrs["sd"]["rules"] == "classic" and len(f) == 6
+    assert reference.sd_pool_for("wiki") is None  # not built
+
+
+def test_the_registry_is_as_documented():
+    sizes = {s.name: (s.pool, s.rules, s.n) for s in reference.SD_POOLS}
+    assert sizes == {
+        "club-sd": ("club", "club", 2000),
+        "classic-sd": ("club", "classic", 500),
+        "book-sd": ("book", "book", 500),
+        "ua-sd": ("ua", "ua", 500),
+        "wiki-sd": ("wiki", "wiki", 500),
+    }
+    dd = {s.name: s for s in reference.POOLS}
+    for s in reference.SD_POOLS:
+        # the deals' pool plays as the pool does, solver-wise (classic on club's)
+        assert s.n <= dd[s.pool].n
+        assert solver_fingerprint(dd[s.pool].rules) == solver_fingerprint(s.rules)
+        assert (s.worlds, s.bid, s.seed) == (16, 100, 0)
+    # one pool per single-dummy fingerprint, each in its own folder
+    assert len({sd_fingerprint(s.rules) for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
+    base = reference.root()
+    assert len({s.paths(base)[1] for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
+    assert reference.spec("classic-sd").paths(base)[1] == base / "club" / "sd-classic"
+
+
+# --- the shipped pools, once built and pinned ---------------------------------
+
+SHIPPED = [s for s in reference.SD_POOLS if s.sd_hash is not None]
+
+
+@pytest.mark.parametrize("s", SHIPPED, ids=lambda s: s.name)
+def test_shipped_sd_pool_is_intact_and_pinned(s, monkeypatch):
+    monkeypatch.delenv(reference.ROOT_VAR, raising=False)
+    p = reference.check(s.name)
+    assert p.deals == s.n and p.content_hash == s.sd_hash
+
+
+@pytest.mark.parametrize("s", SHIPPED, ids=lambda s: s.name)
+def test_shipped_sd_pool_plays_again_exactly(s, monkeypatch):
+    monkeypatch.delenv(reference.ROOT_VAR, raising=False)
+    assert reference.verify(1, sd_rows=2, names=[s.name]) == {s.name: 2}
+
+
+def test_unknown_names_other_conventions_and_ignored_worlds_are_refused(sd_env, tmp_path, capsys):
+    assert main(["reference", "verify", "--only", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert "no reference pool 'nonsense'" in err and "club-sd" in err and "Traceback" not in err
+    with pytest.raises(ValueError, match="single-dummy conventions"):
+        reference.load("club-sd", rules="wiki")
+    assert reference.load("club-sd", rules="club").shape[0] == 9
+
+
+def test_simulate_refuses_worlds_it_would_not_use(tmp_path, capsys):
+    out = str(tmp_path / "g")
+    args = ["simulate", "--games", "1", "--seed", "1", "--outcomes", "pimc", "--worlds", "8", "--out", out]
+    assert main(args) == 2
+    assert "--on-the-fly" in capsys.readouterr().err

@@ -1,0 +1,95 @@
+"""The single-dummy page's data: pools paired by deal and seat, lines, worlds
+(on the tiny pools of conftest.py)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from analysis import reference
+from analysis.bids import bid_cap
+from analysis.research import data, optimism
+from analysis.rules import Rules
+from analysis.single_dummy import decide_contract, play_deal
+
+
+def test_paired_rows_are_the_pools_rows(sd_env):
+    p = data.sd_paired("club")
+    sd = reference.load("club-sd", rules="club")
+    sd = sd[~sd["redeal_forced"]]
+    dd = reference.load("club").set_index(["deal_id", "seat"])
+    assert len(p) == len(sd) and p["deal_id"].nunique() == sd["deal_id"].nunique()
+    for _, row in p.iterrows():
+        key = (row["deal_id"], row["seat"])
+        assert row["value_dd"] == dd.loc[key, "value"]
+        again = play_deal(*_four(row), bid=100, rules="club", worlds=2, seed=_seed(row))
+        assert row["value_sd"] == again.value and row["contract"] == again.contract
+    assert p.attrs["sd_pool"]["name"] == "club-sd"
+
+
+def _four(row):
+    d = int(row["seat"])
+    h = [int(row[f"hand{s}"]) for s in range(3)]
+    return h[d], int(row["widow"]), h[(d + 1) % 3], h[(d + 2) % 3]
+
+
+def _seed(row):
+    from analysis.single_dummy.batch import row_seed
+
+    return row_seed(0, int(row["deal_id"]), int(row["seat"]))
+
+
+def test_contracts_are_decided_again_under_other_payments(sd_env):
+    club = reference.load("club-sd", rules="club")
+    classic = data._redecide(club, Rules.profile("classic"))
+    assert (club["value"].to_numpy() == classic["value"].to_numpy()).all()
+    for _, row in classic.iterrows():
+        d = int(row["seat"])
+        gone = (1 << int(row["give_left"])) | (1 << int(row["give_right"]))
+        eight = (int(row[f"hand{d}"]) | int(row["widow"])) & ~gone
+        want = decide_contract(
+            list(row["estimates"]),
+            100,
+            "classic",
+            first_hand=d == 0,
+            cap=int(bid_cap(Rules.profile("classic"), eight)),
+        )
+        assert (row["contract"], row["written_off"]) == want
+    assert data.sd_paired("classic") is None  # no classic pool in this tiny registry
+    assert data.sd_pool_name("classic") is None and data.sd_pool_name("club") == "club-sd"
+
+
+def test_the_single_dummy_line_adds_up(sd_env):
+    p = data.sd_paired("club")
+    row = p[~p["written_off"]].iloc[0]
+    text = optimism.sd_line(row, "club")
+    tricks = re.findall(r"^\s*\d+\. trump", text, flags=re.M)
+    assert len(tricks) == 8
+    last = re.findall(r"points (\d+)/(\d+)/(\d+)", text)[-1]
+    d = int(row["seat"])
+    assert int(last[d]) == row["value_sd"]
+    assert (
+        int(last[(d + 1) % 3]) == row["left_points_sd"] and int(last[(d + 2) % 3]) == row["right_points_sd"]
+    )
+
+
+def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
+    p = data.sd_paired("club")
+    f = optimism.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path)
+    assert sorted(f["worlds"].unique()) == [1, 2]
+    own = f[f["worlds"] == 2]
+    rows = p[p["seat"] == 0].head(2)
+    assert (own["value_sd"].to_numpy() == rows["value_sd"].to_numpy()).all() and own["same_gift"].all()
+    one = f[f["worlds"] == 1].iloc[0]
+    r = rows.iloc[0]
+    again = play_deal(*_four(r), bid=100, rules="club", worlds=1, seed=_seed(r))
+    assert one["value_sd"] == again.value and one["mean_estimate"] == pytest.approx(np.mean(again.estimates))
+    assert optimism.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path).equals(f)
+
+
+def test_an_unbuilt_pool_gives_none(sd_env, sd_registry, monkeypatch):
+    unbuilt = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
+    monkeypatch.setattr(reference.registry, "SD_POOLS", (*sd_registry, unbuilt))
+    assert data.sd_paired("wiki") is None and data.sd_pool_name("wiki") == "wiki-sd"
