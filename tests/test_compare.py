@@ -191,6 +191,7 @@ def test_parse_and_vary_spellings():
         (["compare", "club", "club", "--seed", "-1"], "seed"),
         (["compare", "club", "barrel_seats=1"], "profile or file first"),
         (["compare", "club", "club bolt_declarer=true"], "--estimator club"),
+        (["compare", "club", "club bolt_declarer=true"], "--on-the-fly"),
         (["compare", "club", "club bolt_declarer=true", "--estimator", "club"], "--on-the-fly"),
         (["simulate", "--games", "2", "--seed", "1", "--set", "bolt_declarer=true"], "--estimator club"),
     ],

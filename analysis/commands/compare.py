@@ -70,8 +70,9 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def rules_of(args) -> list:
-    """The rule sets of the positional arguments and ``--vary``."""
+def rules_of(args, on_note=None) -> list:
+    """The rule sets of the positional arguments and ``--vary`` (``on_note``
+    hears of a swept value that is the base's own, left out)."""
     from ..comparison import parse_rules, vary
 
     if args.vary is not None:
@@ -80,7 +81,7 @@ def rules_of(args) -> list:
                 f"--vary sweeps one base rule set, got {len(args.rules)}: give one RULES with --vary",
                 parameter="vary",
             )
-        return vary(args.rules[0], args.vary)
+        return vary(args.rules[0], args.vary, on_note=on_note)
     return [parse_rules(r) for r in args.rules]
 
 
@@ -92,7 +93,12 @@ def run(args) -> int:
 
         if not Path(args.plot).expanduser().resolve().parent.is_dir():
             raise BadArgument(f"--plot {args.plot}: its folder does not exist", parameter="plot")
-    rules = rules_of(args)
+    import sys
+
+    def note(text):  # with --json the notes go to stderr, the rows alone to stdout
+        print(text, file=sys.stderr if args.json else sys.stdout)
+
+    rules = rules_of(args, note)
     if len(rules) < 2:
         raise BadArgument(
             "compare needs at least two rule sets: give another RULES, or --vary field=v1,v2",
@@ -100,10 +106,6 @@ def run(args) -> int:
         )
     policy = policy_from_args(args, rules[0])
     quiet = args.json
-
-    def note(text):
-        if not quiet:
-            print(text)
 
     c = compare(
         rules,

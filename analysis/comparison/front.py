@@ -21,8 +21,11 @@ from .table import COLUMNS, exact_rows, game_rows, pool_rows
 __all__ = ["compare", "default_out", "estimator_advice"]
 
 
-def estimator_advice(policy, rules) -> None:
+def estimator_advice(policy, rules, name: str | None = None) -> None:
     """Load the policy's bidding model for ``rules``, or say what to do.
+
+    ``name`` is the rule set's display name in the message (default its
+    ``Rules.name``).
 
     Raises
     ------
@@ -44,11 +47,60 @@ def estimator_advice(policy, rules) -> None:
         except ValueError:
             near = "club"
         raise BadArgument(
-            f"no bidding-odds model was fitted for {rules.name}: its play conventions are no "
+            f"no bidding-odds model was fitted for {name or rules.name}: its play conventions are no "
             f"profile's; give --estimator {near} to bid with the model shipped for {near}, or "
             "--estimator MODEL.json fitted on its solutions (analysis.odds.BidModel.fit)",
             parameter="estimator",
         ) from None
+
+
+def _check_servable(rules, names, policy, outcomes: str, on_the_fly: bool) -> None:
+    """Refuse, in one message, every rule set that lacks a pool or a bidding model.
+
+    Each such rule set is named with everything it needs (``--on-the-fly``
+    and ``--estimator``), so one corrected command runs.
+
+    Raises
+    ------
+    BadArgument
+        Naming each rule set and each option it needs.
+    """
+    from .arms import pool_advice, served
+
+    problems = []
+    for r, n in zip(rules, names):
+        needs = []
+        if not on_the_fly and not served(r, outcomes):
+            needs.append(pool_advice(n, outcomes))
+        try:
+            estimator_advice(policy, r, n)
+        except BadArgument as e:
+            needs.append(str(e.args[0]))
+        if len(needs) == 2:
+            problems.append(f"{n} needs two options: {needs[0]}; and {needs[1]}")
+        elif needs:
+            problems.append(needs[0])
+    if problems:
+        raise BadArgument("; ".join(problems), parameter="rules")
+
+
+def limited_draws(arms, shared: int) -> list[str]:
+    """Notes for every rule set whose draws are kept to fewer deals than its pool holds.
+
+    Its figures then differ from ``thousand simulate``'s on the same seed
+    (that run draws from the whole pool), and from those the same rule set
+    gets in another comparison: this is said whatever the pairing.
+    """
+    out = []
+    for a in arms:
+        if a.pool is not None and a.pool_size > shared:
+            out.append(
+                f"note: {a.name} draws among the first {shared:,} of its pool {a.pool}'s "
+                f"{a.pool_size:,} deals (the deals every rule set's pool holds: deal k is the same "
+                "cards in each), so its figures are not those of thousand simulate on the same "
+                "seed, nor of another comparison"
+            )
+    return out
 
 
 def _check_count(name: str, v) -> int:
@@ -139,6 +191,14 @@ def compare(
     if games < 2:
         raise BadArgument(f"games must be at least 2 for an interval, got {games}", parameter="games")
     seed = _check_count("seed", seed)
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1
+    ):
+        raise BadArgument(
+            f"chunk_size must be a positive integer (games per chunk), got {chunk_size!r}",
+            parameter="chunk_size",
+            got=chunk_size,
+        )
     outcomes = check_outcomes(outcomes)
     for r in rules:
         if getattr(r, "players", 3) != 3:
@@ -150,20 +210,15 @@ def compare(
     from ..game import ThresholdPolicy
 
     policy = policy or ThresholdPolicy()
-    for r in rules:
-        estimator_advice(policy, r)
     names = display_names(rules)
+    _check_servable(rules, names, policy, outcomes, on_the_fly)
     arms, shared, deals_path = plan_arms(rules, names, outcomes, on_the_fly)
     notes = []
     cost = fly_cost(arms, games, outcomes)
     if cost:
         notes.append(cost)
     pairs = [(a.name, arms[0].name, pairing(arms[0], a, outcomes)) for a in arms[1:]]
-    if len({a.pool for a in arms if a.pool}) > 1:
-        notes.append(
-            f"note: the rule sets read different pools; every game draws among the first "
-            f"{shared:,} deals, which every pool holds (deal k is the same cards in each)"
-        )
+    notes += limited_draws(arms, shared)
     for n in notes:
         if on_note:
             on_note(n)
