@@ -232,7 +232,11 @@ def compare(
         run_arm(folder, params, workers=workers, scheduler=scheduler, progress=progress)
         paths.append(folder)
         frames.append(dataset.read_frame(folder, "games"))
-    rows = game_rows(frames, names) + exact_rows(rules, names, games) + pool_rows(rules, names, games)
+    pool_notes: list[str] = []
+    claim = bool(getattr(policy, "claim_redeals", True))
+    rows = game_rows(frames, names) + exact_rows(rules, names, games)
+    rows += pool_rows(rules, names, games, claim=claim, on_note=pool_notes.append)
+    notes += pool_notes
     table = pd.DataFrame(rows)
     table["beyond_noise"] = (table["diff_low"] > 0) | (table["diff_high"] < 0)
     table = table[COLUMNS + ["sample", "n", "beyond_noise"]]

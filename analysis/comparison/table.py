@@ -1,4 +1,4 @@
-"""The comparison table: game metrics, exact redeal rates, pool odds.
+"""The comparison table: game metrics, exact redeal rates, pool odds (per deal played).
 
 One row per (metric, rule set) with the columns of DESIGN.md, contract 8
 (:data:`COLUMNS`), then ``sample`` (where the row comes from: ``games``,
@@ -14,7 +14,7 @@ import pandas as pd
 from ..exact import redeal_probabilities
 from .metrics import GAME_METRICS, paired_ci, per_game, ratio_ci
 
-__all__ = ["COLUMNS", "EXACT_METRICS", "POOL_METRICS", "game_rows", "exact_rows", "pool_rows"]
+__all__ = ["COLUMNS", "EXACT_METRICS", "POOL_METRICS", "game_rows", "exact_rows", "pool_rows", "played_deals"]
 
 #: The fixed columns of ``Comparison.table`` (DESIGN.md, contract 8).
 COLUMNS = [
@@ -38,7 +38,8 @@ EXACT_METRICS = {
     "exact_redeal_before_play": "redeal_before_play",
 }
 
-#: Pool metric -> (play, contract): P(the first hand, declaring, makes it).
+#: Pool metric -> (play, contract): P(the first hand, declaring, makes it),
+#: per deal the rule set plays (not redealt before bidding or at the widow).
 POOL_METRICS = {
     "p_first_hand_120_dd": ("dd", 120),
     "p_first_hand_140_dd": ("dd", 140),
@@ -135,33 +136,95 @@ def _first_hand_values(path: str, kind: str, shared: int) -> pd.DataFrame:
     return f
 
 
-def pool_rows(rules_list, names, games: int, alpha: float = 0.05) -> list[dict]:
-    """P(a random first hand, declaring, makes 120 / 140) from each rule set's pools.
+def played_deals(masks: np.ndarray, rules, claim: bool = True) -> np.ndarray:
+    """Which deals ``rules`` play: not redealt before bidding or at the widow.
+
+    Parameters
+    ----------
+    masks : ndarray of shape (n, 4), uint32
+        hand0, hand1, hand2, widow.
+    rules : Rules
+    claim : bool
+        Whether claimable redeals are claimed (the simulated holder's
+        default, ``ThresholdPolicy.claim_redeals``); forced ones always are
+        (RULES.md, "Redeals").
+
+    Returns
+    -------
+    ndarray of shape (n,), bool
+        True for a deal played.  The after-exchange redeal depends on the
+        exchange, not on the deal alone, and is not counted here.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from analysis.deal import deal
+    >>> from analysis.rules import PROFILES
+    >>> m = deal(np.random.default_rng(1), 2000)
+    >>> bool(played_deals(m, PROFILES["classic"]).all())
+    True
+    >>> bool(0.85 < played_deals(m, PROFILES["club"]).mean() < 0.97)
+    True
+    """
+    from ..redeal import redeal_flags
+
+    f = redeal_flags(masks, rules)
+    redealt = f["redeal_forced"] | (f["redeal_claimable"] if claim else False)
+    return ~np.asarray(redealt, bool)
+
+
+def pool_rows(
+    rules_list, names, games: int, alpha: float = 0.05, claim: bool = True, on_note=None
+) -> list[dict]:
+    """P(the first hand, declaring, makes 120 / 140) per deal each rule set plays.
 
     Double-dummy (``_dd``): the first hand's value after the best gift
     reaches the contract (the reference pool of the rules' solver
     conventions, :func:`analysis.reference.pool_for`).  Single-dummy
     (``_pimc``): in the single-dummy pool (played at a bid of 100) the
     first hand did not write off and took at least the contract in card
-    points and marriages.  Deals are those every rule set's pool holds
-    (deal ``k`` is the same cards in every pool), so the differences are
-    paired over deals; a rule set no pool serves gets NaN.
+    points and marriages.  The share is over the deals the rule set plays
+    (:func:`played_deals`: the deals its redeal conditions redeal before
+    bidding or at the widow are left out, claimable ones too when
+    ``claim``), so two rule sets that differ only in their redeals differ
+    here.  Deals are those every rule set's pool holds (deal ``k`` is the
+    same cards in every pool), so the differences are paired over deals; a
+    rule set no pool serves gets NaN, and ``on_note`` hears why.
     """
     from .. import reference
+    from .games import _deal_masks
 
     out = []
     for play in ("dd", "pimc"):
         pools = []
         for r in rules_list:
             p = reference.pool_for(r) if play == "dd" else reference.sd_pool_for(r)
-            pools.append(None if p is None else (p.solutions_path if play == "dd" else p.sd_path, p.deals))
+            pools.append(
+                None
+                if p is None
+                else (p.solutions_path if play == "dd" else p.sd_path, p.deals, p.deals_path)
+            )
         sizes = [p[1] for p in pools if p is not None]
+        missing = [n for n, p in zip(names, pools) if p is None]
+        if missing and on_note:
+            kind = "solved (double-dummy)" if play == "dd" else "single-dummy"
+            on_note(
+                f"note: p_first_hand_*_{play} is n/a for {', '.join(missing)}: no {kind} reference "
+                "pool plays as it does, and these odds are read from a pool"
+            )
         if not sizes:
             continue
         shared = min(sizes)
+        if max(sizes) > shared and on_note:
+            on_note(
+                f"note: p_first_hand_*_{play} are read over the first {shared:,} deals, which every "
+                f"rule set's {'solved' if play == 'dd' else 'single-dummy'} pool holds (the largest "
+                f"holds {max(sizes):,}), so they depend on the rule sets compared"
+            )
         kind = "solutions" if play == "dd" else "sd"
         cache: dict = {}
         vals = []
+        masks = _deal_masks(next(p[2] for p in pools if p is not None), shared)
         for p in pools:
             if p is None:
                 vals.append(None)
@@ -169,17 +232,21 @@ def pool_rows(rules_list, names, games: int, alpha: float = 0.05) -> list[dict]:
             if p[0] not in cache:
                 cache[p[0]] = _first_hand_values(p[0], kind, shared)
             vals.append(cache[p[0]])
+        keep = [
+            None if f is None else played_deals(masks, r, claim)[f["deal_id"].to_numpy()]
+            for f, r in zip(vals, rules_list)
+        ]
         for metric, (mplay, contract) in POOL_METRICS.items():
             if mplay != play:
                 continue
             units = []
-            for f in vals:
+            for f, k in zip(vals, keep):
                 if f is None:
                     units.append(None)
                     continue
                 made = f["value"].to_numpy() >= contract
                 if play == "pimc":
                     made &= ~f["written_off"].to_numpy(bool)
-                units.append((made.astype(np.float64), np.ones(len(f))))
+                units.append(((made & k).astype(np.float64), k.astype(np.float64)))
             out += _compare_units(units, names, metric, f"pool {play}", games, alpha)
     return out
