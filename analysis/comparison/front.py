@@ -14,6 +14,7 @@ from ..errors import BadArgument, ThousandError
 from ..folders import DEFAULT_GAMES
 from .arms import check_outcomes, fly_cost, pairing, plan_arms
 from .games import arm_folder, arm_params, run_arm
+from .metrics import pool_reuse
 from .result import Comparison
 from .ruleset import display_names, parse_rules
 from .table import COLUMNS, exact_rows, game_rows, pool_rows
@@ -103,6 +104,38 @@ def limited_draws(arms, shared: int) -> list[str]:
     return out
 
 
+#: Above this share of repeated pool draws the comparison warns (and says what to do).
+REPEAT_WARN = 0.2
+
+
+def reuse_notes(arms, reuse) -> list[str]:
+    """A line per rule set on its pool's reuse, and a warning when it is large.
+
+    Every game figure's interval is widened by ``sqrt(design effect)``
+    (:func:`analysis.comparison.metrics.pool_reuse`), so the line says by
+    how much.
+    """
+    out = []
+    for a, (share, deff) in zip(arms, reuse):
+        if a.pool is None or share == 0:
+            continue
+        line = (
+            f"{a.name}: {100 * share:.1f} % of the played pool draws repeat an earlier draw "
+            f"(pool {a.pool}); its intervals are widened ×{np.sqrt(deff):.2f} "
+            "(the root of the draws per distinct deal)"
+        )
+        if share > REPEAT_WARN:
+            line = (
+                f"warning: {line}: the games reuse a small pool, so they are fewer independent "
+                "observations than they look; fewer games, or double-dummy outcomes from a larger pool, "
+                "say more per game"
+            )
+        else:
+            line = "note: " + line
+        out.append(line)
+    return out
+
+
 def _check_count(name: str, v) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
         raise BadArgument(f"{name} must be a non-negative integer, got {v!r}", parameter=name, got=v)
@@ -164,8 +197,10 @@ def compare(
     worlds : int
         With ``"pimc"`` on the fly: layouts per decision.
     on_note : callable, optional
-        Called with each note (pairing, cost of play on the fly) before
-        the games run.
+        Called with each note: before the games run, the cost of play on
+        the fly and the draws limited to the deals every pool holds; after,
+        each rule set's pool reuse (a warning above
+        :data:`REPEAT_WARN`) and why a ``p_first_hand_*`` row is n/a.
 
     Returns
     -------
@@ -232,14 +267,20 @@ def compare(
         run_arm(folder, params, workers=workers, scheduler=scheduler, progress=progress)
         paths.append(folder)
         frames.append(dataset.read_frame(folder, "games"))
-    pool_notes: list[str] = []
+    reuse = [pool_reuse(f) for f in frames]
+    after = reuse_notes(arms, reuse)
     claim = bool(getattr(policy, "claim_redeals", True))
-    rows = game_rows(frames, names) + exact_rows(rules, names, games)
-    rows += pool_rows(rules, names, games, claim=claim, on_note=pool_notes.append)
-    notes += pool_notes
+    rows = game_rows(frames, names, deff=[d for _, d in reuse]) + exact_rows(rules, names, games)
+    rows += pool_rows(rules, names, games, claim=claim, on_note=after.append)
+    for n in after:
+        if on_note:
+            on_note(n)
+    notes += after
     table = pd.DataFrame(rows)
     table["beyond_noise"] = (table["diff_low"] > 0) | (table["diff_high"] < 0)
-    table = table[COLUMNS + ["sample", "n", "beyond_noise"]]
+    share = dict(zip(names, (r for r, _ in reuse)))
+    table["pool_repeat_share"] = np.where(table["sample"] == "games", table["rules"].map(share), np.nan)
+    table = table[COLUMNS + ["sample", "n", "beyond_noise", "pool_repeat_share"]]
     cols = [c for c in frames[0].columns]
     base = frames[0].sort_values(["game_id", "deal_no"]).reset_index(drop=True)[cols]
     identical = [
@@ -258,4 +299,6 @@ def compare(
         games=games,
         seed=seed,
         outcomes=outcomes,
+        pool_repeat_share=share,
+        out=out,
     )

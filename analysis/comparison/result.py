@@ -61,6 +61,12 @@ class Comparison:
     notes : list of str
     games, seed : int
     outcomes : str
+    pool_repeat_share : dict of str -> float
+        Per rule set, its played pool draws that repeat an earlier draw;
+        its game figures' intervals are widened by the root of the draws
+        per distinct deal (:func:`analysis.comparison.metrics.pool_reuse`).
+    out : Path or None
+        The folder of the games datasets.
     """
 
     table: pd.DataFrame
@@ -73,6 +79,8 @@ class Comparison:
     games: int = 0
     seed: int = 0
     outcomes: str = "dd"
+    pool_repeat_share: dict = field(default_factory=dict)
+    out: Path | None = None
 
     @property
     def no_difference(self) -> bool:

@@ -66,26 +66,50 @@ def _row(metric, name, v, lo, hi, d, dh, uh, games, sample, n):
     }
 
 
-def _compare_units(units: list, names: list[str], metric: str, sample: str, games: int, alpha: float):
-    """Rows of one metric from per-unit (num, den) pairs of every rule set, paired on the units."""
+def _compare_units(
+    units: list, names: list[str], metric: str, sample: str, games: int, alpha: float, deff=None
+):
+    """Rows of one metric from per-unit (num, den) pairs of every rule set, paired on the units.
+
+    ``deff``: each rule set's design effect (:func:`~analysis.comparison.metrics.pool_reuse`,
+    default 1): its value's half-width is widened by ``sqrt(deff)``, a
+    paired difference's by the root of the larger of the two, an unpaired
+    one's per sample.
+    """
     rows = []
     base = None
-    for name, u in zip(names, units):
+    deff = deff or [1.0] * len(names)
+    for name, u, f in zip(names, units, deff):
         if u is None:
             rows.append(_row(metric, name, *[np.nan] * 6, games, sample, 0))
             continue
         num, den = u
         v, lo, hi, z = ratio_ci(num, den, alpha)
+        w = np.sqrt(f)
+        lo, hi = v - (v - lo) * w, v + (hi - v) * w
         if base is None:
-            base = (v, z)
+            base = (v, z, f)
             rows.append(_row(metric, name, v, lo, hi, 0.0, 0.0, 0.0, games, sample, len(num)))
             continue
         ph, uh = paired_ci(base[1], z, alpha)
+        ph *= np.sqrt(max(f, base[2]))
+        uh = _unpaired(base[1], z, base[2], f, alpha, uh)
         rows.append(_row(metric, name, v, lo, hi, v - base[0], ph, uh, games, sample, len(num)))
     return rows
 
 
-def game_rows(frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05) -> list[dict]:
+def _unpaired(z0, z1, f0: float, f1: float, alpha: float, plain: float) -> float:
+    """The unpaired half-width with each sample's variance times its design effect."""
+    if f0 == 1.0 and f1 == 1.0:
+        return plain
+    from .metrics import _t
+
+    n = len(z0)
+    v = f0 * np.var(z0, ddof=1) + f1 * np.var(z1, ddof=1)
+    return float(_t(n, alpha) * np.sqrt(v) / np.sqrt(n))
+
+
+def game_rows(frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05, deff=None) -> list[dict]:
     """Rows of every game metric (:data:`analysis.comparison.metrics.GAME_METRICS`).
 
     Parameters
@@ -94,6 +118,10 @@ def game_rows(frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05)
         Games rows of each rule set, the same game ids in each.
     names : list of str
         Display names, the first the baseline.
+    deff : list of float, optional
+        Each rule set's design effect of pool reuse
+        (:func:`analysis.comparison.metrics.pool_reuse`); the intervals are
+        widened by its root (default: none).
 
     Raises
     ------
@@ -108,7 +136,7 @@ def game_rows(frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05)
     rows = []
     for metric, (num, den, _) in GAME_METRICS.items():
         units = [(p[num].to_numpy(), p[den].to_numpy()) for p in per]
-        rows += _compare_units(units, names, metric, "games", games, alpha)
+        rows += _compare_units(units, names, metric, "games", games, alpha, deff)
     return rows
 
 
