@@ -75,7 +75,7 @@ def test_pimc_comparison_says_its_repeat_share(tmp_path):
 
         share, _ = pool_reuse(dataset.read_frame(p, "games"))
         assert c.pool_repeat_share[name] == pytest.approx(share) and share > 0
-        assert any(n.startswith(("note: " + name + ":", "warning: " + name + ":")) for n in notes)
+        assert any(f"{name} {100 * share:.1f} %" in n for n in notes)
     rows = c.table[c.table["sample"] == "games"]
     assert rows["pool_repeat_share"].notna().all()
     assert c.table[c.table["sample"] != "games"]["pool_repeat_share"].isna().all()

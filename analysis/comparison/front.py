@@ -109,30 +109,28 @@ REPEAT_WARN = 0.2
 
 
 def reuse_notes(arms, reuse) -> list[str]:
-    """A line per rule set on its pool's reuse, and a warning when it is large.
+    """One line on the pools' reuse, and a warning per rule set above :data:`REPEAT_WARN`.
 
     Every game figure's interval is widened by ``sqrt(design effect)``
     (:func:`analysis.comparison.metrics.pool_reuse`), so the line says by
     how much.
     """
-    out = []
-    for a, (share, deff) in zip(arms, reuse):
-        if a.pool is None or share == 0:
-            continue
-        line = (
-            f"{a.name}: {100 * share:.1f} % of the played pool draws repeat an earlier draw "
-            f"(pool {a.pool}); its intervals are widened ×{np.sqrt(deff):.2f} "
-            "(the root of the draws per distinct deal)"
-        )
-        if share > REPEAT_WARN:
-            line = (
-                f"warning: {line}: the games reuse a small pool, so they are fewer independent "
-                "observations than they look; fewer games, or double-dummy outcomes from a larger pool, "
-                "say more per game"
+    seen = [(a, s, d) for a, (s, d) in zip(arms, reuse) if a.pool is not None and s > 0]
+    if not seen:
+        return []
+    parts = ", ".join(f"{a.name} {100 * s:.1f} % (×{np.sqrt(d):.2f})" for a, s, d in seen)
+    out = [
+        "note: played pool draws that repeat an earlier draw, and the widening of each rule set's "
+        f"intervals for it (the root of the draws per distinct deal): {parts}"
+    ]
+    for a, s, _ in seen:
+        if s > REPEAT_WARN:
+            out.append(
+                f"warning: {a.name} reuses its pool {a.pool} ({a.pool_size:,} deals): {100 * s:.1f} % "
+                "of its played draws repeat an earlier one, so its games are fewer independent "
+                "observations than they look; fewer games, or double-dummy outcomes from a larger "
+                "pool, say more per game"
             )
-        else:
-            line = "note: " + line
-        out.append(line)
     return out
 
 
