@@ -84,7 +84,7 @@ def made_up():
 def test_verdict_names_the_metrics_beyond_the_noise_largest_first(made_up):
     lines = made_up.verdict().splitlines()
     assert lines[0] == "b: beyond the noise against a: m1 +0.400, m2 +0.00000400"
-    assert lines[1] == "c: beyond the noise against a: m3 +15"
+    assert lines[1] == "c: beyond the noise against a: m3 +15.0"
     made_up.table.loc[made_up.table.rules == "c", "beyond_noise"] = False
     assert made_up.verdict().splitlines()[1] == "c: no metric beyond the noise against a"
     assert made_up.verdict(top=1).splitlines()[0] == "b: beyond the noise against a: m1 +0.400 and 1 more"
@@ -100,8 +100,13 @@ def test_table_has_fixed_digits_per_metric_and_no_scientific_notation(made_up):
     assert not re.search(r"\de[-+]\d", text)
     for metric in ("m1", "m2", "m3", "m4"):
         block = text.split(f"\n{metric} ", 1)[1].split("\n\n", 1)[0].split("\nm", 1)[0]
-        decimals = {len(x.partition(".")[2]) for x in re.findall(r"[-+]?\d+(?:\.\d+)?", block)}
-        assert len(decimals) == 1, (metric, decimals)
+        values, diffs = set(), set()
+        for line in block.splitlines():
+            nums = [x.partition(".")[2] for x in re.findall(r"[-+]?\d+(?:\.\d+)?", line)]
+            assert len(nums) in (3, 8), line
+            values |= {len(x) for x in nums[:3]}
+            diffs |= {len(x) for x in nums[3:]}
+        assert len(values) == 1 and len(diffs) == 1, (metric, values, diffs)
     assert "12346 [12336, 12356]" in text and "0.00001200 [0.00001100, 0.00001300]" in text
 
 

@@ -38,6 +38,18 @@ def _digits(rows: pd.DataFrame) -> int:
     return int(min(8, max(0, 3 - math.floor(math.log10(top)))))
 
 
+def _diff_digits(rows: pd.DataFrame) -> int:
+    """Decimals for one metric's differences: those of its values, or more
+    if needed to show two significant digits of its narrowest paired
+    half-width (a difference of 0.07 on values near 109), at most 8."""
+    d = _digits(rows)
+    half = ((rows["diff_high"] - rows["diff_low"]) / 2).to_numpy(float)
+    half = half[np.isfinite(half) & (half > 0)]
+    if half.size:
+        d = max(d, 1 - math.floor(math.log10(half.min())))
+    return int(min(8, d))
+
+
 def _fixed(v, digits: int, signed: bool = False) -> str:
     """``v`` in fixed notation with ``digits`` decimals (``n/a`` for None or NaN)."""
     if v is None or (isinstance(v, float) and math.isnan(v)):
@@ -145,7 +157,7 @@ class Comparison:
             if moved.empty:
                 lines.append(f"{name}: no metric beyond the noise against {self.names[0]}")
                 continue
-            dig = {m: _digits(self.table[self.table.metric == m]) for m in moved.metric}
+            dig = {m: _diff_digits(self.table[self.table.metric == m]) for m in moved.metric}
             shown = [
                 f"{r.metric} {_fixed(r.diff, dig[r.metric], True)}" for r in moved.head(top).itertuples()
             ]
@@ -263,7 +275,7 @@ class Comparison:
         for metric, sub in self.table.groupby("metric", sort=False):
             if sub["value"].isna().all():
                 continue
-            dg = _digits(sub)
+            dg, ddg = _digits(sub), _diff_digits(sub)
             first = True
             for r in sub.itertuples():
                 val = f"{_fixed(r.value, dg)} [{_fixed(r.low, dg)}, {_fixed(r.high, dg)}]"
@@ -272,10 +284,10 @@ class Comparison:
                 else:
                     mark = " *" if r.beyond_noise else ""
                     diff = (
-                        f"{_fixed(r.diff, dg, True)} [{_fixed(r.diff_low, dg, True)}, "
-                        f"{_fixed(r.diff_high, dg, True)}]{mark}"
+                        f"{_fixed(r.diff, ddg, True)} [{_fixed(r.diff_low, ddg, True)}, "
+                        f"{_fixed(r.diff_high, ddg, True)}]{mark}"
                     )
-                    unp = f"[{_fixed(r.unpaired_low, dg, True)}, {_fixed(r.unpaired_high, dg, True)}]"
+                    unp = f"[{_fixed(r.unpaired_low, ddg, True)}, {_fixed(r.unpaired_high, ddg, True)}]"
                 line = f"{metric if first else '':<26} {r.rules:<{w}} {val:<27} {diff:<32} {unp}"
                 lines.append(line.rstrip())
                 first = False
