@@ -79,3 +79,16 @@ def test_pimc_comparison_says_its_repeat_share(tmp_path):
     rows = c.table[c.table["sample"] == "games"]
     assert rows["pool_repeat_share"].notna().all()
     assert c.table[c.table["sample"] != "games"]["pool_repeat_share"].isna().all()
+
+
+def test_a_large_repeat_share_is_a_warning_naming_the_pool():
+    from analysis.comparison.arms import Arm
+    from analysis.comparison.front import REPEAT_WARN, reuse_notes
+    from analysis.rules import PROFILES
+
+    arms = [Arm(PROFILES["club"], n, "club-sd", "x", 2000) for n in ("a", "b")]
+    arms.append(Arm(PROFILES["club"], "fly", None, None, 0))
+    notes = reuse_notes(arms, [(0.373, 1.595), (REPEAT_WARN, 1.25), (0.5, 2.0)])
+    assert notes[0].endswith("a 37.3 % (×1.26), b 20.0 % (×1.12)")  # the arm on the fly draws no pool deal
+    assert len(notes) == 2 and notes[1].startswith("warning: a reuses its pool club-sd (2,000 deals): 37.3 %")
+    assert reuse_notes(arms[:1], [(0.0, 1.0)]) == []

@@ -128,8 +128,8 @@ def reuse_notes(arms, reuse) -> list[str]:
             out.append(
                 f"warning: {a.name} reuses its pool {a.pool} ({a.pool_size:,} deals): {100 * s:.1f} % "
                 "of its played draws repeat an earlier one, so its games are fewer independent "
-                "observations than they look; fewer games, or double-dummy outcomes from a larger "
-                "pool, say more per game"
+                "observations than they look (its intervals are widened for it); more games add "
+                "little, double-dummy outcomes from a larger pool add more"
             )
     return out
 

@@ -70,8 +70,12 @@ class Comparison:
         One row per (metric, rule set): ``metric rules value low high diff
         diff_low diff_high unpaired_low unpaired_high games`` (DESIGN.md,
         contract 8), then ``sample`` (``games``, ``exact``, ``pool dd`` or
-        ``pool pimc``), ``n`` (games or deals behind the row) and
-        ``beyond_noise`` (the paired 95 % interval excludes 0).
+        ``pool pimc``), ``n`` (games or deals behind the row),
+        ``beyond_noise`` (the paired 95 % interval excludes 0) and
+        ``pool_repeat_share`` (game rows: the rule set's share of played
+        pool draws repeating an earlier one; NaN elsewhere).  The
+        baseline's ``diff`` and its intervals are 0: its difference with
+        itself is exactly 0, not an estimate.
     rules : list of Rules
     names : list of str
         Display names (the table's ``rules``), the baseline first.

@@ -3,7 +3,8 @@
 One row per (metric, rule set) with the columns of DESIGN.md, contract 8
 (:data:`COLUMNS`), then ``sample`` (where the row comes from: ``games``,
 ``exact`` or ``pool dd`` / ``pool pimc``), ``n`` (games or pool deals it
-rests on) and ``beyond_noise`` (the paired interval excludes 0).
+rests on), ``beyond_noise`` (the paired interval excludes 0) and
+``pool_repeat_share`` (added by :func:`analysis.comparison.compare`).
 """
 
 from __future__ import annotations
