@@ -245,7 +245,7 @@ class Comparison:
 
     def write_meta(self, path) -> Path:
         """Write :meth:`meta` as JSON to ``path`` (atomically: a temporary file, then rename)."""
-        from .._atomic import replace_file
+        from ..atomic import replace_file
 
         text = json.dumps(self.meta(), indent=1, allow_nan=False)
 
