@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 
 from ..errors import BadArgument
@@ -60,6 +61,8 @@ def _triple(text: str, option: str, kind=float, dash=None) -> tuple:
             v = kind(x)
         except ValueError:
             raise BadArgument(f"{option}: {x!r} is not a number (in {text!r})") from None
+        if not math.isfinite(v):
+            raise BadArgument(f"{option}: {x!r} is not a finite number (in {text!r})")
         out.append(v)
     return tuple(out)
 

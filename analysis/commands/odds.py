@@ -51,7 +51,7 @@ def register(sub) -> None:
     p.add_argument(
         "--worlds",
         type=int,
-        default=16,
+        default=None,
         metavar="W",
         help="with --play pimc: layouts each single-dummy decision averages over (default 16)",
     )
@@ -239,6 +239,9 @@ def run(args) -> int:
     progress = False if args.no_progress else None
     if args.play == "pimc" and args.widow is not None:
         raise BadArgument("--play pimc gives the odds before the widow: leave out --widow")
+    if args.worlds is not None and args.play != "pimc":
+        raise BadArgument("--worlds applies to --play pimc only: add --play pimc or leave out --worlds")
+    args.worlds = 16 if args.worlds is None else args.worlds
     if args.worlds < 1:
         raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
     if args.widow is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from .. import folders
+from ..errors import BadArgument
 from ._common import add_parallel_options, add_rules_options, progress_flag, rules_from_args
 
 DEFAULT_DEALS = 1_000_000
@@ -65,6 +66,8 @@ def run(args) -> int:
     from ..deal_summary import format_table, redeal_summary, value_summary
     from ..jobs.deals import run_deal
 
+    if args.solve < 0:
+        raise BadArgument(f"--solve must be at least 0 (0 skips solving), got {args.solve}")
     rules = rules_from_args(args)
     deals = str(folders.deals_folder(args.data, rules, args.seed, args.n))
     t0 = time.perf_counter()

@@ -162,6 +162,10 @@ def run(args) -> int:
         raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
     policy = policy_from_args(args, rules)
+    if args.worlds is not None and args.outcomes != "pimc":
+        raise BadArgument(
+            "--worlds applies to --outcomes pimc only: add --outcomes pimc or leave out --worlds"
+        )
     worlds = 16 if args.worlds is None else args.worlds
     if worlds < 1:
         raise BadArgument(f"--worlds must be at least 1, got {worlds}")

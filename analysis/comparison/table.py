@@ -15,7 +15,16 @@ import pandas as pd
 from ..probabilities import redeal_probabilities
 from .metrics import GAME_METRICS, paired_ci, per_game, ratio_ci
 
-__all__ = ["COLUMNS", "EXACT_METRICS", "POOL_METRICS", "game_rows", "exact_rows", "pool_rows", "played_deals"]
+__all__ = [
+    "COLUMNS",
+    "EXACT_METRICS",
+    "POOL_METRICS",
+    "compare_units",
+    "game_rows",
+    "exact_rows",
+    "pool_rows",
+    "played_deals",
+]
 
 #: The fixed columns of ``Comparison.table`` (DESIGN.md, contract 8).
 COLUMNS = [
@@ -67,7 +76,7 @@ def _row(metric, name, v, lo, hi, d, dh, uh, games, sample, n):
     }
 
 
-def _compare_units(
+def compare_units(
     units: list, names: list[str], metric: str, sample: str, games: int, alpha: float, deff=None
 ):
     """Rows of one metric from per-unit (num, den) pairs of every rule set, paired on the units.
@@ -75,7 +84,9 @@ def _compare_units(
     ``deff``: each rule set's design effect (:func:`~analysis.comparison.metrics.pool_reuse`,
     default 1): its value's half-width is widened by ``sqrt(deff)``, a
     paired difference's by the root of the larger of the two, an unpaired
-    one's per sample.
+    one's per sample.  A share (every unit's count within its total) has
+    its value's interval kept within [0, 1], the range of a share: the
+    delta method's symmetric interval can pass it on few games.
     """
     rows = []
     base = None
@@ -88,6 +99,8 @@ def _compare_units(
         v, lo, hi, z = ratio_ci(num, den, alpha)
         w = np.sqrt(f)
         lo, hi = v - (v - lo) * w, v + (hi - v) * w
+        if len(num) and np.all((num >= 0) & (num <= den)):
+            lo, hi = max(lo, 0.0), min(hi, 1.0)
         if base is None:
             base = (v, z, f)
             rows.append(_row(metric, name, v, lo, hi, 0.0, 0.0, 0.0, games, sample, len(num)))
@@ -137,7 +150,7 @@ def game_rows(frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05,
     rows = []
     for metric, (num, den, _) in GAME_METRICS.items():
         units = [(p[num].to_numpy(), p[den].to_numpy()) for p in per]
-        rows += _compare_units(units, names, metric, "games", games, alpha, deff)
+        rows += compare_units(units, names, metric, "games", games, alpha, deff)
     return rows
 
 
@@ -277,5 +290,5 @@ def pool_rows(
                 if play == "pimc":
                     made &= ~f["written_off"].to_numpy(bool)
                 units.append(((made & k).astype(np.float64), k.astype(np.float64)))
-            out += _compare_units(units, names, metric, f"pool {play}", games, alpha)
+            out += compare_units(units, names, metric, f"pool {play}", games, alpha)
     return out

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .. import dataset
-from ..errors import ReferencePoolError
+from ..errors import BadArgument, ReferencePoolError
 from ..jobs.deals import run_deal
 from ..jobs.solutions import run_solve
 from ..rules import Rules, load_rules
@@ -128,13 +128,13 @@ def verify(
         From :func:`~analysis.reference.check`, or when a row solves or
         plays otherwise now (the message names the deal, the seat and the
         columns).
-    ValueError
+    BadArgument
         If ``rows`` or ``sd_rows`` is below 1.
     """
     if rows < 1:
-        raise ValueError(f"rows must be at least 1, got {rows}")
+        raise BadArgument(f"--rows must be at least 1, got {rows}", parameter="rows")
     if sd_rows < 1:
-        raise ValueError(f"sd_rows must be at least 1, got {sd_rows}")
+        raise BadArgument(f"--sd-rows must be at least 1, got {sd_rows}", parameter="sd_rows")
     base = registry.root() if base is None else base
     names = [s.name for s in registry.specs()] if names is None else list(names)
     done = {}

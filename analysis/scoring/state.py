@@ -248,7 +248,9 @@ def check_state(rules, state: TableState) -> None:
     Scores at or above the threshold belong to sitters (only a winner may
     exceed it); sitters have used fewer than ``rules.barrel_attempts``
     attempts; bolt counters are below ``rules.bolt_count``; under
-    ``rules.barrel_arrivals='seats'`` at most ``rules.barrel_seats`` sit.
+    ``rules.barrel_arrivals='seats'`` at most ``rules.barrel_seats`` sit;
+    under ``rules.reset_555`` no score is left at 555 (or −555 under
+    ``'both'``): the reset zeroes it at once (RULES.md, 555).
     (Under ``'all'`` more may sit after a simultaneous arrival, so there the
     seat count is not an invariant.)
 
@@ -270,6 +272,8 @@ def check_state(rules, state: TableState) -> None:
             raise ValueError(f"player {p} used {a} attempts of {rules.barrel_attempts}")
         if state.bolts[p] >= rules.bolt_count:
             raise ValueError(f"player {p} has {state.bolts[p]} bolts, the penalty count")
+        if rules.reset_555 != "none" and (s == 555 or (rules.reset_555 == "both" and s == -555)):
+            raise ValueError(f"player {p} scores {s}, which the 555 reset ({rules.reset_555}) sets to 0")
     sitters = sum(a >= 0 for a in state.barrel)
     if rules.barrel_arrivals == "seats" and sitters > rules.barrel_seats and state.winner < 0:
         raise ValueError(

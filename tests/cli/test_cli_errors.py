@@ -128,6 +128,33 @@ BAD_INPUTS = {
         "does not exist",
     ),
     "overlapping hands": (["analyse", HAND, HAND, "A♠ 10♠ J♠ 9♦ Q♦ K♦ J♦", WIDOW], "hand0 and hand1 share"),
+    # counts below their least value, on every command that takes one
+    "no rows to verify": (
+        ["reference", "verify", "--rows", "0", "--only", "book"],
+        "--rows must be at least 1",
+    ),
+    "no single-dummy rows to verify": (
+        ["reference", "verify", "--sd-rows", "-1"],
+        "--sd-rows must be at least 1",
+    ),
+    "negative deals to solve": (
+        ["run", "--n", "100", "--solve", "-1", "--report", "none"],
+        "--solve must be",
+    ),
+    # numbers that are not finite
+    "a score that is not a number": (["equity", "--scores", "nan,300,500"], "not a finite number"),
+    "an infinite score": (["equity", "--scores", "inf,300,500"], "not a finite number"),
+    # options that name what another option turns on
+    "worlds without single-dummy odds": (["odds", HAND, "--worlds", "4"], "--worlds applies to --play pimc"),
+    "worlds without single-dummy games": (
+        ["simulate", "--games", "2", "--seed", "1", "--worlds", "8", "--no-progress"],
+        "--worlds applies to --outcomes pimc",
+    ),
+    # a table state the rules cannot produce
+    "a score the 555 reset zeroes": (
+        ["equity", "--rules", "classic", "--scores", "555,300,500"],
+        "the 555 reset",
+    ),
 }
 
 

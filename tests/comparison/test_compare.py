@@ -11,6 +11,7 @@ from analysis.cli import main
 from analysis.comparison import COLUMNS, compare, parse_rules, vary
 from analysis.comparison.games import PoolDealsSolver, SharedPool
 from analysis.comparison.metrics import paired_ci, per_game, ratio_ci
+from analysis.comparison.table import compare_units
 from analysis.game import ThresholdPolicy, game_rng, simulate, summarize
 from analysis.rules import Rules
 
@@ -238,3 +239,16 @@ def test_outcomes_pimc_plays_the_single_dummy_pools(tmp_path):
     for p in c.paths:
         assert dataset.read_params(p)["outcomes"]["play"] == "pimc"
     assert c.outcomes == "pimc" and c.pairs[0][2] == "same outcomes"
+
+
+def test_a_share_interval_stays_within_0_and_1_on_few_games():
+    # 1 success in 10 games: the delta method's interval reaches below 0
+    num, den = np.array([1] + [0] * 9), np.ones(10)
+    v, lo, _, _ = ratio_ci(num, den)
+    assert v == pytest.approx(0.1) and lo < 0
+    rows = compare_units([(num, den), (num, den)], ["a", "b"], "win_first_hand", "games", 10, 0.05)
+    assert all(r["low"] == 0.0 and r["high"] < 1 for r in rows)
+    # a mean per game is no share: its interval is left as the delta method gives it
+    counts = np.array([3, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    (row,) = compare_units([(counts, den)], ["a"], "bolts_per_game", "games", 10, 0.05)
+    assert row["low"] < 0
