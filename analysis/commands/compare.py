@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..errors import BadArgument
 from ._common import add_parallel_options, progress_flag
@@ -72,6 +73,7 @@ def register(sub) -> None:
 
 def rules_of(args) -> list:
     """The rule sets of the positional arguments and ``--vary``."""
+    # late: the parser imports every command module; the work loads when it runs
     from ..comparison import parse_rules, vary
 
     if args.vary is not None:
@@ -85,11 +87,10 @@ def rules_of(args) -> list:
 
 
 def run(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
     from ..comparison import compare
 
     if args.plot is not None:
-        from pathlib import Path
-
         if not Path(args.plot).expanduser().resolve().parent.is_dir():
             raise BadArgument(f"--plot {args.plot}: its folder does not exist", parameter="plot")
     rules = rules_of(args)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+import numpy as np
+
 from ..errors import BadArgument
 from ._common import add_rules_options, rules_from_args
 
@@ -72,6 +74,7 @@ def state_from_args(args):
     BadArgument
         On malformed triples or impossible values.
     """
+    # late: the parser imports every command module; the work loads when it runs
     from ..scoring import TableState
 
     scores = _triple(args.scores, "--scores")
@@ -89,8 +92,7 @@ def state_from_args(args):
 
 
 def run(args) -> int:
-    import numpy as np
-
+    # late: the parser imports every command module; the work loads when it runs
     from ..equity import default_model, equity_curve, read_state, win_interval
     from ..equity.plot import check_plot_path, plot_curve
 

@@ -18,6 +18,10 @@ import signal
 import threading
 from pathlib import Path
 
+import nbformat
+from nbclient import NotebookClient
+from nbconvert import HTMLExporter
+
 from ..atomic import replace_file
 from .notebooks import _environ, _parameters_index, _read, _source, _title
 
@@ -93,9 +97,6 @@ def execute_notebook(
         The HTML path, the executed notebook, and the cell error if one
         stopped it.
     """
-    import nbformat
-    from nbclient import NotebookClient
-    from nbconvert import HTMLExporter
 
     src = _source(name_or_path)
     nb = _read(src)

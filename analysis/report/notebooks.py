@@ -12,6 +12,8 @@ import contextlib
 import os
 from pathlib import Path
 
+import jupytext
+
 from ..errors import BadArgument
 
 __all__ = ["NOTEBOOKS", "notebooks_dir", "read_parameters"]
@@ -53,8 +55,6 @@ def _source(name_or_path) -> Path:
 
 
 def _read(src: Path):
-    import jupytext
-
     return jupytext.read(src)
 
 
