@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..errors import BadArgument
@@ -61,7 +62,18 @@ def register(sub) -> None:
         help="folder of the games datasets, one per rule set (default data/compare/<key>); "
         "a stopped run resumes",
     )
-    p.add_argument("--json", action="store_true", help="print the table as a JSON list of rows")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the table as a JSON list of rows (DESIGN.md, contract 8); notes go to stderr",
+    )
+    p.add_argument(
+        "--json-meta",
+        default=None,
+        metavar="FILE",
+        help="write the run's context as a JSON object: games, seed, outcomes, each rule set's "
+        "changes, fingerprint, games dataset and pool repeat share, the pairings, notes and verdict",
+    )
     p.add_argument("--plot", default=None, metavar="FILE", help="write a plot of the paired differences")
     p.add_argument(
         "--chunk-size", type=int, default=None, help="games per chunk and per Parquet file (default 200)"
@@ -71,8 +83,9 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def rules_of(args) -> list:
-    """The rule sets of the positional arguments and ``--vary``."""
+def rules_of(args, on_note=None) -> list:
+    """The rule sets of the positional arguments and ``--vary`` (``on_note``
+    hears of a swept value that is the base's own, left out)."""
     # late: the parser imports every command module; the work loads when it runs
     from ..comparison import parse_rules, vary
 
@@ -82,7 +95,7 @@ def rules_of(args) -> list:
                 f"--vary sweeps one base rule set, got {len(args.rules)}: give one RULES with --vary",
                 parameter="vary",
             )
-        return vary(args.rules[0], args.vary)
+        return vary(args.rules[0], args.vary, on_note=on_note)
     return [parse_rules(r) for r in args.rules]
 
 
@@ -90,10 +103,16 @@ def run(args) -> int:
     # late: the parser imports every command module; the work loads when it runs
     from ..comparison import compare
 
-    if args.plot is not None:
-        if not Path(args.plot).expanduser().resolve().parent.is_dir():
-            raise BadArgument(f"--plot {args.plot}: its folder does not exist", parameter="plot")
-    rules = rules_of(args)
+    for opt, target in (("--plot", args.plot), ("--json-meta", args.json_meta)):
+        if target is not None and not Path(target).expanduser().resolve().parent.is_dir():
+            raise BadArgument(
+                f"{opt} {target}: its folder does not exist", parameter=opt[2:].replace("-", "_")
+            )
+
+    def note(text):  # with --json the notes go to stderr, the rows alone to stdout
+        print(text, file=sys.stderr if args.json else sys.stdout)
+
+    rules = rules_of(args, note)
     if len(rules) < 2:
         raise BadArgument(
             "compare needs at least two rule sets: give another RULES, or --vary field=v1,v2",
@@ -101,10 +120,6 @@ def run(args) -> int:
         )
     policy = policy_from_args(args, rules[0])
     quiet = args.json
-
-    def note(text):
-        if not quiet:
-            print(text)
 
     c = compare(
         rules,
@@ -124,8 +139,16 @@ def run(args) -> int:
         print(c.to_json())
     else:
         print("games datasets: " + ", ".join(str(p) for p in c.paths))
-        verdict = c.verdict()
-        print(verdict if verdict else c.format())
+        if c.no_difference:
+            print(c.verdict())
+        else:
+            print(c.format())
+            print()
+            print(c.verdict())
+    if args.json_meta is not None:
+        c.write_meta(args.json_meta)
+        if not quiet:
+            print(f"run context written to {args.json_meta}")
     if args.plot is not None:
         c.plot(args.plot)
         if not quiet:

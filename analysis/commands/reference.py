@@ -25,7 +25,7 @@ def register(sub) -> None:
     ls.add_argument(
         "--sd",
         action="store_true",
-        help="with --json: list the single-dummy pools instead (the contract's keys and theirs)",
+        help="with --json: only the single-dummy pools",
     )
     ls.set_defaults(func=_list)
     ve = what.add_parser("verify", help="re-hash every pool file and re-solve random rows")
@@ -60,8 +60,8 @@ def _list(args) -> int:
     entries = reference.pools()
     sd = reference.sd_pools()
     if args.json:
-        # the contract's list holds the double-dummy pools, as outside checks expect
-        print(json.dumps([p.as_dict() for p in (sd if args.sd else entries)], indent=1))
+        # DESIGN.md, contract 6: every pool, "play" telling the kinds apart
+        print(json.dumps([p.as_dict() for p in (sd if args.sd else [*entries, *sd])], indent=1))
         return 0
     for p in entries:
         state = (

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ..errors import BadArgument
 from ..rules import Rules
 
-__all__ = ["Arm", "plan_arms", "pairing", "FLY_SECONDS"]
+__all__ = ["Arm", "plan_arms", "pairing", "served", "pool_advice", "FLY_SECONDS"]
 
 #: Rough CPU seconds to solve (dd) or play single-dummy (pimc) one played
 #: deal on the fly, for the cost said up front (docs/PERFORMANCE.md).
@@ -108,15 +108,7 @@ def plan_arms(rules_list, names, outcomes: str, on_the_fly: bool) -> tuple[list[
         found = _pool_of(r, outcomes)
         if found is None:
             if not on_the_fly:
-                kind = "solved (double-dummy)" if outcomes == "dd" else "single-dummy"
-                raise BadArgument(
-                    f"no {kind} reference pool plays as {n} does (its play conventions differ "
-                    f"from every built pool's): add --on-the-fly to "
-                    f"{'solve' if outcomes == 'dd' else 'play'} its deals as they come "
-                    f"(about {FLY_SECONDS[outcomes]:g} s a played deal), or compare rule sets "
-                    "a pool serves (thousand reference list)",
-                    parameter="rules",
-                )
+                raise BadArgument(pool_advice(n, outcomes), parameter="rules")
             arms.append(Arm(r, n, None, None, 0))
             continue
         name, path, size, dp = found
@@ -125,6 +117,23 @@ def plan_arms(rules_list, names, outcomes: str, on_the_fly: bool) -> tuple[list[
     sizes = {a.pool_size for a in arms if not a.on_the_fly}
     shared = min(sizes) if sizes else 0
     return arms, shared, deals_path
+
+
+def served(rules: Rules, outcomes: str) -> bool:
+    """Whether a built reference pool plays as ``rules`` do under ``outcomes``."""
+    return _pool_of(rules, outcomes) is not None
+
+
+def pool_advice(name: str, outcomes: str) -> str:
+    """The advice for a rule set no pool serves: ``--on-the-fly`` and its cost."""
+    kind = "solved (double-dummy)" if outcomes == "dd" else "single-dummy"
+    return (
+        f"no {kind} reference pool plays as {name} does (its play conventions differ "
+        f"from every built pool's): add --on-the-fly to "
+        f"{'solve' if outcomes == 'dd' else 'play'} its deals as they come "
+        f"(about {FLY_SECONDS[outcomes]:g} s a played deal), or compare rule sets "
+        "a pool serves (thousand reference list)"
+    )
 
 
 def pairing(a: Arm, b: Arm, outcomes: str) -> str:

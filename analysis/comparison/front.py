@@ -14,6 +14,7 @@ from ..errors import BadArgument, ThousandError
 from ..folders import DEFAULT_GAMES
 from .arms import check_outcomes, fly_cost, pairing, plan_arms
 from .games import arm_folder, arm_params, run_arm
+from .metrics import pool_reuse
 from .result import Comparison
 from .ruleset import display_names, parse_rules
 from .table import COLUMNS, exact_rows, game_rows, pool_rows
@@ -21,8 +22,11 @@ from .table import COLUMNS, exact_rows, game_rows, pool_rows
 __all__ = ["compare", "default_out", "estimator_advice"]
 
 
-def estimator_advice(policy, rules) -> None:
+def estimator_advice(policy, rules, name: str | None = None) -> None:
     """Load the policy's bidding model for ``rules``, or say what to do.
+
+    ``name`` is the rule set's display name in the message (default its
+    ``Rules.name``).
 
     Raises
     ------
@@ -44,11 +48,90 @@ def estimator_advice(policy, rules) -> None:
         except ValueError:
             near = "club"
         raise BadArgument(
-            f"no bidding-odds model was fitted for {rules.name}: its play conventions are no "
+            f"no bidding-odds model was fitted for {name or rules.name}: its play conventions are no "
             f"profile's; give --estimator {near} to bid with the model shipped for {near}, or "
             "--estimator MODEL.json fitted on its solutions (analysis.odds.BidModel.fit)",
             parameter="estimator",
         ) from None
+
+
+def _check_servable(rules, names, policy, outcomes: str, on_the_fly: bool) -> None:
+    """Refuse, in one message, every rule set that lacks a pool or a bidding model.
+
+    Each such rule set is named with everything it needs (``--on-the-fly``
+    and ``--estimator``), so one corrected command runs.
+
+    Raises
+    ------
+    BadArgument
+        Naming each rule set and each option it needs.
+    """
+    from .arms import pool_advice, served
+
+    problems = []
+    for r, n in zip(rules, names):
+        needs = []
+        if not on_the_fly and not served(r, outcomes):
+            needs.append(pool_advice(n, outcomes))
+        try:
+            estimator_advice(policy, r, n)
+        except BadArgument as e:
+            needs.append(str(e.args[0]))
+        if len(needs) == 2:
+            problems.append(f"{n} needs two options: {needs[0]}; and {needs[1]}")
+        elif needs:
+            problems.append(needs[0])
+    if problems:
+        raise BadArgument("; ".join(problems), parameter="rules")
+
+
+def limited_draws(arms, shared: int) -> list[str]:
+    """Notes for every rule set whose draws are kept to fewer deals than its pool holds.
+
+    Its figures then differ from ``thousand simulate``'s on the same seed
+    (that run draws from the whole pool), and from those the same rule set
+    gets in another comparison: this is said whatever the pairing.
+    """
+    out = []
+    for a in arms:
+        if a.pool is not None and a.pool_size > shared:
+            out.append(
+                f"note: {a.name} draws among the first {shared:,} of its pool {a.pool}'s "
+                f"{a.pool_size:,} deals (the deals every rule set's pool holds: deal k is the same "
+                "cards in each), so its figures are not those of thousand simulate on the same "
+                "seed, nor of another comparison"
+            )
+    return out
+
+
+#: Above this share of repeated pool draws the comparison warns (and says what to do).
+REPEAT_WARN = 0.2
+
+
+def reuse_notes(arms, reuse) -> list[str]:
+    """One line on the pools' reuse, and a warning per rule set above :data:`REPEAT_WARN`.
+
+    Every game figure's interval is widened by ``sqrt(design effect)``
+    (:func:`analysis.comparison.metrics.pool_reuse`), so the line says by
+    how much.
+    """
+    seen = [(a, s, d) for a, (s, d) in zip(arms, reuse) if a.pool is not None and s > 0]
+    if not seen:
+        return []
+    parts = ", ".join(f"{a.name} {100 * s:.1f} % (×{np.sqrt(d):.2f})" for a, s, d in seen)
+    out = [
+        "note: played pool draws that repeat an earlier draw, and the widening of each rule set's "
+        f"intervals for it (the root of the draws per distinct deal): {parts}"
+    ]
+    for a, s, _ in seen:
+        if s > REPEAT_WARN:
+            out.append(
+                f"warning: {a.name} reuses its pool {a.pool} ({a.pool_size:,} deals): {100 * s:.1f} % "
+                "of its played draws repeat an earlier one, so its games are fewer independent "
+                "observations than they look (its intervals are widened for it); more games add "
+                "little, double-dummy outcomes from a larger pool add more"
+            )
+    return out
 
 
 def _check_count(name: str, v) -> int:
@@ -112,8 +195,10 @@ def compare(
     worlds : int
         With ``"pimc"`` on the fly: layouts per decision.
     on_note : callable, optional
-        Called with each note (pairing, cost of play on the fly) before
-        the games run.
+        Called with each note: before the games run, the cost of play on
+        the fly and the draws limited to the deals every pool holds; after,
+        each rule set's pool reuse (a warning above
+        :data:`REPEAT_WARN`) and why a ``p_first_hand_*`` row is n/a.
 
     Returns
     -------
@@ -139,6 +224,14 @@ def compare(
     if games < 2:
         raise BadArgument(f"games must be at least 2 for an interval, got {games}", parameter="games")
     seed = _check_count("seed", seed)
+    if chunk_size is not None and (
+        isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size < 1
+    ):
+        raise BadArgument(
+            f"chunk_size must be a positive integer (games per chunk), got {chunk_size!r}",
+            parameter="chunk_size",
+            got=chunk_size,
+        )
     outcomes = check_outcomes(outcomes)
     for r in rules:
         if getattr(r, "players", 3) != 3:
@@ -150,20 +243,15 @@ def compare(
     from ..game import ThresholdPolicy
 
     policy = policy or ThresholdPolicy()
-    for r in rules:
-        estimator_advice(policy, r)
     names = display_names(rules)
+    _check_servable(rules, names, policy, outcomes, on_the_fly)
     arms, shared, deals_path = plan_arms(rules, names, outcomes, on_the_fly)
     notes = []
     cost = fly_cost(arms, games, outcomes)
     if cost:
         notes.append(cost)
     pairs = [(a.name, arms[0].name, pairing(arms[0], a, outcomes)) for a in arms[1:]]
-    if len({a.pool for a in arms if a.pool}) > 1:
-        notes.append(
-            f"note: the rule sets read different pools; every game draws among the first "
-            f"{shared:,} deals, which every pool holds (deal k is the same cards in each)"
-        )
+    notes += limited_draws(arms, shared)
     for n in notes:
         if on_note:
             on_note(n)
@@ -177,10 +265,20 @@ def compare(
         run_arm(folder, params, workers=workers, scheduler=scheduler, progress=progress)
         paths.append(folder)
         frames.append(dataset.read_frame(folder, "games"))
-    rows = game_rows(frames, names) + exact_rows(rules, names, games) + pool_rows(rules, names, games)
+    reuse = [pool_reuse(f) for f in frames]
+    after = reuse_notes(arms, reuse)
+    claim = bool(getattr(policy, "claim_redeals", True))
+    rows = game_rows(frames, names, deff=[d for _, d in reuse]) + exact_rows(rules, names, games)
+    rows += pool_rows(rules, names, games, claim=claim, on_note=after.append)
+    for n in after:
+        if on_note:
+            on_note(n)
+    notes += after
     table = pd.DataFrame(rows)
     table["beyond_noise"] = (table["diff_low"] > 0) | (table["diff_high"] < 0)
-    table = table[COLUMNS + ["sample", "n", "beyond_noise"]]
+    share = dict(zip(names, (r for r, _ in reuse)))
+    table["pool_repeat_share"] = np.where(table["sample"] == "games", table["rules"].map(share), np.nan)
+    table = table[COLUMNS + ["sample", "n", "beyond_noise", "pool_repeat_share"]]
     cols = [c for c in frames[0].columns]
     base = frames[0].sort_values(["game_id", "deal_no"]).reset_index(drop=True)[cols]
     identical = [
@@ -199,4 +297,6 @@ def compare(
         games=games,
         seed=seed,
         outcomes=outcomes,
+        pool_repeat_share=share,
+        out=out,
     )

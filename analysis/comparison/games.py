@@ -198,8 +198,9 @@ def compare_chunk(out: str, chunk: int, params: dict) -> str:
 
 
 def arm_folder(out, index: int, name: str) -> Path:
-    """``OUT/NN-name``: the dataset folder of rule set ``index``."""
-    slug = re.sub(r"[^A-Za-z0-9_.=+-]+", "_", name)[:80]
+    """``OUT/NN-name``: the dataset folder of rule set ``index`` (the display
+    name as it is, ``#``, ``,`` and ``=`` included; other characters as ``_``)."""
+    slug = re.sub(r"[^A-Za-z0-9_.,#=+-]+", "_", name)[:80]
     return Path(out) / f"{index:02d}-{slug}"
 
 

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-__all__ = ["GAME_METRICS", "STAY_ENDINGS", "per_game", "ratio_ci", "paired_ci"]
+__all__ = ["GAME_METRICS", "STAY_ENDINGS", "per_game", "ratio_ci", "paired_ci", "pool_reuse"]
 
 #: Barrel events that end a stay -> the metric's suffix (RULES.md, barrel;
 #: the event names of :mod:`analysis.scoring`), ``open`` for a stay still
@@ -209,3 +209,39 @@ def paired_ci(z_base, z_other, alpha: float = 0.05) -> tuple[float, float]:
     paired = t * np.std(z_other - z_base, ddof=1) / np.sqrt(n)
     unpaired = t * np.sqrt(np.var(z_base, ddof=1) + np.var(z_other, ddof=1)) / np.sqrt(n)
     return float(paired), float(unpaired)
+
+
+def pool_reuse(games: pd.DataFrame) -> tuple[float, float]:
+    """How much a games table reuses its pool's deals.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Games rows with ``redealt`` and ``pool_deal`` (−1 for a deal solved
+        or played on the fly: never a repeat).
+
+    Returns
+    -------
+    (repeat_share, design_effect) : float
+        ``repeat_share``: played pool draws that repeat an earlier draw (as
+        ``thousand simulate`` prints it, ``pool_repeat_share`` of
+        :func:`analysis.game.summarize`); ``design_effect``: played draws
+        per distinct deal (1 with no repeat).  Games that share a deal share
+        its outcome, so a game figure's standard error is at most
+        ``sqrt(design_effect)`` times the one that takes the games as
+        independent (:mod:`analysis.research.uncertainty`, the bound it
+        applies to whole-game figures).
+
+    Examples
+    --------
+    >>> g = pd.DataFrame({"redealt": [False, False, False, True], "pool_deal": [5, 5, 7, 5]})
+    >>> share, deff = pool_reuse(g)
+    >>> round(share, 6), deff
+    (0.333333, 1.5)
+    """
+    pool = games["pool_deal"].to_numpy(np.int64)
+    pool = pool[~games["redealt"].to_numpy(bool) & (pool >= 0)]
+    if pool.size == 0:
+        return 0.0, 1.0
+    distinct = np.unique(pool).size
+    return float(1 - distinct / pool.size), float(pool.size / distinct)

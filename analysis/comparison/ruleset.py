@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import BadArgument
 from ..rules import Rules, as_rules, rules_diff
 
-__all__ = ["parse_rules", "vary", "display_names"]
+__all__ = ["parse_rules", "vary", "display_names", "rules_display"]
 
 
 def parse_rules(text) -> Rules:
@@ -62,11 +62,21 @@ def parse_rules(text) -> Rules:
             f"rule set {s!r} starts with a change: write the profile or file first, e.g. 'club {s}'",
             parameter="rules",
         )
+    seen: dict[str, str] = {}
+    for c in changes:
+        key = c.partition("=")[0].strip()
+        if key in seen:
+            raise BadArgument(
+                f"rule set {s!r} sets {key} twice ({seen[key]} and {c}): give each field once",
+                parameter="rules",
+                got=s,
+            )
+        seen[key] = c
     rules = as_rules(head)
     return rules.with_changes(*changes) if changes else rules
 
 
-def vary(base, assignment: str) -> list[Rules]:
+def vary(base, assignment: str, on_note=None) -> list[Rules]:
     """The base and the base changed to each value of one field.
 
     Parameters
@@ -76,43 +86,101 @@ def vary(base, assignment: str) -> list[Rules]:
     assignment : str
         ``field=v1,v2[,...]``.
 
+    on_note : callable, optional
+        Called with a note when a listed value is the base's own (it is
+        dropped: the base is already the first rule set).
+
     Returns
     -------
     list of Rules
-        ``[base, base with field=v1, base with field=v2, ...]``.
+        ``[base, base with field=v1, base with field=v2, ...]``, without
+        the value the base already has.
 
     Raises
     ------
     BadArgument
-        On a malformed assignment, no value, an unknown field or a bad value.
+        On a malformed assignment, no value, an unknown field or a bad
+        value, a value listed twice (``1,1`` or ``true,True``), or a list
+        holding only the base's own value.
 
     Examples
     --------
-    >>> [r.name for r in vary("club", "barrel_seats=1,2")]
-    ['club', 'club+barrel_seats=1', 'club']
+    >>> [display_names([r])[0] for r in vary("club", "barrel_seats=1,2")]
+    ['club', 'club+barrel_seats=1']
     """
     b = parse_rules(base)
     field, eq, values = assignment.partition("=")
+    field = field.strip()
     vals = [v.strip() for v in values.split(",") if v.strip()]
-    if not eq or not field.strip() or not vals:
+    if not eq or not field or not vals:
         raise BadArgument(
             f"--vary takes field=v1,v2[,...], got {assignment!r}", parameter="vary", got=assignment
         )
-    return [b] + [b.with_changes(f"{field.strip()}={v}") for v in vals]
+    out, seen = [b], {}
+    for v in vals:
+        r = b.with_changes(f"{field}={v}")
+        value = getattr(r, field)
+        if value in seen:
+            raise BadArgument(
+                f"--vary {assignment}: {seen[value]} and {v} are the same value of {field}; "
+                "list each value once",
+                parameter="vary",
+                got=assignment,
+            )
+        seen[value] = v
+        if value == getattr(b, field):
+            if on_note:
+                on_note(
+                    f"note: {field}={v} is {display_names([b])[0]}'s own value, played once as "
+                    "the baseline; left out of the sweep"
+                )
+            continue
+        out.append(r)
+    if len(out) < 2:
+        raise BadArgument(
+            f"--vary {assignment}: every value is {display_names([b])[0]}'s own; list another "
+            f"value of {field}",
+            parameter="vary",
+            got=assignment,
+        )
+    return out
+
+
+def _value(v) -> str:
+    """A field value as the command line spells it (``true``, not ``True``)."""
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def rules_display(r: Rules) -> str:
+    """A rule set's name as typed: its label, else its profile and changed
+    fields (``club+redeal_four_nines=false``; booleans lower-case as
+    ``--set`` takes them)."""
+    if r.label.strip():
+        return r.label
+    from ..rules import PROFILES
+
+    diff = sorted(rules_diff(PROFILES[r.base], r))
+    return r.base + ("+" + ",".join(f"{k}={_value(v)}" for k, _, v in diff) if diff else "")
 
 
 def display_names(rules_list) -> list[str]:
     """Unique display names: each rule set's name, numbered when repeated.
 
     A rule set that equals an earlier one under another spelling keeps its
-    own name; two equal names get ``#2``, ``#3`` appended.
+    own name; two equal names get ``#2``, ``#3`` appended (the games
+    folder carries the same name, :func:`analysis.comparison.games.arm_folder`).
+
+    Examples
+    --------
+    >>> display_names([parse_rules("club"), parse_rules("club"), parse_rules("club bolt_declarer=true")])
+    ['club', 'club#2', 'club+bolt_declarer=true']
     """
     out: list[str] = []
     for r in rules_list:
-        name = r.name
-        k = 2
+        base = rules_display(r)
+        name, k = base, 2
         while name in out:
-            name = f"{r.name}#{k}"
+            name = f"{base}#{k}"
             k += 1
         out.append(name)
     return out
@@ -121,4 +189,4 @@ def display_names(rules_list) -> list[str]:
 def changed_fields(a: Rules, b: Rules) -> str:
     """``field a→b, ...`` of two rule sets, or ``no field`` (for messages)."""
     d = rules_diff(a, b)
-    return ", ".join(f"{k} {x}→{y}" for k, x, y in d) if d else "no field"
+    return ", ".join(f"{k} {_value(x)}→{_value(y)}" for k, x, y in d) if d else "no field"

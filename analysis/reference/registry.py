@@ -31,7 +31,7 @@ from pathlib import Path
 
 from .. import dataset
 from ..errors import BadArgument
-from ..rules import load_rules
+from ..rules import PROFILES, Rules, load_rules
 from ..single_dummy import sd_fingerprint
 from ..solver import solver_fingerprint
 
@@ -98,6 +98,7 @@ class Pool:
             deals_path=self.deals_path,
             solutions_path=self.solutions_path,
             content_hash=self.content_hash,
+            play="dd",
         )
 
 
@@ -126,11 +127,19 @@ class SDPool:
     bid: int
     seed: int
 
+    @property
+    def serves(self) -> list[str]:
+        """The profiles whose own-information games and odds read this pool:
+        those whose single-dummy fingerprint (play conventions and what
+        players see) is the pool's."""
+        return [p for p in PROFILES if sd_fingerprint(Rules.profile(p)) == self.sd_fingerprint]
+
     def as_dict(self) -> dict:
-        """The JSON object ``thousand reference list --json --sd`` prints: the keys
-        of DESIGN.md contract 6 (``solutions_path`` is the ``sd`` folder,
-        ``fingerprint`` the solver's, ``deals`` 0 until finished) and the
-        single-dummy ones (``play`` is ``"pimc"``), in that order."""
+        """The JSON object ``thousand reference list --json`` prints for a
+        single-dummy pool: the keys of DESIGN.md contract 6 (``solutions_path``
+        is the ``sd`` folder, ``fingerprint`` the solver's, ``play`` is
+        ``"pimc"``, ``deals`` the deals whose rows are built, ``serves`` the
+        profiles that read it) and the single-dummy ones, in that order."""
         contract6 = Pool(
             self.name,
             self.rules,
@@ -142,9 +151,10 @@ class SDPool:
         )
         return contract6.as_dict() | dict(
             play="pimc",
+            worlds=self.worlds,
+            serves=self.serves,
             sd_fingerprint=self.sd_fingerprint,
             state=self.state,
-            worlds=self.worlds,
             bid=self.bid,
             seed=self.seed,
         )
@@ -273,11 +283,11 @@ class SDPoolSpec:
         except dataset.DatasetError:
             pass
         m = (info or {}).get("manifest")
+        chunks = sorted(int(f.stem.split("-")[1]) for f in sp.glob("part-*.parquet")) if info else []
         if m is not None:
             state, done = "built", n_chunks
         elif info is not None:
-            state = "not finished"
-            done = len(list(sp.glob("part-*.parquet")))
+            state, done = "not finished", len(chunks)
         else:
             state, done = "not built", 0
         return SDPool(
@@ -285,7 +295,7 @@ class SDPoolSpec:
             self.rules,
             solver_fingerprint(self.rules),
             sd_fingerprint(self.rules),
-            int(m["params"]["n"]) if m else 0,
+            int(m["params"]["n"]) if m else sum(min(self.chunk, self.n - i * self.chunk) for i in chunks),
             str(dp),
             str(sp),
             m["content_hash"] if m else None,

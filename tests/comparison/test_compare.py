@@ -53,7 +53,12 @@ def test_one_barrel_seat_lengthens_games_with_a_narrower_paired_interval(seats):
         assert r["diff"] > 0 and r["diff_low"] > 0, metric  # beyond the noise, known sign
         assert r["beyond_noise"]
         assert r["diff_high"] - r["diff_low"] < r["unpaired_high"] - r["unpaired_low"], metric
-    assert seats.verdict() is None
+    summary = seats.verdict()
+    assert summary.startswith("club+barrel_seats=1: beyond the noise against club: ")
+    moved = seats.moved("club+barrel_seats=1")
+    assert {"deals_per_game", "barrel_entries_per_game"} <= set(moved.metric)
+    assert all(f" {m} " in summary for m in moved.metric[:5])
+    assert summary.endswith(f"and {len(moved) - 5} more") if len(moved) > 5 else True
 
 
 def test_paired_difference_is_the_difference_of_two_simulate_runs(seats):
@@ -191,6 +196,7 @@ def test_parse_and_vary_spellings():
         (["compare", "club", "club", "--seed", "-1"], "seed"),
         (["compare", "club", "barrel_seats=1"], "profile or file first"),
         (["compare", "club", "club bolt_declarer=true"], "--estimator club"),
+        (["compare", "club", "club bolt_declarer=true"], "--on-the-fly"),
         (["compare", "club", "club bolt_declarer=true", "--estimator", "club"], "--on-the-fly"),
         (["simulate", "--games", "2", "--seed", "1", "--set", "bolt_declarer=true"], "--estimator club"),
     ],

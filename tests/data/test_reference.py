@@ -55,7 +55,9 @@ def test_list_json_has_the_contract_keys(tiny_env, capsys):
         "deals_path",
         "solutions_path",
         "content_hash",
+        "play",
     }
+    assert club["play"] == "dd"
     assert club["deals"] == 6 and club["rules"] == "club"
     from analysis.solver import solver_fingerprint
 

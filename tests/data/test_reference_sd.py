@@ -30,15 +30,26 @@ def sd_registry(sd_registry):
 
 
 def test_list_reports_built_and_unbuilt_pools(sd_env, capsys):
-    assert main(["reference", "list", "--json"]) == 0
-    assert [p["name"] for p in json.loads(capsys.readouterr().out)] == ["club"]  # contract 6 as it was
+    assert main(["reference", "list", "--json"]) == 0  # DESIGN.md, contract 6: every pool
+    every = json.loads(capsys.readouterr().out)
+    assert [(p["name"], p["play"]) for p in every] == [
+        ("club", "dd"),
+        ("club-sd", "pimc"),
+        ("classic-sd", "pimc"),
+        ("wiki-sd", "pimc"),
+    ]
     assert main(["reference", "list", "--json", "--sd"]) == 0
     got = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
     assert list(got) == ["club-sd", "classic-sd", "wiki-sd"]
     sd = got["club-sd"]
     contract = {"name", "rules", "fingerprint", "deals", "deals_path", "solutions_path", "content_hash"}
-    assert contract <= set(sd) and sd["play"] == "pimc" and sd["state"] == "built"
+    assert (
+        contract | {"play", "worlds", "serves"} <= set(sd) and sd["play"] == "pimc" and sd["state"] == "built"
+    )
     assert sd["deals"] == 3 and sd["worlds"] == 2
+    # club's play and information serve club only: classic pays write-offs otherwise
+    assert sd["serves"] == ["club"] and got["classic-sd"]["serves"] == ["classic"]
+    assert got["wiki-sd"]["serves"] == ["wiki"] and got["wiki-sd"]["deals"] == 0
     assert sd["fingerprint"] == solver_fingerprint("club") and sd["sd_fingerprint"] == sd_fingerprint("club")
     assert sd["solutions_path"] == str(sd_env / "club" / "sd")
     manifest = json.loads((sd_env / "club" / "sd" / "_manifest.json").read_text())
@@ -129,6 +140,7 @@ def test_a_stopped_build_is_not_finished_and_resumes(sd_env, tmp_path, monkeypat
         (sd / name).unlink()
     p = reference.sd_pools(base)[0]
     assert (p.state, p.chunks_done, p.n_chunks, p.content_hash) == ("not finished", 1, 2, None)
+    assert p.deals == 2 and p.as_dict()["deals"] == 2  # chunk 0 of 2 deals built, chunk 1 (1 deal) not
     assert reference.verify(1, names=["club-sd"], base=base) == {"club-sd": None}
     assert reference.build("club-sd", base, workers=1, progress=False).content_hash == want
 
