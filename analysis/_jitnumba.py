@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from numba.core import caching, event
+from tqdm import tqdm
 
 from ._jitsources import PACKAGE_DIR, sources_key
 
@@ -125,8 +126,6 @@ class CompileNote(event.Listener):
             self._close_bar()
 
     def _note(self, name):
-        from tqdm import tqdm
-
         tqdm.write(
             "thousand: numba is compiling the solver (first use after an install or "
             "an edit of a jitted module; about 20 s to 2 min per command, cached "
@@ -135,8 +134,6 @@ class CompileNote(event.Listener):
         )
 
     def _open_bar(self):
-        from tqdm import tqdm
-
         self._bar = tqdm(
             desc="compiling",
             unit=" functions",

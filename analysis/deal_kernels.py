@@ -212,6 +212,7 @@ def hardware_pdep() -> bool:
     if os.environ.get("THOUSAND_NO_PDEP"):
         return False
     try:
+        # numba's llvmlite: loaded only to read the CPU's features
         import llvmlite.binding as llb
 
         feats = llb.get_host_cpu_features()

@@ -110,6 +110,7 @@ def executor(
             got=scheduler,
         )
     if scheduler:
+        # dask is heavy: loaded only for a scheduler
         from dask.distributed import Client, LocalCluster
 
         if scheduler == "local":

@@ -21,19 +21,32 @@ import argparse
 import sys
 import time
 
+import numpy as np
+import pandas as pd
+
+from . import _jitcache
+from .cards import parse
+from .rules import PROFILES, as_rules
+
 __all__ = ["STEPS", "warm_up", "main"]
+
+# Each step imports the jitted modules it compiles inside its function: they
+# must be imported after main() has installed the cache key and the compile
+# note (_jitcache.install_now), and a step's time then includes loading them.
 
 _HAND = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
 _README_DEAL = ("A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "A♠ K♠ Q♠ J♠ 10♣ K♣ Q♣", "10♥ J♥ 9♥ A♦ 10♦ K♦ Q♦", "9♦ J♣ 9♣")
 
 
 def _deals():
+    # numba: after main() installed the cache key (see above)
     from .deal import chunk_rng, deal
 
     return deal(chunk_rng(0, 0), 4)
 
 
 def _dealer():
+    # numba: after main() installed the cache key (see above)
     from .deal import check_deals, chunk_rng, deal_constrained, deal_rank, deal_unrank
 
     d = _deals()
@@ -43,14 +56,13 @@ def _dealer():
 
 
 def _redeal():
+    # numba: after main() installed the cache key (see above)
     from .redeal import hand_bidding_reasons, redeal_after_exchange, redeal_flags
-    from .rules import PROFILES
 
     club = PROFILES["club"]
     d = _deals()
     redeal_flags(d, club)
     hand_bidding_reasons(int(d[0, 0]), club)
-    import numpy as np
 
     both = (d[:, 0] | d[:, 3]).astype(np.int64)
     a = both & -both  # the declarer's two lowest cards as gifts
@@ -60,6 +72,7 @@ def _redeal():
 
 
 def _exact():
+    # numba: after main() installed the cache key (see above)
     from .probabilities import p_hand_points_under, redeal_probabilities
 
     p_hand_points_under(50)
@@ -67,7 +80,7 @@ def _exact():
 
 
 def _solver_values():
-    from .cards import parse
+    # numba: after main() installed the cache key (see above)
     from .solver import makes, play_value
 
     hands = [parse(h) for h in _README_DEAL[:3]]
@@ -76,7 +89,7 @@ def _solver_values():
 
 
 def _exchange():
-    from .cards import parse
+    # numba: after main() installed the cache key (see above)
     from .solver import exchange_makes, exchange_value
 
     h, left, right, w = (parse(x) for x in _README_DEAL)
@@ -86,30 +99,28 @@ def _exchange():
 
 
 def _moves():
-    from .cards import parse
+    # numba: after main() installed the cache key (see above)
     from .solver import Position, card_values, line_from
 
     pos = Position(hands=tuple(parse(x) for x in ("K♥ Q♥", "A♠ 9♠", "10♠ J♠")))
     card_values(pos)
     card_values(pos, objective="J")
     line_from(pos)
-    # the driver kernels single-dummy play calls from Python (_moves, apply_move)
-    from .rules import as_rules
+    # the driver kernels single-dummy play calls from Python (legal_moves, apply_move)
     from .single_dummy.pimc import MoveWorlds
 
     MoveWorlds([pos], as_rules("club"))
 
 
 def _analyse():
-    from .cards import parse
+    # numba: after main() installed the cache key (see above)
     from .solver import analyse_deal, format_line
 
     format_line(analyse_deal([parse(x) for x in _README_DEAL[:3]], parse(_README_DEAL[3]), 0))
 
 
 def _batch():
-    import pandas as pd
-
+    # numba: after main() installed the cache key (see above)
     from .solver import solve_deals, solve_exchanges
 
     d = _deals()
@@ -122,13 +133,14 @@ def _batch():
 
 
 def _baseline():
-    from .cards import parse
+    # numba: after main() installed the cache key (see above)
     from .solver.baseline import baseline_value
 
     baseline_value([parse(x) for x in ("K♥ Q♥", "A♠ 9♠", "10♠ J♠")], declarer=0)
 
 
 def _odds():
+    # numba: after main() installed the cache key (see above)
     from .odds.hand import hand_odds
     from .odds.widow import widow_odds
 
@@ -180,9 +192,9 @@ def main(argv=None) -> int:
         "first time, a few seconds once cached) ...",
         flush=True,
     )
-    from . import _jitcache
 
     _jitcache.install_now()
+    # numba: loaded by install_now just above
     from ._jitnumba import NOTE
 
     NOTE.quiet = True  # this command's own lines say what is going on

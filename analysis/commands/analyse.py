@@ -37,6 +37,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     """Run ``thousand analyse``; returns the exit code."""
+    # late: the parser imports every command module; the work loads when it runs
     from ..solver import analyse_deal, format_line
 
     rules = rules_from_args(args)

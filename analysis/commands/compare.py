@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from ..errors import BadArgument
 from ._common import add_parallel_options, progress_flag
@@ -84,6 +86,7 @@ def register(sub) -> None:
 def rules_of(args, on_note=None) -> list:
     """The rule sets of the positional arguments and ``--vary`` (``on_note``
     hears of a swept value that is the base's own, left out)."""
+    # late: the parser imports every command module; the work loads when it runs
     from ..comparison import parse_rules, vary
 
     if args.vary is not None:
@@ -97,8 +100,7 @@ def rules_of(args, on_note=None) -> list:
 
 
 def run(args) -> int:
-    from pathlib import Path
-
+    # late: the parser imports every command module; the work loads when it runs
     from ..comparison import compare
 
     for opt, target in (("--plot", args.plot), ("--json-meta", args.json_meta)):
@@ -106,7 +108,6 @@ def run(args) -> int:
             raise BadArgument(
                 f"{opt} {target}: its folder does not exist", parameter=opt[2:].replace("-", "_")
             )
-    import sys
 
     def note(text):  # with --json the notes go to stderr, the rows alone to stdout
         print(text, file=sys.stderr if args.json else sys.stdout)

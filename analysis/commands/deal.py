@@ -32,6 +32,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
     from ..jobs.deals import DEFAULT_CHUNK, run_deal
 
     rules = rules_from_args(args)

@@ -7,6 +7,8 @@ import json
 import math
 import re
 
+import numpy as np
+
 from ..errors import BadArgument
 from ._common import add_rules_options, rules_from_args
 
@@ -75,6 +77,7 @@ def state_from_args(args):
     BadArgument
         On malformed triples or impossible values.
     """
+    # late: the parser imports every command module; the work loads when it runs
     from ..scoring import TableState
 
     scores = _triple(args.scores, "--scores")
@@ -92,8 +95,7 @@ def state_from_args(args):
 
 
 def run(args) -> int:
-    import numpy as np
-
+    # late: the parser imports every command module; the work loads when it runs
     from ..equity import default_model, equity_curve, read_state, win_interval
     from ..equity.plot import check_plot_path, plot_curve
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import math
 import sys
+from pathlib import Path
+
+import numpy as np
 
 from ..atomic import replace_file
 from ..errors import BadArgument
@@ -178,10 +181,11 @@ def _widow_text(t, top: int = 15) -> str:
 
 def plot(table, path, widow: bool = False) -> None:
     """Save p_make with its interval band and the expected change against the contract."""
+    # matplotlib is heavy: loaded only to draw
     import matplotlib
-    import numpy as np
 
     matplotlib.use("Agg")
+    # matplotlib is heavy: loaded only to draw
     import matplotlib.pyplot as plt
 
     a = table.attrs
@@ -245,6 +249,7 @@ def run(args) -> int:
     if args.worlds < 1:
         raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
     if args.widow is None:
+        # late: the parser imports every command module; the work loads when it runs
         from ..odds.hand import hand_odds
 
         samples = 1000 if args.samples is None else args.samples
@@ -265,6 +270,7 @@ def run(args) -> int:
         text = _sd_text(t) if args.play == "pimc" else _hand_text(t)
         rows = t.reset_index()
     else:
+        # late: the parser imports every command module; the work loads when it runs
         from ..odds.widow import widow_odds
 
         t = widow_odds(
@@ -301,6 +307,7 @@ SD_SECONDS = (0.0, 0.1)
 
 def _cost_note(samples: int, worlds: int, workers: int | None) -> None:
     """One line on stderr when single-dummy play of the sample takes minutes."""
+    # late: the parser imports every command module; the work loads when it runs
     from ..parallel import default_workers
 
     cores = workers or default_workers()
@@ -326,8 +333,7 @@ def _plot_path(arg: str) -> str:
         dataset folder, or its extension is not an image format matplotlib
         writes.
     """
-    from pathlib import Path
-
+    # matplotlib is heavy: loaded only to draw
     from matplotlib.figure import Figure
 
     path = Path(arg).expanduser()
@@ -338,6 +344,7 @@ def _plot_path(arg: str) -> str:
         raise BadArgument(f"--plot {arg}: folder {folder} does not exist")
     if not path.suffix:
         path = path.with_name(path.name + ".png")
+    # late: keeps the dataset layer out of `thousand odds` start-up
     from ..dataset import check_outside_datasets
 
     check_outside_datasets(path, f"--plot {arg}")

@@ -54,6 +54,7 @@ def register(sub) -> None:
 
 
 def _list(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
     from .. import reference
 
     entries = reference.pools()
@@ -88,6 +89,7 @@ def _list(args) -> int:
 
 
 def _verify(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
     from .. import reference
 
     t0 = time.perf_counter()
@@ -116,6 +118,7 @@ def _verify(args) -> int:
 
 
 def _build(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
     from .. import reference
 
     if args.print_only:

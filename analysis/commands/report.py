@@ -36,6 +36,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     """Run :func:`analysis.report.run_report`; exit code 1 if a notebook failed."""
+    # late: the parser imports every command module; the work loads when it runs
     from ..report import ReportError, run_report
 
     t0 = time.perf_counter()

@@ -62,6 +62,7 @@ def _stamp(t0: float) -> str:
 
 
 def run(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
     from .. import reference
     from ..deal_summary import format_table, redeal_summary, value_summary
     from ..jobs.deals import run_deal
@@ -89,6 +90,7 @@ def run(args) -> int:
     if args.solve <= 0 and args.games > 0:
         print("\nnote: the games are played on the solved deals; with --solve 0 no games are simulated")
     if n_solve > 0:
+        # late: the parser imports every command module; the work loads when it runs
         from ..jobs.solutions import run_solve
 
         t1 = time.perf_counter()
@@ -132,6 +134,7 @@ def run(args) -> int:
         )
         print(format_table(frame))
         if args.games > 0:
+            # late: the parser imports every command module; the work loads when it runs
             from .. import dataset
             from ..game import format_summary, summarize
             from ..jobs.games import run_games
@@ -147,6 +150,7 @@ def run(args) -> int:
             print(format_summary(summarize(dataset.read_frame(games, "games"))))
 
     if args.report != "none":
+        # late: the parser imports every command module; the work loads when it runs
         from ..report import ReportError, run_report
 
         t3 = time.perf_counter()

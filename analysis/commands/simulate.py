@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from ..errors import BadArgument
 from ..folders import DEFAULT_GAMES
@@ -122,8 +123,7 @@ def _estimator_name(arg: str) -> str:
     """``default``, a shipped model's file named by its pool (``club``), or the
     model file as an absolute path (the same file named two ways is the same
     dataset parameter)."""
-    from pathlib import Path
-
+    # late: the parser imports every command module; the work loads when it runs
     from ..odds.model import MODEL_FILES, model_file
 
     if arg == "default":
@@ -137,6 +137,7 @@ def policy_from_args(args, rules):
     """The threshold policy of the options of :func:`add_policy_options`,
     its bidding model loaded for ``rules`` (BadArgument with advice when none
     serves them)."""
+    # late: the parser imports every command module; the work loads when it runs
     from ..comparison import estimator_advice
     from ..game import ThresholdPolicy
 
@@ -154,6 +155,7 @@ def policy_from_args(args, rules):
 
 
 def run(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
     from .. import dataset
     from ..game import format_summary, summarize
     from ..jobs.games import DEFAULT_CHUNK, run_games
@@ -171,6 +173,7 @@ def run(args) -> int:
         raise BadArgument(f"--worlds must be at least 1, got {worlds}")
     pool = args.pool
     if args.outcomes == "pimc" and pool is None and not args.on_the_fly:
+        # late: the parser imports every command module; the work loads when it runs
         from .. import reference
 
         ref = reference.sd_pool_for(rules)
@@ -188,6 +191,7 @@ def run(args) -> int:
                 "each deal instead"
             )
     elif pool is None and not args.on_the_fly and args.outcomes == "dd":
+        # late: the parser imports every command module; the work loads when it runs
         from .. import reference
 
         ref = reference.pool_for(rules)

@@ -59,6 +59,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
     from .. import dataset
     from ..rules import Rules, load_rules
 
@@ -87,6 +88,7 @@ def run(args) -> int:
         raise BadArgument(f"--seats names a seat twice: {args.seats!r}")
     if args.play == "pimc":
         return _run_pimc(args, rules, seats)
+    # late: the parser imports every command module; the work loads when it runs
     from ..jobs.solutions import DEFAULT_CHUNK, run_solve
 
     out = DEFAULT_SOLUTIONS if args.out is None else args.out
@@ -115,6 +117,7 @@ def run(args) -> int:
 
 def _run_pimc(args, rules, seats) -> int:
     """``--play pimc``: the single-dummy dataset (analysis.jobs.solutions, play="pimc")."""
+    # late: the parser imports every command module; the work loads when it runs
     from ..folders import sd_folder
     from ..jobs.solutions import DEFAULT_WORLDS, SD_DEFAULT_CHUNK, run_solve
 

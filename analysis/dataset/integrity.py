@@ -24,6 +24,7 @@ import pyarrow.parquet as pq
 from fsspec.implementations.local import LocalFileSystem
 
 from ..errors import DatasetError
+from ..version import __version__
 from ._files import (
     META_KEY,
     PARAMS_FILE,
@@ -226,8 +227,6 @@ def _chunk_finding(fs, p: str, params: dict, rehash: bool, footers: dict | None 
 
 def version_mismatch(path, params: dict) -> str:
     """The message for a dataset or chunk of another schema version."""
-    from ..version import __version__
-
     want = SCHEMA_VERSIONS.get(params.get("kind"))
     return (
         f"{path} was written with {params.get('kind')} schema version "

@@ -30,7 +30,13 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import dataset, reference
 from ..errors import BadArgument
+from ..folders import rules_tag
+from ..game import ThresholdPolicy
+from ..jobs.games import run_games
+from ..rules import PROFILES, load_rules
+from ..rules import folder_label as _folder_label
 from .calibration import compare, reliability
 from .features import feature_names, features, sign_bounds
 from .fit import cluster_covariance, fit_logit, softmax_chances
@@ -49,8 +55,6 @@ GAMES, SEED = 10_000, 36
 
 def games_folder(data, rules, outcomes: str, seed: int, games: int) -> Path:
     """``games-<rules>-<fingerprint>-<outcomes>-s<seed>-n<games>`` under ``data``."""
-    from ..folders import rules_tag
-
     return Path(data) / f"games-{rules_tag(rules)}-{outcomes}-s{seed}-n{games}"
 
 
@@ -70,9 +74,6 @@ def simulate_games(
     analysis.dataset.DatasetError
         If the folder holds games made with other parameters.
     """
-    from .. import dataset, reference
-    from ..game import ThresholdPolicy
-    from ..jobs.games import run_games
 
     if outcomes not in ("dd", "pimc"):
         raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}", parameter="outcomes")
@@ -178,8 +179,6 @@ def fit_games(rules, frame, params=None, *, hold_out=None, alpha: float = ALPHA)
 
 
 def _profiles(spec: str) -> list:
-    from ..rules import PROFILES, load_rules
-
     if spec == "all":
         return list(PROFILES.values())
     return [load_rules(spec)]
@@ -241,16 +240,12 @@ def main(argv=None) -> int:
 
 
 def _profile_fp(base: str) -> str:
-    from ..rules import PROFILES
-
     return PROFILES[base].fingerprint()
 
 
 def folder_label(name: str) -> str:
     """A rules name made safe as a file name part (:func:`analysis.rules.folder_label`)."""
-    from ..rules import folder_label as label
-
-    return label(name)
+    return _folder_label(name)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,6 +13,7 @@ with a Wilson interval.
 from __future__ import annotations
 
 import numpy as np
+from statsmodels.stats.proportion import proportion_confint
 
 __all__ = ["brier", "compare", "reliability"]
 
@@ -99,8 +100,6 @@ def reliability(p: np.ndarray, winner: np.ndarray, bins: int = 10) -> list:
         won) and ``won_low``, ``won_high`` (95 % Wilson interval; the pairs
         of one game are not independent, so it is a little narrow).
     """
-    from statsmodels.stats.proportion import proportion_confint
-
     y = np.zeros_like(p)
     y[np.arange(len(winner)), winner] = 1.0
     pf, yf = p.ravel(), y.ravel()

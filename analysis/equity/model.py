@@ -22,8 +22,11 @@ import json
 from pathlib import Path
 
 import numpy as np
+from scipy.stats import norm
 
+from ..atomic import replace_file
 from ..errors import BadArgument, ModelFileError
+from ..rules import Rules
 from .features import feature_names, features
 from .fit import softmax_chances
 
@@ -148,8 +151,6 @@ class EquityModel:
 
     def save(self, path) -> Path:
         """Write the model as a small JSON file, atomically; returns the path."""
-        from ..atomic import replace_file
-
         text = json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
         return replace_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
@@ -162,8 +163,6 @@ class EquityModel:
         ModelFileError
             The file is not an equity model of this version, or is damaged.
         """
-        from ..rules import Rules
-
         try:
             d = json.loads(Path(path).read_text(encoding="utf-8"))
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -191,8 +190,6 @@ class EquityModel:
 
 
 def _z(level: float) -> float:
-    from scipy.stats import norm
-
     if not 0 < level < 1:
         raise BadArgument(f"level must be in (0, 1), got {level}", parameter="level")
     return float(norm.ppf(0.5 + level / 2))

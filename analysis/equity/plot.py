@@ -23,6 +23,7 @@ def check_plot_path(arg: str) -> Path:
         If the path is a folder, its folder does not exist, or its extension
         is not an image format matplotlib writes.
     """
+    # matplotlib is heavy: loaded only to draw
     from matplotlib.figure import Figure
 
     path = Path(arg).expanduser()
@@ -56,9 +57,11 @@ def plot_curve(path, scores, win, low, high, *, player: int, title: str, mark=No
     mark : (float, float), optional
         A point to mark: the state asked about.
     """
+    # matplotlib is heavy: loaded only to draw
     import matplotlib
 
     matplotlib.use("Agg")
+    # matplotlib is heavy: loaded only to draw
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(8, 4.5))

@@ -36,18 +36,22 @@ def __getattr__(name):
     # The Monte Carlo functions import the solver (numba); load them on first use
     # so that ``from analysis.odds import BidModel`` stays light.
     if name == "hand_odds":
+        # numba: the Monte Carlo fronts load the solver on first use
         from .hand import hand_odds
 
         return hand_odds
     if name == "widow_odds":
+        # numba: the Monte Carlo fronts load the solver on first use
         from .widow import widow_odds
 
         return widow_odds
     if name == "dataset_odds":
+        # numba: the Monte Carlo fronts load the solver on first use
         from .dataset import dataset_odds
 
         return dataset_odds
     if name == "calibration":
+        # numba: the Monte Carlo fronts load the solver on first use
         from .reliability import calibration
 
         return calibration

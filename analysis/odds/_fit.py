@@ -14,6 +14,7 @@ import numpy as np
 from ..errors import BadArgument
 from .features import FEATURES, hand_features
 from .ridge import ridge_logistic
+from .sample import solutions_long
 
 __all__ = ["fit_arrays", "check_features"]
 
@@ -49,8 +50,6 @@ def fit_arrays(frame, features, grid, alpha: float, min_count: int, drop_redealt
     ValueError
         As :meth:`analysis.odds.model.BidModel.fit`.
     """
-    from .sample import solutions_long
-
     features = check_features(features)
     if not (isinstance(alpha, (int, float)) and np.isfinite(alpha) and alpha >= 0):
         raise BadArgument(f"alpha is a ridge penalty, a number >= 0; got {alpha!r}")

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..stats import proportion_ci
+from .build import held_out_deals
 from .sample import solutions_long
 
 __all__ = ["Calibration", "calibration", "LOG_LOSS_EPS"]
@@ -125,8 +127,6 @@ def calibration(
         ``frame`` has no ``deal_id``, the contracts are empty or not whole
         points, or the bin edges are not increasing from 0 to 1.
     """
-    from .build import held_out_deals
-
     f = solutions_long(frame)
     if "deal_id" not in f.columns:
         raise ValueError("the frame has no deal_id column (distinct deals are counted)")
@@ -174,7 +174,6 @@ def calibration(
     g = t.groupby("bin").agg(
         rows=("y", "size"), deals=("deal", "nunique"), predicted=("p", "mean"), made=("y", "sum")
     )
-    from ..stats import proportion_ci
 
     lo, hi = proportion_ci(g["made"].to_numpy(), g["rows"].to_numpy(), alpha=alpha)
     out = pd.DataFrame(

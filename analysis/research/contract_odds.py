@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from scipy import stats as st
 
 from .. import cards
 from ..stats import proportion_ci
@@ -69,8 +70,6 @@ def cluster_ci(made, deal_id, alpha: float = 0.05):
         [0, 1]; where fewer than 5 rows are made or missed, Clopper–Pearson
         on the distinct deals' share (conservative).
     """
-    from scipy import stats as st
-
     made = np.asarray(made, dtype=np.float64)
     _, inv = np.unique(np.asarray(deal_id), return_inverse=True)
     m = np.bincount(inv).astype(np.float64)

@@ -16,8 +16,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..comparison import compare
 from ..errors import BadArgument
 from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules
+from ..solver import SOLVER_FIELDS
 
 __all__ = ["seed_values", "variants", "profile_comparison", "effects", "largest_effects", "SKIPPED"]
 
@@ -55,8 +57,6 @@ def variants(profile, fields=None) -> dict[str, Rules]:
         rules refuse (a fixed write-off amount where the payment is not
         fixed) are left out.
     """
-    from ..solver import SOLVER_FIELDS
-
     base = as_rules(profile)
     out = {}
     for f in CONVENTIONS:
@@ -82,8 +82,6 @@ def profile_comparison(profile, games: int, seed: int, data, workers: int | None
     -------
     analysis.comparison.Comparison
     """
-    from ..comparison import compare
-
     base = as_rules(profile)
     vs = variants(base, fields)
     key = "all" if fields is None else str(len(vs))

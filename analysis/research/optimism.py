@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy import stats as st
 
 from ..errors import BadArgument
 from ..rules import as_rules
@@ -103,8 +104,6 @@ def cluster_mean_ci(x, deal_id, alpha: float = 0.05):
         ``deals`` is the number of distinct clusters; with fewer than two the
         interval is NaN.  Variance: ``c/(c−1) · Σ_clusters (Σ_i (x_i − mean))² / n²``.
     """
-    from scipy import stats as st
-
     x = np.asarray(x, dtype=np.float64)
     _, inv = np.unique(np.asarray(deal_id), return_inverse=True)
     c, n = int(inv.max()) + 1 if len(inv) else 0, len(x)

@@ -13,6 +13,7 @@ __all__ = ["use_style", "interval_dots", "interval_lines", "survival_steps"]
 
 def use_style() -> None:
     """Legible defaults for report figures (font sizes, grid, figure size)."""
+    # matplotlib is heavy: loaded only to draw
     import matplotlib as mpl
 
     mpl.rcParams.update(
@@ -88,6 +89,7 @@ def interval_dots(
     ax.set_yticks(y, labels)
     ax.set_xlabel(xlabel)
     if log:
+        # matplotlib is heavy: loaded only to draw
         from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
         ax.set_xscale("log")

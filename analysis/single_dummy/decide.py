@@ -17,6 +17,7 @@ from ..bids import NO_CAP
 from ..errors import BadArgument
 from ..odds.delta import relative_delta
 from ..redeal import redeal_after_exchange
+from ..rules import as_rules
 from ..scoring import write_off_payment
 from ..solver import Position, exchange_value, play_objective, play_value
 from .knowledge import Knowledge
@@ -177,8 +178,6 @@ def decide_contract(estimates, bid, rules, *, first_hand=True, cap=None):
     >>> decide_contract([130, 90, 140, 125], 100, "club", cap=160)
     (125, False)
     """
-    from ..rules import as_rules
-
     rules = as_rules(rules)
     est = np.asarray(estimates, dtype=np.int64).ravel()
     if est.size == 0:

@@ -16,24 +16,20 @@ it is solved in every world and replaces ``r`` when its mean is better
 everything.
 
 The solves run on the solver's kernels through its node functions
-(:func:`analysis.solver._drivers.apply_move`,
-:func:`analysis.solver._kernel.search`) with the J objective (mode 1),
-sharing the process's transposition tables (:data:`analysis.solver.api.STATE`).
+(:mod:`analysis.solver.kernels`: :func:`~analysis.solver.kernels.apply_move`,
+:func:`~analysis.solver.kernels.search`) with the J objective (mode 1),
+sharing the process's transposition tables (:data:`~analysis.solver.kernels.STATE`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..solver import _drivers
-from ..solver._bits import rule_flags
-from ..solver._kernel import search
-from ..solver.api import STATE
-from ..solver.position import kernel_args
+from ..solver.kernels import BIG, DECLARE, STATE, apply_move, kernel_args, legal_moves, rule_flags, search
 
 __all__ = ["best_option", "BoundaryWorlds", "MoveWorlds"]
 
-_BIG = int(_drivers.BIG)
+_BIG = int(BIG)
 _J = 1  # the kernels' mode for the J objective
 
 
@@ -108,12 +104,12 @@ class MoveWorlds:
         h0, h1, h2, leader, ply, c0, c1, t, owner, first, bits, decl = nodes[0]
         out = np.zeros(24, dtype=np.int64)
         h = (h0, h1, h2)[(leader + ply) % 3]
-        n = _drivers._moves(h, ply, leader, c0, t, owner, first, self.rf, out)
+        n = legal_moves(h, ply, leader, c0, t, owner, first, self.rf, out)
         codes = [int(x) for x in out[:n]]
-        self.moves = [(c & 31, bool(c & _drivers.DECLARE)) for c in codes]
+        self.moves = [(c & 31, bool(c & DECLARE)) for c in codes]
         rest = []
         for c in codes:
-            add, _, _, _, *tail = _drivers.apply_move(c, *nodes[0], _J, self.rf)
+            add, _, _, _, *tail = apply_move(c, *nodes[0], _J, self.rf)
             rest.append((int(add), ~(1 << (c & 31)), tuple(int(x) for x in tail)))
         self.children = [
             [(add, (int(a[0]) & keep, int(a[1]) & keep, int(a[2]) & keep, *tail)) for add, keep, tail in rest]

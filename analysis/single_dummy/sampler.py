@@ -17,6 +17,7 @@ Subsets are drawn for all worlds at once by ranking uniform keys per row
 
 from __future__ import annotations
 
+from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -140,8 +141,6 @@ def sample_layouts(k: Knowledge, worlds: int, rng: np.random.Generator) -> np.nd
 def enumerate_layouts(k: Knowledge) -> list:
     """Every layout consistent with ``k``, as ``(hand a, hand b)`` pairs of
     the two unseen seats (in seat order); for tests on small positions."""
-    from itertools import combinations
-
     a, b, fa, fb, free, need_a = _split(k)
     ids = [int(x) for x in _ids(free)]
     out = []

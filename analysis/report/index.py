@@ -3,8 +3,7 @@
 One headline table (each research question answered per profile, with its
 interval and the distinct solved deals behind it, from the
 ``headline-<name>.json`` the pages write), the caveats, the datasets with
-their content hashes and links to the pages with their run times.  Kept
-apart from :mod:`analysis.report`, which executes the notebooks.
+their content hashes and links to the pages with their run times.
 """
 
 from __future__ import annotations
@@ -15,9 +14,9 @@ import re
 import time
 from pathlib import Path
 
-from . import reference
-from .atomic import replace_file
-from .version import __version__
+from .. import reference
+from ..atomic import replace_file
+from ..version import __version__
 
 __all__ = ["write_index", "QUESTIONS", "CAVEATS", "ANSI"]
 

@@ -1,0 +1,160 @@
+"""Execute one notebook into its HTML page and executed ``.ipynb``.
+
+The notebook is converted with jupytext, explicit parameter overrides are
+injected in a cell after the parameters cell (as papermill does), and it is
+executed with nbclient in the notebooks folder, with ``THOUSAND_QUICK`` and
+``THOUSAND_DATA`` set in the kernel's environment; nbconvert's
+``HTMLExporter`` writes the page, titled with the notebook's first heading.
+A Ctrl-C stops the whole report, not just the running cell.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import os
+import signal
+import threading
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbconvert import HTMLExporter
+
+from ..atomic import replace_file
+from .notebooks import _environ, _parameters_index, _read, _source, _title
+
+__all__ = ["execute_notebook", "save_figures"]
+
+
+@contextlib.contextmanager
+def _interruptible(client):
+    """Turn a SIGINT to this process while a notebook runs into a clean stop.
+
+    nbclient's own SIGINT handler shuts the kernel down under the running
+    cell, which made a Ctrl-C a failed notebook (an ``AssertionError``) and
+    the report went on with the next one.  Here a SIGINT is recorded (the
+    yielded list becomes non-empty) and interrupts the kernel, whose cell
+    then ends with ``KeyboardInterrupt``; the next cell does not start.
+    The handler is set before the kernel starts and again as each cell
+    starts (nbclient installs its own in between).
+    """
+    got: list = []
+    if threading.current_thread() is not threading.main_thread():
+        yield got
+        return
+
+    def on_sigint(*_):
+        got.append(True)
+        pid = getattr(getattr(client.km, "provisioner", None), "pid", None)
+        if pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGINT)
+
+    def on_cell_start(**_):
+        if got:
+            raise KeyboardInterrupt
+        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, on_sigint)
+
+    client.on_cell_start = on_cell_start
+    old = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield got
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def execute_notebook(
+    name_or_path,
+    out_dir: str | Path,
+    *,
+    quick: bool = False,
+    data: str | Path = "data",
+    overrides: dict | None = None,
+    timeout: int = 3600,
+):
+    """Execute one notebook and write its HTML and executed ``.ipynb``.
+
+    Parameters
+    ----------
+    name_or_path : str or path
+        A name of :data:`NOTEBOOKS` or a ``.py`` notebook.
+    out_dir : path
+        Where ``<name>.html`` and ``<name>.ipynb`` go (created).
+    quick : bool
+        Small sizes (``THOUSAND_QUICK=1`` in the kernel).
+    data : path
+        Datasets folder (``THOUSAND_DATA`` in the kernel).
+    overrides : dict, optional
+        Parameter values injected after the parameters cell.
+    timeout : int
+        Seconds a single cell may run.
+
+    Returns
+    -------
+    (Path, nbformat.NotebookNode, Exception or None)
+        The HTML path, the executed notebook, and the cell error if one
+        stopped it.
+    """
+
+    src = _source(name_or_path)
+    nb = _read(src)
+    if overrides:
+        i = _parameters_index(nb)
+        code = "\n".join(f"{k} = {v!r}" for k, v in overrides.items())
+        cell = nbformat.v4.new_code_cell("# Parameters injected by thousand report\n" + code)
+        cell.metadata["tags"] = ["injected-parameters"]
+        nb.cells.insert(i + 1, cell)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    env = {
+        "THOUSAND_QUICK": "1" if quick else "0",
+        "CI": "1" if quick else None,
+        "THOUSAND_DATA": str(Path(data).resolve()),
+        "MPLBACKEND": "module://matplotlib_inline.backend_inline",
+        "PYTHONWARNINGS": "ignore::DeprecationWarning",
+    }
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(src.parent)}}
+    )
+    error = None
+    with _environ(**env), _interruptible(client) as interrupted:
+        try:
+            client.execute()
+        except Exception as exc:  # CellExecutionError, DeadKernelError, timeouts
+            error = exc
+    if interrupted or getattr(error, "ename", None) == "KeyboardInterrupt":
+        # the user's Ctrl-C (it reaches the kernel too, being in the same
+        # process group), not a failing notebook: stop the whole report
+        raise KeyboardInterrupt
+    replace_file(out / f"{src.stem}.ipynb", lambda tmp: nbformat.write(nb, tmp))
+    title = _title(nb, src.stem)
+    body, _ = HTMLExporter(template_name="lab").from_notebook_node(
+        nb, resources={"metadata": {"name": title}}
+    )
+    html_path = replace_file(out / f"{src.stem}.html", lambda tmp: tmp.write_text(body, encoding="utf-8"))
+    return html_path, nb, error
+
+
+def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:
+    """Write the PNG outputs of an executed notebook as files (for review).
+
+    Returns
+    -------
+    list of Path
+        ``<stem>-NN.png`` in output order.
+    """
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            data = o.get("data", {})
+            if "image/png" in data:
+                png = base64.b64decode(data["image/png"])
+                p = replace_file(
+                    folder / f"{stem}-{len(paths):02d}.png", lambda tmp, png=png: tmp.write_bytes(png)
+                )
+                paths.append(p)
+    return paths
