@@ -169,7 +169,7 @@ def test_pinned_hashes_are_checked(tiny, tmp_path, monkeypatch):
 def test_unknown_pool_and_bad_rows(tiny_env):
     with pytest.raises(ValueError, match="no reference pool 'nope'; the pools are club, wiki"):
         reference.spec("nope")
-    with pytest.raises(ValueError, match="rows must be at least 1"):
+    with pytest.raises(ValueError, match="--rows must be at least 1"):
         reference.verify(0)
 
 

@@ -79,7 +79,7 @@ def test_verify_plays_rows_again_and_skips_unbuilt(sd_env, capsys):
     assert "ok: 1 pools, 2 rows re-solved exactly; 2 single-dummy pools, 4 rows played again exactly" in out
     assert "not built: wiki-sd" in out
     assert reference.verify(1, sd_rows=3, names=["club-sd", "wiki-sd"]) == {"club-sd": 3, "wiki-sd": None}
-    with pytest.raises(ValueError, match="sd_rows must be at least 1"):
+    with pytest.raises(ValueError, match="--sd-rows must be at least 1"):
         reference.verify(1, sd_rows=0)
 
 
