@@ -20,23 +20,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..single_dummy.batch import PLAY_FIELDS
+from ..solver.batch import SOLVED_FIELDS
 from .declare import declare_played, declare_solved
 
 __all__ = ["SOLVED_FIELDS", "PLAY_FIELDS", "Solved", "SDPlayed", "from_result"]
 
-#: The fields of a :class:`Solved`: the solutions columns a game reads.
-SOLVED_FIELDS = (
-    "value",
-    "give_left",
-    "give_right",
-    "marriage_cap",
-    "declarer_tricks",
-    "left_points",
-    "left_tricks",
-    "right_points",
-    "right_tricks",
-    "redeal_after_gift",
-)
+#: The fields of a :class:`Solved`, in order: the solutions columns a game
+#: reads (:data:`analysis.solver.batch.SOLVED_FIELDS`).
 
 
 class Solved(NamedTuple):

@@ -20,7 +20,14 @@ from . import _drivers
 from ._bits import rule_flags
 from .search import STATE, check_flag, check_seat
 
-__all__ = ["solve_deals", "solve_exchanges", "check_deals", "SOLUTION_DTYPES", "EXCHANGE_FIELDS"]
+__all__ = [
+    "solve_deals",
+    "solve_exchanges",
+    "check_deals",
+    "SOLUTION_DTYPES",
+    "SOLVED_FIELDS",
+    "EXCHANGE_FIELDS",
+]
 
 #: Column names and dtypes of the frame returned by :func:`solve_deals`.
 SOLUTION_DTYPES = {
@@ -37,7 +44,8 @@ SOLUTION_DTYPES = {
     "right_tricks": "int8",
     "redeal_after_gift": "bool",
 }
-_FIELDS = (
+#: Columns of one solved exchange (a ``solutions`` row but its keys and line).
+SOLVED_FIELDS = (
     "value",
     "give_left",
     "give_right",
@@ -53,7 +61,7 @@ _FIELDS = (
 
 #: Keys of :func:`solve_exchanges`' result (the fields of
 #: :class:`.api.ExchangeResult` but the line's moves).
-EXCHANGE_FIELDS = _FIELDS + ("objective",)
+EXCHANGE_FIELDS = SOLVED_FIELDS + ("objective",)
 _BLOCK = 16  # deals per numba call of solve_exchanges
 
 
@@ -270,6 +278,6 @@ def solve_deals(deals, seats=(0, 1, 2), rules="club", lines=True) -> pd.DataFram
         )
         out["deal_id"][j :: len(seats)] = ids
         out["seat"][j :: len(seats)] = s
-        for f in _FIELDS:
+        for f in SOLVED_FIELDS:
             out[f][j :: len(seats)] = res[f]
     return pd.DataFrame(out)
