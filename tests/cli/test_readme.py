@@ -3,26 +3,22 @@
 import re
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_python_blocks_run():
-    # ```python blocks must run as they are (sizes shrunk); ```py blocks are
-    # illustrations that need other libraries or datasets made by earlier commands
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+@pytest.mark.parametrize("guide", ["README.md", "docs/DATA.md", "docs/SOLVER.md"])
+def test_python_blocks_run(guide):
+    # ```python blocks of the README and of the guides its examples moved to
+    # must run as they are (sizes shrunk); ```py blocks are illustrations that
+    # need other libraries or datasets made by earlier commands
+    path = README.parent / guide
+    blocks = re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
     assert blocks
     for code in blocks:
         code = code.replace("1_000_000", "20_000").replace("10_000", "2_000")
-        exec(compile(code, "README.md", "exec"), {})
-
-
-def test_solver_guide_python_blocks_run():
-    # the solver examples moved from the README to docs/SOLVER.md run too
-    solver = README.parent / "docs" / "SOLVER.md"
-    blocks = re.findall(r"```python\n(.*?)```", solver.read_text(encoding="utf-8"), re.S)
-    assert blocks
-    for code in blocks:
-        exec(compile(code, "docs/SOLVER.md", "exec"), {})
+        exec(compile(code, guide, "exec"), {})
 
 
 def test_commands_in_readme_are_real_subcommands():
