@@ -23,10 +23,9 @@ from ..single_dummy.batch import PLAY_FIELDS
 from ..solver.batch import SOLVED_FIELDS
 from .declare import declare_played, declare_solved
 
+# SOLVED_FIELDS (the solver's): the fields of a Solved, in order, the
+# solutions columns a game reads
 __all__ = ["SOLVED_FIELDS", "PLAY_FIELDS", "Solved", "SDPlayed", "from_result"]
-
-#: The fields of a :class:`Solved`, in order: the solutions columns a game
-#: reads (:data:`analysis.solver.batch.SOLVED_FIELDS`).
 
 
 class Solved(NamedTuple):

@@ -82,3 +82,10 @@ def test_a_solver_source_outcome_is_its_pool_row(tmp_path):
         assert pool.outcome(pool.masks[0], 0, seat, bid=100, deal_no=0) == src.outcome(
             m, -1, seat, bid=100, deal_no=0
         )
+
+
+def test_a_solved_outcome_has_the_solvers_fields_in_order():
+    from analysis.game.outcomes import Solved
+    from analysis.solver.batch import SOLVED_FIELDS
+
+    assert Solved._fields == SOLVED_FIELDS
