@@ -240,3 +240,17 @@ def test_no_more_worker_processes_than_chunks_left(tmp_path, monkeypatch):
     run_deal(tmp_path / "a", 300, 1, CLUB, chunk_size=100, workers=1000)
     run_deal(tmp_path / "b", 300, 1, CLUB, chunk_size=300, workers=None)
     assert seen == [3, 1]
+
+
+def test_local_dask_workers_drop_only_the_lost_heartbeat_record():
+    import logging
+
+    from analysis._dask_worker import HEARTBEAT_LOST, _not_a_lost_heartbeat
+
+    def passes(msg):
+        return _not_a_lost_heartbeat(
+            logging.LogRecord("distributed.worker", logging.ERROR, "w.py", 1, msg, (), None)
+        )
+
+    assert not passes(HEARTBEAT_LOST)
+    assert passes("Unexpected exception during heartbeat. Closing worker.")
