@@ -41,7 +41,9 @@ also applies ``--set``), a notebook, or a public entry point such as
 :func:`as_rules` -- the one resolver -- on its first line.  Everything below
 an entry point takes a ``Rules`` object and never resolves again.
 
-Layout of :mod:`analysis.rules`: the fields and the profiles are here
+Layout of :mod:`analysis.rules`: the fields, one dataclass per concept, are
+:mod:`analysis.rules.fields` (bidding, play, write-off and scoring, bolts,
+barrel, redeals), combined here into ``Rules`` with the profiles
 (``model``); the profiles' values are the table
 :data:`analysis.rules.profiles.PROFILE_CHANGES`; the checks are
 :mod:`~analysis.rules.checks`; parsing and serialisation (``with_changes``,
@@ -54,24 +56,37 @@ from :mod:`analysis.rules`.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, fields
 
 from ..errors import BadArgument
 from .checks import PROFILE_NAMES, validate
 from .describe import conventions, rules_diff
+from .fields import (
+    BarrelFields,
+    BiddingFields,
+    BoltFields,
+    IdentityFields,
+    PlayFields,
+    RedealFields,
+    WriteOffFields,
+)
 from .profiles import PROFILE_CHANGES
 from .serial import RulesIO
 
 __all__ = ["Rules", "PROFILES", "CONVENTIONS", "profile_names", "field_doc"]
 
 
-def _doc(text: str) -> dict:
-    return {"doc": text}
-
-
 @dataclass(frozen=True)
-class Rules(RulesIO):
+class Rules(
+    RedealFields,
+    BarrelFields,
+    BoltFields,
+    WriteOffFields,
+    PlayFields,
+    BiddingFields,
+    IdentityFields,
+    RulesIO,
+):
     """A complete set of conventions for one table.
 
     Every field is one convention row of RULES.md ("Conventions that
@@ -79,321 +94,17 @@ class Rules(RulesIO):
     ``thousand rules show``) cites the seed text it comes from and says where
     RULES.md marks the value as a choice (†).
 
+    The fields are declared by concept in :mod:`analysis.rules.fields`
+    (bidding, play, write-off and scoring, bolts, barrel, redeals); a
+    dataclass lists the fields of its last base first, hence the reversed
+    order of the bases.
+
     Raises
     ------
     ValueError
         On construction with an impossible value, naming the field.
     """
 
-    label: str = dataclasses.field(
-        default="",
-        compare=False,
-        metadata=_doc(
-            "A user's name for these rules, free text (empty: the name is derived "
-            "from the profile and the changes). Not part of their identity."
-        ),
-    )
-    base: str = dataclasses.field(
-        default="club",
-        compare=False,
-        metadata=_doc(
-            "The profile these rules start from (club, classic, book, ua, wiki); "
-            "their derived name lists the fields that differ from it."
-        ),
-    )
-
-    # --- bidding -------------------------------------------------------
-    opening_bid_exact: bool = dataclasses.field(
-        default=True,
-        metadata=_doc(
-            "The first hand opens with exactly 100 (True) or with at least 100 "
-            "(False). club: seed 000 'начинает обязательными 100'; ua: seed 003; "
-            "classic/book/wiki allow more (book †, wiki 'exactly 100 by "
-            "agreement')."
-        ),
-    )
-    raise_exact: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "Each raise is exactly 5 (True) or any positive multiple of 5 "
-            "(False). book: † 'как правило' by 5; wiki: by 5 (any by agreement); "
-            "club: seed 000 'на положительное число, кратное 5'."
-        ),
-    )
-    no_jump_over_120: bool = dataclasses.field(
-        default=True,
-        metadata=_doc(
-            "A raise may not jump over 120 (bidding only, not the final "
-            "contract †). club only: seed 000 'при повышении нельзя перепрыгнуть "
-            "через 120'."
-        ),
-    )
-    bid_cap: bool = dataclasses.field(
-        default=True,
-        metadata=_doc(
-            "Bids are capped at 120 plus the marriages held (final contract: on "
-            "the 8-card hand after the exchange). All profiles; ua gives it as "
-            "advice (†)."
-        ),
-    )
-
-    # --- play ------------------------------------------------------------
-    first_trick_marriage: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "A marriage may be declared on the first trick. book: its example "
-            "leads K♥ 'хвалю' as the first lead (seed 002); no elsewhere."
-        ),
-    )
-    marriage_lead: str = dataclasses.field(
-        default="KQ",
-        metadata=_doc("Card led to declare: 'KQ' (king or queen) or 'Q' (queen only, wiki, seed 004)."),
-    )
-    trump_lead_owner_only: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "Only the player who declared the current trump may lead a trump "
-            "(wiki, seed 004). A player holding only trumps may still lead one "
-            "(†); a new marriage passes the right to its declarer (†)."
-        ),
-    )
-
-    # --- what the players see --------------------------------------------
-    exchange_face_up: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "The two cards the declarer gives are passed face up, seen by all "
-            "(book, seed 002 'в открытую (если есть предварительная "
-            "договоренность, то вслепую)'); face down, each known to the "
-            "declarer and its receiver only (club, classic, ua; wiki 'в тёмную "
-            "... или в светлую — по выбору играющего', the declarer's choice, "
-            "face down †). Matters only to single-dummy play."
-        ),
-    )
-    widow_shown_at_100: bool = dataclasses.field(
-        default=True,
-        metadata=_doc(
-            "The widow is shown to the defenders when the declarer won the "
-            "bidding at 100 (every profile; wiki, seed 004: 'исключение "
-            "составляет объявление игры в 100 очков, которую «пропасовали» "
-            "остальные игроки — тогда прикуп не вскрывается'). Above 100 the "
-            "widow is always shown. Matters only to single-dummy play."
-        ),
-    )
-
-    # --- write-off (роспись) ------------------------------------------
-    write_off_stage: str = dataclasses.field(
-        default="before_exchange",
-        metadata=_doc(
-            "When the declarer may write off: 'before_exchange' (club: after "
-            "seeing the widow, seed 000 'до передачи карт'; ua: after the widow "
-            "is shown, seed 003) or 'before_lead' (classic; book: after the "
-            "exchange; wiki †)."
-        ),
-    )
-    write_off_payment: str = dataclasses.field(
-        default="half",
-        metadata=_doc(
-            "What each opponent gets: 'half' (contract/2 kept exact, club: "
-            "'Половинки сохраняются точно'), 'half_round5' (contract/2 rounded to "
-            "a multiple of 5, ties up; classic †, wiki † from its agreements "
-            "section) or 'fixed' (write_off_fixed each: book 40, ua 60)."
-        ),
-    )
-    write_off_fixed: int = dataclasses.field(
-        default=0,
-        metadata=_doc(
-            "Points each opponent gets when write_off_payment is 'fixed' "
-            "(book 40, seed 002; ua 60, seed 003); 0 otherwise."
-        ),
-    )
-    write_off_on_barrel: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "A declarer on the barrel may write off. club: forbidden ('На бочке "
-            "роспись запрещена'); book: forbidden (†, 'may not pass' read as "
-            "'may not write off'); classic †, ua †, wiki: allowed."
-        ),
-    )
-
-    # --- scoring -------------------------------------------------------
-    double_penalty_off_first_hand: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "A failed contract costs 2×contract unless the declarer is the "
-            "first hand (book, seed 002; the first hand's contested win counts "
-            "as the first hand playing †)."
-        ),
-    )
-    round_defenders: bool = dataclasses.field(
-        default=True,
-        metadata=_doc(
-            "Defenders' points are rounded to the nearest 5 (x1, x2 down; x3, "
-            "x4 up). All but ua, which writes actual points (seed 003)."
-        ),
-    )
-
-    # --- bolts (болт) --------------------------------------------------
-    bolt_rule: str = dataclasses.field(
-        default="zero_points",
-        metadata=_doc(
-            "What a bolt is: 'zero_points' (0 raw points in the deal, cards plus "
-            "marriages; club seed 000 'при нуле сырых очков', classic †), "
-            "'no_trick' (took no trick; a trick worth 0 is not a bolt; wiki) or "
-            "'none' (book, ua)."
-        ),
-    )
-    bolt_declarer: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "The declarer can get a bolt (wiki). club: 'У разыгрывающего вместо "
-            "болта действует результат заказа'."
-        ),
-    )
-    bolt_window: str = dataclasses.field(
-        default="cumulative",
-        metadata=_doc(
-            "'cumulative': every bolt_count-th bolt is penalised, need not be "
-            "consecutive (club, classic); 'streak': bolt_count in a row, a deal "
-            "without a bolt breaks the streak, redeals and write-offs neither "
-            "count nor break it (wiki †)."
-        ),
-    )
-    bolt_count: int = dataclasses.field(
-        default=3, metadata=_doc("Bolts that trigger the penalty (3 in every profile with bolts).")
-    )
-    bolt_penalty: int = dataclasses.field(
-        default=120, metadata=_doc("Points deducted when the bolt count is reached (120).")
-    )
-    barrel_defender_scores: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "A defender sitting on the barrel scores defence points and bolts. "
-            "No in every profile (club seed 000 'На бочке вистовые очки и болты "
-            "не начисляются'; classic; book †; ua †; wiki)."
-        ),
-    )
-
-    # --- 555 (самосвал) ------------------------------------------------
-    reset_555: str = dataclasses.field(
-        default="none",
-        metadata=_doc(
-            "Reset to 0 at exactly 555: 'none' (club, book, ua), 'positive' "
-            "(+555 → 0, classic seed 001) or 'both' (+555 and −555 → 0, wiki † "
-            "from its agreements section)."
-        ),
-    )
-
-    # --- barrel (бочка) and winning -----------------------------------
-    barrel_threshold: int = dataclasses.field(
-        default=880,
-        metadata=_doc(
-            "Score at which a player sits on the barrel; higher scores are capped "
-            "to it (880; book 900, seed 002)."
-        ),
-    )
-    target: int = dataclasses.field(
-        default=1000,
-        metadata=_doc(
-            "Winning score: a sitter wins by making a contract that brings him "
-            "there (1000; wiki 1001 'заказать больше 120')."
-        ),
-    )
-    barrel_attempts: int = dataclasses.field(
-        default=3,
-        metadata=_doc(
-            "Completed deals a sitter may spend on the barrel (3 in every "
-            "profile; write-offs count †; redeals do not)."
-        ),
-    )
-    barrel_fall_penalty: int = dataclasses.field(
-        default=120,
-        metadata=_doc(
-            "Points lost when the attempts run out (120; book 100: 900→800, "
-            "seed 002; ua † leaves the fine to the house)."
-        ),
-    )
-    barrel_seats: int = dataclasses.field(
-        default=2,
-        metadata=_doc(
-            "Players who may sit on the barrel at once (club 2, seed 000 'На "
-            "бочке разрешены двое'; others 1, book/ua/wiki †). When arrivals "
-            "would exceed it, every earlier sitter is knocked off with −120; "
-            "how many of the players arriving in one deal stay is "
-            "barrel_arrivals."
-        ),
-    )
-    barrel_arrivals: str = dataclasses.field(
-        default="seats",
-        metadata=_doc(
-            "Players arriving on the barrel in the same deal: 'seats' (at most "
-            "barrel_seats of them stay; club, seed 000 'Одновременно прибывшие "
-            "новые игроки остаются, максимум двое'; classic, book, ua, wiki †, "
-            "their seeds are silent) or 'all' (every arrival stays, even past "
-            "the seats; a variant). Under 'seats' those with the highest score "
-            "before the cap stay, ties in play order from the declarer †; an "
-            "arrival who does not stay is knocked off at once with −120 "
-            "(880 → 760, book 900 → 780) and it counts as a failed stay †."
-        ),
-    )
-    barrel_third_fall_zero: bool = dataclasses.field(
-        default=True,
-        metadata=_doc(
-            "A third failed stay on the barrel sets the score to 0 (club, seed "
-            "000 'после третьего неудачного захода счёт становится нулём')."
-        ),
-    )
-    four_marriages_win: bool = dataclasses.field(
-        default=False,
-        metadata=_doc(
-            "A player holding all four marriages after the exchange wins at once "
-            "(book †; the winner's score is not raised to the target)."
-        ),
-    )
-
-    # --- redeals (пересдача) -------------------------------------------
-    redeal_claim: str = dataclasses.field(
-        default="forced",
-        metadata=_doc(
-            "'forced' (the table redeals; club) or 'claimable' (a player may "
-            "demand it; book †, wiki). Profiles without redeal conditions "
-            "(classic, ua) keep the default."
-        ),
-    )
-    redeal_four_nines: bool = dataclasses.field(
-        default=True, metadata=_doc("Before bidding: a hand with four 9s (club, book, wiki).")
-    )
-    redeal_hand_under: int = dataclasses.field(
-        default=14,
-        metadata=_doc(
-            "Before bidding: a hand with fewer card points than this (club 14; "
-            "wiki 14, by agreement 13–15 †; 0 = off)."
-        ),
-    )
-    redeal_widow_under: int = dataclasses.field(
-        default=5,
-        metadata=_doc(
-            "When the widow is shown: fewer card points than this (club 5, book "
-            "5, wiki 3 as the declarer's claim; 0 = off)."
-        ),
-    )
-    redeal_widow_two_nines: bool = dataclasses.field(
-        default=False, metadata=_doc("When the widow is shown: two 9s in it (wiki, any player's claim).")
-    )
-    redeal_after_four_nines: bool = dataclasses.field(
-        default=True,
-        metadata=_doc("After the exchange, before the first lead: a hand with four 9s (club, book †, wiki)."),
-    )
-    redeal_after_hand_under: int = dataclasses.field(
-        default=0,
-        metadata=_doc(
-            "After the exchange: an 8-card hand with fewer card points than this, "
-            "counting the card received (book 15, seed 002 'с учетом карты, "
-            "полученной при сносе'; 0 = off)."
-        ),
-    )
-
-    # ------------------------------------------------------------------
     def __post_init__(self) -> None:
         validate(self)
 

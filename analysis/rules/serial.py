@@ -15,6 +15,7 @@ from typing import Any, Self
 
 from ..errors import BadArgument
 from .checks import PROFILE_NAMES
+from .fields.convention import is_added
 
 __all__ = ["RulesIO", "IDENTITY_FIELDS", "STORED_DEFAULTS", "INFORMATION_FIELDS", "fields_of", "parse_value"]
 
@@ -121,13 +122,18 @@ class RulesIO:
 
         The identity of rules: the label and the profile are left out, so
         rules with the same conventions have the same fingerprint however
-        they were made or named.  ``names`` restricts the hash to some
+        they were made or named.  A convention added after fingerprints were
+        published (:func:`analysis.rules.fields.is_added`) counts only when
+        it differs from its default, so older rule sets keep theirs.  ``names`` restricts the hash to some
         fields (the solver uses the play conventions and the bolt
         definition).
         """
         d = self.to_dict()
         for k in IDENTITY_FIELDS:
             d.pop(k)
+        for f in dataclasses.fields(self):
+            if is_added(f) and d[f.name] == f.default:
+                d.pop(f.name)
         if names is not None:
             d = {k: d[k] for k in names}
         blob = json.dumps(d, sort_keys=True).encode()

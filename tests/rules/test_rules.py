@@ -204,3 +204,30 @@ def test_every_named_variant_written_to_a_file_loads_back(tmp_path):
             assert load_rules(str(p)) == x
             n += 1
     assert n > 40
+
+
+#: The fingerprints the five profiles had when the reference pools and the
+#: shipped datasets were made; conventions added since must not move them.
+PUBLISHED_FINGERPRINTS = {
+    "club": "9361ae3fbacc",
+    "classic": "f0f43ff647cf",
+    "book": "6727afbda4cb",
+    "ua": "ca1466b27d40",
+    "wiki": "afb9279b924d",
+}
+
+
+def test_profile_fingerprints_stay_published():
+    assert {k: v.fingerprint() for k, v in PROFILES.items()} == PUBLISHED_FINGERPRINTS
+
+
+def test_added_convention_counts_in_fingerprint_only_when_set():
+    from analysis.rules.fields import doc
+
+    @dataclasses.dataclass(frozen=True)
+    class Later(Rules):
+        later_switch: bool = dataclasses.field(default=False, metadata=doc("a later convention", added=True))
+
+    club = PROFILES["club"]
+    assert Later(base="club").fingerprint() == club.fingerprint()
+    assert Later(base="club", later_switch=True).fingerprint() != club.fingerprint()

@@ -1,0 +1,27 @@
+"""The convention fields of :class:`analysis.rules.Rules`, one dataclass per concept.
+
+``Rules`` inherits them all; their order (identity, bidding, play, write-off
+and scoring, bolts, barrel, redeals) is the order ``thousand rules show``
+prints.  Each field's ``metadata`` is made by :func:`.convention.doc`.
+"""
+
+from .barrel import BarrelFields
+from .bidding import BiddingFields
+from .bolts import BoltFields
+from .convention import doc, is_added
+from .identity import IdentityFields
+from .play import PlayFields
+from .redeals import RedealFields
+from .write_off import WriteOffFields
+
+__all__ = [
+    "BarrelFields",
+    "BiddingFields",
+    "BoltFields",
+    "IdentityFields",
+    "PlayFields",
+    "RedealFields",
+    "WriteOffFields",
+    "doc",
+    "is_added",
+]

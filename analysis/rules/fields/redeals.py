@@ -1,0 +1,56 @@
+"""Redeals (пересдача): the conditions and who may claim one (RULES.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .convention import doc
+
+__all__ = ["RedealFields"]
+
+
+@dataclass(frozen=True)
+class RedealFields:
+    """Redeal conditions and who may claim them (RULES.md, "Redeals")."""
+
+    # --- redeals (пересдача) -------------------------------------------
+    redeal_claim: str = field(
+        default="forced",
+        metadata=doc(
+            "'forced' (the table redeals; club) or 'claimable' (a player may "
+            "demand it; book †, wiki). Profiles without redeal conditions "
+            "(classic, ua) keep the default."
+        ),
+    )
+    redeal_four_nines: bool = field(
+        default=True, metadata=doc("Before bidding: a hand with four 9s (club, book, wiki).")
+    )
+    redeal_hand_under: int = field(
+        default=14,
+        metadata=doc(
+            "Before bidding: a hand with fewer card points than this (club 14; "
+            "wiki 14, by agreement 13–15 †; 0 = off)."
+        ),
+    )
+    redeal_widow_under: int = field(
+        default=5,
+        metadata=doc(
+            "When the widow is shown: fewer card points than this (club 5, book "
+            "5, wiki 3 as the declarer's claim; 0 = off)."
+        ),
+    )
+    redeal_widow_two_nines: bool = field(
+        default=False, metadata=doc("When the widow is shown: two 9s in it (wiki, any player's claim).")
+    )
+    redeal_after_four_nines: bool = field(
+        default=True,
+        metadata=doc("After the exchange, before the first lead: a hand with four 9s (club, book †, wiki)."),
+    )
+    redeal_after_hand_under: int = field(
+        default=0,
+        metadata=doc(
+            "After the exchange: an 8-card hand with fewer card points than this, "
+            "counting the card received (book 15, seed 002 'с учетом карты, "
+            "полученной при сносе'; 0 = off)."
+        ),
+    )
