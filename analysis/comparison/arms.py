@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ..errors import BadArgument
 from ..rules import Rules
 
-__all__ = ["Arm", "plan_arms", "pairing", "served", "pool_advice", "FLY_SECONDS"]
+__all__ = ["Arm", "plan_arms", "pairing", "served", "pool_advice"]
 
 #: Rough CPU seconds to solve (dd) or play single-dummy (pimc) one played
 #: deal on the fly, for the cost said up front (docs/PERFORMANCE.md).

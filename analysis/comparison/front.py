@@ -19,7 +19,7 @@ from .result import Comparison
 from .ruleset import display_names, parse_rules
 from .table import COLUMNS, exact_rows, game_rows, pool_rows
 
-__all__ = ["compare", "default_out", "estimator_advice"]
+__all__ = ["compare", "estimator_advice"]
 
 
 def estimator_advice(policy, rules, name: str | None = None) -> None:

@@ -13,7 +13,7 @@ import pandas as pd
 from ..rules import INFORMATION_FIELDS, rules_diff
 from .ruleset import changed_fields
 
-__all__ = ["Comparison", "PLOT_METRICS"]
+__all__ = ["Comparison"]
 
 #: Metrics of :meth:`Comparison.plot` (one panel each).
 PLOT_METRICS = (

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import BadArgument
 from ..rules import Rules, as_rules, rules_diff
 
-__all__ = ["parse_rules", "vary", "display_names", "rules_display"]
+__all__ = ["parse_rules", "vary", "display_names"]
 
 
 def parse_rules(text) -> Rules:

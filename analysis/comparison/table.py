@@ -17,8 +17,6 @@ from .metrics import GAME_METRICS, paired_ci, per_game, ratio_ci
 
 __all__ = [
     "COLUMNS",
-    "EXACT_METRICS",
-    "POOL_METRICS",
     "compare_units",
     "game_rows",
     "exact_rows",

@@ -20,8 +20,9 @@ import json
 from ..dataset.join import load_sd as load
 from ..rules import INFORMATION_FIELDS, as_rules
 from ..solver.api import SOLVER_FIELDS
-from .batch import play_deals
+from .batch import PLAY_FIELDS, deal_seed, decode_moves, play_deals, play_out, playing_rules, row_seed
 from .decide import decide_contract
+from .pimc import MoveWorlds
 from .play import SDResult, play_deal
 
 __all__ = [
@@ -33,6 +34,13 @@ __all__ = [
     "SD_FIELDS",
     "play_deals",
     "load",
+    "PLAY_FIELDS",
+    "deal_seed",
+    "decode_moves",
+    "play_out",
+    "playing_rules",
+    "row_seed",
+    "MoveWorlds",
 ]
 
 #: Version of the single-dummy algorithm; bump when a change can alter any result.

@@ -19,17 +19,18 @@ from .analyse import DealAnalysis, analyse_deal, format_line
 from .api import (
     SOLVER_FIELDS,
     SOLVER_VERSION,
-    ExchangeMakes,
     ExchangeResult,
     exchange_makes,
     exchange_value,
     play_value,
     solver_fingerprint,
 )
-from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, solve_deals, solve_exchanges
-from .line import Trick
-from .position import MoveValue, Position, card_values, line_from
+from .baseline import baseline_value
+from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, SOLVED_FIELDS, check_deals, solve_deals, solve_exchanges
+from .line import replay, to_real_seats
+from .position import Position, card_values, line_from
 from .queries import makes, play_objective
+from .search import STATE, card_mask
 
 __all__ = [
     "play_value",
@@ -38,20 +39,25 @@ __all__ = [
     "exchange_value",
     "exchange_makes",
     "ExchangeResult",
-    "ExchangeMakes",
     "analyse_deal",
     "format_line",
-    "DealAnalysis",
-    "Trick",
     "SOLVER_VERSION",
     "SOLVER_FIELDS",
     "solver_fingerprint",
     "Position",
-    "MoveValue",
     "card_values",
     "line_from",
     "solve_deals",
     "solve_exchanges",
     "SOLUTION_DTYPES",
     "EXCHANGE_FIELDS",
+    "STATE",
+    "baseline_value",
+    "SOLVED_FIELDS",
+    "check_deals",
+    "replay",
+    "to_real_seats",
+    "card_mask",
+    "kernels",
+    "DealAnalysis",
 ]
