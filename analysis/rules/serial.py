@@ -15,7 +15,7 @@ from typing import Any, Self
 
 from ..errors import BadArgument
 from .checks import PROFILE_NAMES
-from .fields.convention import is_added
+from .fields import is_added
 
 __all__ = ["RulesIO", "IDENTITY_FIELDS", "INFORMATION_FIELDS"]
 

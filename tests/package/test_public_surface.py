@@ -422,13 +422,18 @@ def test_the_checks_read_the_surface_and_its_users(tmp_path):
     assert unexported(refs, root) == ["pkg.s.tools.t"]  # m.h: the tests and a notebook import it
 
 
+#: Declared names no one imports, kept public on purpose: unit -> name -> why.
+KEPT = {"analysis.solver": {"ExchangeResult": "DESIGN.md, contract 3: what exchange_value returns"}}
+
+
 def test_no_unit_uses_names_another_does_not_declare():
     found = undeclared_uses(all_references())
     assert found == [], "names used outside their unit but not declared in its __all__:\n" + "\n".join(found)
 
 
 def test_every_declared_name_has_a_user_outside_its_unit():
-    found = unused_declared(all_references())
+    kept = {f"{unit}.{name}" for unit, names in KEPT.items() for name in names}
+    found = [n for n in unused_declared(all_references()) if n not in kept]
     assert found == [], "declared in __all__, used by no one outside the unit:\n" + "\n".join(found)
 
 
