@@ -27,6 +27,7 @@ examples) and from the ``>>>`` examples of docstrings.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import re
 from dataclasses import dataclass
@@ -422,23 +423,28 @@ def test_the_checks_read_the_surface_and_its_users(tmp_path):
     assert unexported(refs, root) == ["pkg.s.tools.t"]  # m.h: the tests and a notebook import it
 
 
+@functools.cache
+def _package_references() -> list[Ref]:
+    return all_references()
+
+
 #: Declared names no one imports, kept public on purpose: unit -> name -> why.
 KEPT = {"analysis.solver": {"ExchangeResult": "DESIGN.md, contract 3: what exchange_value returns"}}
 
 
 def test_no_unit_uses_names_another_does_not_declare():
-    found = undeclared_uses(all_references())
+    found = undeclared_uses(_package_references())
     assert found == [], "names used outside their unit but not declared in its __all__:\n" + "\n".join(found)
 
 
 def test_every_declared_name_has_a_user_outside_its_unit():
     kept = {f"{unit}.{name}" for unit, names in KEPT.items() for name in names}
-    found = [n for n in unused_declared(all_references()) if n not in kept]
+    found = [n for n in unused_declared(_package_references()) if n not in kept]
     assert found == [], "declared in __all__, used by no one outside the unit:\n" + "\n".join(found)
 
 
 def test_every_submodule_all_name_is_imported_elsewhere():
-    found = unexported(all_references())
+    found = unexported(_package_references())
     assert found == [], "in a module's __all__, imported by no other module:\n" + "\n".join(found)
 
 
