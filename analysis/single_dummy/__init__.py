@@ -9,7 +9,13 @@ Public API:
 - :data:`SD_VERSION`, :data:`SD_FIELDS`, :func:`sd_fingerprint`;
 - :func:`play_deals` – the rows of an ``sd`` dataset from a deals table,
   and :func:`load` – an ``sd`` dataset joined with its deals
-  (:mod:`.batch`; docs/DATA.md).
+  (:mod:`.batch`; docs/DATA.md);
+- :func:`play_out`, :func:`playing_rules`, :func:`deal_seed`,
+  :func:`row_seed`, :data:`PLAY_FIELDS`, :func:`decode_moves` – one deal
+  played for a game or an odds sample, its seeds, its stored columns and
+  moves;
+- :class:`MoveWorlds` – the legal moves of one decision in each world (the
+  warm-up compiles its kernels).
 """
 
 from __future__ import annotations

@@ -12,7 +12,15 @@ Public API:
   trick by trick;
 - :func:`solve_deals` – batch front writing the ``solutions`` columns;
   :func:`solve_exchanges` – :func:`exchange_value` over arrays of deals;
-- :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`.
+- :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`;
+- :func:`line_from`, :func:`replay`, :func:`to_real_seats` – an optimal line
+  from a position, and a stored line replayed trick by trick;
+- :func:`baseline_value` – the plain alpha-beta search the fast one is
+  checked against (and measured beside);
+- :func:`check_deals`, :func:`card_mask`, :data:`STATE` (the search's
+  tables), :data:`SOLVED_FIELDS`, :data:`EXCHANGE_FIELDS`,
+  :data:`SOLUTION_DTYPES` – for the fronts built on the solver;
+- :mod:`.kernels` – the numba kernels' door, for single-dummy play.
 """
 
 from .analyse import DealAnalysis, analyse_deal, format_line
