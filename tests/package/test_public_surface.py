@@ -44,7 +44,7 @@ class Ref:
     """``name`` of module ``module`` used at ``where`` (``path:line``) by ``source``.
 
     ``source`` is the dotted module of the user inside the package, else
-    its area (``"tests"``, ``"notebooks"``, ``"benchmarks"``, ``"docs"``);
+    its area (``"tests"``, ``"notebooks"``, ``"benchmarks"``, ``"docs"``).
     A whole module is its parent's name (``import analysis.jobs.games`` is
     ``("analysis.jobs", "games")``).
     """
@@ -64,7 +64,7 @@ def modules(root: Path = PACKAGE) -> dict[str, Path]:
     return mods
 
 
-def unit_of(module: str, root: Path = PACKAGE) -> str:
+def unit_of(module: str) -> str:
     """The unit that holds ``module``: its top folder, or itself at the top."""
     parts = module.split(".")
     return ".".join(parts[:2]) if len(parts) > 1 else parts[0]
@@ -196,7 +196,7 @@ def references(tree: ast.AST, mods, here: str, source: str, path: str, prose: bo
             and isinstance(node.value, str)
             and node.value.startswith(pkg + ".")
         ):
-            text = node.value.split(":")[0]
+            text = node.value.replace(":", ".", 1)  # an entry point, ``analysis.cli:main``
             if _DOTTED.match(text):
                 parts = text.split(".")
                 for i in range(len(parts) - 1, 0, -1):
@@ -232,7 +232,8 @@ def snippets(text: str) -> list[str]:
 
 
 def _parse_snippet(code: str) -> ast.AST | None:
-    for text in (code, "\n".join(m.group(2) for line in code.splitlines() if (m := _PROMPT.match(line)))):
+    prompts = "\n".join(m.group(2) for line in code.splitlines() if (m := _PROMPT.match(line)))
+    for text in (code, prompts) if prompts.strip() else (code,):
         try:
             return ast.parse(text)
         except SyntaxError:
@@ -434,18 +435,23 @@ KEPT = {"analysis.solver": {"ExchangeResult": "DESIGN.md, contract 3: what excha
 
 def test_no_unit_uses_names_another_does_not_declare():
     found = undeclared_uses(_package_references())
-    assert found == [], "names used outside their unit but not declared in its __all__:\n" + "\n".join(found)
+    advice = "declare each in its package's __init__ __all__ (a top-level module's own __all__), or use a declared name"
+    assert found == [], f"names used outside their unit but not declared ({advice}):\n" + "\n".join(found)
 
 
 def test_every_declared_name_has_a_user_outside_its_unit():
     kept = {f"{unit}.{name}" for unit, names in KEPT.items() for name in names}
     found = [n for n in unused_declared(_package_references()) if n not in kept]
-    assert found == [], "declared in __all__, used by no one outside the unit:\n" + "\n".join(found)
+    advice = "take each out of __all__, and delete it if nothing uses it"
+    assert found == [], f"declared but used by no one outside its unit ({advice}):\n" + "\n".join(found)
 
 
 def test_every_submodule_all_name_is_imported_elsewhere():
     found = unexported(_package_references())
-    assert found == [], "in a module's __all__, imported by no other module:\n" + "\n".join(found)
+    advice = "take each out of __all__"
+    assert found == [], f"in a module's __all__ but imported by no other module ({advice}):\n" + "\n".join(
+        found
+    )
 
 
 def test_every_declared_name_exists():
