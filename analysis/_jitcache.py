@@ -36,17 +36,15 @@ import importlib.abc
 import os
 import sys
 
-from ._jitsources import JIT_SOURCES, PACKAGE_DIR, is_jit_module, jit_files, sources_key  # noqa: F401
+from ._jitsources import PACKAGE_DIR, is_jit_module, jit_files, sources_key  # noqa: F401
 
 __all__ = [
-    "JIT_SOURCES",
     "PACKAGE_DIR",
     "is_jit_module",
     "jit_files",
     "sources_key",
     "install_hook",
     "install_now",
-    "remove_hook",
 ]
 
 

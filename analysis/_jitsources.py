@@ -15,7 +15,7 @@ import fnmatch
 import hashlib
 from pathlib import Path
 
-__all__ = ["JIT_SOURCES", "PACKAGE_DIR", "is_jit_module", "jit_files", "sources_key"]
+__all__ = ["PACKAGE_DIR", "is_jit_module", "jit_files", "sources_key"]
 
 #: Root folder of the package.
 PACKAGE_DIR = Path(__file__).resolve().parent

@@ -19,20 +19,12 @@ import numpy as np
 from .errors import BadArgument
 
 __all__ = [
-    "SUITS",
-    "RANKS",
     "SUIT_SYMBOLS",
-    "RANK_NAMES",
     "CARD_POINTS",
     "MARRIAGE_VALUES",
-    "N_CARDS",
     "FULL_DECK",
-    "SUIT_MASKS",
     "KQ_MASKS",
     "ALL_MARRIAGES",
-    "card",
-    "suit_of",
-    "rank_of",
     "parse",
     "parse_cards",
     "format",
@@ -43,13 +35,14 @@ __all__ = [
     "marriage_points",
     "count_rank",
     "check_parts",
+    "KING",
+    "QUEEN",
+    "card_name",
 ]
 
 N_CARDS = 24
-SUITS = ("spades", "clubs", "diamonds", "hearts")
 RANKS = ("9", "J", "Q", "K", "10", "A")
 SUIT_SYMBOLS = ("♠", "♣", "♦", "♥")
-RANK_NAMES = RANKS
 #: Card points by rank index (9, J, Q, K, 10, A): 30 per suit, 120 in all.
 RANK_POINTS = np.array([0, 2, 3, 4, 10, 11], dtype=np.int64)
 #: Card points by card id, ndarray of shape (24,), int64.
@@ -57,8 +50,6 @@ CARD_POINTS = np.tile(RANK_POINTS, 4)
 #: Marriage value by suit (♠ 40, ♣ 60, ♦ 80, ♥ 100); RULES.md, common core.
 MARRIAGE_VALUES = np.array([40, 60, 80, 100], dtype=np.int64)
 FULL_DECK = (1 << N_CARDS) - 1
-#: Bit mask of each suit, ndarray of shape (4,), uint32.
-SUIT_MASKS = np.array([0x3F << (6 * s) for s in range(4)], dtype=np.uint32)
 #: King and queen of each suit (a marriage) as a card mask, by suit.
 KQ_MASKS = tuple((1 << (6 * s + 2)) | (1 << (6 * s + 3)) for s in range(4))
 #: Every king and queen: the four marriages.
@@ -82,36 +73,6 @@ _SUIT_BY_CHAR = {
 }
 _LATIN_RANKS = {"9": NINE, "j": JACK, "q": QUEEN, "k": KING, "10": TEN, "t": TEN, "a": ACE}
 _CYRILLIC_RANKS = {"9": NINE, "в": JACK, "д": QUEEN, "к": KING, "10": TEN, "т": ACE}
-
-
-def card(rank: int, suit: int) -> int:
-    """Return the card id ``6 * suit + rank``.
-
-    Parameters
-    ----------
-    rank : int
-        0..5 for 9, J, Q, K, 10, A.
-    suit : int
-        0..3 for ♠, ♣, ♦, ♥.
-
-    Raises
-    ------
-    ValueError
-        If rank or suit is out of range.
-    """
-    if not 0 <= rank < 6 or not 0 <= suit < 4:
-        raise BadArgument(f"no card with rank {rank} and suit {suit}")
-    return 6 * suit + rank
-
-
-def suit_of(c):
-    """Suit 0..3 of a card id (or an integer array of ids)."""
-    return c // 6
-
-
-def rank_of(c):
-    """Rank 0..5 of a card id (or an integer array of ids)."""
-    return c % 6
 
 
 def _is_cyrillic(ch: str) -> bool:

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from .errors import ThousandError
 from .version import __version__
 
+__all__ = ["main"]
+
 #: Sub-command modules, in the order ``thousand --help`` lists them.
 COMMANDS = (
     "run",

@@ -55,13 +55,11 @@ from .errors import BadArgument
 
 __all__ = [
     "N_DEALS",
-    "SEAT_SIZES",
     "chunk_rng",
     "deal",
     "deal_unrank",
     "deal_rank",
     "deal_constrained",
-    "parse_fixed",
     "check_deals",
     "subset_table",
     "hardware_pdep",

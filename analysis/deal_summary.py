@@ -13,7 +13,7 @@ from .probabilities import redeal_probabilities
 from .rules import Rules
 from .stats import proportion_table
 
-__all__ = ["REDEAL_EVENTS", "redeal_summary", "value_summary", "format_table"]
+__all__ = ["redeal_summary", "value_summary", "format_table"]
 
 #: Deal-only redeal columns of the deals dataset summarised by :func:`redeal_summary`.
 REDEAL_EVENTS = (

@@ -28,7 +28,7 @@ from . import _jitcache
 from .cards import parse
 from .rules import PROFILES, as_rules
 
-__all__ = ["STEPS", "warm_up", "main"]
+__all__ = ["warm_up"]
 
 # Each step imports the jitted modules it compiles inside its function: they
 # must be imported after main() has installed the cache key and the compile

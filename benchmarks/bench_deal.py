@@ -11,7 +11,7 @@ Everything is measured side by side in one run, interleaved round by round
 - deal: :func:`analysis.deal.deal` (that draw plus unranking), on the
   hardware ``pdep`` path where the CPU has a fast one, and the portable
   byte-table path.
-- deal + derived: :func:`analysis.deal.derived_columns` (points, marriages,
+- deal + derived: :func:`analysis.redeal.derived_columns` (points, marriages,
   nines, jacks, club redeal flags) on top.
 
 Then the peak resident memory of a child process dealing 10^7 deals (with
@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from analysis import deal as D  # noqa: E402
 from analysis import deal_kernels as U  # noqa: E402
 from analysis import probabilities as exact  # noqa: E402
+from analysis.redeal import derived_columns  # noqa: E402
 
 
 def _portable(rng, n):
@@ -64,7 +65,7 @@ def _rss_child(total: int, chunk: int) -> None:
     hits = 0
     for k in range(total // chunk):
         d = D.deal(D.chunk_rng(1, k), chunk)
-        cols = D.derived_columns(d, "club")
+        cols = derived_columns(d, "club")
         hits += int(cols["redeal_bidding"].sum())
         del d, cols
     print(f"{before} {_peak_kib()} {hits}")
@@ -77,19 +78,19 @@ def main() -> None:
     ap.add_argument("--rss-child", nargs=2, type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.rss_child:
-        D.derived_columns(D.deal(D.chunk_rng(0, 0), 1000))  # compile/load first
+        derived_columns(D.deal(D.chunk_rng(0, 0), 1000))  # compile/load first
         _rss_child(*args.rss_child)
         return
 
     n = args.chunk
     rng = D.chunk_rng(0, 0)
-    D.derived_columns(D.deal(rng, 1000))  # load the compiled kernels
+    derived_columns(D.deal(rng, 1000))  # load the compiled kernels
     _portable(rng, 1000)
     cases = {
         "floor (one bounded integer per deal)": lambda: rng.integers(0, D.N_DEALS, n, dtype=np.uint64),
         "deal": lambda: D.deal(rng, n),
         "deal, portable pdep tables": lambda: _portable(rng, n),
-        "deal + derived columns": lambda: D.derived_columns(D.deal(rng, n), "club"),
+        "deal + derived columns": lambda: derived_columns(D.deal(rng, n), "club"),
     }
     times = {k: [] for k in cases}
     for _ in range(args.reps):

@@ -21,7 +21,7 @@ from .front import compare, estimator_advice
 from .metrics import GAME_METRICS
 from .result import Comparison
 from .ruleset import display_names, parse_rules, vary
-from .table import COLUMNS, EXACT_METRICS, POOL_METRICS
+from .table import COLUMNS
 
 __all__ = [
     "compare",
@@ -32,6 +32,4 @@ __all__ = [
     "estimator_advice",
     "COLUMNS",
     "GAME_METRICS",
-    "EXACT_METRICS",
-    "POOL_METRICS",
 ]

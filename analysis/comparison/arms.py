@@ -28,10 +28,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import reference
 from ..errors import BadArgument
 from ..rules import Rules
+from ..solver import solver_fingerprint
 
-__all__ = ["Arm", "plan_arms", "pairing", "served", "pool_advice", "FLY_SECONDS"]
+__all__ = ["Arm", "plan_arms", "pairing", "served", "pool_advice"]
 
 #: Rough CPU seconds to solve (dd) or play single-dummy (pimc) one played
 #: deal on the fly, for the cost said up front (docs/PERFORMANCE.md).
@@ -68,8 +70,6 @@ class Arm:
 
 
 def _pool_of(rules: Rules, outcomes: str):
-    from .. import reference
-
     if outcomes == "dd":
         p = reference.pool_for(rules)
         return None if p is None else (p.name, p.solutions_path, p.deals, p.deals_path)
@@ -142,8 +142,6 @@ def pairing(a: Arm, b: Arm, outcomes: str) -> str:
     Same outcomes: the same pool, or both solved double-dummy on the fly
     under the same solver conventions (the solver is deterministic).
     """
-    from ..solver import solver_fingerprint
-
     if a.pool is not None and a.pool == b.pool:
         return "same outcomes"
     if outcomes == "dd" and a.on_the_fly and b.on_the_fly:

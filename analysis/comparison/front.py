@@ -12,14 +12,17 @@ import pandas as pd
 from .. import dataset
 from ..errors import BadArgument, ThousandError
 from ..folders import DEFAULT_GAMES
-from .arms import check_outcomes, fly_cost, pairing, plan_arms
+from ..game import ThresholdPolicy
+from ..odds.model import pool_name_for
+from ..rules import Rules
+from .arms import check_outcomes, fly_cost, pairing, plan_arms, pool_advice, served
 from .games import arm_folder, arm_params, run_arm
 from .metrics import pool_reuse
 from .result import Comparison
 from .ruleset import display_names, parse_rules
 from .table import COLUMNS, exact_rows, game_rows, pool_rows
 
-__all__ = ["compare", "default_out", "estimator_advice"]
+__all__ = ["compare", "estimator_advice"]
 
 
 def estimator_advice(policy, rules, name: str | None = None) -> None:
@@ -40,9 +43,6 @@ def estimator_advice(policy, rules, name: str | None = None) -> None:
     except ThousandError:  # a model file that cannot be read, named as it is
         raise
     except ValueError:  # no shipped model plays the rules' solver conventions
-        from ..odds.model import pool_name_for
-        from ..rules import Rules
-
         try:
             near = pool_name_for(Rules.profile(rules.base))
         except ValueError:
@@ -66,8 +66,6 @@ def _check_servable(rules, names, policy, outcomes: str, on_the_fly: bool) -> No
     BadArgument
         Naming each rule set and each option it needs.
     """
-    from .arms import pool_advice, served
-
     problems = []
     for r, n in zip(rules, names):
         needs = []
@@ -240,8 +238,6 @@ def compare(
                 "until the four-player table lands",
                 parameter="rules",
             )
-    from ..game import ThresholdPolicy
-
     policy = policy or ThresholdPolicy()
     names = display_names(rules)
     _check_servable(rules, names, policy, outcomes, on_the_fly)

@@ -19,15 +19,16 @@ import numpy as np
 import pyarrow as pa
 
 from .. import dataset
+from ..dataset import games_schema
 from ..game.pools import PoolSource, SDPoolSource, load_pool_frame
 from ..game.simulate import simulate
 from ..game.sources import BLOCK, SDSolverSource, SolverSource
-from ..jobs.games import DEFAULT_CHUNK, game_params, games_schema, policy_from_params
+from ..jobs.games import DEFAULT_CHUNK, game_params, policy_from_params
 from ..jobs.runner import run_job
 from ..rules import Rules
 from .arms import Arm
 
-__all__ = ["arm_folder", "arm_params", "compare_chunk", "run_arm", "make_arm_source"]
+__all__ = ["arm_folder", "arm_params", "run_arm"]
 
 
 #: Pool frames read in this process: path -> (frame, params).

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-__all__ = ["GAME_METRICS", "STAY_ENDINGS", "per_game", "ratio_ci", "paired_ci", "pool_reuse"]
+__all__ = ["GAME_METRICS", "per_game", "ratio_ci", "paired_ci", "pool_reuse"]
 
 #: Barrel events that end a stay -> the metric's suffix (RULES.md, barrel;
 #: the event names of :mod:`analysis.scoring`), ``open`` for a stay still

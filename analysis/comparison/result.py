@@ -10,10 +10,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..atomic import replace_file
 from ..rules import INFORMATION_FIELDS, rules_diff
 from .ruleset import changed_fields
 
-__all__ = ["Comparison", "PLOT_METRICS"]
+__all__ = ["Comparison"]
 
 #: Metrics of :meth:`Comparison.plot` (one panel each).
 PLOT_METRICS = (
@@ -245,8 +246,6 @@ class Comparison:
 
     def write_meta(self, path) -> Path:
         """Write :meth:`meta` as JSON to ``path`` (atomically: a temporary file, then rename)."""
-        from ..atomic import replace_file
-
         text = json.dumps(self.meta(), indent=1, allow_nan=False)
 
         def write(tmp):
@@ -342,14 +341,13 @@ class Comparison:
         matplotlib.figure.Figure or Path
             The figure, or ``path`` once written.
         """
-        import matplotlib
+        import matplotlib  # heavy: loaded only to draw
 
         if path is not None:
             matplotlib.use("Agg", force=False)
+        # matplotlib is heavy: loaded only to draw (after the backend is chosen)
         import matplotlib.pyplot as plt
         from matplotlib.ticker import MaxNLocator
-
-        from ..atomic import replace_file
 
         metrics = list(metrics) if metrics is not None else self.plot_metrics()
         others = self.names[1:]

@@ -17,9 +17,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import BadArgument
-from ..rules import Rules, as_rules, rules_diff
+from ..rules import PROFILES, Rules, as_rules, rules_diff
 
-__all__ = ["parse_rules", "vary", "display_names", "rules_display"]
+__all__ = ["parse_rules", "vary", "display_names"]
 
 
 def parse_rules(text) -> Rules:
@@ -157,8 +157,6 @@ def rules_display(r: Rules) -> str:
     ``--set`` takes them)."""
     if r.label.strip():
         return r.label
-    from ..rules import PROFILES
-
     diff = sorted(rules_diff(PROFILES[r.base], r))
     return r.base + ("+" + ",".join(f"{k}={_value(v)}" for k, _, v in diff) if diff else "")
 

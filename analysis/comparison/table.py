@@ -12,13 +12,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .. import dataset, reference
 from ..probabilities import redeal_probabilities
-from .metrics import GAME_METRICS, paired_ci, per_game, ratio_ci
+from ..redeal import redeal_flags
+from .games import _deal_masks
+from .metrics import GAME_METRICS, _t, paired_ci, per_game, ratio_ci
 
 __all__ = [
     "COLUMNS",
-    "EXACT_METRICS",
-    "POOL_METRICS",
     "compare_units",
     "game_rows",
     "exact_rows",
@@ -116,8 +117,6 @@ def _unpaired(z0, z1, f0: float, f1: float, alpha: float, plain: float) -> float
     """The unpaired half-width with each sample's variance times its design effect."""
     if f0 == 1.0 and f1 == 1.0:
         return plain
-    from .metrics import _t
-
     n = len(z0)
     v = f0 * np.var(z0, ddof=1) + f1 * np.var(z1, ddof=1)
     return float(_t(n, alpha) * np.sqrt(v) / np.sqrt(n))
@@ -170,8 +169,6 @@ def exact_rows(rules_list, names, games: int) -> list[dict]:
 
 
 def _first_hand_values(path: str, kind: str, shared: int) -> pd.DataFrame:
-    from .. import dataset
-
     cols = ["deal_id", "seat", "value"] + (["written_off"] if kind == "sd" else [])
     f = dataset.read_frame(path, kind, columns=cols)
     f = f[(f.seat == 0) & (f.deal_id < shared)].sort_values("deal_id")
@@ -208,8 +205,6 @@ def played_deals(masks: np.ndarray, rules, claim: bool = True) -> np.ndarray:
     >>> bool(0.85 < played_deals(m, PROFILES["club"]).mean() < 0.97)
     True
     """
-    from ..redeal import redeal_flags
-
     f = redeal_flags(masks, rules)
     redealt = f["redeal_forced"] | (f["redeal_claimable"] if claim else False)
     return ~np.asarray(redealt, bool)
@@ -233,9 +228,6 @@ def pool_rows(
     same cards in every pool), so the differences are paired over deals; a
     rule set no pool serves gets NaN, and ``on_note`` hears why.
     """
-    from .. import reference
-    from .games import _deal_masks
-
     out = []
     for play in ("dd", "pimc"):
         pools = []

@@ -23,9 +23,9 @@ Arrow types of every kind).  Everything public is importable from here.
 
 from __future__ import annotations
 
-from ..errors import DamagedDataset, DatasetError
-from ._files import MANIFEST_FILE, META_KEY, PARAMS_FILE, SCHEMA_VERSIONS, absolute, chunk_path, content_hash
-from .integrity import Finding, check_outside_datasets, enclosing_dataset, inspect
+from ..errors import DatasetError
+from ._files import MANIFEST_FILE, PARAMS_FILE, absolute, chunk_path, content_hash
+from .integrity import check_outside_datasets, enclosing_dataset
 
 # the message helpers under the names the tests of the former module use
 from .integrity import differences as _differences  # noqa: F401
@@ -33,7 +33,6 @@ from .integrity import list_differences as _list_differences  # noqa: F401
 from .join import deals_identity, load, load_sd, redeals_under, solved_deals
 from .read import open_dataset, read_frame, read_table
 from .schema import (
-    DEALS_COLUMNS,
     GAME_COLUMNS,
     SD_COLUMNS,
     SOLUTION_COLUMNS,
@@ -45,14 +44,9 @@ from .schema import (
 from .storage import describe, finalize, open_output, read_params, write_chunk
 
 __all__ = [
-    "SCHEMA_VERSIONS",
-    "META_KEY",
     "PARAMS_FILE",
     "MANIFEST_FILE",
     "DatasetError",
-    "DamagedDataset",
-    "Finding",
-    "inspect",
     "open_output",
     "chunk_path",
     "write_chunk",
@@ -71,7 +65,6 @@ __all__ = [
     "absolute",
     "enclosing_dataset",
     "check_outside_datasets",
-    "DEALS_COLUMNS",
     "SOLUTION_COLUMNS",
     "SD_COLUMNS",
     "GAME_COLUMNS",

@@ -41,7 +41,6 @@ from ._files import (
 )
 
 __all__ = [
-    "Finding",
     "inspect",
     "FOREIGN_FILE",
     "NOT_A_FILE",

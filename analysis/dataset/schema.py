@@ -19,7 +19,6 @@ from __future__ import annotations
 import pyarrow as pa
 
 __all__ = [
-    "DEALS_COLUMNS",
     "SOLUTION_COLUMNS",
     "SD_COLUMNS",
     "GAME_COLUMNS",

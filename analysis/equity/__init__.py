@@ -27,7 +27,8 @@ from ..errors import BadArgument
 from ..rules import PROFILES, as_rules
 from ..scoring import TableState, check_state
 from .features import state_arrays
-from .model import MODEL_DIR, EquityModel, model_file
+from .model import EquityModel, model_file
+from .plot import check_plot_path, plot_curve
 
 __all__ = [
     "win_chances",
@@ -36,9 +37,10 @@ __all__ = [
     "default_model",
     "read_state",
     "EquityModel",
-    "model_file",
-    "MODEL_DIR",
     "SUM_TOLERANCE",
+    "state_arrays",
+    "check_plot_path",
+    "plot_curve",
 ]
 
 #: The chances of a state sum to 1 within this (softmax rounding).

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["WIDTH", "feature_names", "features", "sign_bounds", "state_arrays"]
+__all__ = ["feature_names", "features", "sign_bounds", "state_arrays"]
 
 #: Width of the score steps, points (a step rises from 12 % to 88 % over
 #: four widths).

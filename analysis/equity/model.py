@@ -30,7 +30,7 @@ from ..rules import Rules
 from .features import feature_names, features
 from .fit import softmax_chances
 
-__all__ = ["EquityModel", "MODEL_VERSION", "MODEL_DIR", "model_file"]
+__all__ = ["EquityModel", "MODEL_DIR", "model_file"]
 
 #: Version of the saved file layout.
 MODEL_VERSION = 1

@@ -3,7 +3,7 @@
 - :func:`simulate` plays whole games deal after deal under a rules profile
   and returns the ``games`` rows;
 - :class:`ThresholdPolicy` is the documented default policy; its
-  probabilities come from an :class:`Estimator` (``analysis.odds.BidModel``
+  probabilities come from an :class:`~analysis.game.policy.Estimator` (``analysis.odds.BidModel``
   by default);
 - :class:`SolverSource` / :class:`PoolSource` give the deals and their
   double-dummy outcomes (solved on the fly, or drawn from a solved pool);
@@ -16,9 +16,9 @@
   line prints.
 """
 
-from .estimators import OracleEstimator, load_estimator
-from .policy import LEVELS, Estimator, ThresholdPolicy, bid_limits
-from .pools import PoolSource, SDPoolSource
+from .estimators import OracleEstimator, estimator_digest, load_estimator
+from .policy import ThresholdPolicy, bid_limits
+from .pools import PoolSource, SDPoolSource, load_pool_frame
 from .simulate import GAME_COLUMNS, MAX_DEALS, simulate
 from .sources import BLOCK, SDSolverSource, SolverSource, game_rng
 from .summary import format_summary, summarize
@@ -28,9 +28,7 @@ __all__ = [
     "GAME_COLUMNS",
     "MAX_DEALS",
     "ThresholdPolicy",
-    "Estimator",
     "bid_limits",
-    "LEVELS",
     "OracleEstimator",
     "load_estimator",
     "PoolSource",
@@ -41,4 +39,6 @@ __all__ = [
     "game_rng",
     "summarize",
     "format_summary",
+    "estimator_digest",
+    "load_pool_frame",
 ]

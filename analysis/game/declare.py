@@ -79,7 +79,7 @@ from .deal_flow import (
     redeal,
 )
 
-__all__ = ["declare_solved", "declare_played", "expected_change"]
+__all__ = ["declare_solved", "declare_played"]
 
 
 def _metric(res, d: int) -> float:

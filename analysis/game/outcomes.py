@@ -25,7 +25,7 @@ from .declare import declare_played, declare_solved
 
 # SOLVED_FIELDS (the solver's): the fields of a Solved, in order, the
 # solutions columns a game reads
-__all__ = ["SOLVED_FIELDS", "PLAY_FIELDS", "Solved", "SDPlayed", "from_result"]
+__all__ = ["SOLVED_FIELDS", "Solved", "SDPlayed", "from_result"]
 
 
 class Solved(NamedTuple):

@@ -48,7 +48,7 @@ import numpy as np
 from ..errors import BadArgument
 from .estimators import load_estimator
 
-__all__ = ["Estimator", "ThresholdPolicy", "LEVELS", "NO_LEVEL", "BLOCK_MARGIN", "bid_limits"]
+__all__ = ["ThresholdPolicy", "bid_limits"]
 
 #: Contract levels an estimate is asked for: 100, 105, ..., 400 (points).
 LEVELS = np.arange(100, 401, 5, dtype=np.int64)

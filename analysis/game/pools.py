@@ -49,7 +49,7 @@ from ..solver import solver_fingerprint
 from .outcomes import SOLVED_FIELDS, SDPlayed, Solved
 from .sources import BLOCK, check_draw, check_worlds, play_masks, pool_permutation, sd_identity
 
-__all__ = ["SD_POOL_COLUMNS", "load_pool_frame", "load_sd_pool", "PoolSource", "SDPoolSource"]
+__all__ = ["load_pool_frame", "PoolSource", "SDPoolSource"]
 
 #: Columns an SD pool frame needs besides ``deal_id seat hand0 hand1 hand2
 #: widow`` (the rows of :func:`analysis.single_dummy.play_deals`).

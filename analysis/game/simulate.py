@@ -19,7 +19,7 @@ from .policy import ThresholdPolicy
 from .pools import PoolSource, SDPoolSource
 from .sources import SDSolverSource, SolverSource, draw_summary, game_rng
 
-__all__ = ["GAME_COLUMNS", "MAX_DEALS", "OUTCOMES", "simulate", "make_source"]
+__all__ = ["GAME_COLUMNS", "MAX_DEALS", "simulate", "make_source"]
 
 #: Where the deals' outcomes come from: double-dummy solves, or single-dummy play.
 OUTCOMES = ("dd", "pimc")

@@ -45,7 +45,6 @@ from .outcomes import SOLVED_FIELDS, Solved, from_result
 
 __all__ = [
     "BLOCK",
-    "DRAWS",
     "game_rng",
     "pool_permutation",
     "check_draw",

@@ -13,7 +13,7 @@ import pandas as pd
 from ..errors import BadArgument
 from ..stats import proportion_ci
 
-__all__ = ["BARREL_ENDINGS", "summarize", "format_summary", "event_counts"]
+__all__ = ["summarize", "format_summary"]
 
 #: Events that end a barrel stay (scoring's event names), and "open" for a
 #: stay still running when the game ended (censored).

@@ -24,7 +24,7 @@ from ..game.simulate import MAX_DEALS, make_source, simulate
 from ..rules import Rules
 from .runner import n_chunks, run_job
 
-__all__ = ["DEFAULT_CHUNK", "game_params", "games_chunk", "run_games", "policy_from_params"]
+__all__ = ["DEFAULT_CHUNK", "game_params", "run_games", "policy_from_params"]
 
 DEFAULT_CHUNK = 200
 

@@ -13,7 +13,7 @@ from .. import dataset
 from ..errors import BadArgument, ChunkFailed
 from ..parallel import check_workers, default_workers, executor, run_chunks
 
-__all__ = ["run_job", "n_chunks"]
+__all__ = ["run_job"]
 
 
 def n_chunks(n: int, chunk_size: int) -> int:

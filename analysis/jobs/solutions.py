@@ -32,12 +32,10 @@ from .deals_source import check_deals_source, check_out, chunk_deals
 from .runner import n_chunks, run_job
 
 __all__ = [
-    "PLAYS",
     "DEFAULT_CHUNK",
     "SD_DEFAULT_CHUNK",
     "DEFAULT_WORLDS",
     "solve_params",
-    "solve_chunk",
     "run_solve",
 ]
 

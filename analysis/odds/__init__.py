@@ -6,9 +6,15 @@
 - :func:`widow_odds` – after the widow: the best gift and final contract;
 - :func:`dataset_odds` – success rates by visible hand features over a
   deals + solutions dataset;
-- :func:`hand_features` – the visible features;
 - :func:`calibration` – a model's reliability, Brier score and log loss on
-  the held-out deals of a reference pool.
+  the held-out deals of a reference pool;
+- :func:`model_file`, :data:`MODEL_FILES`, :data:`DEFAULT_MODEL_FILE`,
+  :func:`pool_name_for` – the shipped models and the pool that serves rules;
+- :func:`fit_frame`, :func:`held_out_deals`, :data:`SPLIT` – fitting a model
+  on a pool's training deals; :func:`solve_values`, :func:`solutions_long` –
+  a sample's double-dummy values, one row per (hand, seat);
+- :func:`relative_delta` – the declarer's score change minus his opponents'
+  mean, per contract and deal, with the profile's payments.
 
 The odds are double-dummy: the declarer is assumed to see every card when he
 chooses his gift and his play, so they are optimistic for him.
@@ -17,42 +23,49 @@ chooses his gift and his play, so they are optimistic for him.
 their paired difference.
 """
 
-from .features import FEATURES, hand_features
-from .model import DEFAULT_FEATURES, BidModel
+from .delta import relative_delta
+from .model import DEFAULT_MODEL_FILE, MODEL_FILES, BidModel, model_file, pool_name_for
 
 __all__ = [
     "BidModel",
-    "FEATURES",
-    "DEFAULT_FEATURES",
-    "hand_features",
+    "model_file",
+    "MODEL_FILES",
+    "DEFAULT_MODEL_FILE",
+    "pool_name_for",
+    "relative_delta",
     "hand_odds",
     "widow_odds",
     "dataset_odds",
     "calibration",
+    "fit_frame",
+    "held_out_deals",
+    "SPLIT",
+    "solutions_long",
+    "solve_values",
 ]
 
 
 def __getattr__(name):
-    # The Monte Carlo functions import the solver (numba); load them on first use
-    # so that ``from analysis.odds import BidModel`` stays light.
-    if name == "hand_odds":
-        # numba: the Monte Carlo fronts load the solver on first use
-        from .hand import hand_odds
+    # numba: these names' modules import the solver; they load on first use,
+    # so that ``from analysis.odds import BidModel`` stays light
+    from .build import SPLIT, fit_frame, held_out_deals
+    from .dataset import dataset_odds
+    from .hand import hand_odds
+    from .reliability import calibration
+    from .sample import solutions_long, solve_values
+    from .widow import widow_odds
 
-        return hand_odds
-    if name == "widow_odds":
-        # numba: the Monte Carlo fronts load the solver on first use
-        from .widow import widow_odds
-
-        return widow_odds
-    if name == "dataset_odds":
-        # numba: the Monte Carlo fronts load the solver on first use
-        from .dataset import dataset_odds
-
-        return dataset_odds
-    if name == "calibration":
-        # numba: the Monte Carlo fronts load the solver on first use
-        from .reliability import calibration
-
-        return calibration
+    lazy = {
+        "hand_odds": hand_odds,
+        "widow_odds": widow_odds,
+        "dataset_odds": dataset_odds,
+        "calibration": calibration,
+        "fit_frame": fit_frame,
+        "held_out_deals": held_out_deals,
+        "SPLIT": SPLIT,
+        "solutions_long": solutions_long,
+        "solve_values": solve_values,
+    }
+    if name in lazy:
+        return lazy[name]
     raise AttributeError(f"module 'analysis.odds' has no attribute {name!r}")

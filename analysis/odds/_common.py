@@ -16,10 +16,6 @@ from ..rules import as_rules, takes_rules
 from ..stats import proportion_ci
 
 __all__ = [
-    "parse_hand",
-    "check_seat",
-    "check_samples",
-    "check_seed",
     "check_odds_args",
     "kept_deals",
     "progress_iter",

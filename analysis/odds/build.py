@@ -45,7 +45,6 @@ from ..solver import SOLVER_VERSION
 from .model import MODEL_DIR, MODEL_FILES, BidModel, model_file
 
 __all__ = [
-    "OUTCOMES",
     "SPLIT",
     "SPLITS",
     "held_out_deals",

@@ -10,7 +10,7 @@ from ._common import interval
 from .features import FEATURES, hand_features
 from .sample import solutions_long
 
-__all__ = ["dataset_odds", "GROUPS"]
+__all__ = ["dataset_odds"]
 
 #: Grouping keys of :func:`dataset_odds`: the features, ``points_bin`` (card
 #: points in bins of 10: "30-39"), ``marriages`` (suits of the marriages held,

@@ -44,7 +44,7 @@ from ._common import (
 )
 from .delta import relative_delta
 
-__all__ = ["hand_odds", "solve_sample", "play_sample", "write_offs", "add_single_dummy", "PLAYS"]
+__all__ = ["hand_odds", "solve_sample"]
 
 #: How the sampled deals are played: double-dummy only, or also single-dummy.
 PLAYS = ("dd", "pimc")

@@ -35,7 +35,7 @@ from ._fit import check_features as _check_features
 from ._fit import fit_arrays
 from .features import FEATURES, check_hands, hand_features
 
-__all__ = ["BidModel", "MODEL_VERSION", "DEFAULT_FEATURES", "MODEL_FILES", "model_file", "pool_name_for"]
+__all__ = ["BidModel", "MODEL_FILES", "model_file", "pool_name_for"]
 
 #: Features of the default model: every visible feature but the seat.  A
 #: seat changes nothing in the deal's distribution (the declarer leads

@@ -19,7 +19,7 @@ from ..stats import proportion_ci
 from .build import held_out_deals
 from .sample import solutions_long
 
-__all__ = ["Calibration", "calibration", "LOG_LOSS_EPS"]
+__all__ = ["calibration"]
 
 #: Predictions are clipped to [eps, 1 - eps] for the log loss (a model says
 #: 0 above its highest threshold, and log 0 is infinite).

@@ -32,9 +32,7 @@ from .registry import (
     ROOT_VAR,
     SD_POOLS,
     SEED,
-    Pool,
     PoolSpec,
-    SDPool,
     SDPoolSpec,
     pool,
     pool_for,
@@ -48,10 +46,8 @@ from .registry import (
 
 __all__ = [
     "PoolSpec",
-    "Pool",
     "POOLS",
     "SDPoolSpec",
-    "SDPool",
     "SD_POOLS",
     "ROOT_VAR",
     "SEED",

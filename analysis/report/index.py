@@ -18,7 +18,7 @@ from .. import reference
 from ..atomic import replace_file
 from ..version import __version__
 
-__all__ = ["write_index", "QUESTIONS", "CAVEATS", "ANSI"]
+__all__ = ["write_index", "ANSI"]
 
 #: Terminal colour codes, stripped from tracebacks shown in the index.
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -23,3 +23,20 @@ here, one concept per module, with tests in ``tests/research/``:
   profile set to the other profiles' values, compared on paired games with
   :func:`analysis.comparison.compare` (the conventions page).
 """
+
+# The notebooks import the module of each concept (``from analysis.research
+# import data, plots``): the modules are the surface; each one's ``__all__``
+# is what the notebooks and the report call.
+__all__ = [
+    "notebook",
+    "data",
+    "plots",
+    "contract_odds",
+    "redeals",
+    "bolts",
+    "survival",
+    "paired",
+    "optimism",
+    "uncertainty",
+    "conventions",
+]

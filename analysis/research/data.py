@@ -43,21 +43,14 @@ from ..version import __version__
 from . import optimism
 
 __all__ = [
-    "solutions_path",
     "ensure_solutions",
-    "load_pool",
-    "pool_estimator",
     "simulated_games",
     "reference_pool",
     "pool_rows",
     "pool_masks",
     "sd_pool_name",
     "sd_paired",
-    "PROFILES",
 ]
-
-#: The five profiles every research page shows side by side (RULES.md).
-PROFILES = ("club", "classic", "book", "ua", "wiki")
 
 
 def reference_pool(rules):

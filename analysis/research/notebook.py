@@ -44,7 +44,6 @@ __all__ = [
     "ensure_deals",
     "read_deal_masks",
     "show",
-    "QUICK_VARS",
 ]
 
 # tqdm.auto warns in a kernel without ipywidgets; the bars are off there anyway.

@@ -20,7 +20,7 @@ from ..redeal import features, flags_from_features
 from ..rules import as_rules
 from ..stats import proportion_ci, z_score
 
-__all__ = ["EVENT_LABELS", "profile_redeals", "threshold_sweep", "deals_per_played"]
+__all__ = ["profile_redeals", "threshold_sweep", "deals_per_played"]
 
 #: Events reported, with their stage and a reader's label (RULES.md, "Redeals").
 EVENT_LABELS = {

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["PoolBootstrap", "N_BOOT"]
+__all__ = ["PoolBootstrap"]
 
 #: Bootstrap replicates of a research figure.
 N_BOOT = 400

@@ -25,7 +25,7 @@ Examples
 """
 
 from .describe import folder_label, rules_diff
-from .model import CONVENTIONS, PROFILES, Rules, field_doc, profile_names
+from .model import CONVENTIONS, PROFILES, Rules, field_doc
 from .resolve import as_rules, entry_point, load_rules, takes_rules
 from .serial import INFORMATION_FIELDS
 
@@ -34,7 +34,6 @@ __all__ = [
     "PROFILES",
     "CONVENTIONS",
     "INFORMATION_FIELDS",
-    "profile_names",
     "as_rules",
     "load_rules",
     "takes_rules",
@@ -42,4 +41,5 @@ __all__ = [
     "rules_diff",
     "field_doc",
     "folder_label",
+    "redeal_conditions",
 ]

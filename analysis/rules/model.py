@@ -73,7 +73,7 @@ from .fields import (
 from .profiles import PROFILE_CHANGES
 from .serial import RulesIO
 
-__all__ = ["Rules", "PROFILES", "CONVENTIONS", "profile_names", "field_doc"]
+__all__ = ["Rules", "PROFILES", "CONVENTIONS", "field_doc"]
 
 
 @dataclass(frozen=True)

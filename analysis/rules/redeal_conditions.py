@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from .resolve import takes_rules
 
-__all__ = ["Condition", "CONDITIONS", "STAGES", "NEVER", "stage_limits", "meets", "reasons"]
+__all__ = ["NEVER", "stage_limits", "meets", "reasons"]
 
 #: The stages, in the order of play: each of the three 7-card hands before
 #: bidding, the 3-card widow when it is shown, each 8-card hand after the

@@ -15,9 +15,9 @@ from typing import Any, Self
 
 from ..errors import BadArgument
 from .checks import PROFILE_NAMES
-from .fields.convention import is_added
+from .fields import is_added
 
-__all__ = ["RulesIO", "IDENTITY_FIELDS", "STORED_DEFAULTS", "INFORMATION_FIELDS", "fields_of", "parse_value"]
+__all__ = ["RulesIO", "IDENTITY_FIELDS", "INFORMATION_FIELDS"]
 
 #: Fields that describe where rules come from, not how the game is played:
 #: left out of the fingerprint, of equality and of :func:`analysis.rules.rules_diff`.

@@ -43,10 +43,7 @@ write-off counts as a failed stay.
 
 from .points import declarer_delta, round_defender_points, write_off_payment
 from .state import (
-    KNOCK_OFF_PENALTY,
-    MAX_DEAL_POINTS,
     DealOutcome,
-    DealResult,
     TableState,
     check_state,
     new_table,
@@ -55,11 +52,8 @@ from .state import (
 from .transition import apply_deal
 
 __all__ = [
-    "KNOCK_OFF_PENALTY",
-    "MAX_DEAL_POINTS",
     "TableState",
     "DealOutcome",
-    "DealResult",
     "new_table",
     "apply_deal",
     "round_defender_points",

@@ -9,7 +9,13 @@ Public API:
 - :data:`SD_VERSION`, :data:`SD_FIELDS`, :func:`sd_fingerprint`;
 - :func:`play_deals` – the rows of an ``sd`` dataset from a deals table,
   and :func:`load` – an ``sd`` dataset joined with its deals
-  (:mod:`.batch`; docs/DATA.md).
+  (:mod:`.batch`; docs/DATA.md);
+- :func:`play_out`, :func:`playing_rules`, :func:`deal_seed`,
+  :func:`row_seed`, :data:`PLAY_FIELDS`, :func:`decode_moves` – one deal
+  played for a game or an odds sample, its seeds, its stored columns and
+  moves;
+- :class:`MoveWorlds` – the legal moves of one decision in each world (the
+  warm-up compiles its kernels).
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ import json
 from ..dataset.join import load_sd as load
 from ..rules import INFORMATION_FIELDS, as_rules
 from ..solver.api import SOLVER_FIELDS
-from .batch import play_deals
+from .batch import PLAY_FIELDS, deal_seed, decode_moves, play_deals, play_out, playing_rules, row_seed
 from .decide import decide_contract
+from .pimc import MoveWorlds
 from .play import SDResult, play_deal
 
 __all__ = [
@@ -33,6 +40,13 @@ __all__ = [
     "SD_FIELDS",
     "play_deals",
     "load",
+    "PLAY_FIELDS",
+    "deal_seed",
+    "decode_moves",
+    "play_out",
+    "playing_rules",
+    "row_seed",
+    "MoveWorlds",
 ]
 
 #: Version of the single-dummy algorithm; bump when a change can alter any result.

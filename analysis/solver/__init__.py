@@ -12,24 +12,33 @@ Public API:
   trick by trick;
 - :func:`solve_deals` – batch front writing the ``solutions`` columns;
   :func:`solve_exchanges` – :func:`exchange_value` over arrays of deals;
-- :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`.
+- :data:`SOLVER_VERSION`, :data:`SOLVER_FIELDS`, :func:`solver_fingerprint`;
+- :func:`line_from`, :func:`replay`, :func:`to_real_seats` – an optimal line
+  from a position, and a stored line replayed trick by trick;
+- :func:`baseline_value` – the plain alpha-beta search the fast one is
+  checked against (and measured beside);
+- :func:`check_deals`, :func:`card_mask`, :data:`STATE` (the search's
+  tables), :data:`SOLVED_FIELDS`, :data:`EXCHANGE_FIELDS`,
+  :data:`SOLUTION_DTYPES` – for the fronts built on the solver;
+- :mod:`.kernels` – the numba kernels' door, for single-dummy play.
 """
 
 from .analyse import DealAnalysis, analyse_deal, format_line
 from .api import (
     SOLVER_FIELDS,
     SOLVER_VERSION,
-    ExchangeMakes,
     ExchangeResult,
     exchange_makes,
     exchange_value,
     play_value,
     solver_fingerprint,
 )
-from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, solve_deals, solve_exchanges
-from .line import Trick
-from .position import MoveValue, Position, card_values, line_from
+from .baseline import baseline_value
+from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, SOLVED_FIELDS, check_deals, solve_deals, solve_exchanges
+from .line import replay, to_real_seats
+from .position import Position, card_values, line_from
 from .queries import makes, play_objective
+from .search import STATE, card_mask
 
 __all__ = [
     "play_value",
@@ -38,20 +47,25 @@ __all__ = [
     "exchange_value",
     "exchange_makes",
     "ExchangeResult",
-    "ExchangeMakes",
     "analyse_deal",
     "format_line",
-    "DealAnalysis",
-    "Trick",
     "SOLVER_VERSION",
     "SOLVER_FIELDS",
     "solver_fingerprint",
     "Position",
-    "MoveValue",
     "card_values",
     "line_from",
     "solve_deals",
     "solve_exchanges",
     "SOLUTION_DTYPES",
     "EXCHANGE_FIELDS",
+    "STATE",
+    "baseline_value",
+    "SOLVED_FIELDS",
+    "check_deals",
+    "replay",
+    "to_real_seats",
+    "card_mask",
+    "kernels",
+    "DealAnalysis",
 ]

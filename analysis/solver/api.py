@@ -29,7 +29,6 @@ __all__ = [
     "exchange_value",
     "exchange_makes",
     "ExchangeResult",
-    "ExchangeMakes",
     "SOLVER_VERSION",
     "SOLVER_FIELDS",
     "solver_fingerprint",

@@ -20,7 +20,7 @@ from ._bits import POINTS
 from ._kernel import DECLARE
 from .search import STATE
 
-__all__ = ["Trick", "play_line", "replay", "to_real_seats"]
+__all__ = ["play_line", "replay", "to_real_seats"]
 
 
 @dataclass(frozen=True)

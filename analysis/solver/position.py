@@ -20,7 +20,7 @@ from ._bits import rule_flags
 from ._kernel import DECLARE
 from .search import STATE, card_mask, check_seat
 
-__all__ = ["Position", "MoveValue", "card_values", "line_from", "kernel_args"]
+__all__ = ["Position", "card_values", "line_from", "kernel_args"]
 
 
 class Position(NamedTuple):

@@ -8,8 +8,6 @@ same as hypothesis strategies (importing it needs ``hypothesis``);
 
 from analysis.testing.play import Position, follow_moves, lead_moves, play_trick, trick_winner
 from analysis.testing.positions import (
-    deal_from_permutation,
-    play_out,
     position_after_exchange,
     random_deal,
     random_deals,
@@ -23,11 +21,9 @@ __all__ = [
     "follow_moves",
     "trick_winner",
     "play_trick",
-    "deal_from_permutation",
     "random_deal",
     "random_deals",
     "position_after_exchange",
     "random_position",
-    "play_out",
     "random_endgame",
 ]

@@ -21,8 +21,6 @@ __all__ = [
     "CARD_POINTS",
     "MARRIAGE_VALUES",
     "cards_in",
-    "suit",
-    "mask_points",
     "lead_moves",
     "follow_moves",
     "trick_winner",

@@ -16,28 +16,9 @@ import analysis
 
 PACKAGE = Path(analysis.__file__).parent
 
-_REWORK = "the comparison package is being reworked; its imports move there"
-_DRAW = "matplotlib is heavy: loaded only to draw"
-
 #: (module file under analysis/, imported module as written) -> why it is late
 #: without a comment of its own.
-ALLOWED = {
-    ("comparison/arms.py", ".."): _REWORK,
-    ("comparison/arms.py", "..solver"): _REWORK,
-    ("comparison/front.py", "..game"): _REWORK,
-    ("comparison/front.py", "..odds.model"): _REWORK,
-    ("comparison/front.py", "..rules"): _REWORK,
-    ("comparison/front.py", ".arms"): _REWORK,
-    ("comparison/result.py", "..atomic"): _REWORK,
-    ("comparison/result.py", "matplotlib"): _DRAW,
-    ("comparison/result.py", "matplotlib.pyplot"): _DRAW,
-    ("comparison/result.py", "matplotlib.ticker"): _DRAW,
-    ("comparison/ruleset.py", "..rules"): _REWORK,
-    ("comparison/table.py", ".metrics"): _REWORK,
-    ("comparison/table.py", ".."): _REWORK,
-    ("comparison/table.py", "..redeal"): _REWORK,
-    ("comparison/table.py", ".games"): _REWORK,
-}
+ALLOWED: dict[tuple[str, str], str] = {}
 
 _IMPORT_LINE = re.compile(r"\s*(from|import)\s")
 
