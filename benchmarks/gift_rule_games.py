@@ -66,7 +66,7 @@ def play(args):
     folder = Path(args.out) / args.rule
     folder.mkdir(parents=True, exist_ok=True)
     src = GiftRuleSource(rules, args.worlds, args.rule)
-    for start in range(0, args.games, args.block):
+    for start in range(args.start, args.games, args.block):
         path = folder / f"games_{start:05d}.parquet"
         if path.exists():
             continue
@@ -86,12 +86,23 @@ def table(args):
     ids = sorted(set(frames["exact"].game_id) & set(frames["shortlist"].game_id))
     pair = [frames[r][frames[r].game_id.isin(ids)].reset_index(drop=True) for r in ("exact", "shortlist")]
     rows = pd.DataFrame(game_rows(pair, ["exact", "shortlist"]))
-    rows = rows[rows.rules == "shortlist"]
-    print(f"{len(ids)} paired games, seed {args.seed}, {args.worlds} worlds")
-    with pd.option_context("display.width", 200, "display.max_rows", 100):
-        print(
-            rows[["metric", "value", "low", "high", "diff", "diff_low", "diff_high"]].to_string(index=False)
-        )
+    base = rows[rows.rules == "exact"].set_index("metric")
+    other = rows[rows.rules == "shortlist"].set_index("metric")
+    out = pd.DataFrame(
+        {
+            "exact": base.value,
+            "shortlist": other.value,
+            "diff": other["diff"],
+            "diff_low": other.diff_low,
+            "diff_high": other.diff_high,
+        }
+    )
+    n_deals = sum(len(f) for f in pair)
+    print(f"{len(ids)} paired games ({n_deals} deals in both), seed {args.seed}, {args.worlds} worlds")
+    with pd.option_context(
+        "display.width", 200, "display.max_rows", 100, "display.float_format", "{:.3f}".format
+    ):
+        print(out.to_string())
 
 
 def main(argv=None):
@@ -99,6 +110,7 @@ def main(argv=None):
     ap.add_argument("--rule", choices=("exact", "shortlist"))
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--block", type=int, default=10)
+    ap.add_argument("--start", type=int, default=0, help="first game id to play (a second process)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--worlds", type=int, default=16)
     ap.add_argument("--rules", default="club")

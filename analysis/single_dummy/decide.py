@@ -136,11 +136,13 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats
         # rank every gift on the first worlds, then decide among the best
         # few on all of them, reusing the values the ranking solved
         top, solved, known = best_options(bw, len(gifts), SCREEN_WORLDS, keep=SHORTLIST, first=first)
-        short = sorted(top)
-        known = {(j, k): v for (i, k), v in known.items() if i in short for j in [short.index(i)]}
-        sub = BoundaryWorlds(lambda j, k: hands(short[j], k), rules, stats)
-        j, more = best_option(sub, len(short), worlds, first=short.index(top[0]), known=known)
-        best, solved = short[j], solved + more
+        short = sorted(top)  # in gift order, for the ties
+        best = short[0]
+        if len(short) > 1:
+            known = {(short.index(i), k): v for (i, k), v in known.items() if i in short}
+            sub = BoundaryWorlds(lambda j, k: hands(short[j], k), rules, stats)
+            j, more = best_option(sub, len(short), worlds, first=short.index(top[0]), known=known)
+            best, solved = short[j], solved + more
     a, b = gifts[best]
     return a, b, lay, solved
 
