@@ -56,7 +56,7 @@ def _deal(rng):
     return hs, int(sum(1 << int(c) for c in p[21:]))
 
 
-def _play(deals, worlds, rules, verbose=False, dd_ms=None, seed0=0):
+def _play(deals, worlds, rules, verbose=False, dd_ms=None, seed0=0, gift="exact"):
     """Play every deal; returns (results, CPU ms per deal, phase ms, phase nodes)."""
     out, ms = [], []
     phase = {name: [] for name in PHASES}
@@ -67,7 +67,16 @@ def _play(deals, worlds, rules, verbose=False, dd_ms=None, seed0=0):
         _fresh()
         t = clock()
         sd = play_deal(
-            hs[0], w, hs[1], hs[2], rules=rules, worlds=worlds, seed=seed0 + i, stats=st3, timings=tm
+            hs[0],
+            w,
+            hs[1],
+            hs[2],
+            rules=rules,
+            worlds=worlds,
+            seed=seed0 + i,
+            stats=st3,
+            timings=tm,
+            gift=gift,
         )
         ms.append(1e3 * (clock() - t))
         out.append(sd)
@@ -76,7 +85,7 @@ def _play(deals, worlds, rules, verbose=False, dd_ms=None, seed0=0):
             nodes[name].append(int(st3[k]))
         if verbose:
             print(
-                f"deal {i}: exchange_value {dd_ms[i]:7.2f} ms | play_deal {ms[-1]:7.1f} ms = gift "
+                f"{gift} deal {i}: exchange_value {dd_ms[i]:7.2f} ms | play_deal {ms[-1]:7.1f} ms = gift "
                 f"{phase['gift'][-1]:.0f} + contract {phase['contract'][-1]:.0f} + play "
                 f"{phase['play'][-1]:.0f} (nodes {st3[0]} / {st3[1]} / {st3[2]}; value {sd.value}, "
                 f"contract {sd.contract}) ratio {ms[-1] / dd_ms[i]:.0f}x"
@@ -92,7 +101,15 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sensitivity", default="", help="other worlds counts, comma-separated")
     ap.add_argument("--quick", action="store_true", help="6 deals")
+    ap.add_argument(
+        "--gift",
+        default="shortlist,exact",
+        help="gift rules of play_deal to measure side by side, comma-separated; the first is compared "
+        "with the others and used for --sensitivity",
+    )
+    ap.add_argument("--verbose", action="store_true", help="one line per deal and gift rule")
     args = ap.parse_args(argv)
+    gifts = [g.strip() for g in args.gift.split(",") if g.strip()]
     n = 6 if args.quick else args.deals
     rng = np.random.default_rng(args.seed)
     deals = [_deal(rng) for _ in range(n)]
@@ -108,25 +125,45 @@ def main(argv=None):
         exchange_value(hs[0], w, hs[1], hs[2], rules=args.rules, line=True, stats=st)
         dd_ms.append(1e3 * (clock() - t))
         dd_nodes.append(int(st[0]))
-    res, sd_ms, phase, nodes = _play(deals, args.worlds, args.rules, verbose=True, dd_ms=dd_ms)
-    tot_dd, tot_sd = float(np.sum(dd_ms)), float(np.sum(sd_ms))
+    tot_dd = float(np.sum(dd_ms))
     print(f"\n{n} deals, rules {args.rules}, {args.worlds} worlds, seed {args.seed}")
     print(f"  exchange_value with line: mean {np.mean(dd_ms):.2f} ms, nodes mean {int(np.mean(dd_nodes))}")
-    all_nodes = sum(np.sum(v) for v in nodes.values())
-    print(f"  play_deal:                mean {np.mean(sd_ms):.1f} ms, nodes mean {int(all_nodes / n)}")
-    for name in PHASES:
-        share = np.sum(phase[name]) / tot_sd
+    runs = {}
+    for gift in gifts:
+        runs[gift] = _play(deals, args.worlds, args.rules, verbose=args.verbose, dd_ms=dd_ms, gift=gift)
+    for gift in gifts:
+        _, sd_ms, phase, nodes = runs[gift]
+        tot_sd = float(np.sum(sd_ms))
+        all_nodes = sum(np.sum(v) for v in nodes.values())
+        print(f"  play_deal, gift={gift}: mean {np.mean(sd_ms):.1f} ms, nodes mean {int(all_nodes / n)}")
+        for name in PHASES:
+            share = np.sum(phase[name]) / tot_sd
+            print(
+                f"    {name:<9} mean {np.mean(phase[name]):8.1f} ms ({100 * share:4.1f} %), "
+                f"nodes mean {int(np.mean(nodes[name]))} "
+                f"({np.sum(nodes[name]) / np.sum(dd_nodes):.1f}x the exchange's)"
+            )
+        ratios = sd_ms / np.array(dd_ms)
         print(
-            f"    {name:<9} mean {np.mean(phase[name]):8.1f} ms ({100 * share:4.1f} %), "
-            f"nodes mean {int(np.mean(nodes[name]))} "
-            f"({np.sum(nodes[name]) / np.sum(dd_nodes):.1f}x the exchange's)"
+            f"    ratio play_deal / exchange_value: total {tot_sd / tot_dd:.1f}x, "
+            f"median per deal {np.median(ratios):.0f}x (target <= 15x); nodes "
+            f"{all_nodes / np.sum(dd_nodes):.1f}x"
         )
-    ratios = sd_ms / np.array(dd_ms)
-    print(
-        f"  ratio play_deal / exchange_value: total {tot_sd / tot_dd:.1f}x, "
-        f"median per deal {np.median(ratios):.0f}x (target <= 15x); nodes "
-        f"{all_nodes / np.sum(dd_nodes):.1f}x"
-    )
+    res, sd_ms = runs[gifts[0]][:2]
+    tot_sd = float(np.sum(sd_ms))
+    base = np.array([r.value for r in res])
+    for gift in gifts[1:]:
+        got = runs[gift][0]
+        v = np.array([r.value for r in got])
+        d = v - base
+        half = 1.96 * d.std(ddof=1) / np.sqrt(n) if n > 1 else float("nan")
+        print(
+            f"  gift={gift} against gift={gifts[0]}: gift same "
+            f"{100 * np.mean([a[:2] == b[:2] for a, b in zip(res, got)]):.0f} %, contract same "
+            f"{100 * np.mean([a.contract == b.contract for a, b in zip(res, got)]):.0f} %, whole play same "
+            f"{100 * np.mean([a.moves == b.moves for a, b in zip(res, got)]):.0f} %, declarer's value "
+            f"{v.mean():.1f} against {base.mean():.1f}, paired {d.mean():+.1f} ± {half:.1f} (95 %)"
+        )
     others = [int(x) for x in args.sensitivity.split(",") if x.strip()]
     if others:
         base = np.array([r.value for r in res])
@@ -139,7 +176,7 @@ def main(argv=None):
         for wo in [args.worlds, *others]:
             # at --worlds itself with other seeds: how far two equal draws differ
             seed0 = 10_000 if wo == args.worlds else 0
-            got, ms, _, _ = _play(deals, wo, args.rules, seed0=seed0)
+            got, ms, _, _ = _play(deals, wo, args.rules, seed0=seed0, gift=gifts[0])
             gift = np.mean([a[:2] == b[:2] for a, b in zip(res, got)])
             con = np.mean([a.contract == b.contract for a, b in zip(res, got)])
             same = np.mean([a.moves == b.moves for a, b in zip(res, got)])

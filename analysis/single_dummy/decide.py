@@ -21,7 +21,7 @@ from ..rules import as_rules
 from ..scoring import write_off_payment
 from ..solver import Position, exchange_value, play_objective, play_value
 from .knowledge import Knowledge
-from .pimc import BoundaryWorlds, MoveWorlds, best_option
+from .pimc import BoundaryWorlds, MoveWorlds, best_option, best_options
 from .sampler import distinct_layouts, sample_layouts
 
 __all__ = ["choose_gift", "gift_estimates", "decide_contract", "choose_card"]
@@ -46,7 +46,16 @@ def _solve(gifts, ten, lay, rows, rules, out, stats):
             out[j, i] = play_objective(h, declarer=0, leader=0, first_trick=True, rules=rules, stats=stats)
 
 
-def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats=None):
+#: The gift rules of :func:`choose_gift`: "exact" solves the best mean J of
+#: all gifts over every world (pruned exactly); "shortlist" ranks the gifts
+#: on the first :data:`SCREEN_WORLDS` worlds and decides among the best
+#: :data:`SHORTLIST` of them on every world.
+GIFT_RULES = ("exact", "shortlist")
+SCREEN_WORLDS = 2
+SHORTLIST = 4
+
+
+def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats=None, gift="exact"):
     """The declarer's gift: best mean J over his worlds.
 
     Parameters
@@ -60,6 +69,12 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats
     rules : Rules
     stats : ndarray of int64, optional
         ``stats[0]`` is incremented by the nodes searched.
+    gift : {"exact", "shortlist"}
+        ``"exact"``: the best mean J of every gift over all ``worlds``.
+        ``"shortlist"``: the :data:`SHORTLIST` gifts with the best mean J
+        over the first :data:`SCREEN_WORLDS` worlds, then the best mean J of
+        those over all ``worlds`` (the same as ``"exact"`` when ``worlds``
+        is at most :data:`SCREEN_WORLDS`).  Both draw the same worlds.
 
     Returns
     -------
@@ -69,9 +84,14 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats
         His worlds before the gift (column 0 his ten cards, 1 and 2 the
         defenders' 7 cards).
     gifts_solved : int
-        Gifts solved exactly on every world; the others were dropped by
-        threshold searches (:func:`.pimc.best_option`), which leaves the
-        choice exactly that of solving all 90 on every world.
+        Gifts solved exactly on every world they were ranked on; the others
+        were dropped by threshold searches (:func:`.pimc.best_options`),
+        which leaves each ranking exactly that of solving every gift there.
+
+    Raises
+    ------
+    ValueError
+        On an unknown ``gift`` rule.
 
     Notes
     -----
@@ -82,8 +102,14 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats
     (RULES.md, "Redeals": four 9s; book, under 15 points) is not chosen
     unless every gift does; the defenders' side of that condition is
     unknown to him and ignored (the deal is played anyway).  Ties go to
-    the first gift in order (left card, then right card, by id).
+    the first gift in order (left card, then right card, by id).  The
+    shortlist costs about a seventh of the exact rule's nodes at 16 worlds
+    and trades the exact ranking of near-equal gifts, finer than the noise
+    of the draw, for it (docs/SINGLE_DUMMY.md, section 3;
+    docs/PERFORMANCE.md).
     """
+    if gift not in GIFT_RULES:
+        raise BadArgument(f"gift must be one of {', '.join(GIFT_RULES)}, got {gift!r}")
     unseen = ((1 << 24) - 1) & ~ten
     lay = sample_layouts(Knowledge(0, (ten, unseen, unseen), (10, 7, 7)), worlds, rng)
     gifts = _gifts(ten)
@@ -103,7 +129,20 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats
         a, b = gifts[i]
         return _gift_hands(ten, a, b, lay[k, 1], lay[k, 2])
 
-    best, solved = best_option(BoundaryWorlds(hands, rules, stats), len(gifts), worlds, first=first)
+    bw = BoundaryWorlds(hands, rules, stats)
+    if gift == "exact" or worlds <= SCREEN_WORLDS:
+        best, solved = best_option(bw, len(gifts), worlds, first=first)
+    else:
+        # rank every gift on the first worlds, then decide among the best
+        # few on all of them, reusing the values the ranking solved
+        top, solved, known = best_options(bw, len(gifts), SCREEN_WORLDS, keep=SHORTLIST, first=first)
+        short = sorted(top)  # in gift order, for the ties
+        best = short[0]
+        if len(short) > 1:
+            known = {(short.index(i), k): v for (i, k), v in known.items() if i in short}
+            sub = BoundaryWorlds(lambda j, k: hands(short[j], k), rules, stats)
+            j, more = best_option(sub, len(short), worlds, first=short.index(top[0]), known=known)
+            best, solved = short[j], solved + more
     a, b = gifts[best]
     return a, b, lay, solved
 

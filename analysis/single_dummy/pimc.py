@@ -27,7 +27,7 @@ import numpy as np
 
 from ..solver.kernels import BIG, DECLARE, STATE, apply_move, kernel_args, legal_moves, rule_flags, search
 
-__all__ = ["best_option", "BoundaryWorlds", "MoveWorlds"]
+__all__ = ["best_option", "best_options", "BoundaryWorlds", "MoveWorlds"]
 
 _BIG = int(BIG)
 _J = 1  # the kernels' mode for the J objective
@@ -157,6 +157,38 @@ def best_option(worlds, n, w, *, maximise=True, first=0, known=None, order=None,
         Options solved exactly in every world (the rest were dropped by
         threshold searches).
     """
+    top, exact, _ = best_options(
+        worlds, n, w, keep=1, maximise=maximise, first=first, known=known, order=order, weights=weights
+    )
+    return top[0], exact
+
+
+def best_options(worlds, n, w, *, keep=1, maximise=True, first=0, known=None, order=None, weights=None):
+    """The ``keep`` options with the best mean J over ``w`` worlds, best first.
+
+    As :func:`best_option` (same parameters), the threshold searches asked
+    against the ``keep``-th best option solved so far instead of the best:
+    an option is dropped once its bounds show it cannot enter the first
+    ``keep``.  ``keep=1`` is :func:`best_option` itself.
+
+    Parameters
+    ----------
+    keep : int
+        How many options to return (at least 1; all when ``n`` is smaller).
+
+    Returns
+    -------
+    top : list of int
+        The ``min(keep, n)`` options with the highest (lowest when not
+        ``maximise``) weighted sums of J, best first, the lower index first
+        among equal sums: the first ``keep`` of the order that solving every
+        option in every world gives.
+    exact : int
+        Options solved exactly in every world.
+    values : dict
+        ``{(i, k): J}`` for every option of ``top`` and world ``k`` (and
+        whatever else was solved exactly): reusable as ``known``.
+    """
     sign = 1 if maximise else -1
     wt = [1] * w if weights is None else [int(x) for x in weights]
     cache = dict(known or {})
@@ -195,16 +227,34 @@ def best_option(worlds, n, w, *, maximise=True, first=0, known=None, order=None,
     def hi(i, k):
         return sign * cache[(i, k)] if (i, k) in cache else below[(i, k)]
 
-    r = first
-    ur = [exact(r, k) for k in range(w)]
-    done = {r}
+    def total(u):
+        return sum(x * v for x, v in zip(wt, u))
+
+    keep = max(1, int(keep))
+    # solved options as (weighted sum, index, values), best first: higher
+    # sum, then lower index; the last is the reference r once keep are in
+    top = []
+
+    def enter(i):
+        ui = [exact(i, k) for k in range(w)]
+        top.append((total(ui), i, ui))
+        top.sort(key=lambda t: (-t[0], t[1]))
+        del top[keep:]
+
+    enter(first)
+    seen, solved = {first}, 1
     rest = range(n) if order is None else order
     for i in rest:
-        if i in done:
+        if i in seen:
             continue
-        before = i < r
+        seen.add(i)
+        if len(top) < keep:
+            enter(i)
+            solved += 1
+            continue
+        sr, r, ur = top[-1]
         # option i cannot beat r when its weighted sum is at most ``target``
-        target = sum(x * u for x, u in zip(wt, ur)) - (1 if before else 0)
+        target = sr - (1 if i < r else 0)
         # each world: is i strictly better than r there?  Mostly not, and
         # the failed test bounds it from above
         up = [k for k in range(w) if (i, k) not in cache and test(i, k, ur[k] + 1)]
@@ -239,10 +289,6 @@ def best_option(worlds, n, w, *, maximise=True, first=0, known=None, order=None,
                 ub += wt[k] * (exact(i, k) - b)
         if ub <= target:
             continue
-        ui = [exact(i, k) for k in range(w)]
-        done.add(i)
-        si = sum(x * u for x, u in zip(wt, ui))
-        sr = sum(x * u for x, u in zip(wt, ur))
-        if si > sr or (si == sr and before):
-            r, ur = i, ui
-    return r, len(done)
+        enter(i)
+        solved += 1
+    return [t[1] for t in top], solved, cache

@@ -117,7 +117,19 @@ def _check_int(x, what, lo):
 
 
 def play_deal(
-    hand, widow, left, right, *, bid=100, rules="club", worlds=16, seed=0, stats=None, timings=None, hook=None
+    hand,
+    widow,
+    left,
+    right,
+    *,
+    bid=100,
+    rules="club",
+    worlds=16,
+    seed=0,
+    stats=None,
+    timings=None,
+    hook=None,
+    gift="exact",
 ) -> SDResult:
     """Play one deal with every decision made single-dummy by PIMC.
 
@@ -145,6 +157,8 @@ def play_deal(
         Called before every card as ``hook(k, mover, knowledge, table,
         hands, legal)`` (the mover's :class:`~.knowledge.Knowledge`, the
         public state, the true hands); for tests and diagnostics.
+    gift : {"exact", "shortlist"}
+        The declarer's gift rule (:func:`.decide.choose_gift`).
 
     Returns
     -------
@@ -182,7 +196,7 @@ def play_deal(
         clock[0] = now
 
     ten = h | w
-    a, b, lay, _ = choose_gift(ten, worlds, decision_rng(seed, 0), rules, stats=st[0])
+    a, b, lay, _ = choose_gift(ten, worlds, decision_rng(seed, 0), rules, stats=st[0], gift=gift)
     lap("gift")
     d8 = ten & ~(1 << a) & ~(1 << b)
     est = gift_estimates(ten, a, b, lay, rules, stats=st[1])

@@ -10,9 +10,9 @@ import pytest
 from analysis.cards import parse
 from analysis.rules import load_rules
 from analysis.single_dummy import decide_contract
-from analysis.single_dummy.decide import _gifts, _solve, choose_card, choose_gift
+from analysis.single_dummy.decide import SCREEN_WORLDS, SHORTLIST, _gifts, _solve, choose_card, choose_gift
 from analysis.single_dummy.knowledge import Knowledge
-from analysis.single_dummy.pimc import best_option
+from analysis.single_dummy.pimc import best_option, best_options
 from analysis.single_dummy.play import legal_moves, play_deal
 from analysis.single_dummy.sampler import distinct_layouts, enumerate_layouts
 from analysis.solver import Position, card_values, play_objective
@@ -352,3 +352,66 @@ def test_pinned_information_plays_a_double_dummy_best_move():
         vals = [m.value for m in card_values(pos, rules=rules, objective="J")]
         best = int(np.argmax(vals)) if mover == 0 else int(np.argmin(vals))
         assert choose_card(know, table, legal, 3, np.random.default_rng(k), rules) == best
+
+
+def test_best_options_are_the_first_of_the_full_order():
+    """best_options gives the first ``keep`` options of the order of solving
+    everything (higher sum first, lower index first among equal sums), and
+    keep=1 is best_option."""
+    rng = np.random.default_rng(29)
+    for trial in range(300):
+        n, w = int(rng.integers(1, 12)), int(rng.integers(1, 6))
+        vals = rng.integers(0, 4 if trial % 2 else 1000, size=(n, w))
+        wts = [int(x) for x in rng.integers(1, 4, size=w)]
+        keep = int(rng.integers(1, 6))
+        for maximise in (True, False):
+            sums = (vals * wts).sum(axis=1) * (1 if maximise else -1)
+            want = sorted(range(n), key=lambda i: (-sums[i], i))[:keep]
+            for hard in (False, True):
+                first = int(rng.integers(n))
+                top, solved, known = best_options(
+                    _Table(vals, hard), n, w, keep=keep, maximise=maximise, first=first, weights=wts
+                )
+                assert top == want and len(want) <= solved <= n
+                assert all(known[(i, k)] == vals[i, k] for i in top for k in range(w))
+                if keep == 1:
+                    one = best_option(_Table(vals, hard), n, w, maximise=maximise, first=first, weights=wts)
+                    assert one == (top[0], solved)
+
+
+def test_shortlist_gift_is_the_best_of_the_screened_gifts():
+    """The shortlist rule: the SHORTLIST gifts with the best mean J on the
+    first SCREEN_WORLDS worlds, then the best mean J of those on every
+    world, checked against every gift solved on every world."""
+    rules = load_rules("club")
+    rng = np.random.default_rng(31)
+    for _ in range(3):
+        p = rng.permutation(24)
+        ten = sum(1 << int(c) for c in p[:10])
+        seed = int(rng.integers(1000))
+        a, b, lay, _ = choose_gift(ten, 6, np.random.default_rng(seed), rules, gift="shortlist")
+        ea, eb, elay, _ = choose_gift(ten, 6, np.random.default_rng(seed), rules)
+        assert (lay == elay).all()
+        gifts = _gifts(ten)
+        vals = np.zeros((len(gifts), 6), dtype=np.int64)
+        _solve(gifts, ten, lay, range(6), rules, vals, None)
+        screen = vals[:, :SCREEN_WORLDS].sum(axis=1)
+        short = sorted(sorted(range(len(gifts)), key=lambda i: (-screen[i], i))[:SHORTLIST])
+        means = vals[short].sum(axis=1)
+        assert gifts[short[int(np.flatnonzero(means == means.max())[0])]] == (a, b)
+        full = vals.sum(axis=1)
+        assert gifts[int(np.flatnonzero(full == full.max())[0])] == (ea, eb)
+    with pytest.raises(ValueError, match="gift must be one of"):
+        choose_gift(ten, 6, np.random.default_rng(0), rules, gift="fast")
+
+
+def test_play_deal_gift_rule_is_live():
+    """``play_deal(gift=)`` changes the gift on a deal where the shortlist
+    misses the exact rule's choice, and the worlds it draws stay the same."""
+    rng = np.random.default_rng(1)
+    for _ in range(2):  # the second deal of the benchmark's stream
+        p = rng.permutation(24)
+    hs = [sum(1 << int(c) for c in p[7 * k : 7 * k + 7]) for k in range(3)]
+    w = sum(1 << int(c) for c in p[21:])
+    got = {g: play_deal(hs[0], w, hs[1], hs[2], worlds=8, seed=2, gift=g) for g in ("exact", "shortlist")}
+    assert got["exact"][:2] == (13, 0) and got["shortlist"][:2] == (13, 18)
