@@ -54,7 +54,7 @@ QUESTIONS = (
     Question(
         "bidding_odds",
         "bid_success",
-        "Bids made in simulated games: contracts above 100 won in the auction and made",
+        "Bids won in the auction and made, in simulated games (the first hand's forced 100 apart)",
     ),
     Question(
         "bolts", "bolts", "Bolts: defenders bolted (double-dummy) and bolts per 100 played deals (games)"
