@@ -215,4 +215,4 @@ for n in ("club", "classic", "book", "ua", "wiki"):
                "figure": f"{notebook.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} of stays won; "
                          f"S(1) {notebook.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])}",
                "n": f"{len(stays[n]):,} barrel stays in {boots[n].games:,} games"})
-notebook.save_headline("barrel", hl)
+_ = notebook.save_headline("barrel", hl)

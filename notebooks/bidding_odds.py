@@ -158,10 +158,10 @@ club_forced = bidding.bid_success(forced["club"].assign(all="all"), by=("all",))
 display(Markdown(
     f"**Conclusion.** In club games, a contract won in the auction above the forced 100 is made "
     f"{notebook.fmt_ci(club_won['p'], club_won['ci_low'], club_won['ci_high'])} of the time "
-    f"({club_won['auctions']:,} auctions) and written off {notebook.fmt_pct(club_won['written_off'])}; "
+    f"({int(club_won['auctions']):,} auctions) and written off {notebook.fmt_pct(club_won['written_off'])}; "
     f"the first hand's forced 100 is made "
     f"{notebook.fmt_ci(club_forced['p'], club_forced['ci_low'], club_forced['ci_high'])} "
-    f"({club_forced['auctions']:,} deals). The policy bids only where the model gives at least "
+    f"({int(club_forced['auctions']):,} deals). The policy bids only where the model gives at least "
     "an even chance, which is why bids won are made far more often than a random hand reaches the "
     "same contract (next section)."))
 
@@ -397,4 +397,4 @@ for p in PROFILES:
                          f"forced 100: {notebook.fmt_ci(f['p'], f['ci_low'], f['ci_high'])}",
                "n": f"{int(w['auctions']):,} bids and {int(f['auctions']):,} forced 100s in "
                     f"{N_GAMES:,} games"})
-notebook.save_headline("bidding_odds", hl)
+_ = notebook.save_headline("bidding_odds", hl)

@@ -204,7 +204,9 @@ display(drivers)
 cl = rates.loc[("club", "bolts per 100 played deals")]
 ddc = per_deal.loc[("club", "zero points")]
 display(Markdown(
-    "The last column is the product of the two before it, exactly the games' figure above. "
+    "Each row adds up: (defenders' + declarers' bolts per 100 deals played out) × the share played "
+    "out = bolts per 100 played deals, the games' figure above; the players on the barrel, who "
+    "are never bolted, are context. "
     f"**Conclusion.** In club, {notebook.fmt_pct(ddc['p'])} of defenders are bolted double-dummy "
     f"({notebook.fmt_num(200 * ddc['p'])} per 100 deals) against "
     f"{drivers.loc['club', 'defenders bolted in games (deals played out)']} in the deals games play "
@@ -238,4 +240,4 @@ for p in PROFILES:
                          f"(double-dummy); {r['estimate (95 % CI)']} per 100 played deals in games",
                "n": f"{n_pool:,} played pool deals ({int(dd['of']):,} defenders); "
                     f"{n_played:,} played deals in {N_GAMES:,} games"})
-notebook.save_headline("bolts", hl)
+_ = notebook.save_headline("bolts", hl)

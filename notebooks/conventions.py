@@ -93,7 +93,7 @@ for p in ("club", "classic", "book", "ua", "wiki"):
     if p not in runs:
         headline.append({"profile": p, "question": "largest", "applies": False,
                          "figure": "not run at the quick sizes (club only)", "n": "no games"})
-notebook.save_headline("conventions", headline, DATA)
+_ = notebook.save_headline("conventions", headline, DATA)
 shown_top = pd.DataFrame({
     "profile": top.profile,
     "convention changed (profile's value → variant's)": [conventions.change_label(c, p)
@@ -109,13 +109,16 @@ display(Markdown("**Conclusion.** " + "; ".join(
     for _, r in big.iterrows()) + "."))
 
 # %%
-fig, ax = plt.subplots(figsize=(8, 0.45 * max(len(top), 2) + 1.5))
-y = np.arange(len(top))[::-1]
-ax.errorbar(top["diff"], y, xerr=[top["diff"] - top.diff_low, top.diff_high - top["diff"]],
+drawn = top if len(top) else big  # nothing beyond the noise: the largest, within it
+fig, ax = plt.subplots(figsize=(8, 0.45 * max(len(drawn), 2) + 1.5))
+y = np.arange(len(drawn))[::-1]
+ax.errorbar(drawn["diff"], y, xerr=[drawn["diff"] - drawn.diff_low, drawn.diff_high - drawn["diff"]],
             fmt="o", capsize=4)
 ax.axvline(0, color="k", lw=0.8)
-ax.set_yticks(y, [f"{p}: {conventions.change_label(c, p)}" for p, c in zip(top.profile, top.change)])
+ax.set_yticks(y, [f"{p}: {conventions.change_label(c, p)}" for p, c in zip(drawn.profile, drawn.change)])
 ax.set_xlabel("Δ deals per game against the profile as played (paired 95 % CI)")
+ax.set_title("Largest effects beyond the noise" if len(top) else
+             "Largest effect per profile (none beyond the noise)")
 plt.show()
 
 # %% [markdown]

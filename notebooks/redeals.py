@@ -241,4 +241,4 @@ for prof in PROFILES:
                           + f"; exact {notebook.fmt_pct(r['exact'], 2)} ({r['claim']})")
                if applies else "no redeals by rule",
                "n": f"{N:,} deals dealt"})
-notebook.save_headline("redeals", hl)
+_ = notebook.save_headline("redeals", hl)

@@ -326,4 +326,4 @@ for p in missing:
     hl.append({"profile": p, "question": "optimism", "applies": False,
                "figure": "no single-dummy pool built for these rules",
                "n": f"build it: thousand reference build {data.sd_pool_name(p)}"})
-notebook.save_headline("single_dummy", hl)
+_ = notebook.save_headline("single_dummy", hl)

@@ -4,7 +4,7 @@
 to its text and tables and reports what a researcher citing it would trip
 over: a code cell on the page, a warning printed by the code, a traceback, a dash, ``NaN`` or ``None``
 where a figure belongs, a table row printed twice, a header or row label
-that is a program's name (``four_nines_any``), a count of five digits or
+that is a program's name (``four_nines_any``), a cell cut short (``...``), a count of five digits or
 more without a thousands separator or with a point as one.
 :func:`review_report` reviews every page of a report folder.  The tests run
 it on the quick report (``make test``) and the full one (``make verify``).
@@ -144,6 +144,8 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
     if r.stderr:
         problems.append(f"{r.stderr} warning or error stream(s) printed on the page")
     text = " ".join("".join(r.text).split())
+    if re.search(r"\b(PosixPath|WindowsPath)\(|<[a-zA-Z_.]+ object at 0x", text):
+        problems.append("a program's value is printed (a path or an object)")
     if "Traceback (most recent call last)" in text or re.search(r"\b\w+Error: ", text):
         problems.append("an error or traceback is shown")
     for i, table in enumerate(r.tables, 1):
@@ -163,6 +165,8 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
                         problems.append(
                             f"table {i}: label names a program variable: {m.group(0)!r} in {t[:60]!r}"
                         )
+                if kind == "td" and t.endswith("..."):
+                    problems.append(f"table {i}: cell cut short: {t[-60:]!r}")
                 if _BARE_COUNT.match(t):
                     problems.append(f"table {i}: count without a thousands separator: {t}")
                 if _POINT_THOUSANDS.search(t):

@@ -33,6 +33,9 @@ from ..stats import proportion_ci  # noqa: E402
 from ..version import __version__  # noqa: E402
 from . import headline  # noqa: E402
 
+# a page's tables are documents: a long cell (a provenance entry) is shown whole
+pd.set_option("display.max_colwidth", None)
+
 __all__ = [
     "quick_mode",
     "data_dir",

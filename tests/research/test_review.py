@@ -60,6 +60,12 @@ def test_code_names_duplicate_rows_code_cells_and_warnings_are_named():
     assert "warning or error stream" in found
     assert "program variable: 'four_nines_any'" in found
     assert "row printed twice" in found
+    cut = review_page(
+        _page(
+            "<p>PosixPath('/d/h.json')</p><table><tr><th>a</th><td>fitted on the club po...</td></tr></table>"
+        )
+    )
+    assert any("program's value is printed" in p for p in cut) and any("cell cut short" in p for p in cut)
     # a value (not a label) may hold an underscore-free code such as a hash
     assert review_page(_page("<table><tr><th>hash</th><td>f5622ea00d884b81</td></tr></table>")) == []
 
