@@ -61,7 +61,6 @@ N_BOOT = 100 if QUICK else 400
 
 # %%
 import matplotlib.pyplot as plt
-import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
@@ -152,7 +151,7 @@ st.columns = st.columns.set_names(["", "after t deals"])
 display(st)
 tail = {n: t.loc["survival"].iloc[-1] for n, t in tables.items()}
 opened = {n: int((stays[n].ending == "open").sum()) for n in tables}
-rest = [n for n, r in tail.items() if r["p"] > 0]
+rest = [n for n, r in tail.items() if r["p"] >= 0.0005 and opened[n] > 0]  # shown as at least 0.1 %
 display(Markdown(
     "**Conclusion.** "
     + ("; ".join(f"{n}: S({int(tail[n].name)}) = {notebook.fmt_pct(tail[n]['p'])}" for n in rest)

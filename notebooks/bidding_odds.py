@@ -196,7 +196,7 @@ display(Markdown(
     f"{notebook.fmt_pct(c120.loc[lo_p, 'p'])} ({lo_p}) to {notebook.fmt_pct(c120.loc[hi_p, 'p'])} "
     f"({hi_p}) of seats; "
     + "; ".join(f"{p} falls to {notebook.fmt_pct(curves.loc[(p, 160), 'p'])} at 160" for p in PROFILES[:2])
-    + ". The profiles differ through their redeals and marriage rules, not their cards."))
+    + "."))
 
 # %% [markdown]
 # ## By the card points of the 7-card hand, per profile (contract 120)
@@ -253,7 +253,7 @@ best_bin = aw.xs(0, level=1)["p"]
 cross = best_bin[best_bin >= 0.5]
 display(Markdown(
     "**Conclusion.** "
-    + (f"Without a marriage, two aces and two tens make 120 in {notebook.fmt_pct(at.get((2, 2)))} of hands; "
+    + (f"Two aces and two tens (whatever else) make 120 in {notebook.fmt_pct(at.get((2, 2)))} of hands; "
        if (2, 2) in at.index else "")
     + "after the widow, a 10-card hand without marriages "
     + (f"reaches 120 more often than not from {cross.index[0]} card points on."
@@ -353,7 +353,8 @@ if cals:
 # ## A few famous hands (`hand_odds`, club)
 #
 # Each hand sits in the first seat; the other 17 cards are dealt
-# `N_HAND_SAMPLES` times (forced redeals dropped) and solved.
+# many times (the provenance table says how many; forced redeals dropped)
+# and solved.
 
 # %%
 odds = {name: hand_odds(h, "club", samples=N_HAND_SAMPLES, seed=SEED, progress=False)

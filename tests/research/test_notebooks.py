@@ -15,7 +15,9 @@ from analysis import report
 from analysis.cli import main
 from analysis.report.index import missing_headlines, write_index
 from analysis.report.review import review_report
+from analysis.research.headline import QUESTIONS
 
+HEADLINE_PAGES = {q.page for q in QUESTIONS}
 AVAILABLE = [n for n in report.NOTEBOOKS if (report.notebooks_dir() / f"{n}.py").exists()]
 
 
@@ -50,7 +52,7 @@ def test_every_notebook_executes_quick(tmp_path):
             failures.append(f"{name}: no title of its own or no link back")
         if not report.save_figures(nb, tmp_path / "figs", name):
             failures.append(f"{name}: draws no figure")
-        if "Conclusion." not in text:
+        if name in HEADLINE_PAGES and "Conclusion." not in text:
             failures.append(f"{name}: no written conclusion")
     failures += review_built_report(tmp_path / "out", data, rows, quick=True)
     assert not failures, "\n\n".join(failures)
