@@ -302,7 +302,9 @@ plots.interval_dots(ax, labels, wid["p"], wid["ci_low"], wid["ci_high"],
 ax.set_title("Contract 120 by what the widow holds")
 plt.show()
 wid_all = pd.concat({p: contract_odds.widow_effect(r, 120) for p, r in rows.items()}, names=["profile"])
-notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)").unstack("profile").fillna(
+order = sorted(set(wid_all.index.droplevel("profile")),  # bins by points, then the flag
+               key=lambda k: (0, int(k[1].split("–")[0]), "") if k[0] == "card points" else (1, 0, k[1]))
+notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)").unstack("profile").reindex(order).fillna(
     "no hands (redealt by rule)")
 
 # %% [markdown]
@@ -379,7 +381,9 @@ summary = pd.DataFrame({name: {"hand": FAMOUS[name], "deals dealt around it": f"
 display(summary)
 widest = max(odds, key=lambda k: odds[k].loc[120, "ci_high"] - odds[k].loc[120, "ci_low"])
 display(Markdown(
-    f"**Conclusion.** With {N_HAND_SAMPLES:,} deals around each hand the intervals are wide (up to "
+    f"**Conclusion.** With {min(t.attrs['kept'] for t in odds.values()):,} to "
+    f"{max(t.attrs['kept'] for t in odds.values()):,} deals kept around each hand (of {N_HAND_SAMPLES:,} "
+    "dealt, forced redeals dropped) the intervals are wide (up to "
     f"{100 * (odds[widest].loc[120, 'ci_high'] - odds[widest].loc[120, 'ci_low']):.0f} points for "
     f"\"{widest}\"): these are illustrations, and `hand_odds` with more samples narrows them."))
 
