@@ -28,6 +28,7 @@ import pandas as pd  # noqa: E402
 from .. import dataset  # noqa: E402
 from ..folders import deals_folder  # noqa: E402
 from ..jobs.deals import run_deal  # noqa: E402
+from ..reference import SEED as POOL_SEED  # noqa: E402
 from ..rules import as_rules  # noqa: E402
 from ..stats import proportion_ci  # noqa: E402
 from ..version import __version__  # noqa: E402
@@ -117,14 +118,12 @@ def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
     if isinstance(profiles, str):
         profiles = [profiles]
     profiles = list(dict.fromkeys(str(p) for p in profiles))
-    from ..reference import SEED as pool_seed
-
     rows = {
         "package": f"thousand-analysis {__version__}",
         "commit": commit(),
         "profiles": ", ".join(str(p) for p in profiles),
         "seed": seed,
-        "seed of the reference pools' deals": pool_seed,
+        "seed of the reference pools' deals": POOL_SEED,
     }
     for k, v in sizes.items():
         rows[_words(k)] = f"{v:,}" if isinstance(v, (int, np.integer)) else str(v)

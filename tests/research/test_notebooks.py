@@ -99,7 +99,7 @@ def test_report_command_writes_html_and_index(tmp_path, capsys):
     assert "redeals.html" in index and "quick" in index
     assert "Findings" in index and "content hash" in index and "double-dummy" in index
     assert "Deals redealt before play" in index  # the page's headline figure
-    assert "Incomplete" not in index and "missing" not in index
+    assert "Incomplete report" not in index and "<b>missing</b>" not in index
     assert f"report at {out / 'index.html'}" in capsys.readouterr().out
 
 
