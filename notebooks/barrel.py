@@ -61,7 +61,6 @@ N_BOOT = 100 if QUICK else 400
 
 # %%
 import matplotlib.pyplot as plt
-import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
@@ -97,34 +96,39 @@ notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
 
 # %%
 CAUSES = [e for e in survival.ENDINGS]
+LABELS = {"win": "win", "barrel_fall": "fall", "knocked_off": "knocked off",
+          "failed_contract": "own contract failed", "barrel_write_off": "own write-off",
+          "barrel_exit": "pushed below the threshold"}
 tables = {n: survival.competing_table(s, boots[n], CAUSES) for n, s in stays.items() if len(s)}
 last = {}
 for n, t in tables.items():
     tmax = t.index.get_level_values("deals").max()
-    row = {"stays": f"{len(stays[n]):,}", "open (censored)": f"{(stays[n].ending == 'open').sum():,}"}
+    row = {"stays": f"{len(stays[n]):,}", "open when the game ended (censored)":
+           f"{(stays[n].ending == 'open').sum():,}"}
     for c in CAUSES:
         r = t.loc[(f"cif_{c}", tmax)]
-        row[c] = notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
+        row[LABELS[c]] = notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
     last[n] = row
-pd.DataFrame(last).T
-
-# %%
-LABELS = {"win": "win", "barrel_fall": "fall", "knocked_off": "knocked off",
-          "failed_contract": "own contract failed", "barrel_write_off": "own write-off",
-          "barrel_exit": "pushed below"}
+ends = pd.DataFrame(last).T.rename_axis("rules")
+display(ends)
+ct = tables["club"]
+ctm = ct.index.get_level_values("deals").max()
+share = {c: ct.loc[(f"cif_{c}", ctm), "p"] for c in CAUSES}
+main = sorted(share, key=share.get, reverse=True)
+display(Markdown(
+    f"**Conclusion.** In club, of {len(stays['club']):,} stays, "
+    + ", ".join(f"{notebook.fmt_pct(share[c])} end by {LABELS[c]}" for c in main[:3])
+    + f"; the other endings share {notebook.fmt_pct(sum(share[c] for c in main[3:]))}."))
 fig, axes = plt.subplots(2, 3, figsize=(13, 7), sharex=True, sharey=True)
 for ax, (n, t) in zip(axes.flat, tables.items()):
     for j, c in enumerate(CAUSES):
         k = t.loc[f"cif_{c}"]
         if k["p"].max() == 0:
             continue
-        plots.interval_lines(ax, k.index, k["p"], k["ci_low"], k["ci_high"], label=LABELS[c],
-                             xlabel="deals on the barrel", ylabel="cumulative incidence (%)",
-                             color=f"C{j}")
+        plots.step_curve(ax, k.index, k["p"], k["ci_low"], k["ci_high"], label=LABELS[c],
+                         xlabel="deals on the barrel", ylabel="stays ended this way (%)", color=f"C{j}")
     ax.set_title(n)
-    ax.set_xticks(sorted(set(t.index.get_level_values("deals"))))
-handles, labels = axes.flat[0].get_legend_handles_labels()
-fig.legend(handles, labels, loc="outside lower center", ncol=len(labels), frameon=False)
+plots.figure_legend(fig, loc="outside lower center", ncol=3, frameon=False)
 fig.suptitle("How barrel stays end, by deal (Aalen–Johansen, 95 % bands)")
 plt.show()
 
@@ -135,11 +139,25 @@ plt.show()
 # incidences above.  A stay can outlast three deals only when the rules
 # let a deal that was not an attempt pass (e.g. a deal played by others
 # while a sitter does not bid), which the table shows where it happens.
+# Where S stays above zero after the last deal, the longest stays were
+# *censored*: still open when another player won the game, so nobody knows
+# how they would have ended.
 
 # %%
 surv = pd.concat({n: t.loc["survival"] for n, t in tables.items()}, names=["rules"])
-st = notebook.ci_table(surv, keep=("at_risk",), name="S(t) (95 % CI)").unstack("deals")
-st
+st = notebook.ci_table(surv, keep=("at_risk",), name="S(t) (95 % CI)").rename(
+    columns={"at_risk": "stays at risk"}).unstack("deals")
+st.columns = st.columns.set_names(["", "after t deals"])
+display(st)
+tail = {n: t.loc["survival"].iloc[-1] for n, t in tables.items()}
+opened = {n: int((stays[n].ending == "open").sum()) for n in tables}
+rest = [n for n, r in tail.items() if r["p"] >= 0.0005 and opened[n] > 0]  # shown as at least 0.1 %
+display(Markdown(
+    "**Conclusion.** "
+    + ("; ".join(f"{n}: S({int(tail[n].name)}) = {notebook.fmt_pct(tail[n]['p'])}" for n in rest)
+       + " at the last deal seen: these are censored stays (" + ", ".join(f"{opened[n]:,} open in {n}" for n in rest)
+       + "), not players who sat longer." if rest else
+       "Every stay ended within the deals shown; none was censored at the last deal.")))
 
 # %%
 fig, ax = plt.subplots()
@@ -148,7 +166,7 @@ for i, (n, t) in enumerate(tables.items()):
     plots.survival_steps(ax, k.index, k["p"], k["ci_low"], k["ci_high"], label=n,
                          color=f"C{i}", linestyle=["-", "--", "-", "-.", ":", "-"][i],
                          band_alpha=0.08)
-ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+ax.legend(title="rules", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 ax.set_title("Still on the barrel after t deals, S(t) (95 % bands)")
 plt.show()
 
@@ -170,19 +188,30 @@ for n, t in tables.items():
         row[f"attempt {d}"] = notebook.fmt_ci(h["p"], h["ci_low"], h["ci_high"]) + \
             f" of {int(h['at_risk']):,}"
     win[n] = row
-pd.DataFrame(win).T
+display(pd.DataFrame(win).T.rename_axis("rules").fillna("no stay lasted this long"))
+wins = {n: t.loc[("cif_win", t.index.get_level_values("deals").max())] for n, t in tables.items()}
+bw, ww = max(wins, key=lambda n: wins[n]["p"]), min(wins, key=lambda n: wins[n]["p"])
+display(Markdown(
+    f"**Conclusion.** A stay is won most often under {bw} "
+    f"({notebook.fmt_ci(wins[bw]['p'], wins[bw]['ci_low'], wins[bw]['ci_high'])}) and least often "
+    f"under {ww} ({notebook.fmt_ci(wins[ww]['p'], wins[ww]['ci_low'], wins[ww]['ci_high'])})"
+    + ("; the intervals overlap, so the difference is within the noise."
+       if wins[bw]["ci_low"] <= wins[ww]["ci_high"] else ".")))
 
 # %%
 hl = []
 for n in ("club", "classic", "book", "ua", "wiki"):
     if n not in tables:
+        hl.append({"profile": n, "question": "barrel", "applies": False,
+                   "figure": f"no player reached the barrel in {N_GAMES:,} games",
+                   "n": f"0 barrel stays in {N_GAMES:,} games"})
         continue
     t = tables[n]
     tmax = t.index.get_level_values("deals").max()
     r = t.loc[("cif_win", tmax)]
     s1 = t.loc[("survival", min(1, tmax))]
-    hl.append({"profile": n, "question": "barrel: win from the barrel (per stay); S(1)",
-               "figure": f"{notebook.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} win; "
+    hl.append({"profile": n, "question": "barrel",
+               "figure": f"{notebook.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} of stays won; "
                          f"S(1) {notebook.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])}",
-               "deals": f"{boots[n].distinct_deals:,} in {boots[n].games:,} games"})
-notebook.save_headline("barrel", hl)
+               "n": f"{len(stays[n]):,} barrel stays in {boots[n].games:,} games"})
+_ = notebook.save_headline("barrel", hl)

@@ -16,9 +16,12 @@
 # %% [markdown]
 # # How likely is a bid to succeed?
 #
-# **Answers**: how likely a bid is to succeed, by contract, hand points,
-# marriages and widow, for each profile (double-dummy); how well the bid
-# model is calibrated on held-out deals; the odds of three well-known hands.
+# **Answers**: how often a bid won in the auction is made in simulated play,
+# by bid and seat (the first hand's forced 100 apart); how likely a hand is
+# to reach each contract double-dummy, by the classes players use (card
+# points, aces and tens, marriages, the 10 cards after the widow); whether
+# the bidding model's odds can be trusted (held-out deals, with a verdict);
+# the odds of three well-known hands.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
 # `data/reference/`: about 20 s on two cores (the 120 deals around the
@@ -33,8 +36,9 @@
 # gives the **double-dummy value**: the points (cards plus declared
 # marriages) the declarer takes after the best exchange and perfect play by
 # everyone, every card visible.  A contract *c* is made when the value
-# reaches *c*.  This is the declarer's best case — a real declarer does not
-# see the other hands — so read the probabilities as upper bounds.
+# reaches *c*.  Perfect play helps the defenders as much as the declarer, so
+# this is neither a ceiling nor a floor for real play: the single-dummy page
+# measures the difference, deal by deal, in both directions.
 #
 # Shares come from the reference pools, one per set of solver conventions
 # (`club` and `classic` play alike, so `classic` reads `club`'s pool with
@@ -53,6 +57,7 @@ DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 N_POOL = 600 if QUICK else 10**9     # at most this many deals of each reference pool
 N_HAND_SAMPLES = 6 if QUICK else 40  # deals dealt around each famous hand (solved on the fly)
+N_GAMES = 40 if QUICK else 1_000     # simulated games per profile (the bolts page's, cached)
 PROFILES = ["club", "classic", "book", "ua", "wiki"]
 FAMOUS = {
     "♥ marriage, aces and tens": "A♥ 10♥ K♥ Q♥ A♠ 10♠ A♣",
@@ -68,7 +73,9 @@ from IPython.display import Markdown, display
 
 from analysis.odds.hand import hand_odds
 from analysis.redeal import features, flags_from_features
-from analysis.research import contract_odds, data, plots
+from analysis.odds.build import held_out_deals
+from analysis.odds.model import BidModel
+from analysis.research import bidding, contract_odds, data, plots
 from analysis.rules import Rules
 
 plots.use_style()
@@ -89,15 +96,81 @@ def profile_rows(p):
 
 rows = {p: profile_rows(p) for p in PROFILES}
 refs = {p: data.reference_pool(p) for p in PROFILES}
-notebook.provenance(PROFILES, SEED, hand_odds_samples=N_HAND_SAMPLES,
-                 **{f"pool of {p}": f"{r.name}, {rows[p]['deal_id'].nunique():,} played deals "
-                    f"({r.content_hash})" for p, r in refs.items()})
+model = BidModel.default()
+fit = model.info
+notebook.provenance(PROFILES, SEED, hand_odds_samples=N_HAND_SAMPLES, games_per_profile=N_GAMES,
+                    bidding_model=f"fitted {fit['fitted']} on the {fit['pool']['name']} pool "
+                    f"({fit['pool']['content_hash']}): {fit['n_deals']:,} deals",
+                    **{f"pool of {p}": f"{r.name}, {rows[p]['deal_id'].nunique():,} played deals "
+                       f"({r.content_hash})" for p, r in refs.items()})
 
 # %% [markdown]
-# ## Success probability by contract, per profile
+# ## Bids made in simulated play, by bid and seat
+#
+# Whole games with the default bidding policy (the games of the bolts
+# page): for every auction won, was the contract made, written off or
+# failed?  The seat is counted from the dealer's left: the *first hand*
+# opens with a forced 100, and a 100 he keeps because both others passed is
+# shown on its own row; *100–115* are bids some player raised to.  The
+# games' declarer plays double-dummy and names the highest contract his
+# value reaches, so *made* is the share of bids his value reached.
+# Intervals are clustered by game.
+
+# %%
+games = {p: data.simulated_games(DATA, p, N_GAMES, SEED) for p in PROFILES}
+auc = {p: bidding.auctions(g) for p, g in games.items()}
+
+
+def success_table(t):
+    out = notebook.ci_table(t, keep=("auctions", "games"), name="made (95 % CI)")
+    out["written off"] = [notebook.fmt_pct(x) for x in t["written_off"]]
+    out["failed in play"] = [notebook.fmt_pct(x) for x in t["failed"]]
+    return out.rename_axis(index={"group": "winning bid", "position": "declarer's seat"})
+
+
+by_seat = bidding.bid_success(auc["club"])
+display(Markdown("### club, by winning bid and seat"))
+display(success_table(by_seat))
+by_prof = pd.concat({p: bidding.bid_success(a, by=("group",)) for p, a in auc.items()}, names=["profile"])
+display(Markdown("### Every profile, by winning bid"))
+display(success_table(by_prof))
+
+# %%
+fig, ax = plt.subplots(figsize=(8, 4.2))
+groups = [bidding.FORCED] + [b[0] for b in bidding.BID_GROUPS]
+for j, pos in enumerate(bidding.POSITIONS):
+    s = by_seat.xs(pos, level="position").reindex(groups).dropna(subset=["p"])
+    x = np.array([groups.index(g) for g in s.index]) + (j - 1) * 0.15
+    ax.errorbar(x, 100 * s["p"], yerr=[100 * (s["p"] - s["ci_low"]), 100 * (s["ci_high"] - s["p"])],
+                fmt="o", capsize=3, label=pos)
+ax.set_xticks(range(len(groups)), [g.replace("first hand's ", "") for g in groups])
+ax.set_xlabel("winning bid (points)")
+ax.set_ylabel("bids made (%)")
+ax.legend(title="declarer", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+ax.set_title(f"club: bids made in {N_GAMES:,} simulated games (95 % CI)")
+plt.show()
+
+# %%
+won = {p: a[a["group"] != bidding.FORCED] for p, a in auc.items()}
+forced = {p: a[a["group"] == bidding.FORCED] for p, a in auc.items()}
+club_won = bidding.bid_success(won["club"].assign(all="all"), by=("all",)).iloc[0]
+club_forced = bidding.bid_success(forced["club"].assign(all="all"), by=("all",)).iloc[0]
+display(Markdown(
+    f"**Conclusion.** In club games, a contract won in the auction above the forced 100 is made "
+    f"{notebook.fmt_ci(club_won['p'], club_won['ci_low'], club_won['ci_high'])} of the time "
+    f"({int(club_won['auctions']):,} auctions) and written off {notebook.fmt_pct(club_won['written_off'])}; "
+    f"the first hand's forced 100 is made "
+    f"{notebook.fmt_ci(club_forced['p'], club_forced['ci_low'], club_forced['ci_high'])} "
+    f"({int(club_forced['auctions']):,} deals). The policy bids only where the model gives at least "
+    "an even chance, which is why bids won are made far more often than a random hand reaches the "
+    "same contract (next section)."))
+
+# %% [markdown]
+# ## The chance a hand reaches each contract, per profile (double-dummy)
 #
 # Every seat of every played deal counts as one hand (a random hand, not
-# the hand that won the auction).
+# the hand that won the auction): the share whose double-dummy value
+# reaches the contract.
 
 # %%
 CONTRACTS = list(range(100, 205, 5))
@@ -115,7 +188,15 @@ plt.show()
 
 # %%
 sel = curves[curves.index.get_level_values("contract").isin([100, 120, 140, 160, 200])]
-notebook.ci_table(sel, name="P(make)").unstack("contract")
+display(notebook.ci_table(sel, name="value reaches the contract (95 % CI)").unstack("contract"))
+c120 = curves.xs(120, level="contract")
+hi_p, lo_p = c120["p"].idxmax(), c120["p"].idxmin()
+display(Markdown(
+    f"**Conclusion.** A random hand reaches 120 double-dummy in "
+    f"{notebook.fmt_pct(c120.loc[lo_p, 'p'])} ({lo_p}) to {notebook.fmt_pct(c120.loc[hi_p, 'p'])} "
+    f"({hi_p}) of seats; "
+    + "; ".join(f"{p} falls to {notebook.fmt_pct(curves.loc[(p, 160), 'p'])} at 160" for p in PROFILES[:2])
+    + "."))
 
 # %% [markdown]
 # ## By the card points of the 7-card hand, per profile (contract 120)
@@ -138,7 +219,45 @@ ax.set_title("Contract 120 by hand points, per profile (95 % bands)")
 plt.show()
 
 # %%
-notebook.ci_table(by_points, keep=("deals",), name="P(make)").unstack("contract")
+bp = notebook.ci_table(by_points, name="value reaches the contract (95 % CI)").unstack("contract")
+bp.index = bp.index.set_levels([f"{int(i.left)}–{int(i.right) - 1}" for i in bp.index.levels[1]], level=1)
+bp
+
+# %% [markdown]
+# ## Hand classes players use (club, contract 120)
+#
+# Players judge a hand by its aces and tens, by its marriages against its
+# other points, and, once the widow is taken, by the ten cards in hand.
+# Each cell is the share of such hands whose double-dummy value reaches
+# 120, with its interval (clustered by deal) and the hands behind it;
+# classes of fewer than 30 hands are left out.
+
+# %%
+classes = bidding.hand_classes(club, 120)
+
+
+def class_grid(t):
+    g = pd.Series([f"{notebook.fmt_ci(a, b, c, 0)}, n = {n:,}" for a, b, c, n in
+                   zip(t["p"], t["ci_low"], t["ci_high"], t["hands"])], index=t.index)
+    num = lambda v: int(str(v).split("–")[0])  # noqa: E731 - bins sort by their lower bound
+    rows_, cols_ = (sorted(set(t.index.get_level_values(i)), key=num) for i in (0, 1))
+    return g.unstack(t.index.names[1]).reindex(index=rows_, columns=cols_).fillna("fewer than 30 hands")
+
+
+for name, t in classes.items():
+    display(Markdown(f"### {name[0].upper() + name[1:]}"))
+    display(class_grid(t))
+at = classes["aces and tens"]["p"]
+aw = classes["after the widow"]
+best_bin = aw.xs(0, level=1)["p"]
+cross = best_bin[best_bin >= 0.5]
+display(Markdown(
+    "**Conclusion.** "
+    + (f"Two aces and two tens (whatever else) make 120 in {notebook.fmt_pct(at.get((2, 2)))} of hands; "
+       if (2, 2) in at.index else "")
+    + "after the widow, a 10-card hand without marriages "
+    + (f"reaches 120 more often than not from {cross.index[0]} card points on."
+       if len(cross) else "rarely reaches 120 at any card count seen here; marriages carry such bids.")))
 
 # %% [markdown]
 # ## The effect of holding each marriage (club)
@@ -183,31 +302,39 @@ plots.interval_dots(ax, labels, wid["p"], wid["ci_low"], wid["ci_high"],
 ax.set_title("Contract 120 by what the widow holds")
 plt.show()
 wid_all = pd.concat({p: contract_odds.widow_effect(r, 120) for p, r in rows.items()}, names=["profile"])
-notebook.ci_table(wid_all, keep=("hands",), name="P(make 120)").unstack("profile")
+order = sorted(set(wid_all.index.droplevel("profile")),  # bins by points, then the flag
+               key=lambda k: (0, int(k[1].split("–")[0]), "") if k[0] == "card points" else (1, 0, k[1]))
+notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)").unstack("profile").reindex(order).fillna(
+    "no hands (redealt by rule)")
 
 # %% [markdown]
-# ## Does the bidding model agree? (club, held-out deals only)
+# ## Can the bidding model be trusted? (club, held-out deals only)
 #
-# The simulator's players bid with `BidModel`, a logistic model of
-# P(value ≥ contract) from the visible hand.  Only deals the model was not
-# fitted on are used: the pool's chunks of 1,000 deals with index
-# ≡ 4 (mod 5), the split `analysis.odds.build` holds out.  The observed
-# share (with its deal-clustered interval) should sit on the diagonal.
+# The simulator's players bid with the BidModel, a logistic model of
+# P(value ≥ contract) from the visible hand.  It records the deals it was
+# fitted on; only the deals its split held out are used here, so the
+# check is on deals it never saw.  The observed share (with its
+# deal-clustered interval) should sit on the diagonal.
 
 # %%
-from analysis.odds.model import BidModel
-
-model = BidModel.default()
-test = club[contract_odds.held_out(club["deal_id"].to_numpy())]
-display(Markdown(f"Model fitted on: {model.info.get('sample', 'not recorded')}.  "
-                 f"Held-out club deals here: {test['deal_id'].nunique():,} "
-                 f"({len(test):,} hands)."))
+split = fit["split"]
+test = club[held_out_deals(club["deal_id"].to_numpy(), split)]
+same_pool = fit["pool"]["content_hash"] == refs["club"].content_hash
+display(Markdown(
+    f"Model fitted {fit['fitted']} ({fit['made_by']}) on {fit['n_deals']:,} deals "
+    f"({fit['n_rows']:,} hands) of the {fit['pool']['name']} pool, content hash "
+    f"{fit['pool']['content_hash']} ({'the pool read here' if same_pool else 'not the pool read here'}); "
+    f"held out: deal number // {split['chunk_size']:,} mod {split['every']} = {split['remainder']} "
+    f"({fit['held_out_deals']:,} deals, none in the fit). Tested here on "
+    f"{test['deal_id'].nunique():,} of those deals ({len(test):,} hands)."))
 fig, ax = plt.subplots(figsize=(6.5, 5))
+cals = {}
 for c in (100, 120, 160):
     if len(test) < 12:
         break
     pred = model.p_make(test["hand"].to_numpy(), test["seat"].to_numpy(), c)
     cal = contract_odds.calibration(test, pred, c, bins=4 if QUICK else 10)
+    cals[c] = cal
     ax.errorbar(100 * cal["predicted"], 100 * cal["p"],
                 yerr=[100 * (cal["p"] - cal["ci_low"]), 100 * (cal["ci_high"] - cal["p"])],
                 fmt="o", capsize=3, label=f"contract {c}")
@@ -219,12 +346,17 @@ ax.set_ylim(0, 100)
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 ax.set_title("Default BidModel on held-out club deals")
 plt.show()
+if cals:
+    allcal = pd.concat(cals, names=["contract"])
+    verdict, _ = bidding.calibration_verdict(allcal)
+    display(Markdown(f"**Conclusion.** Over contracts {', '.join(map(str, cals))}: {verdict}"))
 
 # %% [markdown]
 # ## A few famous hands (`hand_odds`, club)
 #
 # Each hand sits in the first seat; the other 17 cards are dealt
-# `N_HAND_SAMPLES` times (forced redeals dropped) and solved.
+# many times (the provenance table says how many; forced redeals dropped)
+# and solved.
 
 # %%
 odds = {name: hand_odds(h, "club", samples=N_HAND_SAMPLES, seed=SEED, progress=False)
@@ -237,19 +369,37 @@ for name, t in odds.items():
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=9)
 ax.set_title(f"hand_odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
 plt.show()
-summary = pd.DataFrame({name: {"hand": FAMOUS[name], "kept deals": t.attrs["kept"],
-                               "mean value": round(t.attrs["expected_value"], 1),
-                               "P(make 120)": notebook.fmt_pct(t["p_make"].get(120, np.nan)),
-                               "best contract (expected score)": t.attrs["best_contract"]}
+summary = pd.DataFrame({name: {"hand": FAMOUS[name], "deals dealt around it": f"{t.attrs['kept']:,}",
+                               "mean value (points)": f"{t.attrs['expected_value']:.1f}",
+                               "value reaches 120 (95 % CI)": notebook.fmt_ci(
+                                   t.loc[120, "p_make"], t.loc[120, "ci_low"], t.loc[120, "ci_high"]),
+                               "highest contract it may bid": f"{t.index.max()}",
+                               "value reaches that (95 % CI)": notebook.fmt_ci(
+                                   t["p_make"].iloc[-1], t["ci_low"].iloc[-1], t["ci_high"].iloc[-1]),
+                               "best contract (expected score)": str(t.attrs["best_contract"])}
                         for name, t in odds.items()}).T
-summary
+display(summary)
+widest = max(odds, key=lambda k: odds[k].loc[120, "ci_high"] - odds[k].loc[120, "ci_low"])
+display(Markdown(
+    f"**Conclusion.** With {min(t.attrs['kept'] for t in odds.values()):,} to "
+    f"{max(t.attrs['kept'] for t in odds.values()):,} deals kept around each hand (of {N_HAND_SAMPLES:,} "
+    "dealt, forced redeals dropped) the intervals are wide (up to "
+    f"{100 * (odds[widest].loc[120, 'ci_high'] - odds[widest].loc[120, 'ci_low']):.0f} points for "
+    f"\"{widest}\"): these are illustrations, and `hand_odds` with more samples narrows them."))
 
 # %%
 hl = []
 for p in PROFILES:
     c = curves.loc[p]
-    hl.append({"profile": p, "question": "P(bid made) for a random hand: 120 / 140",
+    hl.append({"profile": p, "question": "reach",
                "figure": f"{notebook.fmt_ci(*c.loc[120, ['p', 'ci_low', 'ci_high']])} / "
                          f"{notebook.fmt_ci(*c.loc[140, ['p', 'ci_low', 'ci_high']])}",
-               "deals": int(c["deals"].iloc[0])})
-notebook.save_headline("bidding_odds", hl)
+               "n": f"{int(c['deals'].iloc[0]):,} played deals ({int(c['hands'].iloc[0]):,} seats)"})
+    w = bidding.bid_success(won[p].assign(all="all"), by=("all",)).iloc[0]
+    f = bidding.bid_success(forced[p].assign(all="all"), by=("all",)).iloc[0]
+    hl.append({"profile": p, "question": "bid_success",
+               "figure": f"{notebook.fmt_ci(w['p'], w['ci_low'], w['ci_high'])} made; "
+                         f"forced 100: {notebook.fmt_ci(f['p'], f['ci_low'], f['ci_high'])}",
+               "n": f"{int(w['auctions']):,} bids and {int(f['auctions']):,} forced 100s in "
+                    f"{N_GAMES:,} games"})
+_ = notebook.save_headline("bidding_odds", hl)

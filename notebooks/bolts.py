@@ -48,15 +48,13 @@
 # 2. **Per game** — whole games simulated from the pool with the default
 #    bidding policy: bolts and penalties per 100 played deals and per game.
 #
-# Why the two figures differ (31 % of defenders bolted double-dummy against
-# about 48 bolts per 100 deals in games): the first is a *share of
-# defenders*, two per deal, along the line where defenders avoid bolts;
-# the second counts *every player's* bolts per deal (both defenders, and
-# the declarer under `wiki`) in the deals that games actually play — the
-# contracts the bidding policy reaches, write-offs (no bolts) and the
-# defenders on the barrel (no bolts) included.  Twice the defender share is
-# the double-dummy count per 100 deals; the table of drivers below shows
-# each step.
+# Why the two figures differ: the first is a *share of defenders*, two per
+# deal, along the line where defenders avoid bolts; the second counts
+# *every player's* bolts per deal (both defenders, and the declarer under
+# `wiki`) in the deals that games actually play — the contracts the
+# bidding policy reaches, write-offs (no bolts) and the defenders on the
+# barrel (no bolts) included.  The table of drivers below goes from one to
+# the other in steps that multiply and add up exactly.
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -90,8 +88,8 @@ notebook.provenance(PROFILES, SEED, games_per_profile=N_GAMES,
 # %% [markdown]
 # ## Per deal: bolts under each definition (double-dummy)
 #
-# `p` is the chance that a given defender (or, last rows, the declarer) is
-# bolted in a played deal; *per 100 deals* counts both defenders.  Each
+# *Bolted* is the chance that a given defender (or, last row, the declarer)
+# is bolted in a played deal; *per 100 deals* counts both defenders.  Each
 # profile is read on its own pool's line (the tie-break avoids the
 # profile's own bolts).  `book` and `ua` count no bolts by rule; their
 # lines are shown for comparison.
@@ -99,19 +97,38 @@ notebook.provenance(PROFILES, SEED, games_per_profile=N_GAMES,
 # %%
 per_deal = pd.concat({p: bolts.bolt_table(bolts.deal_bolts(f)) for p, f in pools.items()},
                      names=["profile"])
-shown = notebook.ci_table(per_deal, keep=("count", "of"), name="P(bolted) (95 % CI)")
+# on these pools a defender with a trick always has points and one with points
+# a trick: the two definitions count the same defenders; print them once then
+same = all((per_deal.loc[(p, "zero points"), ["count", "of"]] == per_deal.loc[(p, "no trick"), ["count", "of"]]).all()
+           for p in PROFILES)
+table = per_deal.drop(index="no trick", level=1) if same else per_deal
+if same:
+    table = table.rename(index={"zero points": "zero points, or no trick (the same defenders)"}, level=1)
+shown = notebook.ci_table(table, keep=("count", "of"), name="bolted (95 % CI)").rename(
+    columns={"count": "players bolted", "of": "players"})
 shown["per 100 deals (95 % CI)"] = [notebook.fmt_num_ci(a, b, c) for a, b, c in zip(
-    per_deal["per_100_deals"], per_deal["per_100_low"], per_deal["per_100_high"])]
-shown
+    table["per_100_deals"], table["per_100_low"], table["per_100_high"])]
+NO_BOLTS = [p for p in PROFILES if not Rules.profile(p).has_bolts]
+shown = shown.rename(index={p: f"{p} (no bolts by rule; for comparison)" for p in NO_BOLTS}, level=0)
+display(shown)
+if same:
+    display(Markdown(
+        "On every pool here the two definitions bolt exactly the same defenders (no defender took "
+        "a trick worth 0 points, nor points without a trick), so they are shown as one row."))
 
 # %%
-fig, ax = plt.subplots(figsize=(8, 5))
+fig, ax = plt.subplots(figsize=(8, 4 if same else 5))
 sub = per_deal.xs("zero points", level=1)
 sub2 = per_deal.xs("no trick", level=1)
-plots.interval_dots(ax, [f"{p}: zero points" for p in sub.index] + [f"{p}: no trick" for p in sub2.index],
-                    pd.concat([sub, sub2])["p"], pd.concat([sub, sub2])["ci_low"],
-                    pd.concat([sub, sub2])["ci_high"], xlabel="defenders bolted (%)",
-                    label="double-dummy, 95 % CI")
+if same:
+    plots.interval_dots(ax, [f"{p}{'' if Rules.profile(p).has_bolts else ' (no bolts by rule)'}" for p in sub.index],
+                        sub["p"], sub["ci_low"], sub["ci_high"], xlabel="defenders bolted (%)",
+                        label="double-dummy, 95 % CI")
+else:
+    plots.interval_dots(ax, [f"{p}: zero points" for p in sub.index] + [f"{p}: no trick" for p in sub2.index],
+                        pd.concat([sub, sub2])["p"], pd.concat([sub, sub2])["ci_low"],
+                        pd.concat([sub, sub2])["ci_high"], xlabel="defenders bolted (%)",
+                        label="double-dummy, 95 % CI")
 ax.set_title("A defender's chance of a bolt, per profile (perfect play)")
 plt.show()
 
@@ -145,7 +162,10 @@ for p, g in games.items():
 rates = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(Markdown(f"Estimator of the bidding policy: {games['club'].attrs['estimator']}. "
                  + " ".join(f"{p}: {boots[p].describe()}." for p in PROFILES)))
-rates[["estimate (95 % CI)", "games", "distinct deals", "repeated draws"]]
+BOLTS = [p for p in PROFILES if p not in NO_BOLTS]
+display(notebook.table(rates.loc[BOLTS, ["estimate (95 % CI)", "games", "distinct deals", "repeated draws"]]))
+if NO_BOLTS:
+    display(Markdown(f"Not shown: {', '.join(NO_BOLTS)}, whose rules count no bolts (their games score none)."))
 
 # %% [markdown]
 # ## What drives each figure
@@ -158,22 +178,45 @@ rates[["estimate (95 % CI)", "games", "distinct deals", "repeated draws"]]
 
 # %%
 drv = []
-for p in PROFILES:
+for p in BOLTS:
     g = games[p]
     pl = g[~g["redealt"]]
+    out_ = pl[~pl["written_off"]]
+    bolted = out_[["bolt0", "bolt1", "bolt2"]].to_numpy(bool)
+    decl = out_["declarer"].to_numpy(np.int64)
+    own = bolted[np.arange(len(out_)), decl]
+    n_out = max(len(out_), 1)
+    d_def = 100 * (bolted.sum() - own.sum()) / n_out
+    d_decl = 100 * own.sum() / n_out
+    share_out = len(out_) / max(len(pl), 1)
     bar = pl[["barrel0", "barrel1", "barrel2"]].ge(0).sum(axis=1).mean()
     dd = per_deal.loc[(p, "zero points" if p != "wiki" else "no trick")]
-    drv.append({"profile": p, "defenders bolted, double-dummy": notebook.fmt_pct(dd["p"]),
-                "× 2 defenders = per 100 deals": f"{200 * dd['p']:.1f}",
-                "write-offs in games": notebook.fmt_pct(pl["written_off"].mean()),
-                "players on the barrel per deal": f"{bar:.2f}",
-                "bolts per 100 played deals (games)":
-                    rates.loc[(p, "bolts per 100 played deals"), "estimate (95 % CI)"]})
-pd.DataFrame(drv).set_index("profile")
+    drv.append({"profile": p,
+                "defenders bolted, double-dummy (pool)": notebook.fmt_pct(dd["p"]),
+                "defenders bolted in games (deals played out)": notebook.fmt_pct(d_def / 200),
+                "× 2 = defenders' bolts per 100 deals played out": f"{d_def:.1f}",
+                "+ declarers' bolts per 100 deals played out": f"{d_decl:.1f}",
+                "× share of played deals played out (no write-off)": notebook.fmt_pct(share_out),
+                "= bolts per 100 played deals (games)": f"{share_out * (d_def + d_decl):.1f}",
+                "players on the barrel per deal": f"{bar:.2f}"})
+drivers = pd.DataFrame(drv).set_index("profile")
+display(drivers)
+cl = rates.loc[("club", "bolts per 100 played deals")]
+ddc = per_deal.loc[("club", "zero points")]
+display(Markdown(
+    "Each row adds up: (defenders' + declarers' bolts per 100 deals played out) × the share played "
+    "out = bolts per 100 played deals, the games' figure above; the players on the barrel, who "
+    "are never bolted, are context. "
+    f"**Conclusion.** In club, {notebook.fmt_pct(ddc['p'])} of defenders are bolted double-dummy "
+    f"({notebook.fmt_num(200 * ddc['p'])} per 100 deals) against "
+    f"{drivers.loc['club', 'defenders bolted in games (deals played out)']} in the deals games play "
+    f"out; with write-offs, games count {notebook.fmt_num_ci(100 * cl['m'], 100 * cl['lo'], 100 * cl['hi'])} "
+    "bolts per 100 played deals. The contracts the policy reaches, not the definition of a bolt, "
+    "make the difference."))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 3.8))
-sub = rates.xs("bolts per 100 played deals", level="figure")
+sub = rates.xs("bolts per 100 played deals", level="figure").loc[BOLTS]
 plots.interval_dots(ax, list(sub.index), sub["m"], sub["lo"], sub["hi"],
                     xlabel="bolts per 100 played deals (all players)",
                     label=f"{N_GAMES:,} games each, 95 % CI")
@@ -185,9 +228,16 @@ hl = []
 for p in PROFILES:
     dd = per_deal.loc[(p, "zero points" if p != "wiki" else "no trick")]
     r = rates.loc[(p, "bolts per 100 played deals")]
+    g = games[p]
+    n_played = int((~g["redealt"]).sum())
+    n_pool = int(dd["of"]) // 2
+    if not Rules.profile(p).has_bolts:
+        hl.append({"profile": p, "question": "bolts", "applies": False, "figure": "no bolts by rule",
+                   "n": "no figure: the rules count no bolts"})
+        continue
     hl.append({"profile": p, "question": "bolts",
                "figure": f"{notebook.fmt_ci(dd['p'], dd['ci_low'], dd['ci_high'])} of defenders "
-                         f"(double-dummy); {r['estimate (95 % CI)']} per 100 played deals in games"
-                         + ("" if Rules.profile(p).has_bolts else " (no bolts by rule)"),
-               "deals": f"{len(pools[p]) // 3:,} pool; {int(r['distinct deals']):,} in games"})
-notebook.save_headline("bolts", hl)
+                         f"(double-dummy); {r['estimate (95 % CI)']} per 100 played deals in games",
+               "n": f"{n_pool:,} played pool deals ({int(dd['of']):,} defenders); "
+                    f"{n_played:,} played deals in {N_GAMES:,} games"})
+_ = notebook.save_headline("bolts", hl)

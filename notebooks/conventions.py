@@ -54,6 +54,7 @@ FIELDS = ("barrel_seats", "barrel_threshold", "reset_555") if QUICK else None   
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis.research import conventions, notebook, plots
@@ -84,21 +85,40 @@ top = conventions.largest_effects(runs, "deals_per_game", k=3)
 headline = []
 for _, r in conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False).iterrows():
     noise = "" if r.beyond_noise else " (within the noise)"
-    headline.append({"profile": r.profile, "question": "largest convention effect on deals a game",
-                     "figure": f"{r.change}: {r['diff']:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}]"
-                               f"{noise}",
-                     "deals": f"{N_GAMES:,} paired games"})
-notebook.save_headline("conventions", headline, DATA)
-top.style.format(precision=2)
+    headline.append({"profile": r.profile, "question": "largest",
+                     "figure": f"{conventions.change_label(r.change, r.profile)}: "
+                               f"{notebook.fmt_num_ci(r['diff'], r.diff_low, r.diff_high)} deals per game{noise}",
+                     "n": f"{N_GAMES:,} paired games per rule set"})
+for p in ("club", "classic", "book", "ua", "wiki"):
+    if p not in runs:
+        headline.append({"profile": p, "question": "largest", "applies": False,
+                         "figure": "not run at the quick sizes (club only)", "n": "no games"})
+_ = notebook.save_headline("conventions", headline, DATA)
+shown_top = pd.DataFrame({
+    "profile": top.profile,
+    "convention changed (profile's value → variant's)": [conventions.change_label(c, p)
+                                                        for c, p in zip(top.change, top.profile)],
+    "Δ deals per game (paired 95 % CI)": [notebook.fmt_num_ci(d, lo, hi, 2) for d, lo, hi in
+                                          zip(top["diff"], top.diff_low, top.diff_high)]})
+display(shown_top.set_index("profile") if len(top) else Markdown(
+    "No convention changes the number of deals per game beyond the noise at these sizes."))
+big = conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False)
+display(Markdown("**Conclusion.** " + "; ".join(
+    f"in {r.profile}, {conventions.change_label(r.change, r.profile)} moves game length most: "
+    f"{r['diff']:+.2f} deals per game" + ("" if r.beyond_noise else " (within the noise)")
+    for _, r in big.iterrows()) + "."))
 
 # %%
-fig, ax = plt.subplots(figsize=(8, 0.45 * max(len(top), 2) + 1.5))
-y = np.arange(len(top))[::-1]
-ax.errorbar(top["diff"], y, xerr=[top["diff"] - top.diff_low, top.diff_high - top["diff"]],
+drawn = top if len(top) else big  # nothing beyond the noise: the largest, within it
+fig, ax = plt.subplots(figsize=(8, 0.45 * max(len(drawn), 2) + 1.5))
+y = np.arange(len(drawn))[::-1]
+ax.errorbar(drawn["diff"], y, xerr=[drawn["diff"] - drawn.diff_low, drawn.diff_high - drawn["diff"]],
             fmt="o", capsize=4)
 ax.axvline(0, color="k", lw=0.8)
-ax.set_yticks(y, [f"{p}: {c}" for p, c in zip(top.profile, top.change)])
+ax.set_yticks(y, [f"{p}: {conventions.change_label(c, p)}" for p, c in zip(drawn.profile, drawn.change)])
 ax.set_xlabel("Δ deals per game against the profile as played (paired 95 % CI)")
+ax.set_title("Largest effects beyond the noise" if len(top) else
+             "Largest effect per profile (none beyond the noise)")
 plt.show()
 
 # %% [markdown]
@@ -112,15 +132,17 @@ plt.show()
 def show(prof):
     c = runs[prof]
     e = conventions.effects(c, METRICS)
-    text = e[[m for m in METRICS]].copy()
+    text = pd.DataFrame(index=[conventions.change_label(n, prof) for n in e.index])
+    text.index.name = "convention changed"
     for m in METRICS:
-        text[m] = [f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]{' *' if s else ''}" for d, lo, hi, s in
-                   zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
+        text[conventions.METRIC_LABELS[m]] = [
+            f"{d:+.3f} ({lo:+.3f} to {hi:+.3f}){' *' if s else ''}" for d, lo, hi, s in
+            zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
     display(Markdown(f"### {prof}"))
     display(text)
     if c.identical:
         display(Markdown("Played identically to the profile: " + "; ".join(
-            f"`{n.split('+', 1)[-1]}` ({c.why_identical(n)})" for n in c.identical) + "."))
+            f"{conventions.change_label(n, prof)} ({c.why_identical(n)})" for n in c.identical) + "."))
 
 
 for prof in PROFILES:

@@ -76,25 +76,42 @@ notebook.provenance(PROFILES, SEED, deals=N, reference_pool=f"club ({ref.content
 # %% [markdown]
 # ## Every condition, per profile
 #
-# `p` is the share of deals dealt where the condition holds (a union over
+# *Share of deals* is the share of deals dealt where the condition holds (a union over
 # the three hands where it concerns a hand).  The widow stage is counted on
 # every deal, whatever happened before bidding; *the deal is redealt* is
 # the union of both stages.  The deals are those of the `club` reference
 # pool (redeal conditions depend on the cards alone, so one sample serves
-# every profile).  `z` is the Monte Carlo deviation from the exact value in
+# every profile).  *z* is the Monte Carlo deviation from the exact value in
 # standard errors: it should mostly stay within ±2.
 
 # %%
 table = redeals.profile_redeals(feats, PROFILES)
-shown = notebook.ci_table(table, keep=("claim", "count", "deals"), name="share of deals (95 % CI)")
+table["claim"] = table["claim"].replace("—", "no redeals")
+shown = notebook.ci_table(table, keep=("stage", "claim", "count"), name="share of deals (95 % CI)")
+shown = shown.rename(columns={"claim": "who redeals", "count": "deals meeting it"})
 shown["exact"] = [notebook.fmt_pct(x, 2) for x in table["exact"]]
-shown["z"] = [f"{z:+.2f}" for z in table["z"]]
+shown["z (standard errors)"] = [f"{z:+.2f}" for z in table["z"]]
+shown.index = pd.MultiIndex.from_arrays([table.index.get_level_values("profile"), table["condition"]],
+                                        names=["profile", "condition"])
 shown
 
 # %%
 total = table.xs("redeal_before_play", level="event")
+ranked = total.sort_values("p", ascending=False)
+top, none = ranked.iloc[0], [p for p in PROFILES if total.loc[p, "count"] == 0]
+display(Markdown(
+    f"**Conclusion.** Of {N:,} deals, {ranked.index[0]} redeals the most: "
+    f"{notebook.fmt_ci(top['p'], top['ci_low'], top['ci_high'])} of deals "
+    f"(exact {notebook.fmt_pct(top['exact'], 2)}, one deal in {1 / top['exact']:.1f}); "
+    + "; ".join(f"{p} {notebook.fmt_pct(total.loc[p, 'exact'], 2)} ({total.loc[p, 'claim']})"
+                for p in ranked.index[1:] if p not in none)
+    + (f"; {', '.join(none)} never redeal" if none else "")
+    + f". Every Monte Carlo share is within {table['z'].abs().max():.1f} standard errors of its "
+    "exact value, so the sample reproduces the exact probabilities."))
+
+# %%
 fig, ax = plt.subplots(figsize=(8, 3.5))
-claim = total["claim"].replace("—", "no redeals")
+claim = total["claim"]
 plots.interval_dots(ax, [f"{p} ({c})" for p, c in zip(total.index, claim)],
                     total["p"], total["ci_low"], total["ci_high"], exact=total["exact"],
                     xlabel="deals redealt before play (% of deals dealt)")
@@ -120,8 +137,8 @@ plt.show()
 
 # %%
 d, lo, hi = redeals.deals_per_played(total["p"], total["ci_low"], total["ci_high"])
-pd.DataFrame({"claim": total["claim"],
-              "deals per played deal (95 % CI)": [notebook.fmt_num_ci(a, b, c, 3)
+pd.DataFrame({"who redeals": total["claim"],
+              "deals dealt per deal played (95 % CI)": [notebook.fmt_num_ci(a, b, c, 3)
                                                   for a, b, c in zip(d, lo, hi)],
               "exact": [f"{x:.3f}" for x in redeals.deals_per_played(total["exact"])]})
 
@@ -142,9 +159,9 @@ single = pd.concat({
     "widow under t (widow shown)": sweep.xs(HAND_THRESHOLDS[0], level="hand_under")[
         ["count_widow", "p_widow", "ci_low_widow", "ci_high_widow", "exact_widow"]].set_axis(
         ["count", "p", "ci_low", "ci_high", "exact"], axis=1)},
-    names=["condition", "t"])
-notebook.ci_table(single, keep=("count",), name="share of deals (95 % CI)").assign(
-    exact=[notebook.fmt_pct(x, 2) for x in single["exact"]])
+    names=["condition", "threshold t (card points)"])
+notebook.ci_table(single, keep=("count",), name="share of deals (95 % CI)").rename(
+    columns={"count": "deals meeting it"}).assign(exact=[notebook.fmt_pct(x, 2) for x in single["exact"]])
 
 # %%
 fig, ax = plt.subplots()
@@ -161,8 +178,23 @@ ax.set_title("Redeal rate by threshold (bands: 95 % CI)")
 plt.show()
 
 # %%
-notebook.ci_table(sweep, keep=("count",), name="redealt (95 % CI)").assign(
-    exact=[notebook.fmt_pct(x, 2) for x in sweep["exact"]], z=[f"{z:+.2f}" for z in sweep["z"]])
+sw = notebook.ci_table(sweep, keep=("count",), name="redealt (95 % CI)").rename(
+    columns={"count": "deals redealt"}).assign(
+    exact=[notebook.fmt_pct(x, 2) for x in sweep["exact"]],
+    **{"z (standard errors)": [f"{z:+.2f}" for z in sweep["z"]]})
+sw.index = sw.index.set_names(["hand under (points)", "widow under (points)"])
+lo_t, hi_t = sweep["exact"].idxmin(), sweep["exact"].idxmax()
+display(sw)
+display(Markdown(
+    f"**Conclusion.** The thresholds move the redeal rate from {notebook.fmt_pct(sweep['exact'].min(), 2)} "
+    f"(hand under {lo_t[0]}, widow under {lo_t[1]}) to {notebook.fmt_pct(sweep['exact'].max(), 2)} "
+    f"(hand under {hi_t[0]}, widow under {hi_t[1]}), exact values; the widow threshold weighs "
+    f"more: at hand under {HAND_THRESHOLDS[0]}, raising the widow's from {WIDOW_THRESHOLDS[0]} to "
+    f"{WIDOW_THRESHOLDS[-1]} adds "
+    f"{100 * (sweep.loc[(HAND_THRESHOLDS[0], WIDOW_THRESHOLDS[-1]), 'exact'] - sweep.loc[(HAND_THRESHOLDS[0], WIDOW_THRESHOLDS[0]), 'exact']):.1f}"
+    f" points of percentage, raising the hand's from {HAND_THRESHOLDS[0]} to {HAND_THRESHOLDS[-1]} "
+    f"at widow under {WIDOW_THRESHOLDS[0]} adds "
+    f"{100 * (sweep.loc[(HAND_THRESHOLDS[-1], WIDOW_THRESHOLDS[0]), 'exact'] - sweep.loc[(HAND_THRESHOLDS[0], WIDOW_THRESHOLDS[0]), 'exact']):.1f}."))
 
 # %% [markdown]
 # ### Are the sweep's z-scores all of one sign by chance?
@@ -203,7 +235,10 @@ display(Markdown(
 hl = []
 for prof in PROFILES:
     r = total.loc[prof]
-    hl.append({"profile": prof, "question": "redeal rate (deals redealt before play)",
-               "figure": notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"]) +
-               f" — exact {notebook.fmt_pct(r['exact'], 2)}", "deals": N})
-notebook.save_headline("redeals", hl)
+    applies = bool(r["exact"] > 0)
+    hl.append({"profile": prof, "question": "redeal_rate", "applies": applies,
+               "figure": (notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
+                          + f"; exact {notebook.fmt_pct(r['exact'], 2)} ({r['claim']})")
+               if applies else "no redeals by rule",
+               "n": f"{N:,} deals dealt"})
+_ = notebook.save_headline("redeals", hl)

@@ -4,7 +4,8 @@ The notebook is converted with jupytext, explicit parameter overrides are
 injected in a cell after the parameters cell (as papermill does), and it is
 executed with nbclient in the notebooks folder, with ``THOUSAND_QUICK`` and
 ``THOUSAND_DATA`` set in the kernel's environment; nbconvert's
-``HTMLExporter`` writes the page, titled with the notebook's first heading.
+``HTMLExporter`` writes the page, titled with the notebook's first heading,
+without the code cells (the executed ``.ipynb`` keeps them).
 A Ctrl-C stops the whole report, not just the running cell.
 """
 
@@ -130,9 +131,12 @@ def execute_notebook(
         raise KeyboardInterrupt
     replace_file(out / f"{src.stem}.ipynb", lambda tmp: nbformat.write(nb, tmp))
     title = _title(nb, src.stem)
-    body, _ = HTMLExporter(template_name="lab").from_notebook_node(
-        nb, resources={"metadata": {"name": title}}
+    # a page is a document: the code stays in the .ipynb (and the .py a
+    # reader opens in JupyterLab), the HTML shows the outputs and the text
+    exporter = HTMLExporter(
+        template_name="lab", exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True
     )
+    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
     html_path = replace_file(out / f"{src.stem}.html", lambda tmp: tmp.write_text(body, encoding="utf-8"))
     return html_path, nb, error
 

@@ -1,89 +1,125 @@
 """The report's ``index.html``: the summary a reader cites.
 
-One headline table (each research question answered per profile, with its
-interval and the distinct solved deals behind it, from the
-``headline-<name>.json`` the pages write), the caveats, the datasets with
-their content hashes and links to the pages with their run times.
+One findings table (each headline question of
+:data:`analysis.research.headline.QUESTIONS` answered per profile, with its
+interval and its n in the figure's own unit, from the
+``headline-<name>.json`` the pages write; a missing one is marked and
+makes the report incomplete), a line per profile, the caveats (the
+single-dummy comparison computed from that page's figures), the datasets
+with their content hashes and links to the pages with their run times.
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 import time
 from pathlib import Path
 
 from .. import reference
 from ..atomic import replace_file
+from ..research.data import PROFILES
+from ..research.headline import QUESTIONS, missing, read_headlines
+from ..research.notebook import commit
 from ..version import __version__
+from .profiles import profile_line
 
-__all__ = ["write_index", "ANSI"]
+__all__ = ["write_index", "CAVEATS", "ANSI", "missing_headlines"]
 
 #: Terminal colour codes, stripped from tracebacks shown in the index.
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-#: The questions of the headline table, in order, with the page answering each.
-QUESTIONS = (
-    ("bidding_odds", "P(bid made) for a random hand: 120 / 140"),
-    ("redeals", "redeal rate (deals redealt before play)"),
-    ("bolts", "bolts"),
-    ("barrel", "barrel: win from the barrel (per stay); S(1)"),
-    ("conventions", "largest convention effect on deals a game"),
-    ("single_dummy", "double-dummy optimism: P(120) both ways, mean value gap"),
-)
-
 CAVEATS = (
     "Every outcome but the single-dummy page's is <b>double-dummy</b>: the solver plays each "
-    "deal perfectly with every card visible (the declarer after the best exchange). Real "
-    "players see less, so bid success is an upper bound and bolts are those perfect defence "
-    "cannot avoid; the single-dummy page measures by how much, on the profiles whose "
-    "single-dummy pool is built (PIMC play: each player sees only his cards).",
+    "deal perfectly with every card visible, the declarer (after the best exchange) and both "
+    "defenders alike. Seeing every card helps the defence as much as the declarer, so a "
+    "double-dummy figure is neither a ceiling nor a floor for real play: {gap}",
     "Whole games use the default <b>bidding policy</b>: each player bids up to the highest "
     "contract the default BidModel (a logistic model of the double-dummy value from the "
     "visible hand) gives a chance of at least one half, writes off a contract it expects to "
-    "lose, and takes redeals the profile allows.",
+    "lose, and claims the redeals the profile allows.",
     "Games draw the reference pools' deals <b>without replacement</b> (each game its own block "
     "of the pool); where a game ran past its block the page says how many draws repeated, and "
     "the intervals come from a bootstrap over games and pool deals.",
-    "A share of (deal, seat) rows has an interval clustered by deal; <i>deals</i> is the number "
-    "of distinct solved deals behind a figure.",
+    "Every estimated figure has its 95 % interval in brackets; a share of (deal, seat) rows has "
+    "an interval clustered by deal. Under each figure, <i>n</i> is its sample size in the "
+    "figure's own unit (deals, seats, defenders, stays or games).",
 )
 
 
-def _count(v) -> str:
-    return f"{v:,}" if isinstance(v, int) else str(v)
-
-
-def _headline_table(data: Path) -> str:
-
-    rows = {}
-    for page, _ in QUESTIONS:
-        f = Path(data) / f"headline-{page}.json"
-        if f.exists():
-            for r in json.loads(f.read_text("utf-8")):
-                rows.setdefault(r["profile"], {})[r["question"]] = (r["figure"], r["deals"], page)
-    if not rows:
-        return "<p>No headline figures (the pages did not run).</p>"
-    head = "".join(f"<th>{html.escape(q)}</th>" for _, q in QUESTIONS)
-    body = []
-    for prof in ("club", "classic", "book", "ua", "wiki"):
-        if prof not in rows:
-            continue
-        cells = []
-        for page, q in QUESTIONS:
-            fig = rows[prof].get(q)
-            cells.append(
-                "<td>—</td>"
-                if fig is None
-                else f"<td><a href='{page}.html'>{html.escape(str(fig[0]))}</a>"
-                f"<br><small>deals: {html.escape(_count(fig[1]))}</small></td>"
-            )
-        body.append(f"<tr><th>{prof}</th>{''.join(cells)}</tr>")
+def _gap_sentence(heads: dict) -> str:
+    """What the single-dummy page measured of the double-dummy figures (computed)."""
+    rows = heads.get(("single_dummy", "optimism"), {})
+    gaps = {p: r["gap"] for p, r in rows.items() if isinstance(r.get("gap"), list)}
+    if not gaps:
+        return "the single-dummy page, which measures by how much, did not run in this report."
+    above = [p for p, (_, lo, _) in gaps.items() if lo > 0]
+    below = [p for p, (_, _, hi) in gaps.items() if hi < 0]
+    zero = [p for p in gaps if p not in above + below]
+    parts = []
+    if zero:
+        parts.append(
+            f"on {', '.join(zero)} the declarer's mean double-dummy value is within the noise of "
+            "his single-dummy value (PIMC play: each player sees only his cards)"
+        )
+    if above:
+        parts.append(f"on {', '.join(above)} double-dummy overstates the declarer's value")
+    if below:
+        parts.append(f"on {', '.join(below)} double-dummy understates it (perfect defence costs him more)")
+    worst = max(gaps.items(), key=lambda kv: abs(kv[1][0]))
     return (
-        f"<table class='headline'><tr><th>profile</th>{head}</tr>{''.join(body)}</table>"
-        "<p><small>Percentages with 95 % intervals in brackets.</small></p>"
+        "the single-dummy page measures it: "
+        + "; ".join(parts)
+        + f". The largest mean gap, double- minus single-dummy, is {worst[1][0]:+.1f} points "
+        f"({worst[0]}); individual deals differ by far more either way."
+    )
+
+
+def _columns(heads: dict, pages) -> list[tuple[str, str, str]]:
+    """``(page, key, label)`` of the rows of the findings table, in reading order."""
+    cols = [(q.page, q.key, q.label) for q in QUESTIONS if q.page in pages]
+    known = {(q.page, q.key) for q in QUESTIONS}
+    cols += [(pg, k, k) for pg in pages for (p2, k) in heads if p2 == pg and (pg, k) not in known]
+    return cols
+
+
+def _findings(heads: dict, pages, profiles) -> str:
+    cols = _columns(heads, pages)
+    if not cols:
+        return "<p>No headline figures (no page ran).</p>"
+    out = ["<table class='headline'><tr><th>figure</th>"]
+    out += [f"<th>{html.escape(p)}</th>" for p in profiles]
+    out.append("</tr>")
+    for page, key, label in cols:
+        got = heads.get((page, key), {})
+        cells = []
+        for prof in profiles:
+            r = got.get(prof)
+            if r is None:
+                cells.append("<td class='missing'><b>missing</b>: the page saved no figure</td>")
+                continue
+            fig = html.escape(str(r["figure"]))
+            if not r.get("applies", True):
+                fig = f"<i>{fig}</i>"
+            cells.append(
+                f"<td><a href='{page}.html'>{fig}</a><br><small>n = {html.escape(str(r['n']))}</small></td>"
+            )
+        out.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
+    out.append("</table><p><small>95 % intervals in brackets; each figure links to its page.</small></p>")
+    return "".join(out)
+
+
+def _profiles_table(profiles) -> str:
+    rows = []
+    for p in profiles:
+        what, how = profile_line(p)
+        rows.append(
+            f"<tr><th>{html.escape(p)}</th><td>{html.escape(what)}</td><td>{html.escape(how)}</td></tr>"
+        )
+    return (
+        "<table><tr><th>profile</th><th>what it is (RULES.md)</th><th>redeals, and which deals the "
+        f"figures keep</th></tr>{''.join(rows)}</table>"
     )
 
 
@@ -92,18 +128,24 @@ def _datasets_table() -> str:
     items = []
     for p in reference.pools():
         items.append(
-            f"<tr><td>{p.name}</td><td>{p.rules}</td><td>{p.deals:,}</td>"
+            f"<tr><td>{p.name}</td><td>{p.rules}</td><td>{p.deals:,}</td><td>{reference.SEED}</td>"
             f"<td><code>{html.escape(str(p.content_hash))}</code></td>"
             f"<td><code>{p.fingerprint}</code></td></tr>"
         )
     return (
-        "<table><tr><th>pool</th><th>solved under</th><th>deals</th>"
+        "<table><tr><th>pool</th><th>solved under</th><th>deals</th><th>seed</th>"
         "<th>content hash</th><th>solver fingerprint</th></tr>"
         + "".join(items)
-        + "</table><p><small>All pools are dealt from seed 1000 with the same chunk size, "
-        "so the smaller pools' deals are the first deals of club's. classic reads club's "
-        "pool (the same play).</small></p>"
+        + f"</table><p><small>All pools are dealt from seed {reference.SEED} with the same chunk "
+        "size, so the smaller pools' deals are the first deals of club's. classic reads club's "
+        "pool (the same play). The single-dummy pools' seeds are on the single-dummy "
+        "page.</small></p>"
     )
+
+
+def missing_headlines(data, pages) -> list[str]:
+    """The headline figures the pages that ran did not save (``page: question (profile)``)."""
+    return missing(data, pages, PROFILES)
 
 
 def write_index(out: Path, rows: list, quick: bool, data: Path | None = None) -> Path:
@@ -144,17 +186,29 @@ def write_index(out: Path, rows: list, quick: bool, data: Path | None = None) ->
     except Exception as exc:  # a damaged pool must not hide the pages' links
         datasets = f"<p>datasets unavailable: {html.escape(str(exc))}</p>"
     style = (
-        "<style>body{font-family:sans-serif;max-width:70em;margin:auto}"
+        "<style>body{font-family:sans-serif;max-width:80em;margin:auto}"
         "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
-        "vertical-align:top}</style>"
+        "vertical-align:top;text-align:left}td.missing{background:#fdd}"
+        ".incomplete{background:#fdd;padding:8px}</style>"
     )
+    pages = [r[0] for r in rows]
+    heads = read_headlines(data, pages) if data is not None else {}
+    gaps = missing_headlines(data, pages) if data is not None else []
+    banner = (
+        f"<p class='incomplete'><b>Incomplete report</b>: {len(gaps)} headline figure(s) missing: "
+        f"{html.escape('; '.join(gaps))}.</p>"
+        if gaps
+        else ""
+    )
+    caveats = [c.replace("{gap}", _gap_sentence(heads)) for c in CAVEATS]
     page = (
         f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>{style}"
-        f"<h1>Thousand research report</h1><p>thousand-analysis {__version__}, "
-        f"{'quick (small sizes)' if quick else 'default sizes'}, made "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {total:.0f} s.</p>"
-        f"<h2>Findings</h2>{_headline_table(data) if data is not None else ''}"
-        f"<h2>Caveats</h2><ul>{''.join(f'<li>{c}</li>' for c in CAVEATS)}</ul>"
+        f"<h1>Thousand research report</h1><p>thousand-analysis {__version__} at commit "
+        f"{html.escape(commit())}, {'quick (small sizes)' if quick else 'default sizes'}, made "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {total:,.0f} s.</p>{banner}"
+        f"<h2>Findings</h2>{_findings(heads, pages, PROFILES) if data is not None else ''}"
+        f"<h2>Profiles</h2>{_profiles_table(PROFILES)}"
+        f"<h2>Caveats</h2><ul>{''.join(f'<li>{c}</li>' for c in caveats)}</ul>"
         f"<h2>Datasets</h2>{datasets}"
         f"<h2>Pages</h2><table><tr><th>page</th><th>run time</th><th>status</th></tr>"
         f"{items}</table>"

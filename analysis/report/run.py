@@ -11,7 +11,7 @@ from ..parallel import check_workers
 from .data import prepare_data
 from .execute import execute_notebook
 from .index import ANSI as _ANSI
-from .index import write_index
+from .index import missing_headlines, write_index
 from .notebooks import NOTEBOOKS, _title, notebooks_dir, read_parameters
 
 __all__ = ["run_report"]
@@ -55,7 +55,9 @@ def run_report(
     Raises
     ------
     ReportError
-        If any notebook raised; the report is written all the same.
+        If any notebook raised, or a page that ran left one of its headline
+        figures unsaved (the index marks the report incomplete); the report
+        is written all the same.
     ValueError
         On an unknown notebook name, ``workers`` below 1, or an ``out``
         that exists and is not a folder or is (inside) a dataset folder
@@ -79,6 +81,8 @@ def run_report(
     rows, failed = [], []
     for name in names:
         t0 = time.perf_counter()
+        # a page that fails before saving its headline must not show the last run's
+        (Path(data) / f"headline-{Path(str(name)).stem}.json").unlink(missing_ok=True)
         params = read_parameters(name, quick=quick, data=data, overrides=overrides.get(name))
         for p in prepare_data(params, workers=workers):
             log(f"[report] {name}: dataset {p}")
@@ -92,6 +96,9 @@ def run_report(
             text = _ANSI.sub("", str(err)).strip()
             failed.append(f"{html_path.stem}: {text.splitlines()[-1] if text else type(err).__name__}")
     index = write_index(out, rows, quick, Path(data))
+    gaps = missing_headlines(Path(data), [r[0] for r in rows])
     if failed:
         raise ReportError("notebooks failed (see their HTML): " + "; ".join(failed))
+    if gaps:
+        raise ReportError(f"report incomplete: {len(gaps)} headline figure(s) missing: " + "; ".join(gaps))
     return index

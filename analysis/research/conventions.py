@@ -21,7 +21,16 @@ from ..errors import BadArgument
 from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules
 from ..solver import SOLVER_FIELDS
 
-__all__ = ["seed_values", "variants", "profile_comparison", "effects", "largest_effects", "SKIPPED"]
+__all__ = [
+    "METRIC_LABELS",
+    "change_label",
+    "seed_values",
+    "variants",
+    "profile_comparison",
+    "effects",
+    "largest_effects",
+    "SKIPPED",
+]
 
 #: Fields left out, and why (the page says so).
 SKIPPED = {
@@ -152,3 +161,44 @@ def largest_effects(
             )
     cols = ["profile", "change", "diff", "diff_low", "diff_high", "beyond_noise"]
     return pd.DataFrame(rows, columns=cols).astype({"diff": np.float64})
+
+
+#: The game metrics of the conventions page, in a reader's words.
+METRIC_LABELS = {
+    "deals_per_game": "deals per game",
+    "barrel_entries_per_game": "barrel entries per game",
+    "bolts_per_game": "bolts per game",
+    "win_first_hand": "first hand wins the game (share)",
+    "made_share": "contracts made (share)",
+    "write_off_share": "contracts written off (share)",
+}
+
+
+def change_label(name: str, profile) -> str:
+    """A variant's name as a reader reads it: ``barrel_seats=1`` -> ``barrel seats: 2 → 1``.
+
+    Parameters
+    ----------
+    name : str
+        The variant (``field=value`` pairs joined by commas, with or
+        without the ``profile+`` prefix).
+    profile : str or Rules
+        The profile it changes (for the value it had).
+
+    Returns
+    -------
+    str
+        Each field and value with spaces for underscores, the profile's
+        value before the arrow.
+    """
+    base = as_rules(profile)
+    parts = []
+    for pair in name.split("+", 1)[-1].split(","):
+        field, _, value = pair.partition("=")
+        old = getattr(base, field.strip(), None)
+        words = field.strip().replace("_", " ")
+        new = value.strip().replace("_", " ")
+        parts.append(
+            f"{words}: {str(old).replace('_', ' ')} → {new}" if old is not None else f"{words}: {new}"
+        )
+    return "; ".join(parts)

@@ -12,21 +12,30 @@ precision its default sizes reach.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import os
 import platform
+import subprocess
 import warnings
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
+# tqdm.auto warns in a kernel without ipywidgets (the bars are off there
+# anyway); the filter comes before the imports below, which import it.
+warnings.filterwarnings("ignore", message="IProgress not found")
 
-from .. import dataset
-from ..folders import deals_folder
-from ..jobs.deals import run_deal
-from ..rules import as_rules
-from ..stats import proportion_ci
-from ..version import __version__
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from .. import dataset  # noqa: E402
+from ..folders import deals_folder  # noqa: E402
+from ..jobs.deals import run_deal  # noqa: E402
+from ..reference import SEED as POOL_SEED  # noqa: E402
+from ..rules import as_rules  # noqa: E402
+from ..stats import proportion_ci  # noqa: E402
+from ..version import __version__  # noqa: E402
+from . import headline  # noqa: E402
+
+# a page's tables are documents: a long cell (a provenance entry) is shown whole
+pd.set_option("display.max_colwidth", None)
 
 __all__ = [
     "quick_mode",
@@ -34,10 +43,14 @@ __all__ = [
     "provenance",
     "half_width",
     "max_half_width",
+    "fmt_num",
     "fmt_pct",
     "fmt_ci",
     "fmt_num_ci",
     "ci_table",
+    "table",
+    "commit",
+    "NO_CASES",
     "save_headline",
     "back_link",
     "deals_path",
@@ -46,8 +59,6 @@ __all__ = [
     "show",
 ]
 
-# tqdm.auto warns in a kernel without ipywidgets; the bars are off there anyway.
-warnings.filterwarnings("ignore", message="IProgress not found")
 
 #: Environment variables that switch the notebooks to their small sizes.
 QUICK_VARS = ("THOUSAND_QUICK", "CI")
@@ -98,19 +109,23 @@ def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One column ``value`` indexed by ``item``: package version, profiles,
-        seed, each size, quick mode, numpy version, Python version, date (UTC).
+        One column ``value`` indexed by ``item``: package version, git
+        commit, profiles, seed, the reference pools' seed, each size (its
+        name's underscores read as spaces), quick mode, numpy version,
+        Python version, date (UTC).
     """
     if isinstance(profiles, str):
         profiles = [profiles]
     profiles = list(dict.fromkeys(str(p) for p in profiles))
     rows = {
         "package": f"thousand-analysis {__version__}",
+        "commit": commit(),
         "profiles": ", ".join(str(p) for p in profiles),
         "seed": seed,
+        "seed of the reference pools' deals": POOL_SEED,
     }
     for k, v in sizes.items():
-        rows[k] = f"{v:,}" if isinstance(v, (int, np.integer)) else str(v)
+        rows[_words(k)] = f"{v:,}" if isinstance(v, (int, np.integer)) else str(v)
     rows["quick mode (THOUSAND_QUICK / CI)"] = quick_mode()
     rows["numpy"] = np.__version__
     rows["python"] = platform.python_version()
@@ -236,21 +251,101 @@ def show(table: pd.DataFrame, pct=("p", "ci_low", "ci_high", "exact"), digits: i
     return shown.style.format({**fmt, **num}, precision=4, thousands=",")
 
 
+#: What a cell says where a share has no trial to rest on.
+NO_CASES = "no cases"
+
+
+def _finite(x) -> bool:
+    return x is not None and np.isfinite(float(x))
+
+
+def fmt_num(x, digits: int = 1) -> str:
+    """A number in the report's one format: comma for thousands, point for decimals.
+
+    ``1234.56 -> '1,234.6'``; integers (or ``digits=0``) without decimals.
+    A missing value reads :data:`NO_CASES`, never a dash or ``nan``.
+    """
+    if not _finite(x):
+        return NO_CASES
+    if isinstance(x, (int, np.integer)):
+        return f"{int(x):,}"
+    return f"{float(x):,.{digits}f}"
+
+
 def fmt_pct(p, digits: int = 1) -> str:
-    """A probability as a percentage with one decimal: ``0.1234 -> '12.3 %'``."""
-    return "—" if p is None or not np.isfinite(p) else f"{100 * float(p):.{digits}f} %"
+    """A probability as a percentage: ``0.1234 -> '12.3 %'`` (:data:`NO_CASES` if missing)."""
+    return NO_CASES if not _finite(p) else f"{100 * float(p):,.{digits}f} %"
 
 
 def fmt_ci(p, low, high, digits: int = 1) -> str:
     """A probability with its interval: ``'12.3 % (11.9–12.7)'`` (percent)."""
-    if p is None or not np.isfinite(p):
-        return "—"
+    if not _finite(p):
+        return NO_CASES
     return f"{100 * float(p):.{digits}f} % ({100 * float(low):.{digits}f}–{100 * float(high):.{digits}f})"
 
 
 def fmt_num_ci(x, low, high, digits: int = 1) -> str:
-    """A number with its interval: ``'48.2 (46.9–49.5)'``."""
-    return f"{float(x):.{digits}f} ({float(low):.{digits}f}–{float(high):.{digits}f})"
+    """A number with its interval: ``'48.2 (46.9–49.5)'``, ``'-0.1 (-1.4 to 1.2)'``.
+
+    Thousands take a comma; an interval reaching below zero is written with
+    "to" so that its minus signs cannot be read as the dash.
+    """
+    if not _finite(x):
+        return NO_CASES
+    sep = " to " if float(low) < 0 else "–"
+    return f"{float(x):,.{digits}f} ({float(low):,.{digits}f}{sep}{float(high):,.{digits}f})"
+
+
+def table(frame: pd.DataFrame, digits: int = 1) -> pd.DataFrame:
+    """A table as a reader sees it: numbers in :func:`fmt_num`, labels in words.
+
+    Integers get a comma for thousands, floats ``digits`` decimals, index
+    and column names lose their underscores.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Of strings (the index kept, renamed).
+    """
+    out = frame.copy()
+    for c in out.columns:
+        col = out[c]
+        if pd.api.types.is_bool_dtype(col):
+            out[c] = col.map({True: "yes", False: "no"})
+        elif pd.api.types.is_integer_dtype(col):
+            out[c] = [fmt_num(int(v)) for v in col]
+        elif pd.api.types.is_float_dtype(col):
+            out[c] = [fmt_num(v, digits) for v in col]
+    out.columns = [_words(c) for c in out.columns]
+    out.index = out.index.set_names([_words(n) if n else n for n in out.index.names])
+    return out
+
+
+def _words(name):
+    return name.replace("_", " ") if isinstance(name, str) else name
+
+
+def commit() -> str:
+    """The source tree's git commit (``abc1234``, ``+ changes`` when dirty), else why not."""
+    root = Path(__file__).resolve().parents[2]
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+        if head.returncode != 0:
+            return "not a git checkout"
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+        return head.stdout.strip() + (" + uncommitted changes" if dirty.stdout.strip() else "")
+    except (OSError, subprocess.SubprocessError):
+        return "git not available"
 
 
 def ci_table(
@@ -292,27 +387,17 @@ def ci_table(
 def save_headline(page: str, rows: list, data=None) -> Path:
     """Write a page's headline figures for the report's index page.
 
-    Parameters
-    ----------
-    page : str
-        The notebook's name (``bolts``).
-    rows : list of dict
-        One per figure: ``profile``, ``question``, ``figure`` (the text),
-        ``deals`` (distinct solved deals behind it) and optionally ``note``.
+    :func:`analysis.research.headline.save_headline` in :func:`data_dir`
+    (or ``data``): rows of ``profile``, ``question``, ``figure`` and ``n``
+    (the sample size in the figure's own unit).
 
-    Returns
-    -------
-    Path
-        ``headline-<page>.json`` in :func:`data_dir` (written atomically).
+    Raises
+    ------
+    ValueError
+        If a figure is a placeholder (a dash, ``nan``) or a field is missing.
     """
 
-    folder = data_dir() if data is None else Path(data)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"headline-{page}.json"
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(rows, default=str, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return headline.save_headline(page, rows, data_dir() if data is None else data)
 
 
 def back_link() -> str:

@@ -7,8 +7,9 @@ cell stays one call plus a title.  Probabilities are shown in percent.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
-__all__ = ["use_style", "interval_dots", "interval_lines", "survival_steps"]
+__all__ = ["use_style", "interval_dots", "interval_lines", "step_curve", "survival_steps", "figure_legend"]
 
 
 def use_style() -> None:
@@ -148,6 +149,50 @@ def interval_lines(
     return ax
 
 
+def step_curve(
+    ax,
+    t,
+    p,
+    low,
+    high,
+    *,
+    start=0.0,
+    label=None,
+    color=None,
+    linestyle="-",
+    band_alpha=0.15,
+    xlabel="deals on the barrel",
+    ylabel="probability (%)",
+):
+    """A step function of whole deals (it changes only at a deal) with its 95 % band.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    t : array-like of int, shape (k,)
+        The deals after which the value holds, increasing.
+    p, low, high : array-like of float, shape (k,)
+        The value after each deal and its band (0–1, drawn in %).
+    start : float
+        The value before the first deal (0 for a cumulative incidence, 1
+        for a survival curve), drawn from deal 0.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        With integer ticks only on the deals axis.
+    """
+    t = np.concatenate([[0], np.asarray(t, dtype=np.float64)])
+    p, low, high = (np.concatenate([[start], np.asarray(a, dtype=np.float64)]) for a in (p, low, high))
+    p, low, high = _pct(p, low, high)
+    (line,) = ax.step(t, p, where="post", label=label, color=color, linestyle=linestyle, linewidth=1.8)
+    ax.fill_between(t, low, high, step="post", color=line.get_color(), alpha=band_alpha, linewidth=0)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    return ax
+
+
 def survival_steps(
     ax,
     t,
@@ -162,7 +207,7 @@ def survival_steps(
     xlabel="deals on the barrel",
     ylabel="still on the barrel (%)",
 ):
-    """A Kaplan–Meier step curve with its pointwise 95 % band.
+    """A Kaplan–Meier step curve with its pointwise 95 % band (:func:`step_curve` from 1).
 
     Parameters
     ----------
@@ -176,12 +221,33 @@ def survival_steps(
     -------
     matplotlib.axes.Axes
     """
-    t = np.concatenate([[0], np.asarray(t, dtype=np.float64)])
-    s, low, high = (np.concatenate([[1.0], np.asarray(a, dtype=np.float64)]) for a in (s, low, high))
-    s, low, high = _pct(s, low, high)
-    (line,) = ax.step(t, s, where="post", label=label, color=color, linestyle=linestyle, linewidth=1.8)
-    ax.fill_between(t, low, high, step="post", color=line.get_color(), alpha=band_alpha, linewidth=0)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    step_curve(
+        ax,
+        t,
+        s,
+        low,
+        high,
+        start=1.0,
+        label=label,
+        color=color,
+        linestyle=linestyle,
+        band_alpha=band_alpha,
+        xlabel=xlabel,
+        ylabel=ylabel,
+    )
     ax.set_ylim(0, 102)
     return ax
+
+
+def figure_legend(fig, **kw):
+    """One legend for every panel of ``fig``: each label once, from whichever panel drew it.
+
+    Returns
+    -------
+    matplotlib.legend.Legend
+    """
+    seen = {}
+    for ax in fig.axes:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            seen.setdefault(lab, h)
+    return fig.legend(list(seen.values()), list(seen), **kw)

@@ -6,25 +6,42 @@ temporary report folder; any cell error fails the test, with the cell's
 traceback in the message.
 """
 
+import re
 from pathlib import Path
 
 import pytest
 
 from analysis import report
 from analysis.cli import main
+from analysis.report.index import missing_headlines, write_index
+from analysis.report.review import review_report
+from analysis.research.headline import QUESTIONS
 
+HEADLINE_PAGES = {q.page for q in QUESTIONS}
 AVAILABLE = [n for n in report.NOTEBOOKS if (report.notebooks_dir() / f"{n}.py").exists()]
+
+
+def review_built_report(out, data, rows, quick):
+    """The review step: every page and the index read as a reader would, every
+    headline present."""
+    write_index(out, rows, quick, data)
+    problems = review_report(out)
+    problems += [f"missing headline: {g}" for g in missing_headlines(data, [r[0] for r in rows])]
+    return problems
 
 
 def test_every_notebook_executes_quick(tmp_path):
     """One test, notebooks in reading order, so the solved pools are made once
-    and shared (parallel workers would each solve them)."""
+    and shared (parallel workers would each solve them); then the review step
+    reads the quick report as a reader would."""
     data = tmp_path / "data"
-    failures = []
+    failures, rows = [], []
     for name in AVAILABLE:
         params = report.read_parameters(name, quick=True, data=data)
         report.prepare_data(params, workers=1)
         html, nb, err = report.execute_notebook(name, tmp_path / "out", quick=True, data=data)
+        title = re.search(r"<title>(.*?)</title>", html.read_text(encoding="utf-8"), re.S).group(1)
+        rows.append((name, 0.0, err, title.strip()))
         if err is not None:
             failures.append(f"{name}:\n{err}")
             continue
@@ -35,7 +52,19 @@ def test_every_notebook_executes_quick(tmp_path):
             failures.append(f"{name}: no title of its own or no link back")
         if not report.save_figures(nb, tmp_path / "figs", name):
             failures.append(f"{name}: draws no figure")
+        if name in HEADLINE_PAGES and "Conclusion." not in text:
+            failures.append(f"{name}: no written conclusion")
+    failures += review_built_report(tmp_path / "out", data, rows, quick=True)
     assert not failures, "\n\n".join(failures)
+
+
+@pytest.mark.verify
+def test_full_report_reads_cleanly(tmp_path):
+    """The review step on the full report (default sizes): ``make verify``."""
+    out, data = tmp_path / "out", tmp_path / "data"
+    report.run_report(out, quick=False, data=data, workers=1, log=lambda s: None)  # raises if incomplete
+    assert review_report(out) == []
+    assert missing_headlines(data, AVAILABLE) == []
 
 
 def test_every_notebook_has_parameters_that_shrink():
@@ -69,7 +98,8 @@ def test_report_command_writes_html_and_index(tmp_path, capsys):
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "redeals.html" in index and "quick" in index
     assert "Findings" in index and "content hash" in index and "double-dummy" in index
-    assert "redeal rate" in index  # the page's headline figure
+    assert "Deals redealt before play" in index  # the page's headline figure
+    assert "Incomplete report" not in index and "<b>missing</b>" not in index
     assert f"report at {out / 'index.html'}" in capsys.readouterr().out
 
 

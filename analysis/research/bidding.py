@@ -1,0 +1,228 @@
+"""Bidding questions as players ask them: bids made in play, hand classes, calibration.
+
+:func:`auctions` reads simulated games (:func:`analysis.research.data.simulated_games`)
+into one row per auction won: the declarer's position at the table (first,
+second or third hand: the first hand is the dealer's left and opens with a
+forced 100, RULES.md "Bidding"), the winning bid, and how the deal ended
+(made, failed, written off).  :func:`bid_success` is the share of bids made
+by bid and position, the first hand's forced 100 (everyone else passed) on
+its own row; its intervals are clustered by game.
+
+:func:`hand_classes` groups the pool's hands as players describe them: aces
+and tens, marriage points against card points, and the 10-card hand after
+the widow.  :func:`calibration_verdict` says in words whether a model's
+predictions sit inside the observed shares' intervals.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats as st
+
+from .. import cards
+from .contract_odds import cluster_ci
+
+__all__ = ["POSITIONS", "BID_GROUPS", "auctions", "bid_success", "hand_classes", "calibration_verdict"]
+
+#: The declarer's position, counted from the dealer's left (RULES.md, "Bidding").
+POSITIONS = ("first hand", "second hand", "third hand (dealer)")
+
+#: Groups of winning bids (left-closed bounds in points), the forced 100 apart.
+BID_GROUPS = (
+    ("100–115", 100, 120),
+    ("120", 120, 125),
+    ("125–135", 125, 140),
+    ("140–155", 140, 160),
+    ("160 and more", 160, 1001),
+)
+FORCED = "first hand's forced 100"
+
+
+def auctions(games: pd.DataFrame) -> pd.DataFrame:
+    """One row per auction won in simulated games (redeals left out).
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Rows of :func:`analysis.game.simulate` (``redealt``, ``declarer``,
+        ``first_hand``, ``bid``, ``contract``, ``written_off``, ``value``,
+        ``game_id``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``game_id``, ``position`` (a :data:`POSITIONS` label), ``bid``,
+        ``contract`` (points), ``group`` (a :data:`BID_GROUPS` label or
+        :data:`FORCED`), and bools ``made`` (played and the declarer's value
+        reached his contract), ``written_off``, ``failed``.
+    """
+    g = games[~games["redealt"].to_numpy(bool) & (games["declarer"].to_numpy() >= 0)]
+    pos = (g["declarer"].to_numpy(np.int64) - g["first_hand"].to_numpy(np.int64)) % 3
+    bid = g["bid"].to_numpy(np.int64)
+    wo = g["written_off"].to_numpy(bool)
+    made = ~wo & (g["value"].to_numpy(np.int64) >= g["contract"].to_numpy(np.int64))
+    group = np.full(len(g), "", dtype=object)
+    for label, lo, hi in BID_GROUPS:
+        group[(bid >= lo) & (bid < hi)] = label
+    group[(bid == 100) & (pos == 0)] = FORCED
+    return pd.DataFrame(
+        {
+            "game_id": g["game_id"].to_numpy(),
+            "position": np.array(POSITIONS, dtype=object)[pos],
+            "bid": bid,
+            "contract": g["contract"].to_numpy(np.int64),
+            "group": group,
+            "made": made,
+            "written_off": wo,
+            "failed": ~wo & ~made,
+        }
+    )
+
+
+def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
+    """Share of auctions won whose bid was made, written off or failed.
+
+    Parameters
+    ----------
+    auc : pandas.DataFrame
+        :func:`auctions`.
+    by : sequence of str
+        Columns to group by.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per group: ``auctions``, ``games`` (distinct games), ``p`` (made),
+        ``ci_low``, ``ci_high`` (95 %, clustered by game,
+        :func:`analysis.research.contract_odds.cluster_ci`),
+        ``written_off`` and ``failed`` (shares).
+    """
+    rows = {}
+    order = {g: i for i, g in enumerate([FORCED] + [b[0] for b in BID_GROUPS])}
+    for key, sub in auc.groupby(list(by), sort=False):
+        made, n, games, p, lo, hi = cluster_ci(sub["made"].to_numpy(), sub["game_id"].to_numpy())
+        rows[key if isinstance(key, tuple) else (key,)] = {
+            "auctions": int(n),
+            "games": int(games),
+            "p": p,
+            "ci_low": lo,
+            "ci_high": hi,
+            "written_off": float(sub["written_off"].mean()),
+            "failed": float(sub["failed"].mean()),
+        }
+    out = pd.DataFrame.from_dict(rows, orient="index")
+    keys = [(order.get(k[0], 99), *k) for k in out.index]
+    out = out.iloc[sorted(range(len(keys)), key=lambda i: keys[i])]
+    if len(by) == 1:
+        out.index = pd.Index([k[0] for k in out.index], name=by[0])
+    else:
+        out.index = pd.MultiIndex.from_tuples(out.index, names=list(by))
+    return out
+
+
+def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
+    """P(double-dummy value ≥ ``contract``) by the hand classes players use.
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        :func:`analysis.research.contract_odds.played_rows` (``hand``,
+        ``widow``, ``hand_points``, ``value``, ``deal_id``).
+    contract : int
+        Points.
+
+    Returns
+    -------
+    dict of str -> pandas.DataFrame
+        ``aces and tens`` (index: aces 0–4, tens 0–4 in the 7 cards),
+        ``marriages and points`` (index: the marriages' total value 0–280,
+        card points in bins of 10), ``after the widow`` (index: card points
+        of the 10 cards in bins of 10, marriages among them), each with
+        ``hands``, ``deals``, ``p``, ``ci_low``, ``ci_high`` (clustered by
+        deal).  Groups of fewer than 30 hands are left out.
+    """
+    hand = rows["hand"].to_numpy(np.uint32)
+    ten = hand | rows["widow"].to_numpy(np.uint32)
+    made = rows["value"].to_numpy(np.int64) >= contract
+    deal = rows["deal_id"].to_numpy()
+
+    def pts(x):
+        lo = (np.asarray(x) // 10) * 10
+        return np.array([f"{a}–{a + 9}" for a in lo], dtype=object), lo
+
+    keys = {
+        "aces and tens": (
+            ("aces", cards.count_rank(hand, cards.ACE).astype(np.int64)),
+            ("tens", cards.count_rank(hand, cards.TEN).astype(np.int64)),
+        ),
+        "marriages and points": (
+            ("marriages held (points)", cards.marriage_points(hand).astype(np.int64)),
+            ("card points of the 7 cards", pts(rows["hand_points"].to_numpy(np.int64))),
+        ),
+        "after the widow": (
+            ("card points of the 10 cards", pts(cards.card_points(ten).astype(np.int64))),
+            ("marriages among them (points)", cards.marriage_points(ten).astype(np.int64)),
+        ),
+    }
+    out = {}
+    for name, ((n1, k1), (n2, k2)) in keys.items():
+        a, asort = (k1, k1) if not isinstance(k1, tuple) else k1
+        b, bsort = (k2, k2) if not isinstance(k2, tuple) else k2
+        frame = pd.DataFrame({"a": a, "b": b, "sa": asort, "sb": bsort})
+        res = []
+        for (_, _, va, vb), idx in frame.groupby(["sa", "sb", "a", "b"], sort=True).indices.items():
+            if len(idx) < 30:
+                continue
+            _, n, d, p, lo, hi = cluster_ci(made[idx], deal[idx])
+            res.append(
+                {n1: va, n2: vb, "hands": int(n), "deals": int(d), "p": p, "ci_low": lo, "ci_high": hi}
+            )
+        cols = [n1, n2, "hands", "deals", "p", "ci_low", "ci_high"]
+        out[name] = pd.DataFrame(res, columns=cols).set_index([n1, n2])
+    return out
+
+
+def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, float]:
+    """Whether a model's predictions agree with the observed shares, in words.
+
+    Parameters
+    ----------
+    cal : pandas.DataFrame
+        Rows of :func:`analysis.research.contract_odds.calibration`
+        (``predicted``, ``p``, ``ci_low``, ``ci_high``) for one or more
+        contracts.
+    alpha : float
+        Level of the test.
+
+    Returns
+    -------
+    (str, float)
+        The verdict and the p-value of the chi-square test that every
+        bin's observed share equals its mean prediction (the bins' standard
+        errors from their 95 % intervals; bins are disjoint sets of hands,
+        taken as independent).
+    """
+    se = (cal["ci_high"] - cal["ci_low"]).to_numpy(float) / (2 * st.norm.ppf(0.975))
+    dev = (cal["p"] - cal["predicted"]).to_numpy(float)
+    ok = se > 0
+    chi2 = float(np.sum((dev[ok] / se[ok]) ** 2))
+    pval = float(st.chi2.sf(chi2, int(ok.sum()))) if ok.any() else 1.0
+    inside = int(((cal["predicted"] >= cal["ci_low"]) & (cal["predicted"] <= cal["ci_high"])).sum())
+    worst = int(np.argmax(np.abs(dev)))
+    w = cal.iloc[worst]
+    side = "under" if dev[worst] > 0 else "over"
+    text = (
+        f"{inside} of {len(cal)} bins hold the prediction inside the observed share's 95 % interval; "
+        f"the largest gap is {100 * abs(dev[worst]):.1f} points of percentage (predicted "
+        f"{100 * w['predicted']:.1f} %, observed {100 * w['p']:.1f} %). "
+    )
+    if pval >= alpha:
+        text += f"Verdict: calibrated within the noise (chi-square p = {pval:.2f})."
+    else:
+        text += (
+            f"Verdict: not calibrated (chi-square p = {pval:.2g}); the model {side}estimates the chance "
+            f"where it is largest off, so a bidder reading it there should correct by about "
+            f"{100 * abs(dev[worst]):.0f} points."
+        )
+    return text, pval

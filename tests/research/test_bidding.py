@@ -1,0 +1,116 @@
+"""Bidding questions as players ask them (analysis.research.bidding), and the
+page helpers that draw and label them."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import cards
+from analysis.research import bidding, conventions, plots
+
+
+def _games():
+    # dealer 0 -> first hand 1; rows: forced 100 made, forced 100 written
+    # off, a raise to 120 by the dealer made, a 140 by the second hand failed,
+    # and a redeal
+    return pd.DataFrame(
+        {
+            "game_id": [0, 0, 1, 1, 1],
+            "redealt": [False, False, False, False, True],
+            "declarer": [1, 1, 0, 2, -1],
+            "first_hand": [1, 1, 1, 1, 1],
+            "bid": [100, 100, 120, 140, -1],
+            "contract": [100, 100, 120, 140, -1],
+            "written_off": [False, True, False, False, False],
+            "value": [130, 60, 125, 135, -1],
+        }
+    )
+
+
+def test_auctions_place_the_declarer_and_the_forced_100():
+    a = bidding.auctions(_games())
+    assert len(a) == 4  # the redeal is left out
+    assert a["position"].tolist() == ["first hand", "first hand", "third hand (dealer)", "second hand"]
+    assert a["group"].tolist() == [bidding.FORCED, bidding.FORCED, "120", "140–155"]
+    assert a["made"].tolist() == [True, False, True, False]
+    assert a["written_off"].tolist() == [False, True, False, False]
+    assert a["failed"].tolist() == [False, False, False, True]
+
+
+def test_bid_success_counts_each_group_with_games_as_clusters():
+    t = bidding.bid_success(bidding.auctions(_games()), by=("group",))
+    assert t.index.tolist() == [bidding.FORCED, "120", "140–155"]  # forced first, then by bid
+    f = t.loc[bidding.FORCED]
+    assert f["auctions"] == 2 and f["games"] == 1 and f["p"] == 0.5 and f["written_off"] == 0.5
+    assert t.loc["140–155", "failed"] == 1.0 and t.loc["120", "p"] == 1.0
+    assert (t["ci_low"] <= t["p"]).all() and (t["p"] <= t["ci_high"]).all()
+
+
+def test_hand_classes_count_aces_tens_marriages_and_the_ten_cards():
+    hand = cards.parse("A♠ A♣ 10♠ K♥ Q♥ 9♦ J♦")  # 2 aces, 1 ten, ♥ marriage (100)
+    widow = cards.parse("10♣ K♠ 9♣")  # 10 cards: 2 tens, ♠ marriage needs Q♠: none
+    n = 40
+    rows = pd.DataFrame(
+        {
+            "hand": np.full(n, hand, np.uint32),
+            "widow": np.full(n, widow, np.uint32),
+            "hand_points": np.full(n, int(cards.card_points(np.array([hand], np.uint32))[0]), np.int64),
+            "value": np.r_[np.full(30, 130), np.full(10, 90)],
+            "deal_id": np.arange(n),
+        }
+    )
+    c = bidding.hand_classes(rows, 120)
+    at = c["aces and tens"]
+    assert at.index.tolist() == [(2, 1)] and at.iloc[0]["hands"] == n and at.iloc[0]["p"] == 0.75
+    mp = c["marriages and points"]
+    assert mp.index.tolist() == [(100, "40–49")]  # 11+11+10+4+3+0+2 = 41 card points
+    aw = c["after the widow"]
+    assert aw.index.tolist() == [("50–59", 100)]  # 41 + 10♣ 10 + K♠ 4 + 9♣ 0 = 55
+    # a class of fewer than 30 hands is left out
+    assert bidding.hand_classes(rows.iloc[:29], 120)["aces and tens"].empty
+
+
+def test_calibration_verdict_says_calibrated_or_names_the_gap():
+    good = pd.DataFrame(
+        {
+            "predicted": [0.2, 0.5, 0.8],
+            "p": [0.21, 0.49, 0.8],
+            "ci_low": [0.18, 0.46, 0.77],
+            "ci_high": [0.24, 0.52, 0.83],
+        }
+    )
+    text, p = bidding.calibration_verdict(good)
+    assert "3 of 3 bins" in text and "calibrated within the noise" in text and p > 0.05
+    bad = good.assign(p=[0.2, 0.5, 0.96], ci_low=[0.18, 0.47, 0.95], ci_high=[0.22, 0.53, 0.97])
+    text, p = bidding.calibration_verdict(bad)
+    assert "not calibrated" in text and "underestimates" in text and "16.0 points" in text and p < 1e-6
+
+
+def test_step_curve_is_drawn_as_steps_from_its_start():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    plots.step_curve(ax, [1, 2, 3], [0.1, 0.3, 0.4], [0.05, 0.2, 0.3], [0.15, 0.4, 0.5], label="win")
+    (line,) = ax.get_lines()
+    assert line.get_drawstyle() == "steps-post"
+    np.testing.assert_allclose(line.get_ydata(), [0, 10, 30, 40])
+    fig2, axes = plt.subplots(1, 2)
+    axes[0].plot([0], [0], label="a")
+    axes[1].plot([0], [0], label="b")
+    axes[1].plot([0], [0], label="a")
+    leg = plots.figure_legend(fig2)
+    assert [t.get_text() for t in leg.get_texts()] == ["a", "b"]  # every panel's labels, once
+    plt.close("all")
+
+
+def test_change_label_reads_as_words():
+    assert conventions.change_label("club+barrel_seats=1", "club") == "barrel seats: 2 → 1"
+    assert conventions.change_label("write_off_payment=fixed", "club") == "write off payment: half → fixed"
+
+
+@pytest.mark.parametrize("metric", ["deals_per_game", "made_share"])
+def test_every_metric_has_a_label(metric):
+    assert "_" not in conventions.METRIC_LABELS[metric]

@@ -1,0 +1,153 @@
+"""The report's review step, headlines and index read as a reader would."""
+
+import json
+
+import pytest
+
+from analysis import report
+from analysis.report.index import write_index
+from analysis.report.profiles import profile_line
+from analysis.report.review import page_tables, page_text, review_page
+from analysis.research import headline, notebook
+from analysis.rules import Rules
+
+
+def _page(body: str) -> str:
+    return f"<html><head><title>T</title><style>td{{x:1}}</style></head><body>{body}</body></html>"
+
+
+CLEAN = _page(
+    "<h1>Title<a class='anchor-link' href='#t'>¶</a></h1><p>Text — with a dash in prose.</p>"
+    "<table><tr><th></th><th>share (95 % CI)</th><th>deals</th></tr>"
+    "<tr><th rowspan='2'>club</th><td>12.3 % (11.9–12.7)</td><td>91,875</td></tr>"
+    "<tr><td>1.0 %</td><td>2,780</td></tr>"
+    "<tr><th rowspan='2'>book</th><td>12.3 % (11.9–12.7)</td><td>91,875</td></tr>"
+    "<tr><td>1.0 %</td><td>2,780</td></tr></table>"
+)
+
+
+def test_a_clean_page_passes_and_rowspans_are_not_duplicates():
+    # club's rows differ from book's only by the spanning label
+    assert review_page(CLEAN) == []
+    assert page_tables(CLEAN)[0][2] == ["club", "1.0 %", "2,780"]
+    assert page_text(CLEAN).startswith("Title Text — with a dash")  # no title tag, no ¶
+
+
+@pytest.mark.parametrize(
+    "cell, problem",
+    [
+        ("<td>—</td>", "placeholder"),
+        ("<td>nan %</td>", "placeholder"),
+        ("<td>None</td>", "placeholder"),
+        ("<td>91875</td>", "thousands separator"),
+        ("<td>1.234.567</td>", "points as thousands"),
+    ],
+)
+def test_a_cell_a_reader_objects_to_is_named(cell, problem):
+    html = _page(f"<table><tr><th>x</th><th>y</th></tr><tr><th>row</th>{cell}</tr></table>")
+    found = review_page(html, "p")
+    assert len(found) == 1 and problem in found[0] and found[0].startswith("p: table 1")
+
+
+def test_code_names_duplicate_rows_code_cells_and_warnings_are_named():
+    html = _page(
+        "<div class='jp-InputArea-editor'>x = 1</div>"
+        "<div data-mime-type='application/vnd.jupyter.stderr'>Warning</div>"
+        "<table><tr><th>four_nines_any</th><td>1 %</td></tr><tr><th>four_nines_any</th><td>1 %</td></tr></table>"
+    )
+    found = " | ".join(review_page(html))
+    assert "1 code cell(s) shown" in found
+    assert "warning or error stream" in found
+    assert "program variable: 'four_nines_any'" in found
+    assert "row printed twice" in found
+    cut = review_page(
+        _page(
+            "<p>PosixPath('/d/h.json')</p><table><tr><th>a</th><td>fitted on the club po...</td></tr></table>"
+        )
+    )
+    assert any("program's value is printed" in p for p in cut) and any("cell cut short" in p for p in cut)
+    # a value (not a label) may hold an underscore-free code such as a hash
+    assert review_page(_page("<table><tr><th>hash</th><td>f5622ea00d884b81</td></tr></table>")) == []
+
+
+def test_headline_refuses_placeholders_and_reads_legacy_deals(tmp_path):
+    with pytest.raises(ValueError, match="placeholder"):
+        headline.save_headline(
+            "bolts", [{"profile": "club", "question": "bolts", "figure": "—", "n": "1"}], tmp_path
+        )
+    with pytest.raises(ValueError, match="placeholder"):
+        headline.save_headline(
+            "bolts", [{"profile": "club", "question": "bolts", "figure": "nan %", "n": "1"}], tmp_path
+        )
+    with pytest.raises(ValueError, match="lacks 'n'"):
+        headline.save_headline("bolts", [{"profile": "club", "question": "bolts", "figure": "1 %"}], tmp_path)
+    p = headline.save_headline(
+        "mine", [{"profile": "club", "question": "my figure", "figure": "3 %", "deals": 12345}], tmp_path
+    )
+    (row,) = json.loads(p.read_text("utf-8"))
+    assert row["n"] == "12,345 deals" and row["applies"] is True
+
+
+def test_missing_headlines_are_named_and_the_index_marks_them(tmp_path):
+    headline.save_headline(
+        "bolts",
+        [
+            {"profile": p, "question": "bolts", "figure": "1 %", "n": "2 deals"}
+            for p in ("club", "classic", "book")
+        ],
+        tmp_path,
+    )
+    gaps = headline.missing(tmp_path, ["bolts", "redeals"], ["club", "classic", "book", "ua", "wiki"])
+    bolts_gaps = [g for g in gaps if g.startswith("bolts")]
+    assert len(bolts_gaps) == 2 and bolts_gaps[0].endswith("(ua)") and bolts_gaps[1].endswith("(wiki)")
+    assert sum(g.startswith("redeals") for g in gaps) == 5
+    index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
+    assert "Incomplete report" in index and "missing" in index
+    assert "n = 2 deals" in index
+
+
+def test_a_page_that_saves_no_headline_fails_the_report(tmp_path):
+    page = tmp_path / "barrel.py"  # a page of the index's questions that saves nothing
+    page.write_text('# %% tags=["parameters"]\nN_X = 1\n\n# %%\nprint(1)\n', encoding="utf-8")
+    with pytest.raises(report.ReportError, match="report incomplete: 5 headline"):
+        report.run_report(
+            tmp_path / "out", quick=True, data=tmp_path / "data", names=[page], log=lambda s: None
+        )
+    assert "Incomplete report" in (tmp_path / "out" / "index.html").read_text("utf-8")
+
+
+def test_profile_lines_follow_the_rules():
+    what, how = profile_line("club")
+    assert "seed 000" in what
+    assert how.startswith("forced redeals (a hand with four 9s, a hand under 14 card points, a widow under 5")
+    assert profile_line("classic")[1] == "no redeals: every deal is played"
+    assert "claimable" in profile_line("wiki")[1] and "two 9s in the widow" in profile_line("wiki")[1]
+    r = Rules.profile("club").with_changes(redeal_hand_under=13)
+    assert "under 13 card points" in profile_line(r)[1]
+
+
+def test_numbers_have_one_format():
+    assert notebook.fmt_num(12345) == "12,345" and notebook.fmt_num(1234.56) == "1,234.6"
+    assert notebook.fmt_pct(float("nan")) == notebook.NO_CASES == notebook.fmt_ci(None, 0, 1)
+    assert notebook.fmt_num_ci(-0.1, -1.4, 1.2) == "-0.1 (-1.4 to 1.2)"
+    assert notebook.fmt_num_ci(48.2, 46.9, 1049.5) == "48.2 (46.9–1,049.5)"
+
+
+def test_table_formats_counts_and_renames_labels():
+    import pandas as pd
+
+    t = pd.DataFrame(
+        {"distinct_deals": [91875], "mean_value": [1.25], "ok": [True]}, index=pd.Index(["a"], name="the_row")
+    )
+    out = notebook.table(t)
+    assert list(out.columns) == ["distinct deals", "mean value", "ok"] and out.index.name == "the row"
+    assert out.iloc[0].tolist() == ["91,875", "1.2", "yes"]
+
+
+def test_provenance_names_the_commit_and_the_pools_seed():
+    from analysis.reference import SEED
+
+    v = notebook.provenance("club", 7, games_per_profile=40)["value"]
+    assert v["seed of the reference pools' deals"] == str(SEED)
+    assert v["games per profile"] == "40"
+    assert v["commit"]  # a commit, or why there is none
