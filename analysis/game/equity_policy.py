@@ -95,6 +95,8 @@ class EquityPolicy:
     model: Any = field(default=None, compare=False, repr=False)
 
     name = "equity"
+    #: The options it shares with the threshold policy.
+    SHARED = ("claim_redeals", "gift_redeals", "write_offs", "estimator_name")
 
     def __post_init__(self) -> None:
         pl = tuple(int(p) for p in self.players)
@@ -105,6 +107,21 @@ class EquityPolicy:
             object.__setattr__(self, "defence", tuple(tuple(int(x) for x in d) for d in self.defence))
         if self.passing is not None:
             object.__setattr__(self, "passing", (int(self.passing[0]), float(self.passing[1])))
+
+    def checked(self, rules) -> EquityPolicy:
+        """Itself, once the equity model of ``rules`` is known to load.
+
+        Raises
+        ------
+        BadArgument
+            When no equity model serves the rules (house variants: the message
+            names the command that fits one).
+        """
+        # late: see with_estimator
+        from ..equity import default_model
+
+        default_model(rules)
+        return self
 
     @property
     def thresholds(self) -> tuple:

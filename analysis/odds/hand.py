@@ -315,7 +315,7 @@ def hand_odds(
                 f"{table.dealer} deals, not seat {seat}",
                 parameter="seat",
             )
-        deals = seat_sample(chunk_rng(seed, 0), samples, seat, h)
+    deals = seat_sample(chunk_rng(seed, 0), samples, seat, h)
     forced = redeal_flags(deals, rules)["redeal_forced"]
     kept = kept_deals(deals, forced, h, rules, samples)
     sol = solve_sample(kept, seat, rules, progress, workers=workers, scheduler=scheduler)
