@@ -4,6 +4,7 @@ Usage (from the repository root; resumable, so run it in the background)::
 
     nohup python -m analysis.equity.paired run --rules all --games 400 > paired.log 2>&1 &
     python -m analysis.equity.paired show            # the table, from the stored results
+    python -m analysis.equity.paired show --save     # ... and ship it: analysis/equity/paired_summary.json
 
 For every profile, the same games (same seed and game ids, so the same
 deals from the reference pool, drawn with replacement as ``thousand
@@ -39,13 +40,15 @@ from ..atomic import replace_file
 from ..errors import BadArgument
 from ..rules import PROFILES
 
-__all__ = ["BLOCK", "SEED", "run_profile", "summary", "main"]
+__all__ = ["BLOCK", "SEED", "SUMMARY_FILE", "run_profile", "summary", "shipped_summary", "main"]
 
 #: Games per stored block.
 BLOCK = 50
 #: Root seed of the paired games.
 SEED = 3601
 _Z = 1.959963984540054
+#: The summary shipped with the package (``show --save``), read by the research page.
+SUMMARY_FILE = Path(__file__).parent / "paired_summary.json"
 
 
 def _wilson(k: int, n: int) -> tuple:
@@ -167,6 +170,14 @@ def summary(data="data/equity/paired") -> list:
     return out
 
 
+def shipped_summary() -> dict:
+    """The summary shipped with the package: ``date``, ``seed``, ``step`` and
+    ``rows`` (as :func:`summary`); empty rows when none is shipped."""
+    if not SUMMARY_FILE.is_file():
+        return {"rows": []}
+    return json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))
+
+
 def format_summary(rows) -> str:
     """The text table of :func:`summary`."""
     lines = [
@@ -195,6 +206,7 @@ def main(argv=None) -> int:
     s = sub.add_parser("show", help="print the table from the stored games")
     s.add_argument("--data", default="data/equity/paired")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--save", action="store_true", help=f"also write {SUMMARY_FILE.name} beside this module")
     args = ap.parse_args(argv)
     if args.cmd == "run":
         names = list(PROFILES) if args.rules == "all" else [args.rules]
@@ -209,6 +221,10 @@ def main(argv=None) -> int:
     else:
         rows = summary(args.data)
         print(json.dumps(rows, indent=1) if args.json else format_summary(rows))
+        if args.save:
+            doc = {"date": time.strftime("%Y-%m-%d", time.gmtime()), "seed": SEED, "step": 1, "rows": rows}
+            text = json.dumps(doc, indent=1) + "\n"
+            replace_file(SUMMARY_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return 0
 
 

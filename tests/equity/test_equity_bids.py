@@ -199,3 +199,28 @@ def test_every_knob_of_the_level_equity_is_live():
     # book's write-off pays each defender 40 whatever the contract: cheaper than a played loss
     book = level_equity("book", st, 0, [100, 140])
     assert np.all(level_equity("book", st, 0, [100, 140], write_offs=False)[2] < book[2])
+
+
+def test_paired_summary_counts_the_equity_seat_against_the_same_seat(tmp_path):
+    import json
+
+    from analysis.equity.paired import format_summary, summary
+
+    root = tmp_path / "club"
+    root.mkdir()
+    # six games, two per seat: the equity seat wins 4 (games 0, 2, 3, 5), the same seat
+    # on the threshold policy wins 2 (games 0 and 4)
+    eq = {"seats": [0, 0, 1, 1, 2, 2], "winners": [0, 1, 1, 1, 0, 2]}
+    th = {"seats": [0, 0, 1, 1, 2, 2], "winners": [0, 2, 0, 0, 2, 1]}
+    (root / "equity-000000.json").write_text(json.dumps(eq))
+    (root / "threshold-000000.json").write_text(json.dumps(th))
+    (row,) = summary(tmp_path)
+    assert row["profile"] == "club" and row["games"] == 6
+    assert row["share"] == pytest.approx(4 / 6) and row["base"] == pytest.approx(2 / 6)
+    d = np.array([0, 0, 1, 1, -1, 1], float)
+    assert row["gain"] == pytest.approx(d.mean())
+    half = 1.959963984540054 * d.std(ddof=1) / np.sqrt(6)
+    assert row["gain_high"] - row["gain"] == pytest.approx(half)
+    assert row["share_low"] < 4 / 6 < row["share_high"]
+    assert row["by_seat"] == [0.5, 1.0, 0.5]
+    assert "no difference shown" in format_summary([row])  # the interval includes 0
