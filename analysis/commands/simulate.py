@@ -172,7 +172,8 @@ def run(args) -> int:
         raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
     policy = policy_from_args(args, rules)
-    if args.policy == "equity":  # late: the equity models load only for this policy
+    if args.policy == "equity":
+        # late: the equity models load only for this policy
         from ..game.equity_policy import EquityPolicy
 
         if args.risk != 0.5 or args.barrel_risk is not None or args.block_risk is not None:

@@ -116,7 +116,8 @@ def policy_from_params(p: dict) -> ThresholdPolicy:
     """
     p = dict(p)
     name = p.pop("name", "threshold")
-    if name == "equity":  # late: the equity models load only for games that use them
+    if name == "equity":
+        # late: the equity models load only for games that use them
         from ..game.equity_policy import EquityPolicy
 
         return EquityPolicy(**p)
