@@ -17,8 +17,8 @@ and the other two on the threshold policy.  The equity seat rotates: player
 profile: the equity player's win share with its 95 % Wilson interval (a
 third is par), the same seat's share in the all-threshold games, and the
 paired difference with its 95 % interval (normal, from the per-game
-differences).  No gain is claimed where the interval includes 0 (or the
-share's includes a third).
+differences).  A gain (or loss) is claimed only where the paired
+difference's interval excludes 0 and the share's excludes a third.
 
 Results are written per block of :data:`BLOCK` games as small JSON files
 under ``--data`` (default ``data/equity/paired``), each atomically; a rerun
@@ -178,14 +178,23 @@ def shipped_summary() -> dict:
     return json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))
 
 
+def _verdict(r) -> str:
+    """``gain`` or ``loss`` only where both the paired difference's interval
+    excludes 0 and the share's excludes a third; else no difference shown."""
+    if r["gain_low"] > 0 and r["share_low"] > 1 / 3:
+        return "gain"
+    if r["gain_high"] < 0 and r["share_high"] < 1 / 3:
+        return "loss"
+    return "no difference shown"
+
+
 def format_summary(rows) -> str:
     """The text table of :func:`summary`."""
     lines = [
         "profile  games  equity seat wins [95%]      all-threshold  gain [95%]                verdict",
     ]
     for r in rows:
-        sig = r["gain_low"] > 0 or r["gain_high"] < 0
-        verdict = ("gain" if r["gain"] > 0 else "loss") if sig else "no difference shown"
+        verdict = _verdict(r)
         lines.append(
             f"{r['profile']:<8} {r['games']:>5}  {r['share']:.3f} "
             f"[{r['share_low']:.3f}, {r['share_high']:.3f}]     {r['base']:.3f}        "

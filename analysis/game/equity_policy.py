@@ -2,8 +2,9 @@
 
 :class:`EquityPolicy` is the threshold policy's counterpart for players who
 know the score (``docs/EQUITY.md``, "Bidding by equity").  At each deal an
-equity player asks, for every level ``L`` his hand can bid, what declaring
-it is worth in game equity (:func:`analysis.equity.bidding.level_equity`):
+equity player asks, for every level ``L`` from 100 to the highest whose
+estimate reaches 0.05, what declaring it is worth in game equity
+(:func:`analysis.equity.bidding.level_equity`):
 
 - made with his estimate ``p(L)`` of making it (the bidding-odds model,
   as the threshold policy reads it), failed otherwise (or written off where
@@ -19,7 +20,8 @@ sitter bids only when it reaches the contract he needs, and nobody keeps a
 separate blocking rule: an opponent on the barrel lowers the equity of
 passing by itself).  After the widow he writes off a failed contract, or
 creates a gift redeal, by his equity after the deal instead of the points
-(:meth:`deal_value`).
+(:meth:`deal_value`; with double-dummy outcomes, which the simulator
+uses by default: single-dummy ones keep their declarer's own rule).
 
 ``players`` says who plays it; the others play the threshold policy with
 its defaults (risk 0.5, barrel risk 0.5, block risk 0.35), reading the same

@@ -223,4 +223,4 @@ def test_paired_summary_counts_the_equity_seat_against_the_same_seat(tmp_path):
     assert row["gain_high"] - row["gain"] == pytest.approx(half)
     assert row["share_low"] < 4 / 6 < row["share_high"]
     assert row["by_seat"] == [0.5, 1.0, 0.5]
-    assert "no difference shown" in format_summary([row])  # the interval includes 0
+    assert "no difference shown" in format_summary([row])  # the gain interval includes 0
