@@ -8,9 +8,14 @@ Prints, per profile:
    batch of 10,000 states, side by side;
 2. the held-out calibration the shipped file records (Brier score and log
    loss of the model and the scores-only baseline, the gain with its
-   cluster-robust standard error, and the reliability table).
+   cluster-robust standard error, and the reliability table);
+3. with ``--odds``: ``hand_odds`` of the README hand (1,000 samples, seed 0,
+   club) without and with a table (``thousand odds --scores 860,300,500``),
+   alternately ``--repeats`` times in this process, wall and CPU seconds
+   and their ratio; and the equity policy's per-deal cost
+   (``EquityPolicy.table_limits`` of one seat, CPU milliseconds).
 
-Usage: ``python benchmarks/bench_equity.py [--calls 2000] [--only club]``.
+Usage: ``python benchmarks/bench_equity.py [--calls 2000] [--only club] [--odds] [--repeats 3]``.
 Timings on a shared 2-core machine are noisy; CPU time is what is printed.
 """
 
@@ -39,7 +44,11 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--calls", type=int, default=2000)
     p.add_argument("--only", default=None, choices=list(PROFILES))
+    p.add_argument("--odds", action="store_true", help="also time thousand odds with and without --scores")
+    p.add_argument("--repeats", type=int, default=3)
     args = p.parse_args(argv)
+    if args.odds:
+        _odds(args.repeats)
     names = [args.only] if args.only else list(PROFILES)
     print("profile   win_chances  win_interval  batch/state   (CPU microseconds)")
     for name in names:
@@ -74,6 +83,36 @@ def main(argv=None) -> int:
                 f"{b['won']:.3f}  [{b['won_low']:.3f}, {b['won_high']:.3f}] | {tail}"
             )
     return 0
+
+
+def _odds(repeats: int) -> None:
+    from analysis.game.equity_policy import GRID, EquityPolicy
+    from analysis.odds import hand_odds
+
+    hand, st = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", TableState(scores=(860, 300, 500), dealer=2)
+    hand_odds(hand, "club", 50, 1, progress=False)  # compile and load outside the timing
+    hand_odds(hand, "club", 50, 1, progress=False, table=st, player=0)
+    t = {"plain": [0.0, 0.0], "table": [0.0, 0.0]}
+    for _ in range(repeats):
+        for kind in ("plain", "table"):
+            w, c = time.perf_counter(), time.process_time()
+            kw = {"table": st, "player": 0} if kind == "table" else {}
+            hand_odds(hand, "club", 1000, 0, progress=False, **kw)
+            t[kind][0] += time.perf_counter() - w
+            t[kind][1] += time.process_time() - c
+    (pw, pc), (tw, tc) = (np.array(t[k]) / repeats for k in ("plain", "table"))
+    print(
+        f"thousand odds, 1,000 samples, mean of {repeats}: without --scores {pw:.2f} s wall "
+        f"{pc:.2f} s CPU; with --scores {tw:.2f} s wall {tc:.2f} s CPU; ratio (CPU) {tc / pc:.2f}"
+    )
+    pol = EquityPolicy(estimator=object(), model=default_model("club"))
+    lim = np.array([[NO + 5 * k for k in (16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 5)] + [100] * 26] * 3)
+    lim = np.minimum.accumulate(lim[:, : len(GRID)], axis=1)
+    per = _cpu_per_call(lambda: pol.table_limits(PROFILES["club"], st, lim), 50)
+    print(f"EquityPolicy.table_limits, three equity seats of one deal: {1e3 * per:.1f} ms CPU\n")
+
+
+NO = 95
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
 """``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--play dd|pimc]
-[--worlds W] [--json] [--plot F.png] [--workers K] [--scheduler ADDR]``."""
+[--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C]] [--json]
+[--plot F.png] [--workers K] [--scheduler ADDR]``."""
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -39,9 +41,33 @@ def register(sub) -> None:
     p.add_argument(
         "--seat",
         type=int,
-        default=0,
+        default=None,
         choices=(0, 1, 2),
-        help="declarer seat: 0 first hand, 1, 2 dealer (payments only)",
+        help="declarer seat: 0 first hand (default), 1, 2 dealer (payments only); with "
+        "--scores it follows from --player and --dealer",
+    )
+    g = p.add_argument_group(
+        "at the table (the chance to win the game: docs/EQUITY.md)",
+        "With --scores each contract also gets the expected change of the holder's chance to "
+        "win the game if he ends up declaring it, and the contract that maximises it.",
+    )
+    g.add_argument("--scores", default=None, metavar="A,B,C", help="the game's scores in player order")
+    g.add_argument(
+        "--player", type=int, default=None, choices=(0, 1, 2), help="who holds the hand (default 0)"
+    )
+    g.add_argument(
+        "--dealer",
+        type=int,
+        default=None,
+        choices=(0, 1, 2),
+        help="who deals (default: the one who puts --player at --seat, 2 for player 0 at seat 0)",
+    )
+    g.add_argument(
+        "--barrel",
+        default=None,
+        metavar="A,B,C",
+        help="barrel attempts used per player, - for not sitting (default: a player at the threshold "
+        "has just arrived)",
     )
     p.add_argument(
         "--play",
@@ -68,6 +94,9 @@ def register(sub) -> None:
         "not for --widow at its usual sizes",
     )
     add_rules_options(p)
+    # --scores may begin with a minus (--scores -50,100,200): argparse takes such
+    # a word for an option unless it looks like a number
+    p._negative_number_matcher = re.compile(r"^-[\d.,]")
     p.set_defaults(func=run)
 
 
@@ -97,12 +126,21 @@ def _hand_text(t) -> str:
         f"best contract by expected score change: {a['best_contract']}",
         "",
     ]
-    body = ["contract  p_make  95% interval      exp. change ± se   write-off"]
+    eq = "equity" in t.columns
+    body = [
+        "contract  p_make  95% interval      exp. change ± se   write-off"
+        + ("   win game   equity change ± se" if eq else "")
+    ]
     for c, r in t.iterrows():
-        body.append(
+        line = (
             f"{c:>8}  {r.p_make:6.3f}  [{r.ci_low:.3f}, {r.ci_high:.3f}]  "
             f"{r.expected_delta:+9.1f} ± {_se(r.delta_se, 5)}   {r.p_write_off:6.3f}"
         )
+        if eq:
+            line += f"   {r.p_game_win:8.3f}   {r.equity_change:+8.4f} ± {r.equity_se:.4f}"
+        body.append(line)
+    if eq:
+        head[-1:-1] = _table_lines(a)
     foot = [
         "",
         "p_make: share of deals whose double-dummy value after the best exchange "
@@ -110,7 +148,25 @@ def _hand_text(t) -> str:
         "of his opponents' (points), writing off where that is better.",
         "Double-dummy odds are optimistic for the declarer.",
     ]
+    if eq:
+        foot[-1:-1] = [
+            "win game: share of deals after which he has won the game; equity change: his chance "
+            "to win the game after declaring the contract minus his chance now (equity model of "
+            "the rules, docs/EQUITY.md), writing off where that leaves him the higher chance.",
+        ]
     return "\n".join(head + body + foot)
+
+
+def _table_lines(a) -> list:
+    """The header lines of the odds at a table (scores, the chances now, the two best contracts)."""
+    now = a["equity_now"]
+    sc = ", ".join(f"{x:g}" for x in a["scores"])
+    return [
+        f"at the table: scores {sc} (player order), player {a['dealer']} deals, player "
+        f"{a['player']} holds the hand; chances to win now {', '.join(f'{x:.3f}' for x in now)}",
+        f"best contract by chance to win the game: {a['equity_best_contract']} "
+        f"(by expected score change: {a['best_contract']})",
+    ]
 
 
 def _sd_text(t) -> str:
@@ -248,6 +304,9 @@ def run(args) -> int:
     args.worlds = 16 if args.worlds is None else args.worlds
     if args.worlds < 1:
         raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
+    table, player = _table(args, rules)
+    if args.seat is None:
+        args.seat = 0
     if args.widow is None:
         # late: the parser imports every command module; the work loads when it runs
         from ..odds.hand import hand_odds
@@ -266,6 +325,8 @@ def run(args) -> int:
             scheduler=args.scheduler,
             play=args.play,
             worlds=args.worlds,
+            table=table,
+            player=player,
         )
         text = _sd_text(t) if args.play == "pimc" else _hand_text(t)
         rows = t.reset_index()
@@ -319,6 +380,47 @@ def _cost_note(samples: int, worlds: int, workers: int | None) -> None:
             "--samples 100 gives a first look",
             file=sys.stderr,
         )
+
+
+def _table(args, rules):
+    """The table state and player of ``--scores`` (None, None without it); sets ``args.seat``.
+
+    Raises
+    ------
+    BadArgument
+        On table options without --scores, --scores with --widow or --play pimc,
+        a --seat that contradicts --player and --dealer, or an impossible state.
+    """
+    extra = [
+        o
+        for o, v in (("--player", args.player), ("--dealer", args.dealer), ("--barrel", args.barrel))
+        if v is not None
+    ]
+    if args.scores is None:
+        if extra:
+            raise BadArgument(f"{', '.join(extra)} describe the table: add --scores A,B,C or leave them out")
+        return None, None
+    if args.widow is not None or args.play == "pimc":
+        raise BadArgument(
+            "--scores weighs the double-dummy odds before the widow: leave out "
+            + ("--widow" if args.widow is not None else "--play pimc")
+        )
+    # late: the parser imports every command module; the work loads when it runs
+    from ..equity import read_state
+    from .equity import state_from_args
+
+    player = 0 if args.player is None else args.player
+    if args.dealer is None:
+        args.dealer = (player - (0 if args.seat is None else args.seat) - 1) % 3
+    seat = (player - args.dealer - 1) % 3
+    if args.seat is not None and args.seat != seat:
+        raise BadArgument(
+            f"--seat {args.seat} contradicts --player {player} --dealer {args.dealer} (seat {seat}): "
+            "leave out --seat"
+        )
+    args.seat = seat
+    args.bolts = args.failed_stays = None
+    return read_state(rules, state_from_args(args)), player
 
 
 def _plot_path(arg: str) -> str:

@@ -71,6 +71,14 @@ def register(sub) -> None:
         "--chunk-size", type=int, default=None, help="games per chunk and per Parquet file (default 200)"
     )
     add_policy_options(p)
+    p.add_argument(
+        "--policy",
+        choices=("threshold", "equity"),
+        default="threshold",
+        help="threshold: the options above (default); equity: every player bids, and writes off, "
+        "by his chance to win the game (analysis.game.equity_policy; profiles only; --risk, "
+        "--barrel-risk and --block-risk do not apply)",
+    )
     add_rules_options(p)
     add_parallel_options(p)
     p.set_defaults(func=run)
@@ -164,6 +172,16 @@ def run(args) -> int:
         raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
     policy = policy_from_args(args, rules)
+    if args.policy == "equity":
+        # late: the equity models load only for this policy
+        from ..game.equity_policy import EquityPolicy
+
+        if args.risk != 0.5 or args.barrel_risk is not None or args.block_risk is not None:
+            raise BadArgument(
+                "--risk, --barrel-risk and --block-risk set the threshold policy: leave them out"
+            )
+
+        policy = EquityPolicy(**{k: getattr(policy, k) for k in EquityPolicy.SHARED}).checked(rules)
     if args.worlds is not None and args.outcomes != "pimc":
         raise BadArgument(
             "--worlds applies to --outcomes pimc only: add --outcomes pimc or leave out --worlds"
@@ -243,8 +261,12 @@ def run(args) -> int:
     print(
         f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
         f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "
-        f"policy risk {policy.thresholds[0]:g}/{policy.thresholds[1]:g}/"
-        f"{policy.thresholds[2]:g}; outcomes {where}; content hash {m['content_hash']}"
+        + (
+            "policy equity"
+            if policy.name == "equity"
+            else "policy risk {:g}/{:g}/{:g}".format(*policy.thresholds)
+        )
+        + f"; outcomes {where}; content hash {m['content_hash']}"
     )
     est = m["params"].get("estimator") or {}
     if est.get("solver_fingerprint") is None:

@@ -82,8 +82,12 @@ from .deal_flow import (
 __all__ = ["declare_solved", "declare_played"]
 
 
-def _metric(res, d: int) -> float:
-    """The declarer's score change minus the mean of his opponents'."""
+def _metric(res, d: int, at=None) -> float:
+    """The declarer's score change minus the mean of his opponents' (or the
+    policy's own measure, ``deal_value``, where it has one: EquityPolicy)."""
+    own = getattr(at.policy, "deal_value", None) if at is not None else None
+    if own is not None:
+        return own(at.rules, at.state, res, d)
     dl = res.deltas
     return float(dl[d] - (dl.sum() - dl[d]) / 2.0)
 
@@ -153,12 +157,12 @@ def declare_solved(at: AtWidow, sol) -> DealPlay:
         state,
         DealOutcome(declarer=d, contract=bid, bid=bid, raw=raw, tricks=tricks, four_marriages=fm),
     )
-    best, best_m, wo = played, _metric(played, d), False
+    best, best_m, wo = played, _metric(played, d, at), False
     if policy.write_offs and (not at.sitting[ds] or rules.write_off_on_barrel):
         w = apply_deal(
             rules, state, DealOutcome(declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=fm)
         )
-        m = _metric(w, d)
+        m = _metric(w, d, at)
         if m > best_m:
             best, best_m, wo = w, m, True
     if policy.gift_redeals and at.claim and best_m < 0 and gift_redeal_possible(rules, at.ten, left, right):

@@ -80,6 +80,8 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
             lim = pool_limits[refs] if pool_limits is not None else policy.limits(masks[:, :3], rules)
             k = 0
         m, ref, lm = masks[k], int(refs[k]), lim[k]
+        if hasattr(policy, "table_limits"):  # a policy that reads the score (EquityPolicy)
+            lm = policy.table_limits(rules, state, lm)
         k += 1
         dealer = state.dealer
 

@@ -116,6 +116,11 @@ def policy_from_params(p: dict) -> ThresholdPolicy:
     """
     p = dict(p)
     name = p.pop("name", "threshold")
+    if name == "equity":
+        # late: the equity models load only for games that use them
+        from ..game.equity_policy import EquityPolicy
+
+        return EquityPolicy(**p)
     if name != ThresholdPolicy.name:
         raise BadArgument(f"unknown policy {name!r}")
     return ThresholdPolicy(**p)

@@ -43,6 +43,7 @@ from ._common import (
     seat_sample,
 )
 from .delta import relative_delta
+from .table_equity import add_equity
 
 __all__ = ["hand_odds", "solve_sample"]
 
@@ -50,6 +51,8 @@ __all__ = ["hand_odds", "solve_sample"]
 PLAYS = ("dd", "pimc")
 
 _BLOCK = 32  # deals per solve_exchanges call: the progress bar moves once per block
+#: What :func:`solve_sample` keeps of each solved deal.
+SAMPLE_FIELDS = ("value", "left_points", "right_points", "declarer_tricks", "left_tricks", "right_tricks")
 
 
 def solve_sample(
@@ -78,7 +81,8 @@ def solve_sample(
     dict of str -> ndarray of shape (n,)
         ``value`` (declarer's points, cards plus marriages), ``left_points``
         and ``right_points`` (defenders' raw points on the tie-broken line),
-        int64.
+        ``declarer_tricks``, ``left_tricks``, ``right_tricks`` (tricks on
+        that line), int64.
     """
     n = deals.shape[0]
     if not in_process(workers, scheduler):
@@ -88,7 +92,7 @@ def solve_sample(
             solve_sample, [(p, seat, rules, False) for p in parts], workers, scheduler, progress, "odds"
         )
         return {k: np.concatenate([r[k] for r in res]) for k in res[0]}
-    out = {k: np.empty(n, dtype=np.int64) for k in ("value", "left_points", "right_points")}
+    out = {k: np.empty(n, dtype=np.int64) for k in SAMPLE_FIELDS}
     left, right = (seat + 1) % 3, (seat + 2) % 3
     bar = progress_iter(None, n, progress, "odds")
     for lo in range(0, n, _BLOCK):
@@ -182,6 +186,8 @@ def hand_odds(
     scheduler: str | None = None,
     play: str = "dd",
     worlds: int = 16,
+    table=None,
+    player: int | None = None,
 ) -> pd.DataFrame:
     """Probability that a 7-card hand makes each contract, and its value.
 
@@ -217,6 +223,13 @@ def hand_odds(
         times the cost of the double-dummy solve with 16 worlds.
     worlds : int
         With ``"pimc"``: layouts each decision is averaged over (at least 1).
+    table : analysis.scoring.TableState, optional
+        The table before the deal (scores, dealer, barrel ...): adds what
+        declaring each contract does to the chance to win the game
+        (:func:`add_equity`; the rules must be a profile's, whose equity
+        model ships).  ``seat`` must then be ``player``'s seat at it.
+    player : int, optional
+        With ``table``: the player 0..2 holding the hand.
 
     Returns
     -------
@@ -259,7 +272,9 @@ def hand_odds(
           contract), not from the deal's true value;
 
         and ``attrs`` ``worlds``, ``sd_expected_value``, ``sd_value_se``,
-        ``sd_best_contract``, ``sd_version`` and ``sd_fingerprint``.  Play
+        ``sd_best_contract``, ``sd_version`` and ``sd_fingerprint``.  With
+        ``table``, the columns and attrs of :func:`add_equity`, from the
+        double-dummy outcomes.  Play
         is at bid 100 (under ``widow_shown_at_100 = False``, wiki, the
         defenders then do not see the widow).
 
@@ -283,6 +298,15 @@ def hand_odds(
         raise BadArgument(f"play must be 'dd' or 'pimc', got {play!r}")
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 1:
         raise BadArgument(f"worlds must be a positive integer, got {worlds!r}")
+    if table is not None:
+        if player not in (0, 1, 2):
+            raise BadArgument(f"player must be 0, 1 or 2 with a table, got {player!r}", parameter="player")
+        if (player - table.dealer - 1) % 3 != seat:
+            raise BadArgument(
+                f"player {player} sits at seat {(player - table.dealer - 1) % 3} when player "
+                f"{table.dealer} deals, not seat {seat}",
+                parameter="seat",
+            )
     deals = seat_sample(chunk_rng(seed, 0), samples, seat, h)
     forced = redeal_flags(deals, rules)["redeal_forced"]
     kept = kept_deals(deals, forced, h, rules, samples)
@@ -298,7 +322,7 @@ def hand_odds(
     )
     ed = delta.mean(axis=1)
     se = delta.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.full(len(contracts), np.nan)
-    table = pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "p_make": k / n,
             "ci_low": lo,
@@ -312,7 +336,7 @@ def hand_odds(
     ten = kept[:, seat] | kept[:, 3]
     km = int((cards.marriage_suits(ten) != 0).sum())
     mlo, mhi = interval(km, n)
-    table.attrs.update(
+    frame.attrs.update(
         {
             "hand": cards.format(h),
             "rules": rules.name,
@@ -329,6 +353,8 @@ def hand_odds(
             "play": play,
         }
     )
+    if table is not None:
+        add_equity(frame, rules, table, player, contracts, sol)
     if play == "pimc":
         from ..single_dummy.batch import deal_seed  # late: see play_sample
 
@@ -336,8 +362,8 @@ def hand_odds(
         sd = play_sample(
             kept, seeds, seat, rules, int(worlds), progress, workers=workers, scheduler=scheduler
         )
-        add_single_dummy(table, rules, contracts, v, sd, first_hand=seat == 0, worlds=int(worlds))
-    return table
+        add_single_dummy(frame, rules, contracts, v, sd, first_hand=seat == 0, worlds=int(worlds))
+    return frame
 
 
 def write_offs(estimates, contracts, rules, *, first_hand: bool = True) -> np.ndarray:

@@ -1,0 +1,253 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # When does the score change the bid?
+#
+# **Answers**: each player's chance to win the game from a table state
+# (equity maps), the bid a player who reads the score makes at the typical
+# critical scores (near the barrel, an opponent on the barrel, deep in the
+# minus), how often that differs from the score-blind threshold policy, and
+# what reading the score is worth in whole games.
+#
+# **Run All** (Run → Run All Cells): about a minute on two cores; it solves
+# and simulates nothing (the equity models and the paired games' results
+# ship with the package).
+#
+# **Quick sizes** (200 hands, about 20 s): set `QUICK = True` in the
+# parameters cell below, or start the lab with `THOUSAND_QUICK=1 make lab`
+# for every page.
+
+# %% [markdown]
+# The chances come from the equity model shipped for each profile
+# (`analysis.equity`, docs/EQUITY.md): a conditional logit fitted on 10,000
+# games of three equal, score-blind, double-dummy players (the threshold
+# policy).  The score-aware player is `EquityPolicy`
+# (`analysis.game.equity_policy`): at each deal he weighs every level his
+# hand can bid by its expected chance to win the game (made with the bidding
+# model's estimate, failed otherwise, written off where that is better) and
+# bids up to the highest level at which that is at least what passing
+# leaves him.  The threshold player bids while his estimate of the next
+# level is at least one half (a barrel sitter likewise; his opponents keep
+# bidding against him down to 0.35).
+
+# %% tags=["parameters"]
+from analysis.research import notebook
+
+QUICK = notebook.quick_mode()  # THOUSAND_QUICK=1 or CI=1: small sizes
+DATA = str(notebook.data_dir())  # THOUSAND_DATA, else ../data
+SEED = 36
+N_HANDS = 200 if QUICK else 2_000  # random 7-card hands per critical state
+N_GRID = 21 if QUICK else 41  # score steps of the equity maps
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from IPython.display import Markdown, display
+
+from analysis.deal import chunk_rng, deal
+from analysis.equity import default_model
+from analysis.equity.features import state_arrays
+from analysis.equity.paired import shipped_summary
+from analysis.game.equity_policy import GRID, EquityPolicy
+from analysis.research import plots
+from analysis.rules import PROFILES
+from analysis.scoring import TableState
+
+plots.use_style()
+display(Markdown(notebook.back_link()))
+display(notebook.provenance(["club"], SEED, hands=N_HANDS, grid=N_GRID))
+
+# %% [markdown]
+# ## Equity maps
+#
+# Club, player 2 at 400 and dealing next: each player's chance to win as
+# players 0 and 1's scores vary (nobody on the barrel; 880 is the
+# threshold).  A player's chance rises with his own score and falls as the
+# best of his opponents nears the threshold.
+
+# %%
+club = PROFILES["club"]
+model = default_model(club)
+xs = np.linspace(-200, 860, N_GRID)
+a, b = np.meshgrid(xs, xs)
+states = [TableState(scores=(float(x), float(y), 400.0), dealer=2) for x, y in zip(a.ravel(), b.ravel())]
+chances = model.chances(state_arrays(states)).reshape(len(xs), len(xs), 3)
+fig, axes = plt.subplots(1, 3, figsize=(13, 4), sharey=True)
+for p, ax in enumerate(axes):
+    im = ax.contourf(xs, xs, chances[:, :, p], levels=np.linspace(0, 1, 21), cmap="viridis")
+    ax.set_title(f"player {p}'s chance to win")
+    ax.set_xlabel("player 0's score")
+axes[0].set_ylabel("player 1's score")
+fig.colorbar(im, ax=axes, shrink=0.85)
+plt.show()
+
+# %% [markdown]
+# ## The bid at the critical scores
+#
+# For random 7-card hands the bidding model gives the chance of making each
+# level; the threshold policy and the equity policy turn that into the
+# highest level the player is willing to hold.  Player 0 holds the hand in
+# first hand (player 2 deals).  Per state: how often the two limits differ,
+# which way, and the mean limit of each (points; 95 means he passes).
+
+# %%
+CRITICAL = {
+    "fresh table (0, 0, 0)": TableState(scores=(0, 0, 0), dealer=2),
+    "mid game (400, 400, 400)": TableState(scores=(400, 400, 400), dealer=2),
+    "near the barrel (860, 300, 500)": TableState(scores=(860, 300, 500), dealer=2),
+    "leading at 700 (700, 200, 200)": TableState(scores=(700, 200, 200), dealer=2),
+    "opponent on the barrel (300, 500, 880)": TableState(
+        scores=(300, 500, 880), barrel=(-1, -1, 0), dealer=2
+    ),
+    "deep in the minus (-300, 400, 500)": TableState(scores=(-300, 400, 500), dealer=2),
+    "on the barrel, first attempt (880, 300, 500)": TableState(
+        scores=(880, 300, 500), barrel=(0, -1, -1), dealer=2
+    ),
+    "on the barrel, last attempt (880, 300, 500)": TableState(
+        scores=(880, 300, 500), barrel=(2, -1, -1), dealer=2
+    ),
+}
+policy = EquityPolicy(players=(0,)).with_estimator(club)
+hands = deal(chunk_rng(SEED, 0), N_HANDS)[:, :3].astype(np.uint32)
+lim = policy.limits(hands, club)  # (n, 3, 39): seat 0 is player 0
+cols = (GRID.index(0.5), GRID.index(0.5), GRID.index(0.35))
+rows, examples = [], {}
+for name, st in CRITICAL.items():
+    sitting = st.barrel[0] >= 0
+    opp_sitting = any(a >= 0 for a in st.barrel[1:])
+    # the threshold player's willingness, as the auction reads it
+    slot = 1 if sitting else (2 if opp_sitting else 0)
+    thr = lim[:, 0, cols[slot]].astype(int)
+    if sitting:
+        thr = np.where(thr >= club.barrel_min_contract, thr, 95)
+    eq = np.array([policy.table_limits(club, st, lim[i])[0, slot] for i in range(N_HANDS)])
+    if sitting:
+        eq = np.where(eq >= club.barrel_min_contract, eq, 95)
+    rows.append(
+        {
+            "state": name,
+            "differs": np.mean(eq != thr),
+            "equity bids higher": np.mean(eq > thr),
+            "equity bids lower": np.mean(eq < thr),
+            "threshold: mean limit": thr.mean(),
+            "equity: mean limit": eq.mean(),
+            "threshold passes": np.mean(thr < 100),
+            "equity passes": np.mean(eq < 100),
+        }
+    )
+table = pd.DataFrame(rows).set_index("state")
+display(
+    table.style.format(
+        {c: "{:.1%}" for c in table.columns if "limit" not in c}
+        | {c: "{:.1f}" for c in table.columns if "limit" in c}
+    )
+)
+
+# %%
+fig, ax = plt.subplots(figsize=(9, 4.5))
+y = np.arange(len(table))
+ax.barh(y - 0.2, table["equity bids higher"], height=0.4, label="equity policy bids higher", color="C2")
+ax.barh(y + 0.2, table["equity bids lower"], height=0.4, label="equity policy bids lower", color="C3")
+ax.set_yticks(y)
+ax.set_yticklabels(table.index)
+ax.invert_yaxis()
+ax.set_xlabel(f"share of {N_HANDS:,} random hands")
+ax.set_title("Where reading the score changes the bid (club, player 0 in first hand)")
+ax.legend(loc="lower right")
+plt.show()
+
+# %% [markdown]
+# Reading the table: in mid game and when leading the two policies mostly
+# agree; at a fresh table the equity policy is a step bolder on about a
+# third of the hands (the equity of passing counts the contract an opponent
+# then plays).  **Near the barrel** the
+# equity player holds back: at 860 a defender's points often carry him to
+# 880 anyway, so a coin-flip 120 is not worth the 120 it can cost.
+# **Against an opponent on the barrel** he bids far higher than the
+# threshold policy's blocking rule: letting the sitter buy the widow is
+# worse than most failed contracts.  **Deep in the minus** he gambles:
+# a failure costs him little equity, a success a lot.  **On the barrel**
+# the equity player bids the contract he needs on a weaker hand, and on his
+# last attempt on almost any hand: he falls anyway if he passes.
+
+# %% [markdown]
+# ## What reading the score is worth
+#
+# Paired games (`python -m analysis.equity.paired run`, docs/EQUITY.md): the
+# same games (same seeds, the same deals from the reference pool) are
+# played with all three players on the threshold policy and with one seat,
+# rotated over the three players, on the equity policy.  Par is a third;
+# the gain is the equity seat's win share minus the same seat's in the
+# all-threshold games, with a 95 % interval from the paired differences.
+
+# %%
+shipped = shipped_summary()
+res = pd.DataFrame(shipped["rows"])
+if res.empty:
+    display(Markdown("No paired games are shipped: run `python -m analysis.equity.paired run`."))
+else:
+    res["verdict"] = np.where(
+        (res.gain_low > 0) & (res.share_low > 1 / 3),
+        "gain",
+        np.where((res.gain_high < 0) & (res.share_high < 1 / 3), "loss", "no difference shown"),
+    )
+    show = res[
+        [
+            "profile",
+            "games",
+            "share",
+            "share_low",
+            "share_high",
+            "base",
+            "gain",
+            "gain_low",
+            "gain_high",
+            "verdict",
+        ]
+    ]
+    display(
+        Markdown(
+            f"Paired games of {shipped.get('date', '?')} (seed {shipped.get('seed')}, step {shipped.get('step')})."
+        )
+    )
+    display(
+        show.set_index("profile").style.format(
+            {c: "{:.3f}" for c in show.columns if c not in ("profile", "games", "verdict")}
+        )
+    )
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    yy = np.arange(len(res))
+    ax.errorbar(
+        res.share, yy, xerr=[res.share - res.share_low, res.share_high - res.share], fmt="o", color="C0"
+    )
+    ax.axvline(1 / 3, color="k", lw=0.8, ls="--", label="par (a third)")
+    ax.set_yticks(yy)
+    ax.set_yticklabels(res.profile)
+    ax.invert_yaxis()
+    ax.set_xlabel("the equity player's win share (95 % interval)")
+    ax.legend()
+    plt.show()
+
+# %% [markdown]
+# A gain (or loss) is named only where the paired difference's interval
+# excludes 0 and the win share's excludes a third.  **What the gain is made
+# of**: against threshold players, bidding more boldly pays whatever the
+# score; in club a score-blind seat at risk 0.35 gained about as much, and
+# the equity seat's edge over it on the same games was not shown
+# (docs/EQUITY.md, "What the gain is made of").  So this measures the
+# equity policy against the threshold policy's defaults, not the worth of
+# reading the score alone.

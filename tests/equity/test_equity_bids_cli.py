@@ -1,0 +1,93 @@
+"""``thousand odds --scores`` and ``thousand simulate --policy equity``."""
+
+import json
+
+import numpy as np
+import pytest
+
+from analysis import dataset
+from analysis.cli import main
+from analysis.equity import win_chances
+from analysis.jobs.deals import run_deal
+from analysis.jobs.solutions import run_solve
+from analysis.rules import Rules
+from analysis.scoring import TableState
+
+HAND = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
+ATTRS = {"player", "dealer", "scores", "barrel", "equity_now", "equity_best_contract", "best_contract"}
+COLUMNS = {"equity", "equity_se", "equity_change", "p_game_win", "p_equity_write_off"}
+
+
+def _odds(capsys, *args):
+    assert main(["odds", HAND, "--samples", "24", "--no-progress", "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_odds_at_the_table_json_keys_and_values(capsys):
+    out = _odds(capsys, "--scores", "860,300,500", "--player", "1", "--dealer", "0")
+    assert ATTRS <= set(out)
+    assert out["seat"] == 0 and out["player"] == 1 and out["dealer"] == 0
+    now = win_chances("club", TableState(scores=(860, 300, 500), dealer=0))
+    np.testing.assert_allclose(out["equity_now"], now, atol=1e-12)
+    rows = out["table"]
+    assert COLUMNS <= set(rows[0])
+    for r in rows:
+        assert r["equity_change"] == pytest.approx(r["equity"] - now[1], abs=1e-12)
+        assert 0 <= r["equity"] <= 1
+    best = max(rows, key=lambda r: (r["equity"], -r["contract"]))
+    assert out["equity_best_contract"] == best["contract"]
+    # without --scores: no equity
+    plain = _odds(capsys)
+    assert "equity" not in plain["table"][0] and "equity_now" not in plain
+
+
+def test_odds_at_the_table_every_option_is_live(capsys):
+    base = _odds(capsys, "--scores", "600,300,500")
+    for extra in (
+        ["--scores", "300,300,500"],
+        ["--scores", "600,300,500", "--player", "1"],
+        ["--scores", "600,300,500", "--dealer", "0"],
+        ["--scores", "880,300,500", "--barrel", "2,-,-"],
+    ):
+        other = _odds(capsys, *extra)
+        assert [r["equity"] for r in other["table"]] != [r["equity"] for r in base["table"]], extra
+    # the text table names both best contracts
+    assert main(["odds", HAND, "--samples", "24", "--no-progress", "--scores", "860,300,500"]) == 0
+    text = capsys.readouterr().out
+    assert "best contract by chance to win the game" in text and "equity change" in text
+
+
+def test_odds_at_the_table_refusals(capsys):
+    for args, words in (
+        (["--player", "1"], "add --scores"),
+        (["--scores", "0,0,0", "--seat", "1", "--player", "0", "--dealer", "2"], "contradicts"),
+        (["--scores", "0,0,0", "--widow", "9♠ 9♣ 9♦"], "leave out --widow"),
+        (["--scores", "900,0,0"], "above the barrel threshold"),
+        (["--scores", "0,0,0", "--set", "barrel_seats=1"], "no equity model"),
+    ):
+        assert main(["odds", HAND, "--samples", "8", "--no-progress", *args]) == 2, args
+        err = capsys.readouterr().err.strip()
+        assert words in err and "\n" not in err, (args, err)
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    root = tmp_path_factory.mktemp("pool")
+    run_deal(root / "deals", 30, 5, Rules.profile("club"), chunk_size=30, workers=1, progress=False)
+    run_solve(root / "deals", root / "solutions", workers=1, chunk_size=30, progress=False)
+    return root / "solutions"
+
+
+def test_simulate_policy_equity_is_live(pool, tmp_path, capsys):
+    runs = {}
+    for policy in ("threshold", "equity"):
+        out = tmp_path / policy
+        args = ["simulate", "--games", "6", "--seed", "4", "--pool", str(pool), "--out", str(out)]
+        assert main([*args, "--policy", policy, "--no-progress", "--workers", "1"]) == 0
+        assert f"policy {'equity' if policy == 'equity' else 'risk'}" in capsys.readouterr().out
+        runs[policy] = dataset.read_frame(out, "games")
+        assert dataset.read_params(out)["policy"]["name"] == policy
+    a, b = runs["threshold"], runs["equity"]
+    assert len(a) != len(b) or not (a.bid.to_numpy() == b.bid.to_numpy()).all()
+    assert main(["simulate", "--games", "1", "--seed", "1", "--policy", "equity", "--risk", "0.6"]) == 2
+    assert "threshold policy" in capsys.readouterr().err
