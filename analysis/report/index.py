@@ -18,11 +18,14 @@ from pathlib import Path
 
 from .. import reference
 from ..atomic import replace_file
-from ..research.data import PROFILES
+from ..rules import PROFILES as PROFILE_RULES
 from ..research.headline import QUESTIONS, missing, read_headlines
 from ..research.notebook import commit
 from ..version import __version__
 from .profiles import profile_line
+
+#: The profiles the index reports, default first.
+PROFILES = tuple(PROFILE_RULES)
 
 __all__ = ["write_index", "CAVEATS", "ANSI", "missing_headlines"]
 
