@@ -125,9 +125,12 @@ def choose_contract(
     -------
     Choice
         ``contract``: among the multiples of 5 from the bid to the cap, the
-        one whose mean metric over the worlds is highest (the lowest among
-        ties); a contract above every world's value fails in every world
-        and loses more than the bid, so none above is weighed.  Writing off
+        one whose mean metric over the worlds is highest (the highest among
+        ties: equal means come from made contracts that gain nothing more,
+        e.g. capped at the barrel threshold, so with one world this is the
+        highest contract he makes); a contract above every world's value
+        fails in every world and loses more than the bid, so none above is
+        weighed.  Writing off
         at the bid replaces it only when strictly better; a gift redeal
         (metric 0: nothing changes) replaces both only when the best of
         them is below 0.
@@ -195,7 +198,7 @@ def choose_contract(
     best_c, best = bid, played(bid)
     for c in range(bid + 5, top + 1, 5):
         m = played(c)
-        if m > best:
+        if m >= best:
             best_c, best = c, m
     wo = False
     if may_write_off and (state.barrel[d] < 0 or rules.write_off_on_barrel):

@@ -72,6 +72,15 @@ def test_the_contract_is_the_best_mean_over_the_worlds():
     assert choose_contract(worlds + [[90, 0, 0, 4, 0]] * 4, 100, CLUB, cap=160).contract == 100
 
 
+def test_equal_means_name_the_highest_contract():
+    # 820 before the deal, not on the barrel: any made contract from 60 up is
+    # capped at 880 (club), so 100..135 all score +60: the highest he makes
+    st = TableState(scores=(820, 0, 0), dealer=2)
+    got = choose_contract([[135, 0, 0, 4, 0]], 100, CLUB, st)
+    assert got.contract == 135 and got.expected == 60.0
+    assert choose_contract([[135, 0, 0, 4, 0]], 100, CLUB).contract == 135
+
+
 def test_a_gift_redeal_replaces_both_only_below_zero():
     assert choose_contract([[90, 70, 40, 3, 3]], 100, CLUB, may_redeal=True) == Choice(100, True, True, 0.0)
     made = choose_contract([[130, 0, 0, 4, 0]], 100, CLUB, may_redeal=True)
@@ -107,7 +116,7 @@ def test_the_criterion_is_apply_deals_metric_on_random_worlds():
             return float(np.mean(ms))
 
         options = [(c, False) for c in range(bid, 405, 5)]
-        best = max(options, key=lambda o: (mean(*o), -o[0]))
+        best = max(options, key=lambda o: (mean(*o), o[0]))  # the highest among ties
         may = st.barrel[d] < 0 or CLUB.write_off_on_barrel  # club: a sitter may not write off
         want = (bid, True) if may and mean(bid, True) > mean(*best) else best
         got = choose_contract(worlds, bid, CLUB, st, declarer=d)
