@@ -242,5 +242,6 @@ def test_sd_columns_documented():
         "bool": "bool",
         "list<item: uint8>": "list<uint8>",
         "list<item: int16>": "list<int16>",
+        "list<item: int8>": "list<int8>",
     }
     assert {f.name: names[str(f.type)] for f in sd_schema()} == rows
