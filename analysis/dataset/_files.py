@@ -23,6 +23,8 @@ from ..atomic import replace_file
 
 __all__ = [
     "SCHEMA_VERSIONS",
+    "OLDER_VERSIONS",
+    "readable_version",
     "META_KEY",
     "PARAMS_FILE",
     "MANIFEST_FILE",
@@ -32,7 +34,17 @@ __all__ = [
 ]
 
 #: Schema version per dataset kind; bump when columns change meaning or type.
-SCHEMA_VERSIONS = {"deals": 1, "solutions": 1, "games": 1, "sd": 1}
+SCHEMA_VERSIONS = {"deals": 1, "solutions": 1, "games": 1, "sd": 2}
+#: Older schema versions still read, per kind: their rows lack the columns
+#: added since (sd 1: no per-world defenders' points and tricks).
+OLDER_VERSIONS = {"sd": (1,)}
+
+
+def readable_version(kind, version) -> bool:
+    """Whether a dataset or chunk of ``kind`` at schema ``version`` is read."""
+    return version == SCHEMA_VERSIONS.get(kind) or version in OLDER_VERSIONS.get(kind, ())
+
+
 #: The schema-metadata key under which every file records its parameters.
 META_KEY = b"thousand"
 PARAMS_FILE = "_params.json"

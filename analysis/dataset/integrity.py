@@ -38,6 +38,7 @@ from ._files import (
     footer_meta,
     fs_of,
     join,
+    readable_version,
 )
 
 __all__ = [
@@ -200,8 +201,7 @@ def _chunk_finding(fs, p: str, params: dict, rehash: bool, footers: dict | None 
         return Finding(
             FOREIGN_CHUNK, p, f"{name} was not written by thousand (no {META_KEY.decode()!r} metadata)"
         )
-    want = SCHEMA_VERSIONS.get(meta.get("kind"))
-    if meta.get("schema_version") != want:
+    if not readable_version(meta.get("kind"), meta.get("schema_version")):
         return Finding(OTHER_SCHEMA, p, version_mismatch(p, meta))
     if meta.get("chunk") != index:
         return Finding(

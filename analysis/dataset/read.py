@@ -11,7 +11,7 @@ import pyarrow.dataset as pads
 
 from ..errors import DamagedDataset, DatasetError
 from . import integrity as it
-from ._files import SCHEMA_VERSIONS, arrow_fs, basename, chunk_files, fs_of
+from ._files import SCHEMA_VERSIONS, arrow_fs, basename, chunk_files, fs_of, readable_version
 from .storage import read_params
 
 __all__ = ["read_table", "read_frame", "open_dataset"]
@@ -32,7 +32,7 @@ def check_version(path, params: dict, kind: str | None) -> None:
             expected=kind,
             got=params.get("kind"),
         )
-    if params.get("schema_version") != SCHEMA_VERSIONS.get(params.get("kind")):
+    if not readable_version(params.get("kind"), params.get("schema_version")):
         raise DatasetError(
             it.version_mismatch(path, params),
             path=path,

@@ -21,6 +21,7 @@ import pyarrow as pa
 __all__ = [
     "SOLUTION_COLUMNS",
     "SD_COLUMNS",
+    "SD_WORLD_COLUMNS",
     "GAME_COLUMNS",
     "deals_schema",
     "solutions_schema",
@@ -71,7 +72,10 @@ SOLUTION_COLUMNS = {
 
 #: Columns and Arrow types of the ``sd`` dataset (docs/DATA.md, section sd):
 #: ``moves`` holds one byte per move (``card | declared << 5 | seat << 6``),
-#: ``estimates`` the declarer's worlds' values after his gift, points.
+#: ``estimates`` the declarer's worlds' values after his gift, points, and
+#: (schema 2) per world each defender's raw points and tricks on the
+#: tie-broken double-dummy line: what his contract and write-off are
+#: decided again from at any table state (docs/SINGLE_DUMMY.md, section 7).
 SD_COLUMNS = {
     "deal_id": pa.int64(),
     "seat": pa.int8(),
@@ -88,7 +92,20 @@ SD_COLUMNS = {
     "redeal_after_gift": pa.bool_(),
     "moves": pa.list_(pa.uint8()),
     "estimates": pa.list_(pa.int16()),
+    "left_point_estimates": pa.list_(pa.int16()),
+    "right_point_estimates": pa.list_(pa.int16()),
+    "left_trick_estimates": pa.list_(pa.int8()),
+    "right_trick_estimates": pa.list_(pa.int8()),
 }
+
+#: The per-world columns of :data:`SD_COLUMNS` an ``sd`` dataset of schema 1
+#: lacks (they were added in schema 2).
+SD_WORLD_COLUMNS = (
+    "left_point_estimates",
+    "right_point_estimates",
+    "left_trick_estimates",
+    "right_trick_estimates",
+)
 
 #: Column name -> numpy dtype of the games rows (docs/DATA.md, then the extras
 #: from ``first_hand`` on); players are fixed 0, 1, 2 (DESIGN.md, contract 2).

@@ -35,6 +35,7 @@ __all__ = [
     "redeal",
     "after_exchange_condition",
     "gift_redeal_possible",
+    "gift_redeal_known",
     "gift_condition_unavoidable",
 ]
 
@@ -146,6 +147,30 @@ def gift_redeal_possible(rules, ten: int, left: int, right: int) -> bool:
         if sum(pts[:-2]) < x:
             return True
     return False
+
+
+def gift_redeal_known(rules, ten: int) -> bool:
+    """Whether some gift leaves the declarer's own 8 cards an after-exchange
+    redeal condition: what he knows from his 10 cards alone.
+
+    Parameters
+    ----------
+    rules : Rules
+    ten : int
+        The declarer's 10 cards (hand + widow), mask.
+
+    Returns
+    -------
+    bool
+        He holds the four 9s (``redeal_after_four_nines``: he keeps them),
+        or his 10 cards' points without the two dearest stay under
+        ``rules.redeal_after_hand_under`` (RULES.md, "Redeals", after the
+        exchange).  The declarer-side half of :func:`gift_redeal_possible`.
+    """
+    if rules.redeal_after_four_nines and _nines(ten) == 4:
+        return True
+    x = rules.redeal_after_hand_under
+    return bool(x) and sum(sorted(_card_points_list(ten))[:-2]) < x
 
 
 def after_exchange_condition(rules, h0: int, h1: int, h2: int) -> bool:

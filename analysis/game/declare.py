@@ -5,56 +5,49 @@ hands the rest to the declarer's outcome, which decides with one of the two
 functions here (:meth:`analysis.game.outcomes.Solved.declare`,
 :meth:`analysis.game.outcomes.SDPlayed.declare`).
 
-**Double-dummy** (:func:`declare_solved`): the declarer's decisions use the
-double-dummy value of his seat after the best exchange, as DESIGN.md's
-solver contract defines it:
+**One criterion** (docs/SINGLE_DUMMY.md, section 3): both declarers choose
+the final contract, the write-off and the gift redeal with
+:func:`analysis.single_dummy.objective.choose_contract`: the option with
+the highest mean over his worlds of his score change minus the mean of his
+opponents', as :func:`analysis.scoring.apply_deal` scores the deal at the
+game's own table state (barrel effects, bolts and payments included).
+Playing is the default; writing off (where ``policy.write_offs`` and the
+barrel allow) replaces it only when strictly better; a gift redeal (a
+redeal changes nothing: 0) replaces both only when their best is below 0.
+The two declarers differ only in their worlds:
 
-- **final contract**: the highest contract he makes: the largest multiple
-  of 5 not above his value and his 8-card cap, never below the winning bid
-  (a made contract above the bid only adds points; for a sitter any made
-  contract at or above the target's need wins).  A lost contract is named
-  at the bid (the smallest loss).  If the gift of the solver's line gave a
-  marriage card away so that the cap falls below the bid, the bid stands.
-- **lost contract** (value below the bid): up to three options, compared by
-  how they leave him against his opponents: his score change minus the mean
-  of theirs, as :func:`analysis.scoring.apply_deal` computes it (barrel
-  effects included).  Playing it out is the default; writing off
-  (where the profile and the barrel allow, and ``policy.write_offs``)
-  replaces it only when strictly better; a *gift redeal* (a gift creating
-  an after-exchange redeal condition, e.g. a fourth 9 to a defender who
-  holds three; ``policy.gift_redeals``; a redeal changes nothing, so its
-  value is 0) replaces both only when strictly better than each.
-- **solver gift meeting an after-exchange condition on a made contract**:
-  if no gift avoids the condition
-  (:func:`~analysis.game.deal_flow.gift_condition_unavoidable`), the deal is
-  redealt (reason ``exchange``); otherwise the declarer is assumed to avoid
-  it with another gift that still makes his contract and the deal is played
-  with the solver's value and line (an approximation: the other gift may
-  lower the value or change the defenders' points; the row's
-  ``gift_condition`` flag counts how often it was needed).
+**Double-dummy** (:func:`declare_solved`): one world, the deal itself, from
+the double-dummy value of his seat after the best exchange and the
+defenders' points and tricks on the tie-broken line (DESIGN.md, contract
+3).  With one world the best contract is the highest he makes (the largest
+multiple of 5 not above his value and his 8-card cap, never below the bid)
+and a lost contract is named at the bid.  A gift redeal is open where some
+gift creates an after-exchange redeal condition
+(:func:`~analysis.game.deal_flow.gift_redeal_possible`: he sees every
+hand).  A solver gift meeting an after-exchange condition on a made
+contract: if no gift avoids the condition
+(:func:`~analysis.game.deal_flow.gift_condition_unavoidable`), the deal is
+redealt (reason ``exchange``); otherwise the declarer is assumed to avoid it
+with another gift that still makes his contract and the deal is played with
+the solver's value and line (an approximation: the other gift may lower the
+value or change the defenders' points; the row's ``gift_condition`` flag
+counts how often it was needed).
 
-**Single-dummy** (:func:`declare_played`, ``--outcomes pimc``): every
-decision is the declarer's from what he has seen, nothing reads the deal's
-true value:
+**Single-dummy** (:func:`declare_played`, ``--outcomes pimc``): nothing
+reads the deal's true hands beyond what he has seen.
 
 - **gift**: ``play_deal``'s (:func:`analysis.single_dummy.play_deal`).  It
   leaves an after-exchange redeal condition only when every gift does
   (docs/SINGLE_DUMMY.md, section 3), so the deal is then redealt (reason
   ``exchange``) where the condition is forced or claimed.
-- **final contract and write-off**:
-  :func:`analysis.single_dummy.decide_contract` on his worlds' values after
-  the gift, at the winning bid, his seat (first hand or not) and the cap of
-  his 8 cards after the gift (never below the bid: a gift that gives a
-  marriage card away leaves the bid standing).  A write-off the table does
-  not allow (a barrel sitter under ``write_off_on_barrel`` false, or
-  ``policy.write_offs`` off) gives way to the best contract to play: the
-  same decision under :func:`analysis.single_dummy.playing_rules`.
-- **gift redeal** (``policy.gift_redeals``): where some gift would create
-  an after-exchange redeal condition
-  (:func:`~analysis.game.deal_flow.gift_redeal_possible`), he creates it
-  when his expected change over the estimates (his own change, minus the
-  write-off payment to each opponent when he writes off) is below the
-  redeal's 0.
+- **contract, write-off**: his worlds are the stored per-world outcomes
+  (``SDPlayed.worlds``: his value, each defender's points and tricks),
+  decided again at the game's table state, winning bid, his seat and the
+  cap of his 8 cards after the gift.  A book defender's four marriages are
+  not weighed (he cannot see them); they are scored.
+- **gift redeal**: open only where his own 10 cards let a gift leave his 8
+  a condition (:func:`~analysis.game.deal_flow.gift_redeal_known`); a
+  condition in a defender's hand depends on cards he has not seen.
 - **play**: the single-dummy play's raw points and tricks.  A pool row
   written off where it was stored is played again when the table has him
   play (:class:`analysis.game.pools.SDPoolSource`).
@@ -62,19 +55,16 @@ true value:
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..bids import NO_CAP, hand_cap
 from ..cards import ALL_MARRIAGES
-from ..odds.delta import relative_delta
-from ..scoring import DealOutcome, apply_deal, write_off_payment
-from ..single_dummy import decide_contract
-from ..single_dummy.batch import playing_rules
+from ..scoring import DealOutcome, apply_deal
+from ..single_dummy.objective import choose_contract
 from .deal_flow import (
     AtWidow,
     DealPlay,
     after_exchange_condition,
     gift_condition_unavoidable,
+    gift_redeal_known,
     gift_redeal_possible,
     redeal,
 )
@@ -82,14 +72,13 @@ from .deal_flow import (
 __all__ = ["declare_solved", "declare_played"]
 
 
-def _metric(res, d: int, at=None) -> float:
-    """The declarer's score change minus the mean of his opponents' (or the
-    policy's own measure, ``deal_value``, where it has one: EquityPolicy)."""
-    own = getattr(at.policy, "deal_value", None) if at is not None else None
-    if own is not None:
-        return own(at.rules, at.state, res, d)
-    dl = res.deltas
-    return float(dl[d] - (dl.sum() - dl[d]) / 2.0)
+def _policy_metric(at: AtWidow):
+    """The policy's own measure of a scored deal (``deal_value``, the equity
+    policy's), as ``choose_contract``'s ``metric``; None: the table metric."""
+    own = getattr(at.policy, "deal_value", None)
+    if own is None:
+        return None
+    return lambda result, declarer: own(at.rules, at.state, result, declarer)
 
 
 def _four_marriages(at: AtWidow, left8: int, right8: int) -> int:
@@ -133,82 +122,37 @@ def declare_solved(at: AtWidow, sol) -> DealPlay:
     raw = _by_player(at, v, sol.left_points, sol.right_points)
     tricks = _by_player(at, sol.declarer_tricks, sol.left_tricks, sol.right_tricks)
     fm = _four_marriages(at, left | (1 << sol.give_left), right | (1 << sol.give_right))
-    if v >= bid:
-        if sol.redeal_after_gift and at.claim and gift_condition_unavoidable(rules, at.ten, left, right):
-            return redeal(rules, state, "exchange", d, bid, v)
-        cap8 = sol.marriage_cap if rules.bid_cap else NO_CAP
-        contract = max(bid, min(cap8, 5 * (v // 5)))
-        out = DealOutcome(declarer=d, contract=contract, bid=bid, raw=raw, tricks=tricks, four_marriages=fm)
-        return DealPlay(
-            apply_deal(rules, state, out),
-            "",
-            d,
-            bid,
-            contract,
-            False,
-            raw,
-            tricks,
-            v,
-            bool(sol.redeal_after_gift and at.claim),
-        )
-    # lost contract: play it out, write off, or create a redeal
-    played = apply_deal(
+    made = v >= bid
+    if made and sol.redeal_after_gift and at.claim and gift_condition_unavoidable(rules, at.ten, left, right):
+        return redeal(rules, state, "exchange", d, bid, v)
+    choice = choose_contract(
+        [(v, sol.left_points, sol.right_points, sol.left_tricks, sol.right_tricks)],
+        bid,
         rules,
         state,
-        DealOutcome(declarer=d, contract=bid, bid=bid, raw=raw, tricks=tricks, four_marriages=fm),
+        declarer=d,
+        cap=sol.marriage_cap if rules.bid_cap else NO_CAP,
+        may_write_off=policy.write_offs,
+        may_redeal=policy.gift_redeals and at.claim and gift_redeal_possible(rules, at.ten, left, right),
+        four_marriages=fm,
+        metric=_policy_metric(at),
     )
-    best, best_m, wo = played, _metric(played, d, at), False
-    if policy.write_offs and (not at.sitting[ds] or rules.write_off_on_barrel):
-        w = apply_deal(
-            rules, state, DealOutcome(declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=fm)
-        )
-        m = _metric(w, d, at)
-        if m > best_m:
-            best, best_m, wo = w, m, True
-    if policy.gift_redeals and at.claim and best_m < 0 and gift_redeal_possible(rules, at.ten, left, right):
-        return redeal(rules, state, "gift", d, bid, v)
-    if wo:
-        return DealPlay(best, "", d, bid, bid, True, (0, 0, 0), (0, 0, 0), v, False)
-    return DealPlay(best, "", d, bid, bid, False, raw, tricks, v, False)
+    return _finish(at, choice, fm, raw, tricks, v, bool(made and sol.redeal_after_gift and at.claim))
 
 
-def expected_change(rules, contract: int, written_off: bool, estimates, *, first_hand: bool) -> float:
-    """The declarer's expected change over his estimates, points.
-
-    Parameters
-    ----------
-    rules : Rules
-    contract : int
-        Final contract, points.
-    written_off : bool
-        He writes off: ``-contract`` minus the payment to each opponent
-        (RULES.md, "write-off").
-    estimates : sequence of int
-        His worlds' values after the gift, points.
-    first_hand : bool
-        Book's double penalty off the first hand.
-
-    Returns
-    -------
-    float
-        Mean over the estimates of his own change when he plays
-        (:func:`analysis.odds.delta.relative_delta` without the defenders'
-        points, which he does not know).
-
-    Examples
-    --------
-    >>> from analysis.rules import PROFILES
-    >>> expected_change(PROFILES["club"], 120, False, [130, 100], first_hand=True)
-    0.0
-    >>> expected_change(PROFILES["club"], 120, True, [130, 100], first_hand=True)
-    -180.0
-    """
-    if written_off:
-        return float(-contract - write_off_payment(rules, int(contract)))
-    d, _ = relative_delta(
-        rules, np.array([contract]), np.asarray(estimates), first_hand=first_hand, write_off=False
-    )
-    return float(d.mean())
+def _finish(at: AtWidow, choice, fm: int, raw: tuple, tricks: tuple, value: int, gift_condition: bool):
+    """The :class:`DealPlay` of the declarer's ``choice`` (a redeal, a
+    write-off or the deal played with ``raw`` and ``tricks`` by player)."""
+    rules, state, d, bid = at.rules, at.state, at.player[at.ds], at.bid
+    if choice.gift_redeal:
+        return redeal(rules, state, "gift", d, bid, value)
+    if choice.written_off:
+        out = DealOutcome(declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=fm)
+        res = apply_deal(rules, state, out)
+        return DealPlay(res, "", d, bid, bid, True, (0, 0, 0), (0, 0, 0), value, False)
+    c = choice.contract
+    out = DealOutcome(declarer=d, contract=c, bid=bid, raw=raw, tricks=tricks, four_marriages=fm)
+    return DealPlay(apply_deal(rules, state, out), "", d, bid, c, False, raw, tricks, value, gift_condition)
 
 
 def declare_played(at: AtWidow, sol, replay) -> DealPlay:
@@ -237,29 +181,20 @@ def declare_played(at: AtWidow, sol, replay) -> DealPlay:
     value = sol.value if sol.played else -1
     if at.claim and after_exchange_condition(rules, eight, left8, right8):
         return redeal(rules, state, "exchange", d, bid, value)
-    first = ds == 0
-    cap = max(bid, hand_cap(rules, eight) if rules.bid_cap else NO_CAP)
-    contract, wo = decide_contract(sol.estimates, bid, rules, first_hand=first, cap=cap)
-    contract, wo = int(contract), bool(wo)
-    if wo and not (policy.write_offs and (not at.sitting[ds] or rules.write_off_on_barrel)):
-        contract, _ = decide_contract(sol.estimates, bid, playing_rules(rules), first_hand=first, cap=cap)
-        contract, wo = int(contract), False
-    if (
-        policy.gift_redeals
-        and at.claim
-        and gift_redeal_possible(rules, ten, at.hands[ls], at.hands[rs])
-        and expected_change(rules, contract, wo, sol.estimates, first_hand=first) < 0
-    ):
-        return redeal(rules, state, "gift", d, bid, value)
-    fm = _four_marriages(at, left8, right8)
-    if wo:
-        out = DealOutcome(declarer=d, contract=contract, bid=bid, written_off=True, four_marriages=fm)
-        return DealPlay(
-            apply_deal(rules, state, out), "", d, bid, contract, True, (0, 0, 0), (0, 0, 0), value, False
-        )
-    if not sol.played:
+    choice = choose_contract(
+        sol.worlds,
+        bid,
+        rules,
+        state,
+        declarer=d,
+        cap=max(bid, hand_cap(rules, eight) if rules.bid_cap else NO_CAP),
+        may_write_off=policy.write_offs,
+        may_redeal=policy.gift_redeals and at.claim and gift_redeal_known(rules, ten),
+        metric=_policy_metric(at),
+    )
+    if not (choice.gift_redeal or choice.written_off or sol.played):
         sol = replay()
     raw = _by_player(at, sol.value, sol.left_points, sol.right_points)
     tricks = _by_player(at, sol.declarer_tricks, sol.left_tricks, sol.right_tricks)
-    out = DealOutcome(declarer=d, contract=contract, bid=bid, raw=raw, tricks=tricks, four_marriages=fm)
-    return DealPlay(apply_deal(rules, state, out), "", d, bid, contract, False, raw, tricks, sol.value, False)
+    fm = _four_marriages(at, left8, right8)
+    return _finish(at, choice, fm, raw, tricks, sol.value if sol.played else value, False)

@@ -12,7 +12,9 @@ both.
     (DESIGN.md, contract 3): his decisions use the deal's value.
 :class:`SDPlayed`
     the single-dummy play of the deal (:func:`analysis.single_dummy.play_deal`,
-    docs/SINGLE_DUMMY.md): his decisions use his own worlds' values.
+    docs/SINGLE_DUMMY.md): his decisions use his own worlds' outcomes
+    (:data:`analysis.single_dummy.objective.WORLD_FIELDS`), decided again
+    at the game's table state.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class SDPlayed(NamedTuple):
     left_tricks: int
     right_points: int
     right_tricks: int
-    estimates: tuple  #: the declarer's worlds' values after his gift, points
+    worlds: tuple  #: per world (value, left points, right points, left tricks, right tricks)
     played: bool  #: False: written off where it was stored, no play known
 
     def declare(self, at, replay):
@@ -72,6 +74,6 @@ def from_result(r) -> SDPlayed:
     """An :class:`SDPlayed` from an :class:`analysis.single_dummy.SDResult`."""
     return SDPlayed(
         *(int(getattr(r, f)) for f in PLAY_FIELDS),
-        tuple(int(x) for x in r.estimates),
+        tuple(tuple(int(x) for x in w) for w in r.worlds()),
         not bool(r.written_off),
     )

@@ -29,6 +29,10 @@
     higher bid, or a write-off he may not make on the barrel), the deal is
     played again on the fly with the row's own seed, so the gift and
     estimates are the row's (:attr:`SDPoolSource.replays` counts them).
+    The declarer decides his contract and write-off again at the game's
+    table state from the row's per-world outcomes; a pool of ``sd`` schema
+    1 (values only) has the defenders' side of its worlds solved again on
+    first use (:meth:`SDPoolSource.row_worlds`).
 
 Both give their outcomes through the interface of
 :mod:`analysis.game.sources`.
@@ -42,9 +46,11 @@ import numpy as np
 import pandas as pd
 
 from .. import dataset
+from ..dataset.schema import SD_WORLD_COLUMNS
 from ..errors import BadArgument
 from ..single_dummy import sd_fingerprint
 from ..single_dummy.batch import PLAY_FIELDS, row_seed
+from ..single_dummy.decide import declarer_worlds, world_outcomes
 from ..solver import solver_fingerprint
 from .outcomes import SOLVED_FIELDS, SDPlayed, Solved
 from .sources import BLOCK, check_draw, check_worlds, play_masks, pool_permutation, sd_identity
@@ -304,7 +310,19 @@ class SDPoolSource(PoolSource):
         if len({len(e) for e in est}) != 1 or not est[0]:
             raise BadArgument("every single-dummy pool row must hold the same positive number of estimates")
         self.estimates = np.array(est, dtype=np.int16).reshape(n, 3, -1)
+        k = self.estimates.shape[2]
+        #: per (row, seat, world) the WORLD_FIELDS; None: drawn again on first use
+        self.worlds_of = None
+        if all(c in f for c in SD_WORLD_COLUMNS):
+            cols = [
+                np.array([tuple(int(x) for x in e) for e in f[c]], dtype=np.int16) for c in SD_WORLD_COLUMNS
+            ]
+            if any(c.shape != (3 * n, k) for c in cols):
+                raise BadArgument("every per-world column of a single-dummy pool row needs one value a world")
+            self.worlds_of = np.stack([self.estimates.reshape(3 * n, k), *cols], axis=-1).reshape(n, 3, k, 5)
+        self._redrawn: dict = {}
         self.replays = 0
+        self.redrawn = 0
 
     def describe(self) -> dict:
         """Metadata: pool identity and draw mode, and the single-dummy identity."""
@@ -325,10 +343,43 @@ class SDPoolSource(PoolSource):
         row played out on the fly with its own seed at ``bid``."""
         wo = bool(self.written_off[ref, seat])
         if not (replay and wo):
-            est = tuple(int(x) for x in self.estimates[ref, seat])
-            return SDPlayed(*self.table[ref, seat].tolist(), est, not wo)
+            return SDPlayed(*self.table[ref, seat].tolist(), self.row_worlds(ref, seat), not wo)
         self.replays += 1
         return play_masks(self.masks[ref], seat, self.rules, self.worlds, self.row_seed(ref, seat), bid)
+
+    def row_worlds(self, ref: int, seat: int) -> tuple:
+        """The declarer's worlds of row ``ref``, ``seat`` as ``SDPlayed.worlds``.
+
+        A pool of ``sd`` schema 1 stores only his values: his worlds are
+        drawn again from the row's seed
+        (:func:`analysis.single_dummy.decide.declarer_worlds`) and the
+        defenders' points and tricks solved after the row's gift
+        (:func:`~analysis.single_dummy.decide.world_outcomes`), once a row
+        (:attr:`redrawn` counts them).
+
+        Raises
+        ------
+        RuntimeError
+            If the values drawn again differ from the stored estimates (the
+            row was played by another sampler).
+        """
+        if self.worlds_of is not None:
+            return tuple(tuple(int(x) for x in w) for w in self.worlds_of[ref, seat])
+        key = (int(ref), int(seat))
+        if key not in self._redrawn:
+            h = [int(x) for x in self.masks[ref]]
+            ten = h[seat] | h[3]
+            gl, gr = (int(self.table[ref, seat, PLAY_FIELDS.index(c)]) for c in ("give_left", "give_right"))
+            lay = declarer_worlds(ten, self.worlds, self.row_seed(ref, seat))
+            rows = world_outcomes(ten, gl, gr, lay, self.rules)
+            if rows[:, 0].tolist() != self.estimates[ref, seat].tolist():
+                raise RuntimeError(
+                    f"pool row {self.deal_ids[ref]} seat {seat}: its worlds drawn again give other "
+                    "values than the stored estimates; play the pool again with this version"
+                )
+            self._redrawn[key] = tuple(tuple(int(x) for x in w) for w in rows)
+            self.redrawn += 1
+        return self._redrawn[key]
 
 
 def load_sd_pool(path):

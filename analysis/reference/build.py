@@ -181,6 +181,8 @@ def _compare(name: str, frame: pd.DataFrame, rows: int, rng: np.random.Generator
     again = pd.concat(
         [again_of(stored.iloc[[i]], int(stored["seat"][i])) for i in range(len(stored))], ignore_index=True
     )
+    # a pool of an older sd schema lacks the per-world columns added since
+    columns = [c for c in columns if c in stored]
     for (_, old), (_, new) in zip(stored.iterrows(), again.iterrows(), strict=True):
         bad = [c for c in columns if _cell(old[c]) != _cell(new[c])]
         if bad:

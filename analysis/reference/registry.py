@@ -328,11 +328,11 @@ POOLS: tuple[PoolSpec, ...] = (
 
 #: The single-dummy pools: club's on 2,000 deals, the others on 500.
 SD_POOLS: tuple[SDPoolSpec, ...] = (
-    SDPoolSpec("club-sd", "club", "club", 2_000, "387bf335ad8d79d8"),
-    SDPoolSpec("classic-sd", "club", "classic", 500, "6a65185df1ffea50"),
-    SDPoolSpec("book-sd", "book", "book", 500, "d2396845b8a54921"),
-    SDPoolSpec("ua-sd", "ua", "ua", 500, "219fe292cefbe470"),
-    SDPoolSpec("wiki-sd", "wiki", "wiki", 500, "b8c14c58321ebd35"),
+    SDPoolSpec("club-sd", "club", "club", 2_000, "3bfe28819b5058a8"),
+    SDPoolSpec("classic-sd", "club", "classic", 500, "1f7f8283c394eb1c"),
+    SDPoolSpec("book-sd", "book", "book", 500, "1293046ac36ae46a"),
+    SDPoolSpec("ua-sd", "ua", "ua", 500, "3a11815fd9a09d67"),
+    SDPoolSpec("wiki-sd", "wiki", "wiki", 500, "ce4d3d45f57797c5"),
 )
 
 

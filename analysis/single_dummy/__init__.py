@@ -4,8 +4,11 @@ knowledge (DESIGN.md, contract 7; docs/SINGLE_DUMMY.md).
 Public API:
 
 - :func:`play_deal` and its result :class:`SDResult`;
+- :func:`choose_contract` – the declarer's one criterion for contract,
+  write-off and gift redeal at a table state, from his worlds (a pure
+  function: decide again at another bid, seat or score);
 - :func:`decide_contract` – final contract and write-off from the
-  declarer's estimates (a pure function: decide again at another bid);
+  declarer's values alone, without a table (the odds' convention);
 - :data:`SD_VERSION`, :data:`SD_FIELDS`, :func:`sd_fingerprint`;
 - :func:`play_deals` – the rows of an ``sd`` dataset from a deals table,
   and :func:`load` – an ``sd`` dataset joined with its deals
@@ -28,6 +31,7 @@ from ..rules import INFORMATION_FIELDS, as_rules
 from ..solver.api import SOLVER_FIELDS
 from .batch import PLAY_FIELDS, deal_seed, decode_moves, play_deals, play_out, playing_rules, row_seed
 from .decide import decide_contract
+from .objective import choose_contract
 from .pimc import MoveWorlds
 from .play import SDResult, play_deal
 
@@ -35,6 +39,7 @@ __all__ = [
     "play_deal",
     "SDResult",
     "decide_contract",
+    "choose_contract",
     "sd_fingerprint",
     "SD_VERSION",
     "SD_FIELDS",

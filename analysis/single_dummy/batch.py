@@ -11,8 +11,9 @@ other rows are played with it: chunking, workers and backend leave the
 dataset unchanged.
 
 The odds and the games decide the contract themselves, at every level or
-at the table's winning bid, with :func:`analysis.single_dummy.decide_contract`
-(a pure function of the estimates), so they need the play of every deal,
+at the table's winning bid and state (:func:`analysis.single_dummy.decide_contract`
+from the estimates, :func:`analysis.single_dummy.choose_contract` from the
+per-world outcomes: pure functions), so they need the play of every deal,
 including those the declarer would write off at the bid: :func:`play_out`
 plays a deal under :func:`playing_rules`, the rules with a write-off that
 never pays (each opponent would be written :data:`NEVER_PAYS` points), under
@@ -33,7 +34,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ..dataset.schema import SD_COLUMNS
+from ..dataset.schema import SD_COLUMNS, SD_WORLD_COLUMNS
 from ..errors import BadArgument
 from ..redeal import redeal_after_many
 from ..rules import as_rules, takes_rules
@@ -224,16 +225,17 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
         :func:`row_seed`.
     bid : int
         The bid won (a multiple of 5, at least 100), recorded: the contract
-        is named at or above it, by the declarer as the first hand (the
-        convention of :func:`play_deal`; :func:`decide_contract` decides
-        again from ``estimates`` for another seat).
+        is named at or above it at a fresh table, the declarer the first
+        hand (the default of :func:`play_deal`;
+        :func:`~analysis.single_dummy.choose_contract` decides again from
+        the per-world columns at any table state).
 
     Returns
     -------
     pandas.DataFrame
         One row per (deal, seat), deals in input order, seats in the given
-        order; the columns of :data:`SD_COLUMNS` with their dtypes (``moves``
-        and ``estimates`` hold lists of ints).
+        order; the columns of :data:`SD_COLUMNS` with their dtypes (``moves``,
+        ``estimates`` and the per-world ``*_estimates`` hold lists of ints).
 
     Raises
     ------
@@ -271,6 +273,8 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
                 rows[f].append(getattr(r, f))
             rows["moves"].append([encode_move(*m) for m in r.moves])
             rows["estimates"].append([int(e) for e in r.estimates])
+            for c in SD_WORLD_COLUMNS:
+                rows[c].append([int(e) for e in getattr(r, c)])
             gl, gr = 1 << int(r.give_left), 1 << int(r.give_right)
             eight.append(((me | w) & ~gl & ~gr, left | gl, right | gr))
     rows["redeal_after_gift"] = list(redeal_after_many(np.array(eight, dtype=np.int64).reshape(-1, 3), rules))

@@ -3,8 +3,13 @@ knowledge (docs/SINGLE_DUMMY.md, section 3).
 
 - :func:`choose_gift`: the declarer's two cards, best mean J over his
   worlds, pruned exactly (:mod:`.pimc`);
-- :func:`decide_contract`: final contract and write-off from the values he
-  believes (a pure function of them);
+- :func:`declarer_worlds`, :func:`world_outcomes`: his worlds and what
+  the deal gives in each after his gift (his value, each defender's points
+  and tricks), from which
+  :func:`analysis.single_dummy.objective.choose_contract` decides his
+  contract and write-off at a table state;
+- :func:`decide_contract`: the contract and write-off a hand's odds count,
+  from his values alone, without a table (a pure function of them);
 - :func:`choose_card`: one card (or declaration) of the play, best mean J
   over the mover's worlds.
 """
@@ -19,12 +24,14 @@ from ..odds.delta import relative_delta
 from ..redeal import redeal_after_exchange
 from ..rules import as_rules
 from ..scoring import write_off_payment
-from ..solver import Position, exchange_value, play_objective, play_value
+from ..solver import Position, exchange_value, play_objective
+from ..solver.kernels import rule_flags
+from ..solver.line import play_line
 from .knowledge import Knowledge
 from .pimc import BoundaryWorlds, MoveWorlds, best_option, best_options
 from .sampler import distinct_layouts, sample_layouts
 
-__all__ = ["choose_gift", "gift_estimates", "decide_contract", "choose_card"]
+__all__ = ["choose_gift", "declarer_worlds", "world_outcomes", "decide_contract", "choose_card"]
 
 
 def _gifts(ten: int) -> list:
@@ -147,30 +154,70 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats
     return a, b, lay, solved
 
 
-def gift_estimates(ten, a, b, lay, rules, stats=None) -> tuple:
-    """The declarer's value (card points plus own marriages) after gift
-    ``(a, b)`` in each of his worlds ``lay``, by :func:`analysis.solver.play_value`.
+def declarer_worlds(ten: int, worlds: int, seed: int) -> np.ndarray:
+    """The declarer's worlds before the gift, as :func:`choose_gift` draws them.
+
+    Parameters
+    ----------
+    ten : int
+        His 10 cards (hand and widow), bit mask.
+    worlds : int
+        Layouts drawn.
+    seed : int
+        The deal's ``play_deal`` seed: decision 0's stream
+        (:func:`analysis.single_dummy.play.decision_rng`).
 
     Returns
     -------
-    tuple of int
-        One value per world, points 0..400.
+    ndarray of shape (worlds, 3), int64
+        Column 0 his ten cards, 1 and 2 the defenders' 7 cards; equal to the
+        layouts :func:`choose_gift` returns for the same stream (a test
+        checks it), so a stored row's worlds can be drawn again.
     """
-    return tuple(
-        play_value(
-            _gift_hands(ten, a, b, w[1], w[2]),
-            declarer=0,
-            leader=0,
-            first_trick=True,
-            rules=rules,
-            stats=stats,
-        )
-        for w in lay
-    )
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([int(seed), 0])))
+    unseen = ((1 << 24) - 1) & ~ten
+    return sample_layouts(Knowledge(0, (ten, unseen, unseen), (10, 7, 7)), worlds, rng)
+
+
+def world_outcomes(ten, a, b, lay, rules, stats=None) -> np.ndarray:
+    """What the deal gives in each of the declarer's worlds after gift ``(a, b)``.
+
+    Parameters
+    ----------
+    ten : int
+        His 10 cards, bit mask.
+    a, b : int
+        Card ids given to his left and to his right.
+    lay : ndarray of shape (worlds, 3), int
+        His worlds (:func:`declarer_worlds`).
+    rules : Rules
+    stats : ndarray of int64, optional
+        ``stats[0]`` is incremented by the nodes of the value searches.
+
+    Returns
+    -------
+    ndarray of shape (worlds, 5), int64
+        Per world the columns of
+        :data:`analysis.single_dummy.objective.WORLD_FIELDS`: his value
+        (:func:`analysis.solver.play_value`: card points plus own marriages,
+        0..400) and each defender's raw points and tricks along the
+        tie-broken double-dummy line of DESIGN.md contract 3 (objective J,
+        the declarer to lead the first trick).
+    """
+    rf = rule_flags(rules)
+    out = np.empty((len(lay), 5), dtype=np.int64)
+    for i, w in enumerate(lay):
+        h = (ten & ~(1 << a) & ~(1 << b), int(w[1]) | (1 << a), int(w[2]) | (1 << b))
+        j = play_objective(h, declarer=0, leader=0, first_trick=True, rules=rules, stats=stats)
+        tricks, _ = play_line(h, declarer=0, leader=0, trump=-1, owner=0, first=1, rf=rf, target=j, mode=1)
+        raw, ntr = tricks[-1]["raw"], tricks[-1]["tricks"]
+        out[i] = (raw[0], raw[1], raw[2], ntr[1], ntr[2])
+    return out
 
 
 def decide_contract(estimates, bid, rules, *, first_hand=True, cap=None):
-    """Final contract and write-off from the values the declarer believes.
+    """Final contract and write-off from the values the declarer believes,
+    without a table: the odds' convention (:mod:`analysis.odds`).
 
     Parameters
     ----------
@@ -210,7 +257,10 @@ def decide_contract(estimates, bid, rules, *, first_hand=True, cap=None):
     ``-bid`` minus the payment each opponent receives (RULES.md,
     "write-off").  Writing off then wins only where failing costs more
     than that: book's double penalty when he is not the first hand.
-    Bolts and the barrel are left out (the deal's own change).
+    Bolts and the barrel are left out (the deal's own change).  Games and
+    :func:`analysis.single_dummy.play_deal` decide instead by the
+    declarer's criterion against his opponents at a table state
+    (:func:`analysis.single_dummy.objective.choose_contract`).
 
     Examples
     --------

@@ -1,6 +1,8 @@
 """One deal played single-dummy: :func:`play_deal` (DESIGN.md, contract 7).
 
-The declarer chooses his gift, contract and write-off from his ten cards;
+The declarer chooses his gift from his ten cards, and his contract and
+write-off from what the deal gives in each of his worlds after it, at the
+table's state (:func:`analysis.single_dummy.objective.choose_contract`);
 then the three players play the 24 cards, each deciding from his own
 knowledge (:mod:`.knowledge`) by PIMC over ``worlds`` layouts
 (:mod:`.sampler`, :mod:`.decide`).  Decision ``k`` (0 the gift, then one
@@ -20,9 +22,11 @@ from ..bids import bid_cap
 from ..cards import CARD_POINTS, MARRIAGE_VALUES, check_parts
 from ..errors import BadArgument
 from ..rules import as_rules
+from ..scoring import TableState
 from ..solver.search import card_mask
-from .decide import choose_card, choose_gift, decide_contract, gift_estimates
+from .decide import choose_card, choose_gift, world_outcomes
 from .knowledge import declarer_knowledge, defender_knowledge, suit_mask
+from .objective import choose_contract, fresh_table
 
 __all__ = ["SDResult", "play_deal", "legal_moves", "decision_rng"]
 
@@ -44,6 +48,24 @@ class SDResult(NamedTuple):
     right_tricks: int
     moves: tuple  #: ((seat, card id, declared), ...) in play order
     estimates: tuple  #: the declarer's value in each of his worlds after the gift
+    left_point_estimates: tuple = ()  #: his left's raw points in each world (tie-broken line)
+    right_point_estimates: tuple = ()  #: his right's raw points in each world
+    left_trick_estimates: tuple = ()  #: his left's tricks in each world
+    right_trick_estimates: tuple = ()  #: his right's tricks in each world
+
+    def worlds(self):
+        """The declarer's worlds as rows of
+        :data:`analysis.single_dummy.objective.WORLD_FIELDS`, shape (worlds, 5), int64."""
+        return np.array(
+            [
+                self.estimates,
+                self.left_point_estimates,
+                self.right_point_estimates,
+                self.left_trick_estimates,
+                self.right_trick_estimates,
+            ],
+            dtype=np.int64,
+        ).T.reshape(-1, 5)
 
 
 def decision_rng(seed: int, k: int) -> np.random.Generator:
@@ -126,6 +148,7 @@ def play_deal(
     rules="club",
     worlds=16,
     seed=0,
+    state=None,
     stats=None,
     timings=None,
     hook=None,
@@ -147,6 +170,15 @@ def play_deal(
         Layouts drawn for each decision.
     seed : int
         Non-negative; decision ``k`` uses ``SeedSequence([seed, k])``.
+    state : analysis.scoring.TableState, optional
+        The table before the deal, players numbered from the declarer (0
+        the declarer, 1 his left, 2 his right; the first hand is
+        ``(state.dealer + 1) % 3``); default a fresh table at 0/0/0 with
+        the declarer as first hand
+        (:func:`analysis.single_dummy.objective.fresh_table`).  Only the
+        contract and the write-off read it
+        (:func:`analysis.single_dummy.objective.choose_contract`); the
+        gift and the play do not.
     stats : ndarray of int64, optional
         Solver nodes added per phase: ``stats[0]`` gift, ``stats[1]``
         estimates, ``stats[2]`` play (length at least 3).
@@ -165,15 +197,20 @@ def play_deal(
     SDResult
         Played on the true hands whatever the redeal conditions; after a
         write-off the points and tricks are 0 and ``moves`` is empty.  The
-        declarer is taken as the first hand for the payments (book's double
-        penalty); :func:`decide_contract` decides again for another seat.
+        per-world fields (``estimates`` and the four ``*_estimates`` after
+        it) let :func:`~analysis.single_dummy.objective.choose_contract`
+        decide again at any table state, bid and seat.
 
     Raises
     ------
     ValueError
-        On wrong card counts or overlaps, a bad bid, worlds, seed or rules.
+        On wrong card counts or overlaps, a bad bid, worlds, seed, state or rules.
     """
     rules = as_rules(rules)
+    if state is None:
+        state = fresh_table()
+    elif not isinstance(state, TableState):
+        raise BadArgument(f"state must be an analysis.scoring.TableState, got {type(state).__name__}")
     parts = [
         ("hand", card_mask(hand, "hand"), 7),
         ("widow", card_mask(widow, "widow"), 3),
@@ -199,14 +236,17 @@ def play_deal(
     a, b, lay, _ = choose_gift(ten, worlds, decision_rng(seed, 0), rules, stats=st[0], gift=gift)
     lap("gift")
     d8 = ten & ~(1 << a) & ~(1 << b)
-    est = gift_estimates(ten, a, b, lay, rules, stats=st[1])
-    contract, wo = decide_contract(est, int(bid), rules, cap=int(bid_cap(rules, d8)))
+    wo_rows = world_outcomes(ten, a, b, lay, rules, stats=st[1])
+    per_world = tuple(tuple(int(x) for x in col) for col in wo_rows.T)
+    est = per_world[0]
+    choice = choose_contract(wo_rows, int(bid), rules, state, cap=int(bid_cap(rules, d8)))
+    contract, wo = choice.contract, choice.written_off
     lap("contract")
     if stats is not None:
         for i in range(3):
             stats[i] += st[i][0]
     if wo:
-        return SDResult(a, b, contract, True, 0, 0, 0, 0, 0, 0, (), est)
+        return SDResult(a, b, contract, True, 0, 0, 0, 0, 0, 0, (), est, *per_world[1:])
     hands = [d8, lm | (1 << a), rm | (1 << b)]
     shown = w if (rules.widow_shown_at_100 or bid > 100) else None
     up = rules.exchange_face_up
@@ -267,4 +307,5 @@ def play_deal(
         stats[2] += st[2][0]
     lap("play")
     pts, ntr = table["points"], table["tricks"]
-    return SDResult(a, b, contract, False, pts[0], pts[1], pts[2], ntr[0], ntr[1], ntr[2], tuple(moves), est)
+    played = (pts[0], pts[1], pts[2], ntr[0], ntr[1], ntr[2])
+    return SDResult(a, b, contract, False, *played, tuple(moves), est, *per_world[1:])

@@ -183,7 +183,13 @@ def check_games(rules, games: pd.DataFrame, pool_frame=None):
     # the declarer names the highest made contract, and the bid when he is lost
     assert (solved.contract[made] <= solved.value[made]).all()
     assert (solved.contract[~made] == solved.bid[~made]).all()
-    assert not (made & solved.written_off).any()
+    # a made contract is written off only where making it would land him on
+    # 555 and reset him to 0 (wiki, classic): the criterion weighs the table
+    for r in solved[made & solved.written_off].itertuples():
+        assert rules.reset_555 != "none"
+        g = games[(games.game_id == r.game_id) & (games.deal_no == r.deal_no - 1)]
+        before = float(g.iloc[0][f"score{r.declarer}"]) if len(g) else 0.0
+        assert before + r.bid == 555, (r.game_id, r.deal_no)
     if not rules.write_off_on_barrel:
         # a sitter never writes off: he sat before the deal iff his score was at the threshold
         for r in played[played.written_off].itertuples():

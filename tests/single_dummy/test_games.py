@@ -1,8 +1,9 @@
 """Games with single-dummy outcomes (``simulate(..., outcomes="pimc")``).
 
 The declarer's gift and play come from play_deal, his contract and
-write-off from decide_contract at the table's bid: checked row by row
-against play_deal called directly.  Short games (a few deals) and 2 worlds.
+write-off from choose_contract at the table's bid and state: checked row by
+row against play_deal called directly.  Short games (a few deals) and 2
+worlds.
 """
 
 import numpy as np
@@ -11,6 +12,7 @@ import pytest
 
 from analysis import dataset
 from analysis.bids import hand_cap
+from analysis.dataset.schema import SD_WORLD_COLUMNS
 from analysis.deal import chunk_rng, deal
 from analysis.game import ThresholdPolicy, simulate
 from analysis.game.deal_flow import play_deal as play_table_deal
@@ -19,8 +21,8 @@ from analysis.game.pools import SDPoolSource
 from analysis.game.sources import BLOCK, game_rng
 from analysis.jobs.games import run_games
 from analysis.rules import Rules
-from analysis.scoring import TableState, new_table
-from analysis.single_dummy import decide_contract, play_deal, sd_fingerprint
+from analysis.scoring import DealOutcome, TableState, apply_deal, new_table
+from analysis.single_dummy import choose_contract, play_deal, sd_fingerprint
 from analysis.single_dummy.batch import PLAY_FIELDS, deal_seed, play_out, row_seed
 
 CLUB = Rules.profile("club")
@@ -44,17 +46,59 @@ def _seat_of(row) -> int:
     return (int(row.declarer) - int(row.dealer) - 1) % 3
 
 
-def _check_row(rules, row, masks, r):
-    """The row's contract, write-off, points and tricks follow from the SDResult ``r``."""
+def _states(rules, rows):
+    """The table before each row of one game, by scoring the rows again."""
+    rows = list(rows)
+    st = new_table(rules, dealer=int(rows[0].dealer))
+    out = []
+    for row in rows:
+        out.append(st)
+        if row.redealt:
+            o = DealOutcome(redeal=True)
+        else:
+            o = DealOutcome(
+                declarer=int(row.declarer),
+                contract=int(row.contract),
+                bid=int(row.bid),
+                written_off=bool(row.written_off),
+                raw=(int(row.raw0), int(row.raw1), int(row.raw2)),
+                tricks=(int(row.tricks0), int(row.tricks1), int(row.tricks2)),
+            )
+        st = apply_deal(rules, st, o).state
+        assert st.scores == (row.score0, row.score1, row.score2)
+    return out
+
+
+def _worlds(r) -> tuple:
+    """``SDPlayed.worlds`` of an SDResult or a stored row."""
+    cols = [r.estimates, *(getattr(r, c) for c in SD_WORLD_COLUMNS)]
+    return tuple(tuple(int(x) for x in w) for w in zip(*cols, strict=True))
+
+
+def _played(rec) -> SDPlayed:
+    return SDPlayed(*(int(rec[c]) for c in PLAY_FIELDS), _worlds(rec), True)
+
+
+def _check_row(rules, row, masks, r, state):
+    """The row's contract, write-off, points and tricks follow from the
+    outcome ``r`` (an SDResult or SDPlayed) at the table ``state``."""
     ds = _seat_of(row)
     ten = int(masks[ds]) | int(masks[3])
     eight = ten & ~(1 << r.give_left) & ~(1 << r.give_right)
-    contract, wo = decide_contract(
-        r.estimates, int(row.bid), rules, first_hand=ds == 0, cap=hand_cap(rules, eight)
+    worlds = r.worlds if isinstance(r, SDPlayed) else _worlds(r)
+    sitting = state.barrel[int(row.declarer)] >= 0
+    got = choose_contract(
+        worlds,
+        int(row.bid),
+        rules,
+        state,
+        declarer=int(row.declarer),
+        cap=max(int(row.bid), hand_cap(rules, eight)),
+        may_write_off=not sitting or rules.write_off_on_barrel,
     )
-    assert (row.contract, row.written_off) == (contract, wo)
+    assert (row.contract, row.written_off) == got[:2]
     d, lp, rp = int(row.declarer), (int(row.declarer) + 1) % 3, (int(row.declarer) + 2) % 3
-    if not wo:
+    if not got.written_off:
         raw = (row.raw0, row.raw1, row.raw2)
         tricks = (row.tricks0, row.tricks1, row.tricks2)
         assert (raw[d], raw[lp], raw[rp]) == (r.value, r.left_points, r.right_points)
@@ -73,7 +117,8 @@ def test_on_the_fly_games_follow_play_deal_row_by_row(fly):
         rng = game_rng(4, int(g))
         rng.integers(0, 3)  # the first dealer
         masks = deal(rng, BLOCK)
-        for row in rows.itertuples():
+        states = _states(CLUB, rows.itertuples())
+        for row, st in zip(rows.itertuples(), states, strict=True):
             if row.redealt:
                 continue
             m = masks[row.deal_no]
@@ -88,7 +133,7 @@ def test_on_the_fly_games_follow_play_deal_row_by_row(fly):
                 seed=deal_seed(4, int(g), int(row.deal_no), ds),
                 bid=int(row.bid),
             )
-            _check_row(CLUB, row, m, r)
+            _check_row(CLUB, row, m, r, st)
             played += 1
     assert played >= 2
     o = fly.attrs["outcomes"]
@@ -129,6 +174,7 @@ def _sd_frame(rules, n_deals, seed=POOL_SEED):
             }
             row.update({f: getattr(r, f) for f in PLAY_FIELDS})
             row.update(written_off=r.written_off, estimates=list(r.estimates), contract=r.contract)
+            row.update({c: list(getattr(r, c)) for c in SD_WORLD_COLUMNS})
             rows.append(row)
     return pd.DataFrame(rows)
 
@@ -143,15 +189,14 @@ def test_pool_games_decide_again_at_the_tables_bid(sd_frame):
     g = simulate(CLUB, 3, seed=2, policy=POLICY, pool=src, max_deals=4, outcomes="pimc")
     f = sd_frame.set_index(["deal_id", "seat"])
     checked = 0
-    for row in g.itertuples():
-        if row.redealt:
-            continue
-        ds = _seat_of(row)
-        rec = f.loc[(row.pool_deal, ds)]
-        m = [int(rec[c]) for c in ("hand0", "hand1", "hand2", "widow")]
-        r = SDPlayed(*(int(rec[c]) for c in PLAY_FIELDS), tuple(rec.estimates), True)
-        _check_row(CLUB, row, m, r)
-        checked += 1
+    for _, rows in g.groupby("game_id"):
+        for row, st in zip(rows.itertuples(), _states(CLUB, rows.itertuples()), strict=True):
+            if row.redealt:
+                continue
+            rec = f.loc[(row.pool_deal, _seat_of(row))]
+            m = [int(rec[c]) for c in ("hand0", "hand1", "hand2", "widow")]
+            _check_row(CLUB, row, m, _played(rec), st)
+            checked += 1
     assert checked >= 3
     assert g.attrs["outcomes"]["source"] == "pool" and g.attrs["outcomes"]["play"] == "pimc"
     again = simulate(CLUB, 3, seed=2, policy=POLICY, pool=src, max_deals=4, outcomes="pimc")
@@ -172,7 +217,28 @@ def test_a_written_off_pool_row_is_played_again_with_its_own_seed(sd_frame):
     again = src.outcome(src.masks[ref], ref, seat, bid=100, deal_no=0, replay=True)
     orig = sd_frame.iloc[0]
     assert again.played and src.replays == 1
-    assert again == SDPlayed(*(int(orig[c]) for c in PLAY_FIELDS), tuple(orig.estimates), True)
+    assert again == _played(orig)
+
+
+def test_a_pool_of_the_first_sd_schema_draws_its_worlds_again(sd_frame):
+    """Rows without the per-world defenders' columns (sd schema 1): the
+    worlds drawn again from each row's seed are the stored ones."""
+    new = SDPoolSource(sd_frame, CLUB, worlds=2, seed=POOL_SEED)
+    old = SDPoolSource(sd_frame.drop(columns=list(SD_WORLD_COLUMNS)), CLUB, worlds=2, seed=POOL_SEED)
+    assert new.worlds_of is not None and old.worlds_of is None
+    for ref in range(new.size):
+        for seat in range(3):
+            assert old.row_worlds(ref, seat) == new.row_worlds(ref, seat)
+    assert old.redrawn == 3 * new.size and new.redrawn == 0
+    old.row_worlds(0, 0)
+    assert old.redrawn == 3 * new.size  # once a row
+    # a row whose stored values another sampler made is refused
+    bad = sd_frame.drop(columns=list(SD_WORLD_COLUMNS))
+    bad.at[0, "estimates"] = [e + 1 for e in bad.at[0, "estimates"]]
+    src = SDPoolSource(bad, CLUB, worlds=2, seed=POOL_SEED)
+    ref = int(np.flatnonzero(src.deal_ids == bad.loc[0, "deal_id"])[0])
+    with pytest.raises(RuntimeError, match="other values than the stored estimates"):
+        src.row_worlds(ref, int(bad.loc[0, "seat"]))
 
 
 def test_bad_sd_pools_are_refused(sd_frame):
@@ -228,7 +294,8 @@ def _sd(masks, estimates, played=True, calls=None):
         if calls is not None:
             calls.append(replay)
         gl, gr = _lowest_two(masks[seat] | masks[3])
-        return SDPlayed(10, gl, gr, 1, 20, 3, 30, 4, tuple(estimates), played or replay)
+        worlds = tuple((e, 20, 30, 3, 4) for e in estimates)
+        return SDPlayed(10, gl, gr, 1, 20, 3, 30, 4, worlds, played or replay)
 
     return sd
 
@@ -312,10 +379,13 @@ def test_cli_simulates_from_a_single_dummy_dataset(sd_dataset, tmp_path, capsys)
     assert params["sd_fingerprint"] == sd_fingerprint(CLUB)
     games = dataset.read_frame(out, "games")
     rows = load(sd_dataset).set_index(["deal_id", "seat"])
-    for row in games[~games.redealt].itertuples():
-        rec = rows.loc[(row.pool_deal, _seat_of(row))]
-        m = [int(rec[c]) for c in ("hand0", "hand1", "hand2", "widow")]
-        _check_row(CLUB, row, m, SDPlayed(*(int(rec[c]) for c in PLAY_FIELDS), tuple(rec.estimates), True))
+    for _, game in games.groupby("game_id"):
+        for row, st in zip(game.itertuples(), _states(CLUB, game.itertuples()), strict=True):
+            if row.redealt:
+                continue
+            rec = rows.loc[(row.pool_deal, _seat_of(row))]
+            m = [int(rec[c]) for c in ("hand0", "hand1", "hand2", "widow")]
+            _check_row(CLUB, row, m, _played(rec), st)
     # double-dummy outcomes from single-dummy rows: refused, naming the option
     assert (
         main(

@@ -13,7 +13,9 @@ import pytest
 from analysis.bids import bid_cap
 from analysis.cards import CARD_POINTS, MARRIAGE_VALUES
 from analysis.rules import load_rules
-from analysis.single_dummy import SD_VERSION, SDResult, decide_contract, play_deal, sd_fingerprint
+from analysis.scoring import TableState
+from analysis.single_dummy import SD_VERSION, SDResult, choose_contract, play_deal, sd_fingerprint
+from analysis.single_dummy.objective import fresh_table
 from analysis.single_dummy.play import _winner, legal_moves
 from analysis.solver import solver_fingerprint
 
@@ -63,8 +65,9 @@ def test_play_deal_is_a_legal_complete_deal(profile):
         assert res.give_left != res.give_right and ten >> res.give_left & 1 and ten >> res.give_right & 1
         d8 = ten & ~(1 << res.give_left) & ~(1 << res.give_right)
         cap = int(bid_cap(rules, d8))
-        want = decide_contract(res.estimates, bid, rules, cap=cap)
-        assert (res.contract, res.written_off) == want
+        assert len(res.worlds()) == 4 and res.worlds()[:, 0].tolist() == list(res.estimates)
+        want = choose_contract(res.worlds(), bid, rules, cap=cap)
+        assert (res.contract, res.written_off) == want[:2]
         if res.written_off:
             assert res.moves == () and res.value == res.left_points == res.declarer_tricks == 0
             continue
@@ -77,24 +80,97 @@ def test_play_deal_is_a_legal_complete_deal(profile):
         assert sum(pts) == 120 + declared
 
 
-def test_no_peeking_at_the_exchange():
-    """Same hand and widow, the defenders' 14 cards dealt differently: the
-    same gift, estimates, contract and write-off."""
+STATES = (
+    None,  # a fresh table, the declarer first hand
+    # he is not the first hand (book's double penalty), his left sits on the
+    # barrel, his right has two bolts
+    TableState(scores=(300.0, 880.0, 500.0), barrel=(-1, 0, -1), bolts=(0, 0, 2), dealer=0),
+)
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_no_peeking_at_the_exchange(state):
+    """Same hand and widow, bid, seat, table state and seed, the defenders'
+    14 cards dealt differently: the same gift, worlds, contract and
+    write-off."""
     rng = np.random.default_rng(8)
-    for profile in ("club", "book"):
+    for profile, bid in (("club", 100), ("book", 120)):
         hand, widow, left, right = _deal(rng)
         rest = [c for c in range(24) if (left | right) >> c & 1]
         p = rng.permutation(rest)
         left2, right2 = sum(1 << int(c) for c in p[:7]), sum(1 << int(c) for c in p[7:])
-        r1 = play_deal(hand, widow, left, right, rules=profile, worlds=4, seed=5)
-        r2 = play_deal(hand, widow, left2, right2, rules=profile, worlds=4, seed=5)
-        assert (r1.give_left, r1.give_right, r1.contract, r1.written_off, r1.estimates) == (
+        assert (left2, right2) != (left, right)
+        r1 = play_deal(hand, widow, left, right, bid=bid, rules=profile, worlds=4, seed=5, state=state)
+        r2 = play_deal(hand, widow, left2, right2, bid=bid, rules=profile, worlds=4, seed=5, state=state)
+        assert (r1.give_left, r1.give_right, r1.contract, r1.written_off) == (
             r2.give_left,
             r2.give_right,
             r2.contract,
             r2.written_off,
-            r2.estimates,
         )
+        assert r1.worlds().tolist() == r2.worlds().tolist()
+
+
+def test_the_table_state_decides_the_contract_and_nothing_else():
+    """At a fresh table and at a state where writing off pays more, the same
+    gift and worlds; the decision is choose_contract's at each state."""
+    rules = load_rules("club")
+    rng = np.random.default_rng(21)
+    hand, widow, left, right = _deal(rng)
+    fresh = play_deal(hand, widow, left, right, rules=rules, worlds=4, seed=2)
+    assert fresh == play_deal(hand, widow, left, right, rules=rules, worlds=4, seed=2, state=fresh_table())
+    for st in STATES[1:]:
+        res = play_deal(hand, widow, left, right, rules=rules, worlds=4, seed=2, state=st)
+        assert (res.give_left, res.give_right, res.estimates) == (
+            fresh.give_left,
+            fresh.give_right,
+            fresh.estimates,
+        )
+        d8 = (hand | widow) & ~(1 << res.give_left) & ~(1 << res.give_right)
+        want = choose_contract(res.worlds(), 100, rules, st, cap=int(bid_cap(rules, d8)))
+        assert (res.contract, res.written_off) == want[:2]
+    with pytest.raises(ValueError, match="TableState"):
+        play_deal(hand, widow, left, right, state=(0, 0, 0))
+
+
+def test_the_state_is_live_in_play_deal():
+    """A weak deal (default_rng(12)) whose every world fails 100: at a
+    fresh table the defenders would take more than the payments (written
+    off); with his left on the barrel, who scores neither defence points
+    nor a payment, playing costs less (played)."""
+    rules = load_rules("club")
+    hand, widow, left, right = _deal(np.random.default_rng(12))
+    st = TableState(scores=(0.0, 880.0, 0.0), barrel=(-1, 0, -1), dealer=2)
+    a = play_deal(hand, widow, left, right, rules=rules, worlds=2, seed=1)
+    b = play_deal(hand, widow, left, right, rules=rules, worlds=2, seed=1, state=st)
+    assert a.worlds().tolist() == b.worlds().tolist() == [[74, 54, 52, 3, 4], [74, 85, 21, 5, 2]]
+    # fresh: playing -100 - (54 + 52 + 85 + 21) / 4 = -153 < -150 (50 to each)
+    assert a.written_off and a.moves == ()
+    # barrel: playing -100 - (52 + 21) / 4 = -118.25 > -125 (50 to his right only)
+    assert not b.written_off and b.contract == 100 and len(b.moves) == 24
+
+
+def test_worlds_are_drawn_again_from_the_seed_and_solved_on_the_line():
+    from analysis.single_dummy.decide import choose_gift, declarer_worlds, world_outcomes
+    from analysis.single_dummy.play import decision_rng
+    from analysis.solver import play_value
+
+    rules = load_rules("club")
+    rng = np.random.default_rng(4)
+    for seed in (0, 9):
+        hand, widow, left, right = _deal(rng)
+        ten = hand | widow
+        a, b, lay, _ = choose_gift(ten, 5, decision_rng(seed, 0), rules)
+        assert declarer_worlds(ten, 5, seed).tolist() == lay.tolist()
+        rows = world_outcomes(ten, a, b, lay, rules)
+        for w, row in zip(lay, rows, strict=True):
+            h = (ten & ~(1 << a) & ~(1 << b), int(w[1]) | 1 << a, int(w[2]) | 1 << b)
+            assert row[0] == play_value(h, declarer=0, leader=0, first_trick=True, rules=rules)
+            assert row[3] + row[4] <= 8 and min(row) >= 0
+            # the defenders' points are at most the card points the declarer left
+            assert row[1] + row[2] >= 120 - row[0]  # the card points not his are theirs
+        res = play_deal(hand, widow, left, right, rules=rules, worlds=5, seed=seed)
+        assert (res.give_left, res.give_right) == (a, b) and res.worlds().tolist() == rows.tolist()
 
 
 def _first_divergence(m1, m2):
