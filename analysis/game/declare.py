@@ -67,7 +67,7 @@ import numpy as np
 from ..bids import NO_CAP, hand_cap
 from ..cards import ALL_MARRIAGES
 from ..odds.delta import relative_delta
-from ..scoring import DealOutcome, apply_deal, write_off_payment
+from ..scoring import DealOutcome, apply_deal, give_up_allowed, write_off_payment
 from ..single_dummy import decide_contract
 from ..single_dummy.batch import playing_rules
 from .deal_flow import (
@@ -154,7 +154,7 @@ def declare_solved(at: AtWidow, sol) -> DealPlay:
         DealOutcome(declarer=d, contract=bid, bid=bid, raw=raw, tricks=tricks, four_marriages=fm),
     )
     best, best_m, wo = played, _metric(played, d), False
-    if policy.write_offs and (not at.sitting[ds] or rules.write_off_on_barrel):
+    if policy.write_offs and give_up_allowed(rules, state, d):
         w = apply_deal(
             rules, state, DealOutcome(declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=fm)
         )
@@ -237,7 +237,7 @@ def declare_played(at: AtWidow, sol, replay) -> DealPlay:
     cap = max(bid, hand_cap(rules, eight) if rules.bid_cap else NO_CAP)
     contract, wo = decide_contract(sol.estimates, bid, rules, first_hand=first, cap=cap)
     contract, wo = int(contract), bool(wo)
-    if wo and not (policy.write_offs and (not at.sitting[ds] or rules.write_off_on_barrel)):
+    if wo and not (policy.write_offs and give_up_allowed(rules, state, d)):
         contract, _ = decide_contract(sol.estimates, bid, playing_rules(rules), first_hand=first, cap=cap)
         contract, wo = int(contract), False
     if (
