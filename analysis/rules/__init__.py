@@ -24,7 +24,7 @@ Examples
 'club+barrel_seats=1'
 """
 
-from .describe import folder_label, rules_diff
+from .describe import fields_without_figure, folder_label, rules_diff
 from .model import CONVENTIONS, PROFILES, Rules, field_doc, profile_names
 from .resolve import as_rules, entry_point, load_rules, takes_rules
 from .serial import INFORMATION_FIELDS
@@ -42,4 +42,5 @@ __all__ = [
     "rules_diff",
     "field_doc",
     "folder_label",
+    "fields_without_figure",
 ]

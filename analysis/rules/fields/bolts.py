@@ -48,12 +48,15 @@ class BoltFields:
     barrel_defence_points: bool = field(
         default=False,
         metadata=doc(
-            "A defender sitting on the barrel scores his defence points (they "
-            "are then capped at the threshold, so they matter only under a "
-            "penalty that takes him below it). No in every profile (club seed 000 "
-            "'На бочке вистовые очки и болты не начисляются'; classic 'На бочке "
-            "очки как не-заказчик не начисляются'; book †; ua †; wiki 'Ему "
-            "перестают начисляться все очки'). Rules files and datasets written "
+            "A defender sitting on the barrel scores his defence points. No in "
+            "every profile (club seed 000 'На бочке вистовые очки и болты не "
+            "начисляются'; classic 'На бочке очки как не-заказчик не "
+            "начисляются'; book †; ua †; wiki 'Ему перестают начисляться все "
+            "очки'). No simulated figure can show it: a sitter's score is capped "
+            "at the threshold after the deal, and nothing in a deal in which he "
+            "takes points can take him below it (a bolt needs a deal without "
+            "points or tricks), so the points are always capped away; the field "
+            "states the table's convention. Rules files and datasets written "
             "with the former single switch barrel_defender_scores set this field "
             "and barrel_bolts both.",
             added=True,
