@@ -76,7 +76,7 @@ CHOICES = {
 }
 #: Another value of each integer field (the first that differs is used).
 INTS = {
-    "target": (1005, 1000),
+    "target": (1000, 1005),
     "barrel_threshold": (860, 880),
     "barrel_attempts": (2, 3),
     "barrel_fall_penalty": (200, 120),
@@ -105,6 +105,8 @@ def _companions(r: Rules, name: str) -> dict:
         c["bolt_rule"] = "zero_points"
     if name in ("barrel_arrivals", "knock_off_penalty") and r.barrel_seats == 2:
         c["barrel_seats"] = 1  # arrivals beyond the seats are common then
+    if name == "marriage_lead" and r.trump_lead_owner_only:
+        c["trump_lead_owner_only"] = False  # the positions' trumps then lead freely
     if name == "barrel_defence_points":
         c["barrel_bolts"] = True  # a penalty takes the sitter below the threshold
     if name == "write_off_fixed":
@@ -247,7 +249,7 @@ def play_figure(rules: Rules, policy) -> list:
 
     rng = np.random.default_rng(13)
     out = []
-    for _ in range(40):
+    for _ in range(120):
         cards = rng.permutation(24)[:12]
         # give the leader a marriage half the time
         hands = [0, 0, 0]
@@ -302,7 +304,7 @@ def seen_figure(rules: Rules, policy) -> list:
 
         def hook(k, mover, knowledge, table, hands, legal, got=got):
             if mover != 0:
-                got.append((mover, knowledge.may, knowledge.counts))
+                got.append((mover, knowledge.may, knowledge.counts, knowledge.limit))
                 if len(got) == 2:
                     raise _Seen
 
