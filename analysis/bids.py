@@ -24,6 +24,8 @@ __all__ = [
     "OPENING_BID",
     "BID_STEP",
     "NO_CAP",
+    "BASE_CAP",
+    "JUMP_LINE",
     "bid_cap",
     "hand_cap",
     "next_bids",
@@ -40,7 +42,8 @@ BASE_CAP = 120
 #: Cap used when ``rules.bid_cap`` is off: 120 card points plus all four
 #: marriages, the most a deal can yield.
 NO_CAP = 400
-_JUMP_LINE = 120
+#: The level a raise may not jump over under ``rules.no_jump_over_120`` (club).
+JUMP_LINE = 120
 
 
 @takes_rules
@@ -126,8 +129,9 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
     Returns
     -------
     ndarray of shape (k,), int64
-        Bids in points.  A raise is exactly +5 under ``rules.raise_exact``
-        (book †, wiki), else any positive multiple of 5.  Under
+        Bids in points.  A raise is at least ``rules.raise_step`` (5; ua 10
+        by agreement): exactly that under ``rules.raise_exact`` (book †,
+        wiki), else any larger multiple of 5.  Under
         ``rules.no_jump_over_120`` (club) a bid may not go from below 120
         to above 120; an opening bid counts as coming from below 120
         (choice: the seed says only "при повышении нельзя перепрыгнуть через
@@ -147,6 +151,8 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
     [115]
     >>> next_bids(PROFILES["club"], None, 160, is_opening=True).tolist()
     [100]
+    >>> next_bids(PROFILES["ua"].with_changes(raise_step=10), 110, 140).tolist()
+    [120, 125, 130, 135, 140]
     """
     if cap % BID_STEP or cap < OPENING_BID:
         raise BadArgument(f"cap must be a multiple of 5 of at least 100, got {cap!r}")
@@ -157,11 +163,11 @@ def next_bids(rules, current_bid, cap: int, is_opening: bool = False) -> np.ndar
     else:
         if current_bid is None or current_bid % BID_STEP or current_bid < OPENING_BID:
             raise BadArgument(f"current bid must be a multiple of 5 of at least 100, got {current_bid!r}")
-        lo, below = current_bid + BID_STEP, current_bid < _JUMP_LINE
+        lo, below = current_bid + rules.raise_step, current_bid < JUMP_LINE
     hi = lo if (rules.raise_exact and not is_opening) else cap
     hi = min(hi, cap)
     if rules.no_jump_over_120 and below:
-        hi = min(hi, _JUMP_LINE)
+        hi = min(hi, JUMP_LINE)
     if hi < lo:
         return np.zeros(0, dtype=np.int64)
     return np.arange(lo, hi + 1, BID_STEP, dtype=np.int64)

@@ -42,7 +42,7 @@ from . import cards
 from .deal import N_DEALS
 from .errors import BadArgument
 from .rules import as_rules
-from .rules.redeal_conditions import stage_limits
+from .rules.redeal_conditions import jacks_limit, stage_limits
 
 __all__ = [
     "hand_points_distribution",
@@ -52,6 +52,7 @@ __all__ = [
     "p_widow_points_under",
     "p_widow_two_nines",
     "p_any_four_nines",
+    "p_any_four_jacks",
     "deal_rank_counts",
     "deal_event_probability",
     "redeal_probabilities",
@@ -338,6 +339,18 @@ def p_any_four_nines() -> Fraction:
     return deal_event_probability(lambda n, p: (n[:, 0, :3] == 4).any(axis=1))
 
 
+def p_any_four_jacks() -> Fraction:
+    """``P(some hand holds all four jacks)`` = 3 C(20,3) / C(24,7) (disjoint
+    events), the four-jacks redeal's rate (``redeal_four_jacks``: ua, wiki).
+
+    Examples
+    --------
+    >>> p_any_four_jacks() == p_any_four_nines()
+    True
+    """
+    return deal_event_probability(lambda n, p: (n[:, 1, :3] == 4).any(axis=1))
+
+
 def redeal_probabilities(rules="club") -> dict:
     """Exact probabilities of a profile's deal-only redeal conditions.
 
@@ -353,7 +366,9 @@ def redeal_probabilities(rules="club") -> dict:
     dict of str -> Fraction
         Keys as the columns of :func:`analysis.redeal.redeal_flags` (the
         probability that the flag is set in a random deal):
-        ``four_nines_any``, ``hand_under_any``, ``redeal_bidding`` (their
+        ``four_nines_any``, ``hand_under_any``, ``four_jacks_any`` (a hand
+        with four jacks, ``redeal_four_jacks``, ua, wiki: 3 C(20,3)/C(24,7)
+        when on, else 0; no column of the deals), ``redeal_bidding`` (their
         union over the three hands, exact), ``widow_under``,
         ``widow_two_nines``, ``redeal_widow``; plus ``redeal_before_play``
         (bidding or widow stage) and ``widow_given_no_bidding``
@@ -375,10 +390,11 @@ def redeal_probabilities(rules="club") -> dict:
     hand_nines, hand_under = stage_limits(rules, "bidding")
     widow_nines, widow_under = stage_limits(rules, "widow")
     four = (counts[:, 0, :3] >= hand_nines).any(axis=1)
+    jacks = (counts[:, 1, :3] >= jacks_limit(rules, "bidding")).any(axis=1)
     under = (points[:, :3] < hand_under).any(axis=1)
     w_under = points[:, 3] < widow_under
     w_nines = counts[:, 0, 3] >= widow_nines
-    bidding = four | under
+    bidding = four | under | jacks
     widow = w_under | w_nines
 
     def prob(hit):
@@ -387,6 +403,7 @@ def redeal_probabilities(rules="club") -> dict:
     out = {
         "four_nines_any": prob(four),
         "hand_under_any": prob(under),
+        "four_jacks_any": prob(jacks),
         "redeal_bidding": prob(bidding),
         "widow_under": prob(w_under),
         "widow_two_nines": prob(w_nines),

@@ -38,7 +38,7 @@ from .deal import check_deals
 from .deal_kernels import _pop
 from .errors import BadArgument
 from .rules import PROFILES, entry_point, takes_rules
-from .rules.redeal_conditions import meets, reasons, stage_limits
+from .rules.redeal_conditions import jacks_limit, meets, reasons, stage_limits
 
 __all__ = [
     "features",
@@ -134,7 +134,7 @@ def flags_from_features(feats: dict, rules) -> dict:
     dict of str -> ndarray of shape (n,)
         The columns of :func:`redeal_flags`.
     """
-    pts, nin = feats["points"], feats["nines"]
+    pts, nin, jac = feats["points"], feats["nines"], feats["jacks"]
     n = pts.shape[0]
     out = {k: np.empty(n, dtype=np.dtype(v)) for k, v in FLAG_COLUMNS.items()}
     bid_nines, bid_points = stage_limits(rules, "bidding")
@@ -142,8 +142,10 @@ def flags_from_features(feats: dict, rules) -> dict:
     _flags_kernel(
         pts,
         nin,
+        jac,
         bid_nines,
         bid_points,
+        jacks_limit(rules, "bidding"),
         widow_points,
         widow_nines,
         out["four_nines_any"],
@@ -165,8 +167,10 @@ def flags_from_features(feats: dict, rules) -> dict:
 def _flags_kernel(
     pts,
     nin,
+    jac,
     hand_nines,
     hand_under,
+    hand_jacks,
     widow_under,
     widow_nines,
     four_any,
@@ -178,21 +182,24 @@ def _flags_kernel(
     widow,
 ):
     # the limits of analysis.rules.redeal_conditions.stage_limits: a condition
-    # holds at nines >= its count or points < its threshold
+    # holds at nines (jacks) >= its count or points < its threshold
     for i in range(pts.shape[0]):
         f = False
         u = False
+        j = False
         sb = 0
         for s in range(3):
             fs = nin[i, s] >= hand_nines
             us = pts[i, s] < hand_under
+            js = jac[i, s] >= hand_jacks
             f |= fs
             u |= us
-            if fs or us:
+            j |= js
+            if fs or us or js:
                 sb |= 1 << s
         four_any[i] = f
         under_any[i] = u
-        bidding[i] = f or u
+        bidding[i] = f or u or j
         seats[i] = sb
         wu = pts[i, 3] < widow_under
         wn = nin[i, 3] >= widow_nines
@@ -222,7 +229,9 @@ def redeal_flags(deals, rules=PROFILES["club"]) -> dict:
         - ``four_nines_any`` bool: a hand holds four 9s (``redeal_four_nines``).
         - ``hand_under_any`` bool: a hand has fewer than
           ``redeal_hand_under`` card points.
-        - ``redeal_bidding`` bool: either of the two, the before-bidding stage.
+        - ``redeal_bidding`` bool: either of the two, or a hand with four
+          jacks (``redeal_four_jacks``, ua, wiki; no column of its own), the
+          before-bidding stage.
         - ``redeal_bidding_seats`` int8: bit ``s`` set when hand ``s``
           holds a before-bidding reason (who may claim it).
         - ``widow_under`` bool: the widow has fewer than
@@ -266,8 +275,8 @@ def hand_bidding_reasons(hand: int, rules=PROFILES["club"]) -> list[str]:
         forces nothing (RULES.md, "Redeals", before bidding).
     """
     f = features(np.array([[hand]], dtype=np.uint32))
-    pts, nines = int(f["points"][0, 0]), int(f["nines"][0, 0])
-    return reasons(rules, "bidding", nines, pts)
+    pts, nines, jacks = int(f["points"][0, 0]), int(f["nines"][0, 0]), int(f["jacks"][0, 0])
+    return reasons(rules, "bidding", nines, pts, jacks)
 
 
 @takes_rules

@@ -15,8 +15,9 @@ gift, the final contract, the write-off and the gift redeal as
 :mod:`analysis.game.declare` describes, from the deal's value or from the
 declarer's own worlds.  The flow is the same for both.
 
-Claimable redeals follow ``policy.claim_redeals`` (default: the holder
-claims); forced ones always happen.
+Claimable redeals follow the policy
+(:func:`analysis.game.policy.claims_redeal`; default: the holder claims);
+forced ones always happen.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import ALL_MARRIAGES, CARD_POINTS
-from ..rules.redeal_conditions import NEVER, meets, stage_limits
+from ..rules.redeal_conditions import has_conditions, meets
 from ..scoring import DealOutcome, apply_deal
 from .auction import auction, hand_cap
+from .policy import claims_redeal
 
 __all__ = [
     "DealPlay",
@@ -40,6 +42,7 @@ __all__ = [
 ]
 
 _NINES = sum(1 << (6 * s) for s in range(4))
+_JACKS = _NINES << 1
 _KQ = ALL_MARRIAGES
 _PTS = [int(p) for p in CARD_POINTS]
 
@@ -96,10 +99,6 @@ def redeal(rules, state, reason: str, decl: int = -1, bid: int = -1, value: int 
     """The :class:`DealPlay` of a redeal for ``reason`` (nothing scored)."""
     res = apply_deal(rules, state, DealOutcome(redeal=True))
     return DealPlay(res, reason, decl, bid, -1, False, (0, 0, 0), (0, 0, 0), value, False)
-
-
-def _claim(rules, policy) -> bool:
-    return rules.redeal_claim == "forced" or policy.claim_redeals
 
 
 def _card_points_list(mask: int) -> list:
@@ -235,16 +234,24 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
     player = [(dealer + 1 + s) % 3 for s in range(3)]
     hands = [int(masks[0]), int(masks[1]), int(masks[2])]
     widow = int(masks[3])
-    claim = _claim(rules, policy)
+    claim = claims_redeal(rules, policy, limits)
 
     # before bidding
-    if claim and stage_limits(rules, "bidding") != (NEVER, 0):
+    if claim and has_conditions(rules, "bidding"):
         for h in hands:
-            if meets(rules, "bidding", _nines(h), _points(h)):
+            if meets(rules, "bidding", _nines(h), _points(h), (h & _JACKS).bit_count()):
                 return redeal(rules, state, "bidding")
     sitting = [state.barrel[player[s]] >= 0 for s in range(3)]
     caps = [hand_cap(rules, h) for h in hands]
-    ds, bid = auction(limits, caps, sitting, rules.barrel_min_contract)
+    ds, bid = auction(
+        limits,
+        caps,
+        sitting,
+        rules.barrel_min_contract,
+        rules,
+        jumps=policy.jump_bids,
+        scores=[state.scores[p] for p in player],
+    )
     d = player[ds]
     # widow shown
     if claim and meets(rules, "widow", _nines(widow), _points(widow)):

@@ -10,10 +10,13 @@ dealer), after the best exchange, reaches the contract.
 
 The default policy, :class:`ThresholdPolicy` (RULES.md):
 
-- a player keeps raising by the smallest step (5) while his estimated
-  success probability of the next level is at least ``risk``; jump bids
-  are never made, so the club's "no jump over 120" holds by construction;
-  the first hand opens with the obligatory 100 whatever his hand;
+- a player keeps raising by the smallest legal step (``rules.raise_step``,
+  5 in every profile) while his estimated success probability of the next
+  level is at least ``risk``; the first hand opens with the obligatory 100
+  whatever his hand.  With ``jump_bids`` a player bids straight to the
+  highest legal level his estimate supports (and the first hand opens
+  there where the rules allow more than 100), so that the opening, raise
+  and jump conventions show (:func:`analysis.game.auction.auction`);
 - a player sitting on the barrel bids only when his estimate of the
   contract his target needs (``rules.barrel_min_contract``: 120, book 100,
   wiki 125) is at least ``barrel_risk``, and then up to the highest level
@@ -49,6 +52,15 @@ from ..errors import BadArgument
 from .estimators import load_estimator
 
 __all__ = ["ThresholdPolicy", "bid_limits"]
+__all__ = [
+    "Estimator",
+    "ThresholdPolicy",
+    "LEVELS",
+    "NO_LEVEL",
+    "BLOCK_MARGIN",
+    "bid_limits",
+    "claims_redeal",
+]
 
 #: Contract levels an estimate is asked for: 100, 105, ..., 400 (points).
 LEVELS = np.arange(100, 401, 5, dtype=np.int64)
@@ -152,6 +164,49 @@ def _checked(p, shape):
     return p
 
 
+#: Policy options added after games were first recorded, with their defaults.
+ADDED_OPTIONS = {"claim_weak": False, "jump_bids": False}
+
+
+def claims_redeal(rules, policy, limits) -> bool:
+    """Whether a redeal condition of this deal is acted on.
+
+    Forced redeals (``rules.redeal_claim='forced'``) always are.  A
+    claimable one is claimed under ``policy.claim_redeals``; with
+    ``policy.claim_weak`` only when a player entitled to claim
+    (``rules.redeal_claimer``: 'any' player, or 'first_hand', the player
+    "on the hundred", wiki "Пересдавать может только играющий на сотне")
+    has a hand whose estimate supports no bid.
+
+    Parameters
+    ----------
+    rules : Rules
+    policy : ThresholdPolicy
+    limits : array of shape (3, 3), int
+        The seats' limits (:meth:`ThresholdPolicy.limits`; seat 0 is the
+        first hand).
+
+    Examples
+    --------
+    >>> from analysis.rules import PROFILES
+    >>> weak_dealer = [[150, 150, 150], [130, 130, 130], [NO_LEVEL] * 3]
+    >>> wiki = PROFILES["wiki"]
+    >>> choosy = ThresholdPolicy(claim_weak=True, estimator=object())
+    >>> claims_redeal(wiki, choosy, weak_dealer)
+    True
+    >>> claims_redeal(wiki.with_changes(redeal_claimer="first_hand"), choosy, weak_dealer)
+    False
+    """
+    if rules.redeal_claim == "forced":
+        return True
+    if not policy.claim_redeals:
+        return False
+    if not policy.claim_weak:
+        return True
+    seats = (0,) if rules.redeal_claimer == "first_hand" else (0, 1, 2)
+    return any(int(limits[s][0]) < 100 for s in seats)
+
+
 @dataclass(frozen=True)
 class ThresholdPolicy:
     """The default bidding policy (see the module docstring).
@@ -173,6 +228,15 @@ class ThresholdPolicy:
     claim_redeals : bool
         A player who holds a claimable redeal condition claims it (RULES.md,
         "Redeals": book †, wiki).  Forced redeals happen regardless.
+    claim_weak : bool
+        With ``claim_redeals``: a claimable redeal is claimed only when a
+        player entitled to claim (``rules.redeal_claimer``: anyone, or the
+        first hand) holds a hand whose estimate supports no bid (his
+        ``risk`` limit is below 100); see :func:`claims_redeal`.
+    jump_bids : bool
+        Players bid straight to the highest legal level their estimate
+        supports instead of raising by the smallest step (see the module
+        docstring).
     gift_redeals : bool
         A declarer facing a lost contract may give a card that creates an
         after-exchange redeal condition when that beats playing and writing
@@ -198,6 +262,8 @@ class ThresholdPolicy:
     claim_redeals: bool = True
     gift_redeals: bool = True
     write_offs: bool = True
+    claim_weak: bool = False
+    jump_bids: bool = False
     estimator: Any = field(default=None, compare=False, repr=False)
     estimator_name: str = "default"
 
@@ -220,9 +286,17 @@ class ThresholdPolicy:
         return r, b, k
 
     def params(self) -> dict:
-        """JSON-ready parameters (recorded in the games metadata)."""
+        """JSON-ready parameters (recorded in the games metadata).
+
+        The options added after games were first recorded (:data:`ADDED_OPTIONS`)
+        are left out at their defaults, so the games and comparisons recorded
+        before keep their keys.
+        """
         d = asdict(self)
         d.pop("estimator")
+        for k, default in ADDED_OPTIONS.items():
+            if d[k] == default:
+                d.pop(k)
         r, b, k = self.thresholds
         d.update(risk=r, barrel_risk=b, block_risk=k, name=self.name)
         return d

@@ -39,11 +39,34 @@ SKIPPED = {
 }
 
 
+#: Values the seeds give as agreements to conventions every profile leaves
+#: off (RULES.md, "Options named by the seeds"): played against each profile too.
+AGREEMENTS = {
+    "raise_step": [10],  # ua: a step of 10
+    "minus_bidding": [-120],  # wiki: bidding in the minus
+    "barrel_bidding": ["yield"],  # wiki: the widow given to the sitter
+    "write_off_banned": [True],  # ua: whether a write-off is allowed
+    "write_off_no_barrel": [True],  # wiki
+    "write_off_limit": [3],  # wiki: three a game, free
+    "write_off_fine": ["third", "every_third"],  # wiki
+    "crossing": ["allowed", "not_on_barrel"],  # wiki «крещусь»
+    "round_declarer": [True],  # wiki
+    "redeal_four_jacks": [True],  # ua, wiki
+    "bad_deal_fine": [120],  # wiki
+    "barrel_defence_points": [True],
+    "barrel_bolts": [True],
+}
+
+
 def seed_values(field: str) -> list:
-    """The values the five profiles give ``field``, in profile order, distinct."""
+    """The values the five profiles give ``field``, in profile order, distinct,
+    then the seeds' agreements for it (:data:`AGREEMENTS`)."""
     out: list = []
     for p in PROFILES.values():
         v = getattr(p, field)
+        if v not in out:
+            out.append(v)
+    for v in AGREEMENTS.get(field, ()):
         if v not in out:
             out.append(v)
     return out

@@ -19,6 +19,10 @@ RESET_555 = ("none", "positive", "both")
 REDEAL_CLAIMS = ("forced", "claimable")
 MARRIAGE_LEADS = ("KQ", "Q")
 BARREL_ARRIVALS = ("seats", "all")
+BARREL_BIDDING = ("open", "yield")
+WRITE_OFF_FINES = ("none", "third", "every_third")
+CROSSINGS = ("none", "allowed", "not_on_barrel")
+REDEAL_CLAIMERS = ("any", "first_hand")
 #: The built-in profiles, default first (:data:`analysis.rules.PROFILES` holds their values).
 PROFILE_NAMES = ("club", "classic", "book", "ua", "wiki")
 
@@ -54,6 +58,10 @@ def validate(r) -> None:
         "reset_555": RESET_555,
         "redeal_claim": REDEAL_CLAIMS,
         "barrel_arrivals": BARREL_ARRIVALS,
+        "barrel_bidding": BARREL_BIDDING,
+        "write_off_fine": WRITE_OFF_FINES,
+        "crossing": CROSSINGS,
+        "redeal_claimer": REDEAL_CLAIMERS,
     }
     for k, allowed in choices.items():
         _check(getattr(r, k) in allowed, k, f"{getattr(r, k)!r} is not one of {', '.join(allowed)}")
@@ -89,3 +97,22 @@ def validate(r) -> None:
     _check(0 <= r.redeal_after_hand_under <= 120, "redeal_after_hand_under", "must be 0..120")
     if r.bolt_rule == "none":
         _check(not r.bolt_declarer, "bolt_declarer", "needs a bolt_rule other than 'none'")
+        _check(
+            r.crossing == "none", "crossing", "gives the opponents bolts: needs a bolt_rule other than 'none'"
+        )
+        _check(not r.barrel_bolts, "barrel_bolts", "needs a bolt_rule other than 'none'")
+    _check(r.raise_step in (5, 10, 15, 20, 25), "raise_step", "must be a multiple of 5 from 5 to 25")
+    _check(
+        r.minus_bidding <= 0 and r.minus_bidding % 5 == 0,
+        "minus_bidding",
+        "must be 0 (off) or a negative multiple of 5",
+    )
+    _check(0 <= r.write_off_limit <= 20, "write_off_limit", "must be 0 (no limit) .. 20")
+    _check(
+        r.write_off_fine_points >= 0 and r.write_off_fine_points % 5 == 0,
+        "write_off_fine_points",
+        "must be a non-negative multiple of 5 (0: the contract)",
+    )
+    _check(r.knock_off_penalty >= 0, "knock_off_penalty", "must not be negative")
+    _check(r.reset_at > 0, "reset_at", "must be positive")
+    _check(r.bad_deal_fine >= 0, "bad_deal_fine", "must not be negative")

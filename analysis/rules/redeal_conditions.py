@@ -1,8 +1,8 @@
 """The redeal conditions of RULES.md ("Redeals") as one table.
 
 Every redeal condition is a test of one hand (or the widow) at one stage:
-"at least ``k`` nines" or "fewer than ``t`` card points", switched on or
-sized by one ``Rules`` field.  :data:`CONDITIONS` lists them; the vectorized
+"at least ``k`` nines" (or jacks) or "fewer than ``t`` card points",
+switched on or sized by one ``Rules`` field.  :data:`CONDITIONS` lists them; the vectorized
 predicates of :mod:`analysis.redeal` (and their numba kernel), the
 simulator's scalar checks (:mod:`analysis.game.deal_flow`) and the exact
 probabilities (:mod:`analysis.probabilities`) all read their limits from
@@ -28,6 +28,17 @@ from typing import NamedTuple
 from .resolve import takes_rules
 
 __all__ = ["NEVER", "stage_limits", "meets", "reasons"]
+__all__ = [
+    "Condition",
+    "CONDITIONS",
+    "STAGES",
+    "NEVER",
+    "stage_limits",
+    "jacks_limit",
+    "has_conditions",
+    "meets",
+    "reasons",
+]
 
 #: The stages, in the order of play: each of the three 7-card hands before
 #: bidding, the 3-card widow when it is shown, each 8-card hand after the
@@ -48,8 +59,8 @@ class Condition(NamedTuple):
         Its column of :func:`analysis.redeal.redeal_flags` ('' for the
         after-exchange stage, which is not a column of the deals).
     feature : str
-        ``"nines"`` (held when the count is at least ``at_least``, and the
-        boolean ``field`` is on) or ``"points"`` (held when the card points
+        ``"nines"`` or ``"jacks"`` (held when the count is at least
+        ``at_least``, and the boolean ``field`` is on) or ``"points"`` (held when the card points
         are under the integer ``field``; 0 = off).
     field : str
         The ``Rules`` field that switches or sizes it.
@@ -69,6 +80,8 @@ class Condition(NamedTuple):
 
 CONDITIONS = (
     Condition("bidding", "four_nines_any", "nines", "redeal_four_nines", 4, "the hand holds four 9s"),
+    # ua, wiki: four jacks (no column of its own: it joins redeal_bidding)
+    Condition("bidding", "", "jacks", "redeal_four_jacks", 4, "the hand holds four jacks"),
     Condition(
         "bidding",
         "hand_under_any",
@@ -101,7 +114,7 @@ CONDITIONS = (
 
 def _limit(rules, c: Condition) -> int:
     v = getattr(rules, c.field)
-    if c.feature == "nines":
+    if c.feature in ("nines", "jacks"):
         return c.at_least if v else NEVER
     return int(v)
 
@@ -124,31 +137,57 @@ def stage_limits(rules, stage: str) -> tuple[int, int]:
         if c.stage == stage:
             if c.feature == "nines":
                 nines = _limit(rules, c)
-            else:
+            elif c.feature == "points":
                 points = _limit(rules, c)
     return nines, points
 
 
 @takes_rules
-def meets(rules, stage: str, nines, points):
-    """Whether hands with these 9s and card points meet a condition of ``stage``.
+def jacks_limit(rules, stage: str) -> int:
+    """A hand at ``stage`` meets the four-jacks condition when it holds at
+    least this many jacks (:data:`NEVER` when the rules lack it: every stage
+    but ``"bidding"``, and there ``rules.redeal_four_jacks`` off).
 
-    ``nines`` and ``points`` may be ints or arrays of one shape (the result
-    is then a bool array).
+    Raises
+    ------
+    KeyError
+        If ``stage`` is not one of :data:`STAGES`.
     """
-    n_min, p_under = stage_limits(rules, stage)
-    return (nines >= n_min) | (points < p_under)
+    if stage not in STAGES:
+        raise KeyError(stage)
+    for c in CONDITIONS:
+        if c.stage == stage and c.feature == "jacks":
+            return _limit(rules, c)
+    return NEVER
 
 
 @takes_rules
-def reasons(rules, stage: str, nines: int, points: int) -> list[str]:
+def has_conditions(rules, stage: str) -> bool:
+    """Whether the rules have any redeal condition at ``stage``."""
+    return stage_limits(rules, stage) != (NEVER, 0) or jacks_limit(rules, stage) != NEVER
+
+
+@takes_rules
+def meets(rules, stage: str, nines, points, jacks=0):
+    """Whether hands with these 9s, card points (and jacks) meet a condition of ``stage``.
+
+    ``nines``, ``points`` and ``jacks`` may be ints or arrays of one shape
+    (the result is then a bool array).
+    """
+    n_min, p_under = stage_limits(rules, stage)
+    return (nines >= n_min) | (points < p_under) | (jacks >= jacks_limit(rules, stage))
+
+
+@takes_rules
+def reasons(rules, stage: str, nines: int, points: int, jacks: int = 0) -> list[str]:
     """The conditions of ``stage`` that one hand meets, worded for messages."""
     out = []
+    count = {"nines": nines, "jacks": jacks}
     for c in CONDITIONS:
         if c.stage != stage:
             continue
         limit = _limit(rules, c)
-        held = nines >= limit if c.feature == "nines" else points < limit
+        held = count[c.feature] >= limit if c.feature in count else points < limit
         if held:
             out.append(c.words.format(points=points, limit=limit))
     return out

@@ -18,6 +18,15 @@ from .checks import PROFILE_NAMES
 from .fields import is_added
 
 __all__ = ["RulesIO", "IDENTITY_FIELDS", "INFORMATION_FIELDS"]
+__all__ = [
+    "RulesIO",
+    "IDENTITY_FIELDS",
+    "STORED_DEFAULTS",
+    "INFORMATION_FIELDS",
+    "SPLIT_FIELDS",
+    "fields_of",
+    "parse_value",
+]
 
 #: Fields that describe where rules come from, not how the game is played:
 #: left out of the fingerprint, of equality and of :func:`analysis.rules.rules_diff`.
@@ -27,6 +36,10 @@ IDENTITY_FIELDS = ("label", "base")
 #: stored rules dict lacks them: the behaviour the data was made under
 #: (see :meth:`RulesIO.from_stored`).
 STORED_DEFAULTS = {"barrel_arrivals": "all"}
+#: A former field split in two: a stored ``barrel_defender_scores`` sets both
+#: (a sitter's defence points and his bolts), and while the two agree the
+#: fingerprint hashes them under the former name, so rule sets made before keep theirs.
+SPLIT_FIELDS = {"barrel_defender_scores": ("barrel_defence_points", "barrel_bolts")}
 #: What the players see; added after double-dummy datasets, whose content
 #: does not depend on them: a stored dict without them takes its profile's.
 INFORMATION_FIELDS = ("exchange_face_up", "widow_shown_at_100")
@@ -131,8 +144,13 @@ class RulesIO:
         d = self.to_dict()
         for k in IDENTITY_FIELDS:
             d.pop(k)
+        for old, new in SPLIT_FIELDS.items():
+            if len({d[k] for k in new}) == 1:
+                d[old] = d[new[0]]
+                for k in new:
+                    d.pop(k)
         for f in dataclasses.fields(self):
-            if is_added(f) and d[f.name] == f.default:
+            if is_added(f) and f.name in d and d[f.name] == f.default:
                 d.pop(f.name)
         if names is not None:
             d = {k: d[k] for k in names}
@@ -149,6 +167,11 @@ def fields_of(cls, data: dict) -> dict:
         On unknown fields (named).
     """
     data = dict(data)
+    for old, new in SPLIT_FIELDS.items():
+        if old in data:
+            value = data.pop(old)
+            for k in new:
+                data.setdefault(k, value)
     if "name" in data:
         name = data.pop("name")
         data.setdefault("label", name)
@@ -169,6 +192,7 @@ def parse_value(cls, key: str, raw: str):
         On an unknown field or a value its type cannot take.
     """
     types = {f.name: f.type for f in dataclasses.fields(cls)} | {"name": "str"}
+    types |= {old: "bool" for old in SPLIT_FIELDS}
     if key not in types:
         raise BadArgument(f"unknown rules field {key!r}")
     typ = types[key]

@@ -22,30 +22,39 @@ Within "the barrel" this module does, in order:
    ``rules.barrel_arrivals='seats'`` at most ``rules.barrel_seats`` of them
    stay (the highest scores before the cap, ties in play order from the
    declarer †) and the others are knocked off at once
-   (``-KNOCK_OFF_PENALTY``, a failed stay †; club seed 000 "Одновременно
+   (``-rules.knock_off_penalty``, a failed stay †; club seed 000 "Одновременно
    прибывшие новые игроки остаются, максимум двое"), under ``'all'`` every
    arrival stays; when the earlier sitters plus the arrivals who stay exceed
    ``rules.barrel_seats``, every earlier sitter is knocked off
-   (``-KNOCK_OFF_PENALTY``, a failed stay; RULES.md, seats on the barrel);
+   (``-rules.knock_off_penalty``, a failed stay; RULES.md, seats on the barrel);
 5. ``rules.barrel_third_fall_zero``: a player whose failed stays reach
    three in this deal scores 0 (only the third, not later ones; choice, the
    club seed says "после третьего неудачного захода счёт становится нулём");
-6. the 555 reset (``rules.reset_555``).
+6. the 555 reset (``rules.reset_555`` at ``rules.reset_at``).
+
+A redeal changes nothing but the deal count, except the dealer's fine for
+the third bad deal in a row (``rules.bad_deal_fine``).  The declarer who
+gives up crosses where :func:`crossing_allowed`, else writes off where
+:func:`write_off_allowed` (:func:`give_up_allowed` is the one question the
+declarers ask).
 
 Decisions where RULES.md leaves a sequence open (each listed in the
 docstring of the function that applies it): four marriages end the game
 before the deal is scored; a sitter gets no bolts at all, as declarer
-either, unless ``rules.barrel_defender_scores``; under the ``streak`` window
+either, unless ``rules.barrel_bolts`` (defence points:
+``rules.barrel_defence_points``); under the ``streak`` window
 a completed, played deal in which a player cannot get a bolt (exempt
 declarer, sitter) breaks his streak; a stay that ends by the sitter's own
 write-off counts as a failed stay.
 """
 
-from .points import declarer_delta, round_defender_points, write_off_payment
+from .points import declarer_delta, declarer_points, round_defender_points, write_off_payment
 from .state import (
     DealOutcome,
     TableState,
     check_state,
+    crossing_allowed,
+    give_up_allowed,
     new_table,
     write_off_allowed,
 )
@@ -61,4 +70,7 @@ __all__ = [
     "declarer_delta",
     "check_state",
     "write_off_allowed",
+    "crossing_allowed",
+    "give_up_allowed",
+    "declarer_points",
 ]

@@ -8,7 +8,7 @@ import numpy as np
 from ..rules import takes_rules
 from .state import MAX_DEAL_POINTS
 
-__all__ = ["round_defender_points", "write_off_payment", "declarer_delta"]
+__all__ = ["round_defender_points", "write_off_payment", "declarer_delta", "declarer_points"]
 
 
 @takes_rules
@@ -83,10 +83,30 @@ def write_off_payment(rules, contract: int) -> float:
 
 
 @takes_rules
+def declarer_points(rules, points: int) -> int:
+    """The declarer's points as checked against his contract.
+
+    His raw points, or under ``rules.round_declarer`` (wiki, «Мелкие
+    договорённости»: "Округление очков у играющего заказ") rounded as the
+    defenders' are (118 → 120, 117 → 115).
+
+    Examples
+    --------
+    >>> from analysis.rules import PROFILES
+    >>> wiki = PROFILES["wiki"]
+    >>> declarer_points(wiki, 118), declarer_points(wiki.with_changes(round_declarer=True), 118)
+    (118, 120)
+    """
+    p = int(points)
+    return 5 * ((p + 2) // 5) if rules.round_declarer else p
+
+
+@takes_rules
 def declarer_delta(rules, contract: int, points: int, first_hand: bool) -> int:
     """The declarer's score change for a played contract.
 
-    ``+contract`` if ``points`` reaches it (before any rounding: one point
+    ``+contract`` if ``points`` (:func:`declarer_points`: raw, or rounded
+    under ``rules.round_declarer``) reaches it (without rounding one point
     short fails), otherwise ``-contract``, doubled under
     ``rules.double_penalty_off_first_hand`` when the declarer is not the
     first hand (book, seed 002; RULES.md "failed contract").
@@ -100,7 +120,7 @@ def declarer_delta(rules, contract: int, points: int, first_hand: bool) -> int:
     first_hand : bool
         The declarer sits left of the dealer.
     """
-    if points >= contract:
+    if declarer_points(rules, points) >= contract:
         return int(contract)
     if rules.double_penalty_off_first_hand and not first_hand:
         return -2 * int(contract)

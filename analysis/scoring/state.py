@@ -23,10 +23,12 @@ __all__ = [
     "new_table",
     "check_state",
     "write_off_allowed",
+    "crossing_allowed",
+    "give_up_allowed",
 ]
 
 #: Points lost by a sitter knocked off the barrel (RULES.md, barrel seats:
-#: "knocked off with −120"; the same in every profile, so not a field).
+#: "knocked off with −120"): the default of ``rules.knock_off_penalty``.
 KNOCK_OFF_PENALTY = 120
 #: Most raw points one player can take in a deal: 120 card points plus all
 #: four marriages (40 + 60 + 80 + 100).
@@ -68,6 +70,13 @@ class TableState:
         Deals played so far, redeals included.
     winner : int
         The winner, or −1 while the game goes on.
+    write_offs : tuple of 3 int
+        Write-offs each player has made in the game; counted only under
+        rules that read them (``rules.write_off_limit``,
+        ``rules.write_off_fine``), else 0.
+    redeals_in_row : int
+        Redeals of the current dealer's deal in a row; counted only under
+        ``rules.bad_deal_fine``, else 0.
 
     Raises
     ------
@@ -82,11 +91,13 @@ class TableState:
     dealer: int = 0
     deals: int = 0
     winner: int = -1
+    write_offs: tuple = (0, 0, 0)
+    redeals_in_row: int = 0
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "scores", _triple(self.scores, float, "scores"))
-        for name in ("bolts", "barrel", "failed_stays"):
+        for name in ("bolts", "barrel", "failed_stays", "write_offs"):
             set_(self, name, _triple(getattr(self, name), int, name))
         if min(self.bolts) < 0:
             raise ValueError(f"bolts must not be negative, got {self.bolts}")
@@ -98,6 +109,10 @@ class TableState:
             raise ValueError(f"dealer must be 0, 1 or 2, got {self.dealer!r}")
         if self.winner not in (-1, 0, 1, 2):
             raise ValueError(f"winner must be -1, 0, 1 or 2, got {self.winner!r}")
+        if min(self.write_offs) < 0:
+            raise ValueError(f"write_offs must not be negative, got {self.write_offs}")
+        if not isinstance(self.redeals_in_row, int) or self.redeals_in_row < 0:
+            raise ValueError(f"redeals_in_row must be a non-negative integer, got {self.redeals_in_row!r}")
         if not isinstance(self.deals, int) or self.deals < 0:
             raise ValueError(f"deals must be a non-negative integer, got {self.deals!r}")
 
@@ -249,8 +264,10 @@ def check_state(rules, state: TableState) -> None:
     exceed it); sitters have used fewer than ``rules.barrel_attempts``
     attempts; bolt counters are below ``rules.bolt_count``; under
     ``rules.barrel_arrivals='seats'`` at most ``rules.barrel_seats`` sit;
-    under ``rules.reset_555`` no score is left at 555 (or −555 under
-    ``'both'``): the reset zeroes it at once (RULES.md, 555).
+    under ``rules.reset_555`` no score is left at ``rules.reset_at`` (555;
+    or its negative under ``'both'``): the reset zeroes it at once (RULES.md,
+    555); nobody has more write-offs than ``rules.write_off_limit``; under
+    ``rules.bad_deal_fine`` fewer than three redeals in a row.
     (Under ``'all'`` more may sit after a simultaneous arrival, so there the
     seat count is not an invariant.)
 
@@ -272,8 +289,17 @@ def check_state(rules, state: TableState) -> None:
             raise ValueError(f"player {p} used {a} attempts of {rules.barrel_attempts}")
         if state.bolts[p] >= rules.bolt_count:
             raise ValueError(f"player {p} has {state.bolts[p]} bolts, the penalty count")
-        if rules.reset_555 != "none" and (s == 555 or (rules.reset_555 == "both" and s == -555)):
-            raise ValueError(f"player {p} scores {s}, which the 555 reset ({rules.reset_555}) sets to 0")
+        r = rules.reset_at
+        if rules.reset_555 != "none" and (s == r or (rules.reset_555 == "both" and s == -r)):
+            raise ValueError(f"player {p} scores {s}, which the reset at {r} ({rules.reset_555}) sets to 0")
+        if rules.write_off_limit and state.write_offs[p] > rules.write_off_limit:
+            raise ValueError(
+                f"player {p} wrote off {state.write_offs[p]} times, over {rules.write_off_limit}"
+            )
+    if rules.bad_deal_fine and state.redeals_in_row >= 3:
+        raise ValueError(
+            f"{state.redeals_in_row} redeals in a row: the third fines the dealer and passes the deal"
+        )
     sitters = sum(a >= 0 for a in state.barrel)
     if rules.barrel_arrivals == "seats" and sitters > rules.barrel_seats and state.winner < 0:
         raise ValueError(
@@ -282,19 +308,80 @@ def check_state(rules, state: TableState) -> None:
         )
 
 
+def _anyone_sitting(state: TableState) -> bool:
+    return max(state.barrel) >= 0
+
+
+def _check_player(player) -> None:
+    if player not in (0, 1, 2):
+        raise ValueError(f"player must be 0, 1 or 2, got {player!r}")
+
+
 @takes_rules
 def write_off_allowed(rules, state: TableState, player: int) -> bool:
-    """Whether ``player`` may write off as declarer at this table.
+    """Whether ``player`` may write off (роспись) as declarer at this table.
 
-    False only when he sits on the barrel and ``rules.write_off_on_barrel``
-    forbids it (club, book); the stage at which a write-off is made
-    (``rules.write_off_stage``) is the simulator's business.
+    False when ``rules.write_off_banned`` (ua asks «чи дозволений розпис»);
+    when he sits on the barrel and ``rules.write_off_on_barrel`` forbids it
+    (club, book); when anyone sits on the barrel under
+    ``rules.write_off_no_barrel`` (wiki "Если один из игроков сидит на бочке,
+    расписывать не может никто"); when he has made ``rules.write_off_limit``
+    write-offs this game (wiki "Возможны только три росписи за игру").  The
+    stage at which a write-off is made (``rules.write_off_stage``) is the
+    simulator's business.
+
+    Parameters
+    ----------
+    rules : Rules
+    state : TableState
+        The table before the deal.
+    player : int
+        The declarer, 0..2.
+
+    Raises
+    ------
+    ValueError
+        If ``player`` is not 0, 1 or 2.
+
+    Examples
+    --------
+    >>> from analysis.rules import PROFILES
+    >>> wiki = PROFILES["wiki"].with_changes(write_off_no_barrel=True)
+    >>> someone_sits = TableState(scores=(0, 880, 0), barrel=(-1, 0, -1))
+    >>> write_off_allowed(PROFILES["wiki"], someone_sits, 0), write_off_allowed(wiki, someone_sits, 0)
+    (True, False)
+    """
+    _check_player(player)
+    if rules.write_off_banned or (rules.write_off_no_barrel and _anyone_sitting(state)):
+        return False
+    if rules.write_off_limit and state.write_offs[player] >= rules.write_off_limit:
+        return False
+    return rules.write_off_on_barrel or state.barrel[player] < 0
+
+
+@takes_rules
+def crossing_allowed(rules, state: TableState, player: int) -> bool:
+    """Whether ``player`` may cross («крещусь») as declarer at this table.
+
+    ``rules.crossing`` 'allowed', or 'not_on_barrel' while nobody sits on
+    the barrel (wiki "Если один из игроков находится на бочке, для всех
+    участников игры крещение запрещено"); a sitter himself crosses only where
+    ``rules.write_off_on_barrel`` lets him give up (†).
 
     Raises
     ------
     ValueError
         If ``player`` is not 0, 1 or 2.
     """
-    if player not in (0, 1, 2):
-        raise ValueError(f"player must be 0, 1 or 2, got {player!r}")
+    _check_player(player)
+    if rules.crossing == "none" or (rules.crossing == "not_on_barrel" and _anyone_sitting(state)):
+        return False
     return rules.write_off_on_barrel or state.barrel[player] < 0
+
+
+@takes_rules
+def give_up_allowed(rules, state: TableState, player: int) -> bool:
+    """Whether the declarer ``player`` may give up his contract instead of
+    playing it: cross where :func:`crossing_allowed`, else write off where
+    :func:`write_off_allowed` (the declarers ask this one function)."""
+    return crossing_allowed(rules, state, player) or write_off_allowed(rules, state, player)

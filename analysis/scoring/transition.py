@@ -11,8 +11,16 @@ from dataclasses import replace
 import numpy as np
 
 from ..rules import takes_rules
-from .points import declarer_delta, write_off_payment
-from .state import KNOCK_OFF_PENALTY, DealOutcome, DealResult, TableState, new_table  # noqa: F401
+from .points import declarer_delta, declarer_points, write_off_payment
+from .state import (  # noqa: F401
+    KNOCK_OFF_PENALTY,
+    DealOutcome,
+    DealResult,
+    TableState,
+    crossing_allowed,
+    new_table,
+    write_off_allowed,
+)
 
 __all__ = ["apply_deal"]
 
@@ -44,13 +52,18 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     Choices (RULES.md is silent on the sequence): ``four_marriages_win``
     ends the game before the deal is scored, even when the holder also wrote
     off (so a forbidden barrel write-off is not judged), and the holder
-    keeps his score (book †); a sitter gets neither bolts
-    nor defence points, as declarer either, unless
-    ``rules.barrel_defender_scores`` (classic, book, ua: †); under ``bolt_window='streak'`` a played
+    keeps his score (book †); a sitter gets no defence points unless
+    ``rules.barrel_defence_points`` and no bolts, as declarer either, unless
+    ``rules.barrel_bolts`` (classic, book, ua: †); under ``bolt_window='streak'`` a played
     deal without a bolt for a player breaks his streak even when he could
     not get one (exempt declarer, sitter), while write-offs and redeals
     leave it alone; a sitter's own write-off (where allowed) ends his stay as
-    a failed stay, like his failed contract.
+    a failed stay, like his failed contract.  A give-up
+    (``outcome.written_off``) is a crossing where
+    :func:`~analysis.scoring.crossing_allowed` (his score unchanged, each
+    opponent a bolt, event ``crossed``), else a write-off; under
+    ``rules.write_off_limit`` the write-off leaves his score alone (wiki);
+    ``rules.write_off_fine`` adds its fine (event ``write_off_fine``).
 
     Examples
     --------
@@ -77,22 +90,15 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     Raises
     ------
     ValueError
-        If the game is already won, if a sitter writes off where
-        ``rules.write_off_on_barrel`` forbids it, or if
+        If the game is already won, if the declarer writes off where
+        :func:`~analysis.scoring.write_off_allowed` forbids it, or if
         ``declarer_first_hand`` contradicts the dealer.
     """
     if state.winner != -1:
         raise ValueError(f"the game is over: player {state.winner} has won")
     no_bolts = np.zeros(3, dtype=bool)
     if outcome.redeal:
-        return DealResult(
-            _state(
-                state.scores, state.bolts, state.barrel, state.failed_stays, state.dealer, state.deals + 1, -1
-            ),
-            np.zeros(3),
-            [],
-            no_bolts,
-        )
+        return _redeal(rules, state)
     d, c = outcome.declarer, outcome.contract
     first_hand = state.first_hand == d
     if outcome.declarer_first_hand is not None and outcome.declarer_first_hand != first_hand:
@@ -101,7 +107,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             f"is player {state.first_hand}, the declarer is {d}"
         )
     old = state.scores
-    nxt = dict(dealer=(state.dealer + 1) % 3, deals=state.deals + 1)
+    nxt = dict(dealer=(state.dealer + 1) % 3, deals=state.deals + 1, redeals_in_row=0)
     events: list[str] = []
     if rules.four_marriages_win and outcome.four_marriages >= 0:
         p = outcome.four_marriages  # book †: immediate win, score not raised
@@ -116,31 +122,53 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     made = False
     # Order of the steps: RULES.md common core, marked † there (a choice).
     # 1. the deal's score changes
-    if outcome.written_off:
-        if sitting[d] and not rules.write_off_on_barrel:
+    write_offs = list(state.write_offs)
+    if outcome.written_off and crossing_allowed(rules, state, d):
+        # crossing (wiki «крещусь»): the declarer keeps his score, each
+        # opponent gets a bolt
+        events.append(f"crossed:{d}")
+        for p in range(3):
+            if p != d and (not sitting[p] or rules.barrel_bolts):
+                bolts[p] = True
+                counters[p] += 1
+                if counters[p] >= rules.bolt_count:
+                    s[p] -= rules.bolt_penalty
+                    counters[p] = 0
+                    events.append(f"bolt_penalty:{p}")
+    elif outcome.written_off:
+        if not write_off_allowed(rules, state, d):
             raise ValueError(
-                f"player {d} sits on the barrel and the {rules.name!r} rules "
-                "forbid a write-off there (write_off_on_barrel)"
+                f"the {rules.name!r} rules forbid player {d} a write-off at this table "
+                "(write_off_on_barrel, write_off_banned, write_off_no_barrel, write_off_limit)"
             )
-        s[d] -= c
+        if not rules.write_off_limit:  # wiki: within the limit he keeps his score
+            s[d] -= c
         pay = write_off_payment(rules, c)
         for p in range(3):
             # no payment to a sitter in any profile († the seeds are silent;
             # a payment would be capped away at the threshold anyway)
             if p != d and not sitting[p]:
                 s[p] += pay
+        if rules.write_off_limit or rules.write_off_fine != "none":
+            write_offs[d] += 1
+            n = write_offs[d]
+            if (rules.write_off_fine == "third" and n == 3) or (
+                rules.write_off_fine == "every_third" and n % 3 == 0
+            ):
+                s[d] -= rules.write_off_fine_points or c
+                events.append(f"write_off_fine:{d}")
     else:
         raw = outcome.raw
-        made = raw[d] >= c
+        made = declarer_points(rules, raw[d]) >= c
         s[d] += declarer_delta(rules, c, raw[d], first_hand)
         for p in range(3):
-            if p != d and (not sitting[p] or rules.barrel_defender_scores):
+            if p != d and (not sitting[p] or rules.barrel_defence_points):
                 s[p] += 5 * ((raw[p] + 2) // 5) if rules.round_defenders else raw[p]
         # 2. bolts (none after a write-off; RULES.md "bolts after a write-off")
         if rules.bolt_rule != "none":
             by_trick = rules.bolt_rule == "no_trick"
             for p in range(3):
-                can = (p != d or rules.bolt_declarer) and (not sitting[p] or rules.barrel_defender_scores)
+                can = (p != d or rules.bolt_declarer) and (not sitting[p] or rules.barrel_bolts)
                 if can and (outcome.tricks[p] == 0 if by_trick else raw[p] == 0):
                     bolts[p] = True
                     counters[p] += 1
@@ -154,7 +182,14 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     if sitting[d] and made and s[d] >= rules.target:
         events.append(f"win:{d}")
         new = _state(
-            tuple(s), tuple(counters), state.barrel, state.failed_stays, nxt["dealer"], nxt["deals"], d
+            tuple(s),
+            tuple(counters),
+            state.barrel,
+            state.failed_stays,
+            nxt["dealer"],
+            nxt["deals"],
+            d,
+            tuple(write_offs),
         )
         return _result(new, old, events, bolts)
 
@@ -190,7 +225,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         earlier = [p for p in range(3) if barrel[p] >= 0]
         if len(earlier) + len(stay) > rules.barrel_seats:
             for p in earlier:  # the earlier sitters give way to the arrivals
-                s[p] -= KNOCK_OFF_PENALTY
+                s[p] -= rules.knock_off_penalty
                 barrel[p] = -1
                 failed[p] += 1
                 events.append(f"knocked_off:{p}")
@@ -199,7 +234,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 barrel[p] = 0
                 events.append(f"barrel_enter:{p}")
             else:  # no seat left: knocked off at once, a failed stay †
-                s[p] -= KNOCK_OFF_PENALTY
+                s[p] -= rules.knock_off_penalty
                 failed[p] += 1
                 events.append(f"knocked_off:{p}")
     if rules.barrel_third_fall_zero:
@@ -208,12 +243,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 s[p] = 0.0
                 events.append(f"barrel_zero:{p}")
     # 5. the 555 reset
-    if rules.reset_555 != "none":
-        both = rules.reset_555 == "both"
-        for p in range(3):
-            if s[p] == 555 or (both and s[p] == -555):
-                s[p] = 0.0
-                events.append(f"reset_555:{p}")
+    _reset(rules, s, events)
     new = _state(
         tuple(float(x) for x in s),
         tuple(counters),
@@ -222,8 +252,54 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         nxt["dealer"],
         nxt["deals"],
         -1,
+        tuple(write_offs),
     )
     return _result(new, old, events, bolts)
+
+
+def _reset(rules, s: list, events: list) -> None:
+    """The 555 reset (``rules.reset_555``) at ``rules.reset_at``, in place."""
+    if rules.reset_555 != "none":
+        both, r = rules.reset_555 == "both", rules.reset_at
+        for p in range(3):
+            if s[p] == r or (both and s[p] == -r):
+                s[p] = 0.0
+                events.append(f"reset_555:{p}")
+
+
+def _redeal(rules, state: TableState) -> DealResult:
+    """A redeal: only the deal is counted (same dealer, no barrel attempt).
+
+    Under ``rules.bad_deal_fine`` (wiki "требование пересдачи три раза подряд
+    может вылиться штрафом сдающему") the third redeal in a row fines the
+    dealer and passes the deal to the next player (the seed's second
+    option †); a sitter the fine takes below the threshold leaves the barrel
+    (a failed stay), and the 555 reset applies to the fined score.
+    """
+    no_bolts = np.zeros(3, dtype=bool)
+    row = state.redeals_in_row + 1 if rules.bad_deal_fine else 0
+    if row < 3:
+        new = replace(state, deals=state.deals + 1, redeals_in_row=row, winner=-1)
+        return DealResult(new, np.zeros(3), [], no_bolts)
+    dl = state.dealer
+    s, barrel, failed = list(state.scores), list(state.barrel), list(state.failed_stays)
+    s[dl] -= rules.bad_deal_fine
+    events = [f"bad_deal_fine:{dl}"]
+    if barrel[dl] >= 0 and s[dl] < rules.barrel_threshold:
+        barrel[dl] = -1
+        failed[dl] += 1
+        events.append(f"barrel_exit:{dl}")
+    _reset(rules, s, events)
+    new = replace(
+        state,
+        scores=tuple(float(x) for x in s),
+        barrel=tuple(barrel),
+        failed_stays=tuple(failed),
+        dealer=(dl + 1) % 3,
+        deals=state.deals + 1,
+        redeals_in_row=0,
+    )
+    return _result(new, state.scores, events, no_bolts)
 
 
 def _staying_arrivals(rules, arrivals: list, before_cap: tuple, declarer: int) -> set:
@@ -241,7 +317,7 @@ def _staying_arrivals(rules, arrivals: list, before_cap: tuple, declarer: int) -
     return set(order[: rules.barrel_seats])
 
 
-def _state(scores, bolts, barrel, failed, dealer, deals, winner) -> TableState:
+def _state(scores, bolts, barrel, failed, dealer, deals, winner, write_offs=(0, 0, 0)) -> TableState:
     # apply_deal builds states from values it has already checked; skip
     # __post_init__ (a third of the cost of a deal).
     st = object.__new__(TableState)
@@ -253,6 +329,8 @@ def _state(scores, bolts, barrel, failed, dealer, deals, winner) -> TableState:
         ("dealer", dealer),
         ("deals", deals),
         ("winner", winner),
+        ("write_offs", write_offs),
+        ("redeals_in_row", 0),
     ):
         object.__setattr__(st, name, value)
     return st

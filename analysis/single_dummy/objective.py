@@ -24,7 +24,7 @@ import numpy as np
 from ..bids import NO_CAP
 from ..errors import BadArgument
 from ..rules import as_rules
-from ..scoring import DealOutcome, TableState, apply_deal
+from ..scoring import DealOutcome, TableState, apply_deal, give_up_allowed
 
 __all__ = ["WORLD_FIELDS", "Choice", "choose_contract", "table_metric", "fresh_table"]
 
@@ -113,8 +113,10 @@ def choose_contract(
         Highest contract his 8 cards allow (:func:`analysis.bids.bid_cap`);
         default no cap.  A bid above the cap is played as bid.
     may_write_off : bool
-        The table lets him write off (``policy.write_offs``); a sitter
-        under ``rules.write_off_on_barrel`` false never may.
+        The table lets him write off (``policy.write_offs``); the rules
+        must also let him give up at this table
+        (:func:`analysis.scoring.give_up_allowed`: a sitter under
+        ``rules.write_off_on_barrel`` false, write-off limits, crossing).
     may_redeal : bool
         Some gift of his creates an after-exchange redeal condition he may
         claim (:func:`analysis.game.deal_flow.gift_redeal_possible`).
@@ -213,7 +215,7 @@ def choose_contract(
         if m >= best:
             best_c, best = c, m
     wo = False
-    if may_write_off and (state.barrel[d] < 0 or rules.write_off_on_barrel):
+    if may_write_off and give_up_allowed(rules, state, d):
         out = DealOutcome(declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=four_marriages)
         m = metric(apply_deal(rules, state, out), d)
         if m > best:

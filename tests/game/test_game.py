@@ -174,7 +174,7 @@ def check_games(rules, games: pd.DataFrame, pool_frame=None):
                 if f"knocked_off:{p}" in r.event:
                     assert f"barrel_enter:{p}" not in r.event
                     assert getattr(r, f"barrel{p}") == -1
-                    assert getattr(r, f"score{p}") in (rules.barrel_threshold - 120, 0)
+                    assert getattr(r, f"score{p}") in (rules.barrel_threshold - rules.knock_off_penalty, 0)
     played = games[~games.redealt]
     assert (played.bid % 5 == 0).all() and (played.bid >= 100).all()
     assert (played.contract >= played.bid).all()
@@ -238,7 +238,8 @@ def test_more_games_on_the_fly_keep_every_invariant(profile):
 
 
 def test_house_variant_scores_defenders_on_the_barrel(pool, oracle):
-    # with barrel_defender_scores a sitter's defence points count, yet only a
+    # with the former barrel_defender_scores (a sitter's defence points and
+    # bolts, barrel_defence_points and barrel_bolts) a sitter's points count, yet only a
     # declared and made contract wins (the scoring caps him back otherwise)
     rules = Rules.profile("club").with_changes("barrel_defender_scores=true")
     games = simulate(rules, 8, seed=9, policy=ThresholdPolicy(estimator=oracle), pool=pool)
@@ -531,3 +532,44 @@ def test_a_resumed_simulation_refuses_a_replaced_model_and_accepts_another_spell
     assert main(argv + ["m.json"]) == 0
     assert "1 chunk written now" in capsys.readouterr().out
     assert dataset.read_params(out)["policy"]["estimator_name"] == str(model.resolve())
+
+
+# --- the seeds' small conventions in whole games -----------------------------------
+OPTIONS = [
+    ("raise_step=10",),
+    ("minus_bidding=-120",),
+    ("barrel_bidding=yield",),
+    ("write_off_banned=true",),
+    ("write_off_no_barrel=true", "write_off_fine=every_third", "write_off_fine_points=0"),
+    ("write_off_limit=3",),
+    ("write_off_fine=third",),
+    ("crossing=allowed",),
+    ("crossing=not_on_barrel", "barrel_bolts=true"),
+    ("round_declarer=true",),
+    ("redeal_four_jacks=true", "bad_deal_fine=120"),
+    ("reset_555=both", "reset_at=300", "knock_off_penalty=200"),
+    ("redeal_claim=claimable", "redeal_claimer=first_hand"),
+    ("barrel_defence_points=true",),
+]
+POLICIES = {
+    "default": {},
+    "jumps": {"jump_bids": True},
+    "choosy": {"claim_weak": True, "jump_bids": True},
+}
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=[",".join(o) for o in OPTIONS])
+@pytest.mark.parametrize("profile", ["club", "classic"])
+def test_pool_games_with_each_convention_keep_every_invariant(profile, options, pool, pool_frame, oracle):
+    rules = Rules.profile(profile).with_changes(*options)
+    for kw in POLICIES.values():
+        games = simulate(rules, 4, seed=5, policy=ThresholdPolicy(estimator=oracle, **kw), pool=pool)
+        check_games(rules, games, pool_frame)
+        assert replay(rules, games) == len(games)
+
+
+def test_jump_bids_change_the_bids_of_a_free_opening(pool, oracle):
+    rules = Rules.profile("classic")
+    plain = simulate(rules, 6, seed=8, policy=ThresholdPolicy(estimator=oracle), pool=pool)
+    jumps = simulate(rules, 6, seed=8, policy=ThresholdPolicy(estimator=oracle, jump_bids=True), pool=pool)
+    assert plain.bid.tolist() != jumps.bid.tolist()

@@ -7,7 +7,7 @@ scores written out by hand, then invariants over random sequences.
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from analysis.rules import Rules
@@ -17,6 +17,8 @@ from analysis.scoring import (
     apply_deal,
     check_state,
     declarer_delta,
+    declarer_points,
+    give_up_allowed,
     new_table,
     round_defender_points,
     write_off_allowed,
@@ -478,6 +480,15 @@ VARIANTS = [
     CLUB.with_changes(barrel_seats=1, bolt_window="streak"),
     CLASSIC.with_changes(barrel_defender_scores=True, barrel_seats=2),
     WIKI.with_changes(bolt_declarer=False),
+    # the seeds' small conventions, several at once
+    WIKI.with_changes(
+        write_off_fine="every_third", write_off_no_barrel=True, round_declarer=True, bad_deal_fine=120
+    ),
+    CLUB.with_changes(crossing="not_on_barrel", write_off_limit=3, reset_555="both", reset_at=505),
+    CLASSIC.with_changes(
+        crossing="allowed", barrel_bolts=True, knock_off_penalty=200, write_off_fine="third", bad_deal_fine=60
+    ),
+    UA.with_changes(write_off_banned=True, barrel_defence_points=True, barrel_seats=2),
 ]
 
 
@@ -544,13 +555,13 @@ def test_invariants_over_many_random_sequences(data):
 def _check_random_sequence(data):
     rules = data.draw(st.sampled_from(VARIANTS))
     state = data.draw(table_states(rules))
+    assume(rules.reset_555 == "none" or rules.reset_at not in map(abs, state.scores))
     check_state(rules, state)
     for o in data.draw(st.lists(outcomes(), min_size=1, max_size=25)):
         before = state
         if (
             o.written_off
-            and before.barrel[o.declarer] >= 0
-            and not rules.write_off_on_barrel
+            and not give_up_allowed(rules, before, o.declarer)
             and not (rules.four_marriages_win and o.four_marriages >= 0)
         ):
             with pytest.raises(ValueError):
@@ -561,7 +572,15 @@ def _check_random_sequence(data):
         for e in res.events:
             event(e.split(":")[0])
         np.testing.assert_array_equal(res.deltas, np.array(state.scores) - np.array(before.scores))
-        assert state.dealer == (before.dealer + (0 if o.redeal else 1)) % 3
+        fined = any(e.startswith("bad_deal_fine") for e in res.events)
+        assert state.dealer == (before.dealer + (0 if o.redeal and not fined else 1)) % 3
+        if fined:  # the third redeal in a row
+            assert o.redeal and before.redeals_in_row == 2 and rules.bad_deal_fine
+            assert res.deltas[before.dealer] <= -rules.bad_deal_fine or state.scores[before.dealer] == 0
+        if f"crossed:{o.declarer}" in res.events:  # his score unchanged but for barrel events
+            mine = [e for e in res.events if e.endswith(f":{o.declarer}") and not e.startswith("crossed")]
+            assert not res.bolts[o.declarer]
+            assert mine or state.scores[o.declarer] == before.scores[o.declarer]
         assert state.deals == before.deals + 1
         if state.winner >= 0:
             w = state.winner
@@ -569,13 +588,13 @@ def _check_random_sequence(data):
                 assert rules.four_marriages_win and state.scores == before.scores
             else:  # only a sitting declarer who made his contract; never a defender
                 assert w == o.declarer and before.barrel[w] >= 0
-                assert not o.written_off and o.raw[w] >= o.contract
+                assert not o.written_off and declarer_points(rules, o.raw[w]) >= o.contract
                 assert state.scores[w] >= rules.target
             break
         check_state(rules, state)  # threshold, attempts, bolt counters
         assert all(a < rules.barrel_attempts for a in state.barrel)
         assert all(b < rules.bolt_count for b in state.bolts)
-        if not rules.barrel_defender_scores:
+        if not rules.barrel_bolts:
             for p in range(3):
                 if before.barrel[p] >= 0 and p != o.declarer and not o.redeal:
                     assert res.bolts[p] == False  # noqa: E712

@@ -65,6 +65,16 @@ class BarrelFields:
             "(880 → 760, book 900 → 780) and it counts as a failed stay †."
         ),
     )
+    knock_off_penalty: int = field(
+        default=120,
+        metadata=doc(
+            "Points a sitter loses when he is knocked off the barrel by an "
+            "arrival (and an arrival with no seat left): 120 in every profile "
+            "(classic, seed 001 'тот, кто уже стоял на бочке, слетает с неё с "
+            "−120 ⚠', marked there as a point with common variants).",
+            added=True,
+        ),
+    )
     barrel_third_fall_zero: bool = field(
         default=True,
         metadata=doc(

@@ -19,7 +19,33 @@ class RedealFields:
         metadata=doc(
             "'forced' (the table redeals; club) or 'claimable' (a player may "
             "demand it; book †, wiki). Profiles without redeal conditions "
-            "(classic, ua) keep the default."
+            "(classic, ua) keep the default. A claimable redeal happens when a "
+            "player entitled to claim (redeal_claimer) does: always under the "
+            "default policy, only with a weak hand under its claim_weak option, "
+            "never with claim_redeals off."
+        ),
+    )
+    redeal_claimer: str = field(
+        default="any",
+        metadata=doc(
+            "Who may claim a claimable redeal: 'any' player (every profile) or "
+            "'first_hand', the player 'on the hundred' (wiki, seed 004 «Мелкие "
+            "договорённости»: 'Пересдавать может только играющий на сотне'). "
+            "Matters only when a player may decline a claim (policy option "
+            "claim_weak: only a player whose hand supports no bid claims).",
+            added=True,
+        ),
+    )
+    bad_deal_fine: int = field(
+        default=0,
+        metadata=doc(
+            "Points the dealer loses when his deal is redealt for the third time "
+            "in a row (wiki, seed 004 'требование пересдачи три раза подряд может "
+            "вылиться штрафом сдающему ... начисляется штраф в 120 очков'); the "
+            "deal then passes to the next player (the seed's second option; its "
+            "first, playing the cards dealt, is not modelled †). 0 = off (every "
+            "profile).",
+            added=True,
         ),
     )
     redeal_four_nines: bool = field(
@@ -30,6 +56,16 @@ class RedealFields:
         metadata=doc(
             "Before bidding: a hand with fewer card points than this (club 14; "
             "wiki 14, by agreement 13–15 †; 0 = off)."
+        ),
+    )
+    redeal_four_jacks: bool = field(
+        default=False,
+        metadata=doc(
+            "Before bidding: a hand with four jacks (ua, seed 003 'якщо гравець "
+            "отримав усі 4 валети'; wiki, seed 004 'у любого игрока четыре "
+            "валета (наименее распространённое правило)'; the wiki's 'после ... "
+            "сноса' stage is not modelled †). No in every profile.",
+            added=True,
         ),
     )
     redeal_widow_under: int = field(
