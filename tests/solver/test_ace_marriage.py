@@ -22,6 +22,7 @@ import pytest
 from analysis.cards import parse as P
 from analysis.rules import Rules
 from analysis.solver import Position, card_values, exchange_value, play_value, solver_fingerprint
+from analysis.solver.line import replay
 
 ACES = P("A♠ A♣ A♦ A♥")
 
@@ -167,23 +168,49 @@ def test_move_values_and_j_agree_with_the_reference(profile):
             assert got == [tuple(x) for x in want], (i, objective, hands, kw)
 
 
-def test_exchange_equals_the_best_of_its_gifts():
-    # The declarer's ten cards hold the four aces; keeping them (and a sure
-    # winner) is worth the 200, which the exchange must find among the 90 gifts.
-    hand = P("A♠ A♣ A♦ A♥ 10♠ 9♦ J♦")
-    widow = P("10♥ 9♣ Q♦")
-    left = P("K♠ Q♠ J♠ 9♠ 10♣ K♣ Q♣")
-    right = P("J♣ 10♦ K♦ K♥ Q♥ J♥ 9♥")
+HAND = P("A♠ A♣ A♦ A♥ 10♠ 9♦ J♦")
+WIDOW = P("10♥ 9♣ Q♦")
+LEFT = P("K♠ Q♠ J♠ 9♠ 10♣ K♣ Q♣")
+RIGHT = P("J♣ 10♦ K♦ K♥ Q♥ J♥ 9♥")
+
+
+def test_exchange_keeps_the_aces_and_its_gift_reaches_the_value():
+    # The declarer's ten cards hold the four aces; the exchange's value is
+    # the play value of the gift it reports, and at least that of giving
+    # away two low cards and keeping the aces and 10♠ (a sure first trick).
     rules = ON["club"]
-    res = exchange_value(hand, widow, left, right, rules=rules)
-    ten = hand | widow
+    res = exchange_value(HAND, WIDOW, LEFT, RIGHT, rules=rules)
+    ten = HAND | WIDOW
+    a, b = res.give_left, res.give_right
+    assert play_value((ten & ~(1 << a) & ~(1 << b), LEFT | 1 << a, RIGHT | 1 << b), rules=rules) == res.value
+    low = (P("9♣").bit_length() - 1, P("9♦").bit_length() - 1)
+    keep = play_value((ten & ~P("9♣ 9♦"), LEFT | 1 << low[0], RIGHT | 1 << low[1]), rules=rules)
+    assert res.value >= keep >= 200
+    # its line, replayed with the rule, adds up to the value and the row
+    tricks = replay(
+        (ten & ~(1 << a) & ~(1 << b), LEFT | 1 << a, RIGHT | 1 << b),
+        0,
+        -1,
+        res.line,
+        first=True,
+        ace_marriage=True,
+    )
+    assert tricks[-1].raw == (res.value, res.left_points, res.right_points)
+    assert tricks[-1].tricks == (res.declarer_tricks, res.left_tricks, res.right_tricks)
+    assert sum(t.aces for t in tricks) == 1 and not tricks[0].aces
+
+
+@pytest.mark.verify
+def test_exchange_equals_the_best_of_its_90_gifts():
+    rules = ON["club"]
+    ten = HAND | WIDOW
     best = max(
-        play_value((ten & ~(1 << a) & ~(1 << b), left | 1 << a, right | 1 << b), rules=rules)
+        play_value((ten & ~(1 << a) & ~(1 << b), LEFT | 1 << a, RIGHT | 1 << b), rules=rules)
         for a in range(24)
         for b in range(24)
         if a != b and ten >> a & 1 and ten >> b & 1
     )
-    assert res.value == best
+    assert exchange_value(HAND, WIDOW, LEFT, RIGHT, rules=rules, line=False).value == best
 
 
 def test_fingerprints_move_only_when_the_rule_is_on():
