@@ -53,6 +53,8 @@ __all__ = [
     "p_widow_two_nines",
     "p_any_four_nines",
     "p_any_four_jacks",
+    "p_four_aces",
+    "p_ace_marriage_possible",
     "deal_rank_counts",
     "deal_event_probability",
     "redeal_probabilities",
@@ -349,6 +351,27 @@ def p_any_four_jacks() -> Fraction:
     True
     """
     return deal_event_probability(lambda n, p: (n[:, 1, :3] == 4).any(axis=1))
+def p_four_aces(k: int = 7) -> Fraction:
+    """``P(a given random k-card hand holds all four aces) = C(20, k-4) / C(24, k)``
+    (RULES.md, "Ace marriage"): 1140 / 346104 ≈ 0.33 % for a 7-card hand,
+    38760 / 1961256 ≈ 1.98 % for the declarer's 10 cards (hand and widow).
+
+    Raises
+    ------
+    ValueError
+        If k is not an integer 0..24.
+    """
+    k = _check_k(k)
+    return Fraction(comb(20, k - 4) if k >= 4 else 0, comb(24, k))
+
+
+def p_ace_marriage_possible() -> Fraction:
+    """``P(after the widow some player holds the four aces)``, for a given
+    declarer seat (RULES.md, "Ace marriage"): his 10 cards hold them, or one
+    defender's 7 do (disjoint events), ``C(20,6)/C(24,10) + 2 C(20,3)/C(24,7)``
+    ≈ 2.63 %.  Only then can the ace marriage be declared (the declarer may
+    keep the four aces in his 8 cards; a defender's four stay in his hand)."""
+    return p_four_aces(10) + 2 * p_four_aces(7)
 
 
 def redeal_probabilities(rules="club") -> dict:

@@ -153,7 +153,7 @@ class RulesIO:
             if is_added(f) and f.name in d and d[f.name] == f.default:
                 d.pop(f.name)
         if names is not None:
-            d = {k: d[k] for k in names}
+            d = {k: d[k] for k in names if k in d}  # an added field at its default is out
         blob = json.dumps(d, sort_keys=True).encode()
         return hashlib.sha256(blob).hexdigest()[:12]
 

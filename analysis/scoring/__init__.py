@@ -48,8 +48,19 @@ declarer, sitter) breaks his streak; a stay that ends by the sitter's own
 write-off counts as a failed stay.
 """
 
-from .points import declarer_delta, declarer_points, round_defender_points, write_off_payment
+from .points import (
+    ACE_MARRIAGE_POINTS,
+    ACES,
+    declarer_delta,
+    declarer_points,
+    declares_ace_marriage,
+    round_defender_points,
+    write_off_payment,
+)
 from .state import (
+    KNOCK_OFF_PENALTY,
+    MAX_DEAL_POINTS,
+    MAX_RAW_POINTS,
     DealOutcome,
     TableState,
     check_state,
@@ -61,6 +72,12 @@ from .state import (
 from .transition import apply_deal
 
 __all__ = [
+    "KNOCK_OFF_PENALTY",
+    "MAX_DEAL_POINTS",
+    "MAX_RAW_POINTS",
+    "ACE_MARRIAGE_POINTS",
+    "ACES",
+    "declares_ace_marriage",
     "TableState",
     "DealOutcome",
     "new_table",

@@ -9,6 +9,75 @@ from ..rules import takes_rules
 from .state import MAX_DEAL_POINTS
 
 __all__ = ["round_defender_points", "write_off_payment", "declarer_delta", "declarer_points"]
+__all__ = [
+    "round_defender_points",
+    "write_off_payment",
+    "declarer_delta",
+    "ACE_MARRIAGE_POINTS",
+    "ACES",
+    "declares_ace_marriage",
+]
+
+#: Points of the ace marriage, the four aces in one hand (ua, seed 003:
+#: «комбінацію вартістю 200 очок»; wiki, seed 004: «приносит игроку
+#: дополнительно 200 очков»), counted like a marriage in the raw points.
+ACE_MARRIAGE_POINTS = 200
+#: The four aces as a card mask (DESIGN.md, contract 1: rank 5 of each suit).
+ACES = sum(1 << (6 * s + 5) for s in range(4))
+
+
+@takes_rules
+def declares_ace_marriage(rules, hand: int, card: int, *, lead: bool, first_trick: bool) -> bool:
+    """Whether playing ``card`` from ``hand`` declares the ace marriage.
+
+    RULES.md, "Ace marriage": with ``rules.ace_marriage``, a player holding
+    the four aces who has won a trick declares them by leading an ace
+    (wiki, seed 004: «Чтобы объявить тузовый марьяж игрок обязан взять любую
+    взятку (даже в случае если он выиграл торги и за ним право первого
+    хода)... После взятки осуществляется заход с туза»).  Leading on any
+    trick but the first means he won the trick before.  The declaration
+    costs its holder nothing (it sets no trump †), so such a lead always
+    declares.
+
+    Parameters
+    ----------
+    rules : Rules
+    hand : int
+        The player's cards before the play (bit mask).
+    card : int
+        Card id 0..23 played.
+    lead : bool
+        The card leads a trick.
+    first_trick : bool
+        The trick is the deal's first.
+
+    Returns
+    -------
+    bool
+        True when the play adds :data:`ACE_MARRIAGE_POINTS` to the player's points.
+
+    Examples
+    --------
+    >>> from analysis.cards import parse
+    >>> from analysis.rules import PROFILES
+    >>> aces = parse("A♠ A♣ A♦ A♥ 10♠ 9♦")
+    >>> on = PROFILES["club"].with_changes(ace_marriage=True)
+    >>> ace_h = parse("A♥").bit_length() - 1
+    >>> declares_ace_marriage(on, aces, ace_h, lead=True, first_trick=False)
+    True
+    >>> declares_ace_marriage(on, aces, ace_h, lead=True, first_trick=True)
+    False
+    >>> declares_ace_marriage(PROFILES["club"], aces, ace_h, lead=True, first_trick=False)
+    False
+    """
+    return bool(
+        rules.ace_marriage
+        and lead
+        and not first_trick
+        and card % 6 == 5
+        and hand >> card & 1
+        and hand & ACES == ACES
+    )
 
 
 @takes_rules
@@ -19,7 +88,7 @@ def round_defender_points(rules, raw):
     ----------
     rules : Rules
     raw : int or ndarray of int, any shape
-        Raw points (cards + own marriages), 0..400.
+        Raw points (cards + own marriages, the ace marriage included), 0..500.
 
     Returns
     -------

@@ -17,6 +17,7 @@ from ..rules import PROFILES, takes_rules
 __all__ = [
     "KNOCK_OFF_PENALTY",
     "MAX_DEAL_POINTS",
+    "MAX_RAW_POINTS",
     "TableState",
     "DealOutcome",
     "DealResult",
@@ -33,6 +34,11 @@ KNOCK_OFF_PENALTY = 120
 #: Most raw points one player can take in a deal: 120 card points plus all
 #: four marriages (40 + 60 + 80 + 100).
 MAX_DEAL_POINTS = 400
+#: Most raw points one player can take in a deal when the rules count the
+#: ace marriage (RULES.md, "Ace marriage"): 120 card points, the ace marriage
+#: (200) and the two marriages an 8-card hand holding the four aces can
+#: still hold (♥ 100 + ♦ 80).
+MAX_RAW_POINTS = 500
 
 
 def _triple(values, kind, name):
@@ -149,7 +155,7 @@ class DealOutcome:
         The declarer wrote off (роспись); ``raw`` and ``tricks`` are ignored.
     raw : tuple of 3 int
         Points each player took: card points in his tricks plus his own
-        declared marriages, 0..400.
+        declared marriages (the ace marriage included), 0..500.
     tricks : tuple of 3 int
         Tricks each player took; they sum to 8 in a played deal.
     declarer_first_hand : bool or None
@@ -197,8 +203,8 @@ class DealOutcome:
             raise ValueError(f"bid must be a multiple of 5 in 100..contract ({c}), got {self.bid!r}")
         if self.written_off:
             return
-        if min(self.raw) < 0 or max(self.raw) > MAX_DEAL_POINTS:
-            raise ValueError(f"raw points must be in 0..400, got {self.raw}")
+        if min(self.raw) < 0 or max(self.raw) > MAX_RAW_POINTS:
+            raise ValueError(f"raw points must be in 0..{MAX_RAW_POINTS}, got {self.raw}")
         if min(self.tricks) < 0 or sum(self.tricks) != 8:
             raise ValueError(f"tricks must be non-negative and sum to 8, got {self.tricks}")
         for p in range(3):

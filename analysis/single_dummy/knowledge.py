@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import FULL_DECK
 from ..errors import BadArgument
+from ..scoring.points import ACES
 
 __all__ = ["Knowledge", "declarer_knowledge", "defender_knowledge", "suit_mask"]
 
@@ -88,7 +89,8 @@ class Knowledge:
             ``rules.trump_lead_owner_only``).
         declared : bool
             The lead declares a marriage (the partner card is then in
-            ``seat``'s hand).
+            ``seat``'s hand), or with an ace the ace marriage (the other
+            three aces are).
         rules : Rules
 
         Returns
@@ -120,6 +122,8 @@ class Knowledge:
             if declared:
                 partner = bit ^ (0b1100 << (6 * s)) if card % 6 in (2, 3) else 0
                 partner &= suit_mask(s)
+                if card % 6 == 5:  # the ace marriage: the other three aces
+                    partner = ACES & ~bit
                 for k in range(3):
                     if k != seat:
                         may[k] &= ~partner

@@ -23,6 +23,7 @@ from ..cards import CARD_POINTS, MARRIAGE_VALUES, check_parts
 from ..errors import BadArgument
 from ..rules import as_rules
 from ..scoring import TableState
+from ..scoring.points import ACE_MARRIAGE_POINTS, declares_ace_marriage
 from ..solver.search import card_mask
 from .decide import choose_card, choose_gift, world_outcomes
 from .knowledge import declarer_knowledge, defender_knowledge, suit_mask
@@ -40,7 +41,7 @@ class SDResult(NamedTuple):
     give_right: int  #: card id given to the right defender
     contract: int  #: final contract (the bid when written off)
     written_off: bool  #: the declarer wrote off; nothing was played
-    value: int  #: declarer's card points plus own declared marriages, 0..400
+    value: int  #: declarer's card points plus own declared marriages (the ace marriage too), 0..500
     left_points: int
     right_points: int
     declarer_tricks: int
@@ -100,7 +101,11 @@ def legal_moves(
         ``(card, declared)`` by card id; a lead that may declare a marriage
         appears twice, undeclared then declared (RULES.md, common core:
         play, marriage; "Conventions that differ": first-trick marriage,
-        card led to declare, only the trump's declarer leads trumps).
+        card led to declare, only the trump's declarer leads trumps).  An
+        ace led by the holder of the four aces after the first trick
+        declares the ace marriage under ``rules.ace_marriage``: that lead
+        appears once, undeclared, and declares by itself, since declaring
+        costs its holder nothing (:func:`analysis.scoring.declares_ace_marriage`).
     """
     out = []
     if ply == 0:
@@ -280,9 +285,14 @@ def play_deal(
         else:
             i = choose_card(know[mover], table, legal, worlds, decision_rng(seed, k), rules, stats=st[2])
             card, declared = legal[i]
+        # the ace marriage: an ace led by the holder of the four aces after
+        # the first trick declares them (RULES.md, "Ace marriage")
+        aces = declares_ace_marriage(rules, hands[mover], card, lead=ply == 0, first_trick=table["first"])
         if declared:
             table["trump"], table["owner"] = card // 6, mover
             table["points"][mover] += int(MARRIAGE_VALUES[card // 6])
+        elif aces:
+            table["points"][mover] += ACE_MARRIAGE_POINTS
         know = [
             kn.observe(
                 mover,
@@ -290,7 +300,7 @@ def play_deal(
                 led=led,
                 trump=table["trump"],
                 owner=table["owner"],
-                declared=declared,
+                declared=declared or aces,
                 rules=rules,
             )
             for kn in know

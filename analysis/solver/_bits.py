@@ -17,6 +17,8 @@ from ..cards import CARD_POINTS as POINTS  # card points by card id, int64 of sh
 from ..cards import KING as KING  # ranks within a suit, for the kernels
 from ..cards import MARRIAGE_VALUES as MVAL  # marriage value by suit, int64 of shape (4,)
 from ..cards import QUEEN as QUEEN
+from ..scoring.points import ACE_MARRIAGE_POINTS as ACE_MARRIAGE_POINTS  # the four aces' points, 200
+from ..scoring.points import ACES as ACES  # the four aces as a mask
 
 _PT8 = np.zeros((3, 256), dtype=np.int64)
 for _b in range(3):
@@ -39,6 +41,9 @@ RF_EXACT_KEYS = 64
 #: with and without it.  :func:`rule_flags` never sets it, and the table key
 #: ignores it.
 RF_NO_QUASI = 128
+#: The ace marriage (``rules.ace_marriage``): a player holding the four aces
+#: who leads an ace after the first trick declares it, +200 to his points.
+RF_ACE_MARRIAGE = 256
 
 
 def rule_flags(rules) -> int:
@@ -67,7 +72,29 @@ def rule_flags(rules) -> int:
         f |= RF_BOLT_TRICK
     if rules.bolt_declarer:
         f |= RF_BOLT_DECLARER
+    if rules.ace_marriage:
+        f |= RF_ACE_MARRIAGE
     return f
+
+
+@njit(cache=True, inline="always")
+def ace_holder(h0, h1, h2, rf):
+    """Seat whose hand holds the four aces while the ace marriage may still
+    be declared (``RF_ACE_MARRIAGE`` in ``rf``), else -1.
+
+    Every ace is then in that one hand, so it stays pending until he plays
+    an ace: led after the first trick it declares the marriage (a
+    declaration never costs its holder anything, so the kernels always
+    make it), played otherwise it loses it."""
+    if (rf & RF_ACE_MARRIAGE) == 0:
+        return -1
+    if (h0 & ACES) == ACES:
+        return 0
+    if (h1 & ACES) == ACES:
+        return 1
+    if (h2 & ACES) == ACES:
+        return 2
+    return -1
 
 
 @njit(cache=True, inline="always")

@@ -24,12 +24,14 @@ import numpy as np
 from numba import njit
 
 from ._bits import (
+    ACE_MARRIAGE_POINTS,
     KING,
     MVAL,
     POINTS,
     QUEEN,
     RF_FIRST_MARRIAGE,
     RF_OWNER_ONLY,
+    ace_holder,
     follow_mask,
     highbit,
     lead_mask,
@@ -369,12 +371,15 @@ def bounds(h0, h1, h2, leader, trump, towner, first, decl, rf):
         ``(lb, ub)``: card points of the tricks the declarer still wins plus
         the marriages he still declares lie in ``[lb, ub]`` under optimal
         play.  ``ub`` starts from all remaining card points plus every
-        marriage the declarer holds; the side to lead's cashed winners
+        marriage the declarer holds (and the ace marriage while he holds the
+        four aces under ``RF_ACE_MARRIAGE``); the side to lead's cashed winners
         (:func:`sure_points`) and the top trumps (:func:`trump_masters`) move
         the bounds in.
     """
     hd = seat_hand(h0, h1, h2, decl)
     ub = mask_points(h0 | h1 | h2) + marriage_sum(hd)
+    if ace_holder(h0, h1, h2, rf) == decl:
+        ub += ACE_MARRIAGE_POINTS
     q = sure_points(h0, h1, h2, leader, trump, towner, first, decl, rf)
     pd, pf = trump_masters(h0, h1, h2, trump, decl)
     if leader == decl:

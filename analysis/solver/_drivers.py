@@ -12,13 +12,17 @@ import numpy as np
 from numba import njit
 
 from ._bits import (
+    ACE_MARRIAGE_POINTS,
+    ACES,
     KING,
     MVAL,
     POINTS,
     QUEEN,
+    RF_ACE_MARRIAGE,
     RF_BOLT_ZERO,
     RF_FIRST_MARRIAGE,
     RF_Q_ONLY,
+    ace_holder,
     follow_mask,
     lead_mask,
     lowbit,
@@ -137,7 +141,7 @@ def exchange_best(ten, left, right, rf, tt, mbuf, sbuf, sk, stats, gift_ub, ties
         a = gifts[i, 0]
         b = gifts[i, 1]
         d = ten & ~(1 << a) & ~(1 << b)
-        ub = 120 + marriage_sum(d)
+        ub = 120 + marriage_sum(d) + (ACE_MARRIAGE_POINTS if ace_holder(d, 0, 0, rf) == 0 else 0)
         gift_ub[24 * a + b] = ub
         if ub <= best:
             continue
@@ -171,7 +175,7 @@ def exchange_reaches(ten, left, right, target, rf, tt, mbuf, sbuf, sk, stats):
         a = gifts[i, 0]
         b = gifts[i, 1]
         d = ten & ~(1 << a) & ~(1 << b)
-        if 120 + marriage_sum(d) < target:
+        if 120 + marriage_sum(d) + (ACE_MARRIAGE_POINTS if ace_holder(d, 0, 0, rf) == 0 else 0) < target:
             continue
         v = search(
             d,
@@ -360,9 +364,13 @@ def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits
     tuple of int
         ``(add, h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits)``
         of the child; ``add`` is the marriage (mode 0: the declarer's only)
-        or the trick points the move banks, in the units of ``mode``.
+        or the trick points the move banks, in the units of ``mode``.  An
+        ace led after the first trick by the holder of the four aces
+        declares the ace marriage under ``RF_ACE_MARRIAGE`` (RULES.md, "Ace
+        marriage"): 200 for him, as a marriage.
     """
     c = move & 31
+    ace = ply == 0 and c % 6 == 5 and first == 0 and ace_holder(h0, h1, h2, rf) == leader
     bit = 1 << c
     h0 &= ~bit
     h1 &= ~bit
@@ -379,6 +387,13 @@ def apply_move(move, h0, h1, h2, leader, ply, c0, c1, trump, towner, first, bits
                 add = MVAL[s] if leader == decl else 0
             else:
                 add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
+                if rf & RF_BOLT_ZERO:
+                    bits |= 1 << leader
+        elif ace:
+            if mode == 0:
+                add = ACE_MARRIAGE_POINTS if leader == decl else 0
+            else:
+                add = 1000 * ACE_MARRIAGE_POINTS if leader == decl else -ACE_MARRIAGE_POINTS
                 if rf & RF_BOLT_ZERO:
                     bits |= 1 << leader
     elif ply == 1:
@@ -589,11 +604,14 @@ N_BATCH = 11
 
 
 @njit(cache=True)
-def line_tally(h0, h1, h2, leader, trump, moves, n, out):
+def line_tally(h0, h1, h2, leader, trump, first, rf, moves, n, out):
     """Raw points and tricks of each seat along a line of ``n`` moves.
 
     The line starts at a trick boundary (hands ``h0, h1, h2``, ``leader``
-    to lead, ``trump``; -1 none) and is made of whole tricks.  ``out``
+    to lead, ``trump``; -1 none; ``first`` 1 on the deal's first trick) and
+    is made of whole tricks; an ace led after the first trick by the holder
+    of the four aces counts the ace marriage under ``RF_ACE_MARRIAGE`` in
+    ``rf``.  ``out``
     (int64, shape (>= 6,)) receives the raw points (cards won plus own
     declared marriages) of seats 0, 1, 2, then their tricks.  Returns
     False when a move plays a card its seat does not hold.
@@ -616,6 +634,9 @@ def line_tally(h0, h1, h2, leader, trump, moves, n, out):
             if i == 0 and mv & DECLARE:
                 trump = c // 6
                 out[seat] += MVAL[trump]
+            elif i == 0 and c % 6 == 5 and (k > 0 or first == 0) and (rf & RF_ACE_MARRIAGE) != 0:
+                if ((hs[seat] | (1 << c)) & ACES) == ACES:
+                    out[seat] += ACE_MARRIAGE_POINTS
             cs[i] = c
         w = trick_winner(cs[0], cs[1], cs[2], leader, trump)
         out[w] += POINTS[cs[0]] + POINTS[cs[1]] + POINTS[cs[2]]
@@ -663,7 +684,7 @@ def exchange_batch(tens, lefts, rights, rf, line, vt, jt, mbuf, sbuf, sk, stats,
             n = follow_line(
                 d, h1, h2, 0, 0, -1, -1, -1, 0, 1, 0, 0, 1, rf, obj, jt, vt, mbuf, sbuf, sk, stats, moves
             )
-            if n != 24 or not line_tally(d, h1, h2, 0, -1, moves, n, tally):
+            if n != 24 or not line_tally(d, h1, h2, 0, -1, 1, rf, moves, n, tally):
                 out[i, B_STATUS] = 1
             else:
                 out[i, B_DPOINTS] = tally[0]

@@ -73,6 +73,7 @@ import numpy as np
 from numba import njit
 
 from ._bits import (
+    ACE_MARRIAGE_POINTS,
     KING,
     MVAL,
     POINTS,
@@ -85,6 +86,7 @@ from ._bits import (
     RF_NO_QUASI,
     RF_OWNER_ONLY,
     RF_Q_ONLY,
+    ace_holder,
     beats,
     follow_mask,
     highbit,
@@ -484,6 +486,11 @@ _REM_MASK = (1 << (_K2_BITS + 24)) - 1
 #: same position leaves at 0: the "has scored" bits and the objective bit.
 _K2_MODE_BIT = 20
 _K2_J_ONLY = 7 | (1 << _K2_MODE_BIT)
+#: Rule flags in ``k2``: the seven low ones, not ``RF_NO_QUASI`` (it changes
+#: no stored bound) nor ``RF_ACE_MARRIAGE`` (a position where no hand holds
+#: the four aces has the same value with it or without it; where one does,
+#: ``k1`` says so).
+_K2_RF = 127
 
 
 @njit(cache=True, inline="always")
@@ -512,14 +519,20 @@ def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
     declarer where it matters), the first-trick flag, the declarer, the
     objective and the suits in which a hand holds a marriage; ``rem`` is
     the set of cards still held, which with the shape gives back the
-    position.  The slot depends on ``k1`` and ``k2`` only, so positions of
+    position.  While a hand holds the four aces under the ace marriage,
+    ``k1`` carries that seat + 1 at bit 60 (and the first-trick flag counts
+    whatever the rules say of marriages), so such a position shares a row
+    only with positions where the same seat holds them: those match their
+    aces with each other, and a line of one declares the ace marriage where
+    the matched line of the other does.  The slot depends on ``k1`` and ``k2`` only, so positions of
     equal shape share a row (see :func:`_probe`)."""
     to = towner if ((rf & RF_OWNER_ONLY) and trump >= 0) else 0
-    fi = 0 if (rf & RF_FIRST_MARRIAGE) else first
+    ah = ace_holder(h0, h1, h2, rf)
+    fi = 0 if ((rf & RF_FIRST_MARRIAGE) and ah < 0) else first
     mm = marriages_of(h0) | marriages_of(h1) | marriages_of(h2)
     k2 = (
         bits
-        | ((rf & ~RF_NO_QUASI) << 3)
+        | ((rf & _K2_RF) << 3)
         | (leader << 10)
         | ((trump + 1) << 12)
         | (to << 15)
@@ -528,7 +541,7 @@ def _key(h0, h1, h2, leader, trump, towner, first, bits, decl, mode, rf):
         | (mode << _K2_MODE_BIT)
         | (mm << 21)
     )
-    return _shape(h0, h1, h2), k2, h0 | h1 | h2
+    return _shape(h0, h1, h2) | ((ah + 1) << 60), k2, h0 | h1 | h2
 
 
 @njit(cache=True, inline="always")
@@ -950,10 +963,13 @@ def search(
                         done = True
                         break
                     lb, ub = bounds(h0, h1, h2, leader, trump, towner, first, decl, rf)
+                    ah = ace_holder(h0, h1, h2, rf)
                     up = 0
                     if mode != 0:
                         down, up = _bolt_range(bits, decl, rf)
                         mar = marriage_sum(rem & ~_hand(h0, h1, h2, decl))
+                        if ah >= 0 and ah != decl:
+                            mar += ACE_MARRIAGE_POINTS
                         ub = 1000 * ub + up
                         lb = 1000 * lb - mar - down
                         # bounds on the points to come from the value table: the
@@ -1007,6 +1023,8 @@ def search(
                     if leader != decl:
                         # the defenders' sure tricks passing the lead between them
                         u = mask_points(rem) + marriage_sum(_hand(h0, h1, h2, decl))
+                        if ah == decl:
+                            u += ACE_MARRIAGE_POINTS
                         need = u - (alpha if mode == 0 else (alpha - up) // 1000)
                         x = u - defenders_cash(h0, h1, h2, leader, trump, towner, decl, rf, need)
                         if mode != 0:
@@ -1031,19 +1049,21 @@ def search(
                     S[d, F_OHI] = old_hi
                     others = rem & ~h
                     legal = lead_mask(h, leader, trump, towner, rf)
-                    legal, qm = _merge(
-                        legal,
-                        h,
-                        others,
-                        0,
-                        -1,
-                        -1,
-                        False,
-                        trump,
-                        _hand(h0, h1, h2, (leader + 1) % 3),
-                        _hand(h0, h1, h2, (leader + 2) % 3),
-                        keep9,
-                    )
+                    qm = 0
+                    if ah != mover:  # the ace holder's cards are never merged
+                        legal, qm = _merge(
+                            legal,
+                            h,
+                            others,
+                            0,
+                            -1,
+                            -1,
+                            False,
+                            trump,
+                            _hand(h0, h1, h2, (leader + 1) % 3),
+                            _hand(h0, h1, h2, (leader + 2) % 3),
+                            keep9,
+                        )
                     partner = 0  # a defender's partner: lead to his top card
                     if not maxi:
                         partner = _hand(h0, h1, h2, 3 - leader - decl)
@@ -1090,7 +1110,11 @@ def search(
                     ha = 0
                     if ply == 1:
                         ha = _hand(h0, h1, h2, (leader + 2) % 3)
-                    legal, qm = _merge(legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0, keep9)
+                    qm = 0
+                    if ace_holder(h0, h1, h2, rf) != mover:  # the ace holder's cards are never merged
+                        legal, qm = _merge(
+                            legal, h, rem & ~h, ply, led, wcard, wside_now, trump, ha, 0, keep9
+                        )
                     # the third player, when he is an opponent of the mover
                     # and, in hp3, when both are defenders
                     h3 = 0
@@ -1237,6 +1261,14 @@ def search(
                         add = MVAL[s] if leader == decl else 0
                     else:
                         add = 1000 * MVAL[s] if leader == decl else -MVAL[s]
+                        if rf & RF_BOLT_ZERO:
+                            S[e, F_BI] = bits | (1 << leader)
+                elif c % 6 == 5 and S[d, F_FI] == 0 and ace_holder(h0, h1, h2, rf) == leader:
+                    # an ace led by the holder of the four aces declares them
+                    if mode == 0:
+                        add = ACE_MARRIAGE_POINTS if leader == decl else 0
+                    else:
+                        add = 1000 * ACE_MARRIAGE_POINTS if leader == decl else -ACE_MARRIAGE_POINTS
                         if rf & RF_BOLT_ZERO:
                             S[e, F_BI] = bits | (1 << leader)
             elif ply == 1:

@@ -75,7 +75,7 @@ def analyse_deal(hands3, widow, declarer=0, rules="club") -> DealAnalysis:
     real = [0, 0, 0]
     for k in range(3):
         real[(d + k) % 3] = rel[k]
-    tricks = replay(rel, 0, -1, res.line)
+    tricks = replay(rel, 0, -1, res.line, first=True, ace_marriage=rules.ace_marriage)
     rot = to_real_seats(tricks, d)
     return DealAnalysis(
         declarer=d,
@@ -98,7 +98,8 @@ def format_line(analysis: DealAnalysis) -> str:
     str
         The gift, the hands after it, then one line per trick: number,
         leader's cards in order (``*`` marks the winning card, ``declares ♥``
-        a marriage), the winner and the running raw points of seats 0, 1, 2.
+        a marriage, ``declares the four aces`` the ace marriage), the winner
+        and the running raw points of seats 0, 1, 2.
     """
     d = analysis.declarer
     lines = [
@@ -115,6 +116,8 @@ def format_line(analysis: DealAnalysis) -> str:
         for k, (seat, c) in enumerate(t.cards):
             mark = "*" if seat == t.winner else ""
             decl = f" (declares {SUIT_SYMBOLS[t.declared]})" if k == 0 and t.declared >= 0 else ""
+            if k == 0 and t.aces:
+                decl = " (declares the four aces)"
             parts.append(f"{seat}:{card_name(c)}{mark}{decl}")
         trump = SUIT_SYMBOLS[t.trump] if t.trump >= 0 else "-"
         lines.append(

@@ -43,6 +43,7 @@ SOLVER_FIELDS = (
     "trump_lead_owner_only",
     "bolt_rule",
     "bolt_declarer",
+    "ace_marriage",
 )
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from ..cards import MARRIAGE_VALUES, card_name
 from ..errors import BadArgument
 from . import _drivers
-from ._bits import POINTS
+from ._bits import ACE_MARRIAGE_POINTS, ACES, POINTS, RF_ACE_MARRIAGE
 from ._kernel import DECLARE
 from .search import STATE
 
@@ -35,9 +35,10 @@ class Trick:
     points: int  #: card points in the trick (0–60)
     raw: tuple  #: running raw points per seat (cards + own marriages)
     tricks: tuple  #: running tricks per seat
+    aces: bool = False  #: the lead declares the ace marriage (+200 to the leader)
 
 
-def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
+def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0), *, first=False, ace_marriage=False):
     """Replay move codes from a trick boundary into :class:`Trick` records.
 
     Parameters
@@ -50,6 +51,12 @@ def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
         Move codes (card id, plus 32 when the lead declares a marriage).
     raw, tricks : tuple of 3 int
         Points and tricks already taken by each seat.
+    first : bool
+        The first trick replayed is the deal's first.
+    ace_marriage : bool
+        The rules count the ace marriage (``Rules.ace_marriage``): an ace
+        led after the deal's first trick by the holder of the four aces adds
+        200 to his points (RULES.md, "Ace marriage").
 
     Returns
     -------
@@ -68,6 +75,7 @@ def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
         trick = moves[k : k + 3]
         cards = []
         declared = -1
+        aces = False
         for i, mv in enumerate(trick):
             seat = (leader + i) % 3
             c = int(mv) & 31
@@ -78,6 +86,10 @@ def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
                 declared = c // 6
                 trump = declared
                 raw[seat] += int(MARRIAGE_VALUES[declared])
+            elif i == 0 and ace_marriage and c % 6 == 5 and (k > 0 or not first):
+                if (hs[seat] | (1 << c)) & ACES == ACES:
+                    aces = True
+                    raw[seat] += ACE_MARRIAGE_POINTS
             cards.append((seat, c))
         w_seat, w_card = cards[0]
         for seat, c in cards[1:]:
@@ -86,7 +98,7 @@ def replay(hands, leader, trump, moves, raw=(0, 0, 0), tricks=(0, 0, 0)):
         pts = int(sum(POINTS[c] for _, c in cards))
         raw[w_seat] += pts
         ntr[w_seat] += 1
-        out.append(Trick(leader, tuple(cards), declared, trump, w_seat, pts, tuple(raw), tuple(ntr)))
+        out.append(Trick(leader, tuple(cards), declared, trump, w_seat, pts, tuple(raw), tuple(ntr), aces))
         leader = w_seat
     return out
 
@@ -130,7 +142,7 @@ def play_line(hands, *, declarer, leader, trump, owner, first, rf, target, mode=
     if n < 0:
         raise RuntimeError("no move reaches the objective (solver inconsistency)")
     moves = [int(x) for x in buf[:n]]
-    recs = replay(hands, leader, trump, moves)
+    recs = replay(hands, leader, trump, moves, first=bool(first), ace_marriage=bool(rf & RF_ACE_MARRIAGE))
     return [{"raw": t.raw, "tricks": t.tricks} for t in recs], moves
 
 
@@ -148,6 +160,7 @@ def to_real_seats(tricks, declarer: int) -> list:
             points=t.points,
             raw=tuple(t.raw[(s - d) % 3] for s in range(3)),
             tricks=tuple(t.tricks[(s - d) % 3] for s in range(3)),
+            aces=t.aces,
         )
         for t in tricks
     ]

@@ -6,7 +6,11 @@ min (defenders) at each turn, with no pruning at all.  The only speed-up is
 memoisation of whole trick-boundary states (``functools.lru_cache``), which
 is exact because the future of a state depends only on its key.  The rules
 of play themselves (legal leads with marriage declarations, legal follows,
-trick winner) come from :mod:`analysis.testing.play`.
+trick winner) come from :mod:`analysis.testing.play`; the ace marriage
+(``rules.ace_marriage``, RULES.md "Ace marriage") is written here: a player
+holding the four aces who leads an ace after the deal's first trick *may*
+declare it (+200 to his points, no trump), so such a lead is two moves,
+undeclared and declared, and the minimax chooses.
 
 Two objectives, and the value of each move:
 
@@ -98,11 +102,25 @@ def check_position(hands, declarer, leader, trump, trump_owner, first_trick):
     return hands, leader, bool(first_trick)
 
 
+ACE_MARRIAGE = 200
+
+
+def _holds_four_aces(hand):
+    return all(hand >> (6 * s + 5) & 1 for s in range(4))
+
+
+def _may_declare_aces(hand, lead, first, rules):
+    """The lead of ``lead`` from ``hand`` may declare the ace marriage."""
+    return rules.ace_marriage and not first and lead % 6 == 5 and _holds_four_aces(hand)
+
+
 def _tricks(hands, leader, trump, owner, first, rules):
     """Every legal trick from a boundary, as a nested choice tree.
 
-    Yields ``(lead, declared, trump_now, owner_now, follows)`` where
-    ``follows`` maps each legal second card to the list of legal third cards.
+    Yields ``(lead, declared, trump_now, owner_now, follows, aces)`` where
+    ``follows`` maps each legal second card to the list of legal third cards
+    and ``aces`` says the lead declares the ace marriage (an ace lead that
+    may declare it comes twice, without and with).
     """
     s1, s2 = (leader + 1) % 3, (leader + 2) % 3
     for lead, declared in lead_moves(hands[leader], leader, trump, owner, first, rules):
@@ -110,7 +128,9 @@ def _tricks(hands, leader, trump, owner, first, rules):
         follows = [
             (c1, follow_moves(hands[s2], lead // 6, t)) for c1 in follow_moves(hands[s1], lead // 6, t)
         ]
-        yield lead, declared, t, o, follows
+        yield lead, declared, t, o, follows, False
+        if not declared and _may_declare_aces(hands[leader], lead, first, rules):
+            yield lead, declared, t, o, follows, True
 
 
 def _after(hands, leader, lead, c1, c2):
@@ -177,8 +197,10 @@ def _value_solver(declarer, rules):
             return 0
         s1, s2 = (leader + 1) % 3, (leader + 2) % 3
         best = None
-        for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner, first, rules):
+        for lead, declared, t, o, follows, aces in _tricks(hands, leader, trump, owner, first, rules):
             bonus = MARRIAGE_VALUES[t] if declared and leader == declarer else 0
+            if aces and leader == declarer:
+                bonus += ACE_MARRIAGE
             best1 = None
             for c1, thirds in follows:
                 best2 = None
@@ -339,10 +361,12 @@ def _j_solver(declarer, rules):
             return (j, zero, zero, zero)
         s1, s2 = (leader + 1) % 3, (leader + 2) % 3
         best = None
-        for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner, first, rules):
+        for lead, declared, t, o, follows, aces in _tricks(hands, leader, trump, owner, first, rules):
             mar = [0, 0, 0]
             if declared:
                 mar[leader] = MARRIAGE_VALUES[t]
+            if aces:
+                mar[leader] = ACE_MARRIAGE
             best1 = None
             for c1, thirds in follows:
                 best2 = None
@@ -413,6 +437,9 @@ def reference_card_values(
     list of (int, bool, int)
         ``(card, declared, value)`` per legal move, in the order of
         :func:`analysis.testing.play.lead_moves` (leads) or ascending cards.
+        An ace lead that may declare the ace marriage is one move, worth
+        the better of declaring or not for its leader (``card_values``
+        lists it once).
 
     Raises
     ------
@@ -463,25 +490,27 @@ def reference_card_values(
 
     safe = safe_flags(tuple(int(p) for p in points), tuple(int(t) for t in tricks))
     out = []
+
+    def gain_of(m, sf):
+        """Objective a declaration of ``m`` points by the leader adds, and the bolt flags after it."""
+        if objective == "value":
+            return (m if leader == declarer else 0), sf
+        if rule == "zero_points":
+            sf = tuple(sf[s] or s == leader for s in range(3))
+        return (1000 * m if leader == declarer else -m), sf
+
     if not trick:
         for c, declared in lead_moves(hands[leader], leader, trump, trump_owner, first_trick, rules):
             t, o, gain, sf = trump, trump_owner, 0, safe
             if declared:
                 t, o = c // 6, leader
-                m = MARRIAGE_VALUES[t]
-                if objective == "value":
-                    gain = m if leader == declarer else 0
-                else:
-                    gain = 1000 * m if leader == declarer else -m
-                    if rule == "zero_points":
-                        sf = tuple(sf[s] or s == leader for s in range(3))
-            out.append(
-                (
-                    c,
-                    declared,
-                    gain + finish(_without(hands, leader, c), ((leader, c),), t, o, first_trick, sf),
-                )
-            )
+                gain, sf = gain_of(MARRIAGE_VALUES[t], sf)
+            v = gain + finish(_without(hands, leader, c), ((leader, c),), t, o, first_trick, sf)
+            if not declared and _may_declare_aces(hands[leader], c, first_trick, rules):
+                gain, sf = gain_of(ACE_MARRIAGE, sf)
+                va = gain + finish(_without(hands, leader, c), ((leader, c),), t, o, first_trick, sf)
+                v = max(v, va) if leader == declarer else min(v, va)
+            out.append((c, declared, v))
         return out
     seat = (leader + len(trick)) % 3
     for c in follow_moves(hands[seat], trick[0][1] // 6, trump):
@@ -549,7 +578,7 @@ def reference_value_by_bisection(hands, **kwargs) -> int:
     )
     reach = _reach_solver(declarer, rules)
     args = (hands, leader, kwargs.get("trump"), kwargs.get("trump_owner"), first_trick)
-    lo, hi = 0, _upper(hands, declarer) + 1  # reach(lo) holds, reach(hi) fails
+    lo, hi = 0, _upper(hands, declarer, rules) + 1  # reach(lo) holds, reach(hi) fails
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if reach(*args, mid):
@@ -559,12 +588,16 @@ def reference_value_by_bisection(hands, **kwargs) -> int:
     return lo
 
 
-def _upper(hands, declarer):
-    """Remaining card points plus the declarer's unplayed marriages."""
+def _upper(hands, declarer, rules):
+    """Remaining card points plus the declarer's unplayed marriages (the
+    ace marriage too while he holds the four aces and the rules count it)."""
     pts = sum(CARD_POINTS[c] for h in hands for c in range(24) if h >> c & 1)
     own = hands[declarer]
-    return pts + sum(
-        v for s, v in enumerate(MARRIAGE_VALUES) if own >> (6 * s + 2) & 1 and own >> (6 * s + 3) & 1
+    aces = ACE_MARRIAGE if rules.ace_marriage and _holds_four_aces(own) else 0
+    return (
+        pts
+        + aces
+        + sum(v for s, v in enumerate(MARRIAGE_VALUES) if own >> (6 * s + 2) & 1 and own >> (6 * s + 3) & 1)
     )
 
 
@@ -578,7 +611,7 @@ def _reach_solver(declarer, rules):
     def reach(hands, leader, trump, owner, first, need):
         if need <= 0:
             return True
-        if hands[leader] == 0 or need > _upper(hands, declarer):
+        if hands[leader] == 0 or need > _upper(hands, declarer, rules):
             return False
         s1, s2 = (leader + 1) % 3, (leader + 2) % 3
 
@@ -603,7 +636,9 @@ def _reach_solver(declarer, rules):
                                     c2,
                                     t,
                                     o,
-                                    MARRIAGE_VALUES[t] if declared and leader == declarer else 0,
+                                    (MARRIAGE_VALUES[t] if declared else ACE_MARRIAGE if aces else 0)
+                                    if leader == declarer
+                                    else 0,
                                 )
                                 for c2 in thirds
                             ),
@@ -611,7 +646,7 @@ def _reach_solver(declarer, rules):
                         for c1, thirds in follows
                     ),
                 )
-                for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner, first, rules)
+                for lead, declared, t, o, follows, aces in _tricks(hands, leader, trump, owner, first, rules)
             ),
         )
 
@@ -660,7 +695,10 @@ def reference_j_by_bisection(
         )
 
     def marriages_of(h):
-        return sum(v for s, v in enumerate(MARRIAGE_VALUES) if h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1)
+        aces = ACE_MARRIAGE if rules.ace_marriage and _holds_four_aces(h) else 0
+        return aces + sum(
+            v for s, v in enumerate(MARRIAGE_VALUES) if h >> (6 * s + 2) & 1 and h >> (6 * s + 3) & 1
+        )
 
     def choose(seat, results):
         return any(results) if seat == declarer else all(results)
@@ -670,20 +708,20 @@ def reference_j_by_bisection(
         if hands[leader] == 0:
             b = bolted_of(safe)
             return 300 * (sum(b[s] for s in range(3) if s != declarer) - b[declarer]) >= need
-        if need > 1000 * _upper(hands, declarer) + 600:
+        if need > 1000 * _upper(hands, declarer, rules) + 600:
             return False
         if need <= -300 - sum(marriages_of(hands[s]) for s in range(3) if s != declarer):
             return True
         s1, s2 = (leader + 1) % 3, (leader + 2) % 3
 
-        def after_third(lead, c1, c2, t, o, declared):
+        def after_third(lead, c1, c2, t, o, declared, aces):
             win = trick_winner(((leader, lead), (s1, c1), (s2, c2)), t)
             add, trk = [0, 0, 0], [0, 0, 0]
-            if declared:
-                add[leader] += MARRIAGE_VALUES[t]
+            m = MARRIAGE_VALUES[t] if declared else ACE_MARRIAGE if aces else 0
+            add[leader] += m
             add[win] += CARD_POINTS[lead] + CARD_POINTS[c1] + CARD_POINTS[c2]
             trk[win] = 1
-            defenders_marriage = MARRIAGE_VALUES[t] if declared and leader != declarer else 0
+            defenders_marriage = m if leader != declarer else 0
             gain = 1000 * add[declarer] - defenders_marriage
             return reach(
                 _after(hands, leader, lead, c1, c2), win, t, o, False, advance(safe, add, trk), need - gain
@@ -695,18 +733,18 @@ def reference_j_by_bisection(
                 choose(
                     s1,
                     (
-                        choose(s2, (after_third(lead, c1, c2, t, o, declared) for c2 in thirds))
+                        choose(s2, (after_third(lead, c1, c2, t, o, declared, aces) for c2 in thirds))
                         for c1, thirds in follows
                     ),
                 )
-                for lead, declared, t, o, follows in _tricks(hands, leader, trump, owner, first, rules)
+                for lead, declared, t, o, follows, aces in _tricks(hands, leader, trump, owner, first, rules)
             ),
         )
 
     safe = safe_flags(tuple(int(p) for p in points), tuple(int(t) for t in tricks))
     args = (hands, leader, trump, trump_owner, first_trick, safe)
     lo = -300 - sum(marriages_of(hands[s]) for s in range(3) if s != declarer)
-    hi = 1000 * _upper(hands, declarer) + 601  # reach(lo) holds, reach(hi) fails
+    hi = 1000 * _upper(hands, declarer, rules) + 601  # reach(lo) holds, reach(hi) fails
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if reach(*args, mid):

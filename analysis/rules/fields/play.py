@@ -34,6 +34,24 @@ class PlayFields:
         ),
     )
 
+    ace_marriage: bool = field(
+        default=False,
+        metadata=doc(
+            "The ace marriage: a player holding the four aces who has won a "
+            "trick may declare it by leading an ace, +200 to his points (ua, "
+            "seed 003: 'чотири тузи в одного гравця; за домовленістю його "
+            "оголошують як комбінацію вартістю 200 очок'; wiki, seed 004: "
+            "'Чтобы объявить тузовый марьяж игрок обязан взять любую взятку "
+            "(даже в случае если он выиграл торги...)', any player may). Never "
+            "on the first lead, whatever first_trick_marriage says; he must "
+            "still hold all four aces when he leads; it sets no trump †; a "
+            "defender's 200 go to his own points †; the bid cap does not count "
+            "it †. Off in every profile (ua and wiki give it as an agreement, "
+            "wiki: 'Многие игроки принципиально отказываются').",
+            added=True,
+        ),
+    )
+
     # --- what the players see --------------------------------------------
     exchange_face_up: bool = field(
         default=False,
