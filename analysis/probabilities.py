@@ -351,6 +351,8 @@ def p_any_four_jacks() -> Fraction:
     True
     """
     return deal_event_probability(lambda n, p: (n[:, 1, :3] == 4).any(axis=1))
+
+
 def p_four_aces(k: int = 7) -> Fraction:
     """``P(a given random k-card hand holds all four aces) = C(20, k-4) / C(24, k)``
     (RULES.md, "Ace marriage"): 1140 / 346104 ≈ 0.33 % for a 7-card hand,

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from .. import reference
 from ..atomic import replace_file
-from ..rules import PROFILES as PROFILE_RULES
 from ..research.headline import QUESTIONS, missing, read_headlines
 from ..research.notebook import commit
+from ..rules import PROFILES as PROFILE_RULES
 from ..version import __version__
 from .profiles import profile_line
 

@@ -25,7 +25,7 @@ Examples
 """
 
 from .describe import fields_without_figure, folder_label, rules_diff
-from .model import CONVENTIONS, PROFILES, Rules, field_doc, profile_names
+from .model import CONVENTIONS, PROFILES, Rules, field_doc
 from .resolve import as_rules, entry_point, load_rules, takes_rules
 from .serial import INFORMATION_FIELDS
 
