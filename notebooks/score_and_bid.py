@@ -205,20 +205,18 @@ else:
         "gain",
         np.where((res.gain_high < 0) & (res.share_high < 1 / 3), "loss", "no difference shown"),
     )
-    show = res[
-        [
-            "profile",
-            "games",
-            "share",
-            "share_low",
-            "share_high",
-            "base",
-            "gain",
-            "gain_low",
-            "gain_high",
-            "verdict",
-        ]
-    ]
+    show = pd.DataFrame(
+        {
+            "profile": res.profile,
+            "games": res.games,
+            "equity seat's win share": res.share,
+            "share 95 % interval": [f"{lo:.3f} – {hi:.3f}" for lo, hi in zip(res.share_low, res.share_high)],
+            "all-threshold share": res.base,
+            "gain": res.gain,
+            "gain 95 % interval": [f"{lo:+.3f} – {hi:+.3f}" for lo, hi in zip(res.gain_low, res.gain_high)],
+            "verdict": res.verdict,
+        }
+    )
     display(
         Markdown(
             f"Paired games of {shipped.get('date', '?')} (seed {shipped.get('seed')}, step {shipped.get('step')})."
@@ -226,7 +224,7 @@ else:
     )
     display(
         show.set_index("profile").style.format(
-            {c: "{:.3f}" for c in show.columns if c not in ("profile", "games", "verdict")}
+            {c: "{:.3f}" for c in ("equity seat's win share", "all-threshold share")} | {"gain": "{:+.3f}"}
         )
     )
     fig, ax = plt.subplots(figsize=(7, 3.5))

@@ -118,6 +118,19 @@ def add_policy_options(p) -> None:
     )
     g.add_argument("--no-write-offs", action="store_true", help="never write off")
     g.add_argument(
+        "--jump-bids",
+        action="store_true",
+        help="bid straight to the highest level the estimate supports, as the rules' opening, "
+        "raise and jump conventions allow (default: open at 100, raise by the smallest step); "
+        "this is what lets opening_bid_exact, raise_exact, raise_step and no_jump_over_120 show",
+    )
+    g.add_argument(
+        "--claim-weak",
+        action="store_true",
+        help="claim a claimable redeal only when a player entitled to claim (rules.redeal_claimer) "
+        "holds a hand his estimate bids nothing on (default: always claim)",
+    )
+    g.add_argument(
         "--estimator",
         default="default",
         metavar="MODEL.json",
@@ -157,6 +170,8 @@ def policy_from_args(args, rules):
         gift_redeals=not args.no_gift_redeals,
         write_offs=not args.no_write_offs,
         estimator_name=_estimator_name(args.estimator),
+        claim_weak=args.claim_weak,
+        jump_bids=args.jump_bids,
     )
     estimator_advice(policy, rules)  # fail early on a missing model
     return policy

@@ -42,7 +42,7 @@ import numpy as np
 
 from ..errors import BadArgument
 from .estimators import load_estimator
-from .policy import NO_LEVEL, _p_levels
+from .policy import ADDED_OPTIONS, NO_LEVEL, _p_levels
 
 __all__ = ["EquityPolicy", "GRID"]
 
@@ -71,8 +71,9 @@ class EquityPolicy:
     passing : tuple (int, float), optional
         The opponent's contract and chance of making it when he passes;
         None: the default of :func:`~analysis.equity.bidding.level_equity`.
-    claim_redeals, gift_redeals, write_offs : bool
-        As :class:`~analysis.game.policy.ThresholdPolicy`.
+    claim_redeals, gift_redeals, write_offs, claim_weak, jump_bids : bool
+        As :class:`~analysis.game.policy.ThresholdPolicy` (the auction and
+        the redeal claims read them from any policy).
     estimator : object or None
         The bidding-odds estimator; None loads ``estimator_name``.
     estimator_name : str
@@ -95,10 +96,12 @@ class EquityPolicy:
     estimator: Any = field(default=None, compare=False, repr=False)
     estimator_name: str = "default"
     model: Any = field(default=None, compare=False, repr=False)
+    claim_weak: bool = False
+    jump_bids: bool = False
 
     name = "equity"
     #: The options it shares with the threshold policy.
-    SHARED = ("claim_redeals", "gift_redeals", "write_offs", "estimator_name")
+    SHARED = ("claim_redeals", "gift_redeals", "write_offs", "estimator_name", "claim_weak", "jump_bids")
 
     def __post_init__(self) -> None:
         pl = tuple(int(p) for p in self.players)
@@ -141,7 +144,7 @@ class EquityPolicy:
             "gift_redeals": self.gift_redeals,
             "write_offs": self.write_offs,
             "estimator_name": self.estimator_name,
-        }
+        } | {k: getattr(self, k) for k, v in ADDED_OPTIONS.items() if getattr(self, k) != v}
 
     def get_estimator(self, rules=None):
         """The bidding-odds estimator, loaded by name when none was given."""

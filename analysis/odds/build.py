@@ -25,9 +25,12 @@ bidding with it bids on what PIMC players make (``thousand simulate
 --estimator FILE``).  Those pools are small beside the double-dummy ones, so
 their split holds out every fifth block of 100 deals (``SPLITS["pimc"]``)
 rather than of 1,000; the files end ``_sd.json`` (:func:`model_path`).
-Rows the declarer wrote off where they were stored hold no play; they are
-left out and counted (``info["written_off_rows_left_out"]``; the current
-``play_deal`` decides as the first hand and never writes off, so none).
+Rows the declarer wrote off at the fresh table where they were stored hold
+no play: the hand is still one he holds, and leaving it out would bias the
+model towards strong hands (the written-off rows are the weak ones), so each
+is played out again from its own seed with writing off ruled out
+(:func:`analysis.single_dummy.play_out`, the replay a game makes when it
+plays such a row) and counted (``info["written_off_rows_replayed"]``).
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ from pathlib import Path
 import numpy as np
 
 from .. import reference
-from ..single_dummy import SD_VERSION
+from ..rules import as_rules
+from ..single_dummy import SD_VERSION, play_out, row_seed
 from ..solver import SOLVER_VERSION
 from .model import MODEL_DIR, MODEL_FILES, BidModel, model_file
 
@@ -170,6 +174,47 @@ def fit_frame(frame, *, split=None, info=None, **fit_kw) -> tuple[BidModel, BidM
     return model, base
 
 
+def replay_written_off(frame, rules):
+    """The single-dummy value of every row: rows written off where they were
+    stored are played out again from their own seed.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A single-dummy pool as :func:`analysis.reference.load` reads it
+        (``attrs["sd"]`` gives the worlds, the seed and the bid it was played at).
+    rules : Rules
+        The pool's profile.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy whose written-off rows hold the ``value`` of
+        :func:`analysis.single_dummy.play_out` (the deal always played, the
+        same seed as the row's, :func:`analysis.single_dummy.row_seed`); the
+        other rows unchanged.
+    """
+    src = frame.attrs["sd"]
+    out = frame.copy()
+    worlds, seed, bid = int(src["worlds"]), int(src["seed"]), int(src.get("bid") or 100)
+    for i in np.flatnonzero(frame["written_off"].to_numpy(bool)):
+        row = frame.iloc[i]
+        seat = int(row.seat)
+        hands = [int(row[f"hand{k}"]) for k in range(3)]
+        res = play_out(
+            hands[seat],
+            int(row.widow),
+            hands[(seat + 1) % 3],
+            hands[(seat + 2) % 3],
+            rules,
+            worlds=worlds,
+            seed=row_seed(seed, int(row.deal_id), seat),
+            bid=bid,
+        )
+        out.iloc[i, out.columns.get_loc("value")] = res.value
+    return out
+
+
 def fit_pool(
     name: str, *, outcomes: str = "dd", base=None, split=None, log=None
 ) -> tuple[BidModel, BidModel]:
@@ -230,7 +275,7 @@ def fit_pool(
         raise ValueError(f"{made} for {entry['rules']} is {want}: rebuild it")
     wo = frame["written_off"].to_numpy(bool) if sd else np.zeros(len(frame), bool)
     if sd:
-        frame = frame[~wo]
+        frame = replay_written_off(frame, as_rules(entry["rules"]))
         frame.attrs = {}
     if log:
         log(f"{pool}: read {len(wo):,} rows of {entry['deals']:,} deals ({time.perf_counter() - t:.1f} s)")
@@ -243,7 +288,7 @@ def fit_pool(
             "sd_version": src.get("sd_version", SD_VERSION),
             "worlds": src.get("worlds"),
             "sd_seed": src.get("seed"),
-            "written_off_rows_left_out": int(wo.sum()),
+            "written_off_rows_replayed": int(wo.sum()),
         }
     else:
         info |= {

@@ -153,7 +153,7 @@ BAD_INPUTS = {
     # a table state the rules cannot produce
     "a score the 555 reset zeroes": (
         ["equity", "--rules", "classic", "--scores", "555,300,500"],
-        "the 555 reset",
+        "the reset at 555",
     ),
 }
 

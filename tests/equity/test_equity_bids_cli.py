@@ -91,3 +91,19 @@ def test_simulate_policy_equity_is_live(pool, tmp_path, capsys):
     assert len(a) != len(b) or not (a.bid.to_numpy() == b.bid.to_numpy()).all()
     assert main(["simulate", "--games", "1", "--seed", "1", "--policy", "equity", "--risk", "0.6"]) == 2
     assert "threshold policy" in capsys.readouterr().err
+
+
+def test_simulate_jump_bids_and_claim_weak_are_live(pool, tmp_path, capsys):
+    """``--jump-bids`` lets the bidding conventions show: jumps raise the bids
+    of the same games; ``--claim-weak`` is recorded and read back."""
+    runs = {}
+    for name, extra in (("plain", []), ("jumps", ["--jump-bids"]), ("weak", ["--claim-weak"])):
+        out = tmp_path / name
+        args = ["simulate", "--games", "6", "--seed", "4", "--pool", str(pool), "--out", str(out)]
+        assert main([*args, *extra, "--no-progress", "--workers", "1"]) == 0
+        capsys.readouterr()
+        runs[name] = dataset.read_frame(out, "games")
+        policy = dataset.read_params(out)["policy"]
+        assert policy.get("jump_bids", False) == (name == "jumps")
+        assert policy.get("claim_weak", False) == (name == "weak")
+    assert runs["jumps"].bid.mean() > runs["plain"].bid.mean()

@@ -183,9 +183,12 @@ def check_games(rules, games: pd.DataFrame, pool_frame=None):
     # the declarer names the highest made contract, and the bid when he is lost
     assert (solved.contract[made] <= solved.value[made]).all()
     assert (solved.contract[~made] == solved.bid[~made]).all()
-    # a made contract is written off only where making it would land him on
-    # 555 and reset him to 0 (wiki, classic): the criterion weighs the table
+    # a made contract is given up only where making it would land him on
+    # 555 and reset him to 0 (wiki, classic), or where crossing hands each
+    # opponent a bolt (wiki's «крещусь»): the criterion weighs the table
     for r in solved[made & solved.written_off].itertuples():
+        if rules.crossing != "none" and f"crossed:{r.declarer}" in r.event:
+            continue
         assert rules.reset_555 != "none"
         g = games[(games.game_id == r.game_id) & (games.deal_no == r.deal_no - 1)]
         before = float(g.iloc[0][f"score{r.declarer}"]) if len(g) else 0.0

@@ -61,6 +61,7 @@ REDEALS = {
 }
 PLAY = {"first_trick_marriage", "marriage_lead", "trump_lead_owner_only"}
 SEEN = {"exchange_face_up", "widow_shown_at_100"}
+ACE = {"ace_marriage"}
 CHOICES = {
     "barrel_arrivals": BARREL_ARRIVALS,
     "barrel_bidding": BARREL_BIDDING,
@@ -316,7 +317,25 @@ def seen_figure(rules: Rules, policy) -> list:
     return out
 
 
+def ace_figure(rules: Rules, policy) -> list:
+    """Double-dummy values of 5-card positions past the first trick whose
+    leader, the declarer, holds the four aces (RULES.md, "Ace marriage")."""
+    from analysis.solver import play_value
+
+    aces = sum(1 << (6 * s + 5) for s in range(4))
+    rng = np.random.default_rng(19)
+    out = []
+    for _ in range(20):
+        rest = [c for c in rng.permutation(24).tolist() if not aces >> c & 1]
+        hands = [aces | 1 << rest[0], 0, 0]
+        for k, c in enumerate(rest[1:11]):
+            hands[1 + k % 2] |= 1 << c
+        out.append(play_value(hands, declarer=0, leader=0, first_trick=False, rules=rules))
+    return out
+
+
 FIGURES = [
+    (ACE, ace_figure, None),
     (AUCTION, auction_figure, ThresholdPolicy(jump_bids=True, estimator=object())),
     (REDEALS, redeal_figure, ThresholdPolicy(claim_weak=True, estimator=object())),
     (PLAY, play_figure, None),

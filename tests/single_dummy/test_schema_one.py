@@ -10,6 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from analysis import dataset
+from analysis.dataset import _files as dataset_files  # the schema versions a writer stamps
 from analysis.dataset.schema import SD_COLUMNS, SD_WORLD_COLUMNS
 from analysis.game.pools import SDPoolSource
 from analysis.reference.upgrade import upgrade_sd
@@ -33,7 +34,7 @@ def built(tmp_path_factory):
     params = {k: v for k, v in dataset.read_params(root / "sd").items() if k not in ("schema_version",)}
     old = root / "sd1"
     mp = pytest.MonkeyPatch()
-    mp.setitem(dataset.SCHEMA_VERSIONS, "sd", 1)  # write as the first schema did
+    mp.setitem(dataset_files.SCHEMA_VERSIONS, "sd", 1)  # write as the first schema did
     try:
         dataset.open_output(old, params)
         for c in range(params["n_chunks"]):
@@ -47,7 +48,7 @@ def built(tmp_path_factory):
 
 def test_a_schema_one_dataset_is_read(built):
     root, _ = built
-    assert dataset.read_params(root / "sd1")["schema_version"] == 1 and dataset.SCHEMA_VERSIONS["sd"] == 2
+    assert dataset.read_params(root / "sd1")["schema_version"] == 1 and dataset_files.SCHEMA_VERSIONS["sd"] == 2
     frame = dataset.load_sd(root / "sd1")
     assert len(frame) == 12 and not set(SD_WORLD_COLUMNS) & set(frame.columns)
 
