@@ -48,7 +48,9 @@ def built(tmp_path_factory):
 
 def test_a_schema_one_dataset_is_read(built):
     root, _ = built
-    assert dataset.read_params(root / "sd1")["schema_version"] == 1 and dataset_files.SCHEMA_VERSIONS["sd"] == 2
+    assert (
+        dataset.read_params(root / "sd1")["schema_version"] == 1 and dataset_files.SCHEMA_VERSIONS["sd"] == 2
+    )
     frame = dataset.load_sd(root / "sd1")
     assert len(frame) == 12 and not set(SD_WORLD_COLUMNS) & set(frame.columns)
 
