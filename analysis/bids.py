@@ -24,7 +24,6 @@ __all__ = [
     "OPENING_BID",
     "BID_STEP",
     "NO_CAP",
-    "BASE_CAP",
     "JUMP_LINE",
     "bid_cap",
     "hand_cap",

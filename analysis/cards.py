@@ -37,6 +37,8 @@ __all__ = [
     "check_parts",
     "KING",
     "QUEEN",
+    "TEN",
+    "ACE",
     "card_name",
 ]
 

@@ -21,7 +21,7 @@ from .front import compare, estimator_advice
 from .metrics import GAME_METRICS
 from .result import Comparison
 from .ruleset import display_names, parse_rules, vary
-from .table import COLUMNS
+from .table import COLUMNS, game_rows
 
 __all__ = [
     "compare",
@@ -31,5 +31,6 @@ __all__ = [
     "display_names",
     "estimator_advice",
     "COLUMNS",
+    "game_rows",
     "GAME_METRICS",
 ]

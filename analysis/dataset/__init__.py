@@ -35,6 +35,7 @@ from .read import open_dataset, read_frame, read_table
 from .schema import (
     GAME_COLUMNS,
     SD_COLUMNS,
+    SD_WORLD_COLUMNS,
     SOLUTION_COLUMNS,
     deals_schema,
     games_schema,
@@ -67,6 +68,7 @@ __all__ = [
     "check_outside_datasets",
     "SOLUTION_COLUMNS",
     "SD_COLUMNS",
+    "SD_WORLD_COLUMNS",
     "GAME_COLUMNS",
     "deals_schema",
     "solutions_schema",

@@ -23,7 +23,6 @@ from ..atomic import replace_file
 
 __all__ = [
     "SCHEMA_VERSIONS",
-    "OLDER_VERSIONS",
     "readable_version",
     "META_KEY",
     "PARAMS_FILE",

@@ -41,6 +41,9 @@ __all__ = [
     "state_arrays",
     "check_plot_path",
     "plot_curve",
+    "bidding",
+    "build",
+    "paired",
 ]
 
 #: The chances of a state sum to 1 within this (softmax rounding).

@@ -40,7 +40,7 @@ from ..atomic import replace_file
 from ..errors import BadArgument
 from ..rules import PROFILES
 
-__all__ = ["BLOCK", "SEED", "SUMMARY_FILE", "run_profile", "summary", "shipped_summary", "main"]
+__all__ = ["summary", "shipped_summary"]
 
 #: Games per stored block.
 BLOCK = 50

@@ -4,19 +4,23 @@
   and returns the ``games`` rows;
 - :class:`ThresholdPolicy` is the documented default policy; its
   probabilities come from an :class:`~analysis.game.policy.Estimator` (``analysis.odds.BidModel``
-  by default);
+  by default); :class:`EquityPolicy` (its limits on :data:`GRID`) is its
+  counterpart for players who read the score (``docs/EQUITY.md``);
 - :class:`SolverSource` / :class:`PoolSource` give the deals and their
   double-dummy outcomes (solved on the fly, or drawn from a solved pool);
   :class:`SDSolverSource` / :class:`SDPoolSource` single-dummy ones
   (``simulate(..., outcomes="pimc")``): one source interface
   (:mod:`analysis.game.sources`), two kinds of outcome
-  (:mod:`analysis.game.outcomes`), each deciding the declarer's contract in
-  its own way (:mod:`analysis.game.declare`);
+  (:mod:`analysis.game.outcomes`, :func:`from_result` for a played deal),
+  each deciding the declarer's contract in its own way
+  (:mod:`analysis.game.declare`, public: the criterion it calls);
 - :func:`summarize` / :func:`format_summary` give the table the command
   line prints.
 """
 
+from .equity_policy import GRID, EquityPolicy
 from .estimators import OracleEstimator, estimator_digest, load_estimator
+from .outcomes import from_result
 from .policy import ThresholdPolicy, bid_limits
 from .pools import PoolSource, SDPoolSource, load_pool_frame
 from .simulate import GAME_COLUMNS, MAX_DEALS, simulate
@@ -28,6 +32,10 @@ __all__ = [
     "GAME_COLUMNS",
     "MAX_DEALS",
     "ThresholdPolicy",
+    "EquityPolicy",
+    "GRID",
+    "from_result",
+    "declare",
     "bid_limits",
     "OracleEstimator",
     "load_estimator",

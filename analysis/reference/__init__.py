@@ -65,4 +65,5 @@ __all__ = [
     "verify",
     "build_commands",
     "build",
+    "upgrade",
 ]

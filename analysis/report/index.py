@@ -27,7 +27,7 @@ from .profiles import profile_line
 #: The profiles the index reports, default first.
 PROFILES = tuple(PROFILE_RULES)
 
-__all__ = ["write_index", "CAVEATS", "ANSI", "missing_headlines"]
+__all__ = ["write_index", "ANSI", "missing_headlines"]
 
 #: Terminal colour codes, stripped from tracebacks shown in the index.
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules import Rules, as_rules
 
-__all__ = ["CHARACTER", "redeal_conditions", "profile_line"]
+__all__ = ["profile_line"]
 
 #: RULES.md, "Profiles": the character of each profile and its seed text.
 CHARACTER = {

@@ -39,4 +39,6 @@ __all__ = [
     "optimism",
     "uncertainty",
     "conventions",
+    "bidding",
+    "headline",
 ]

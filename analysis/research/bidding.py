@@ -23,7 +23,15 @@ from scipy import stats as st
 from .. import cards
 from .contract_odds import cluster_ci
 
-__all__ = ["POSITIONS", "BID_GROUPS", "auctions", "bid_success", "hand_classes", "calibration_verdict"]
+__all__ = [
+    "POSITIONS",
+    "BID_GROUPS",
+    "FORCED",
+    "auctions",
+    "bid_success",
+    "hand_classes",
+    "calibration_verdict",
+]
 
 #: The declarer's position, counted from the dealer's left (RULES.md, "Bidding").
 POSITIONS = ("first hand", "second hand", "third hand (dealer)")

@@ -28,7 +28,6 @@ __all__ = [
     "marriage_effect",
     "widow_effect",
     "calibration",
-    "held_out",
     "cluster_ci",
     "POINT_BINS",
     "WIDOW_BINS",
@@ -40,17 +39,6 @@ POINT_BINS = (0, 20, 30, 40, 50, 121)
 #: Bins of the widow's card points (left-closed): 0–4, 5–9, 10–14, 15–19,
 #: 20–24, 25–33; a widow holds at most 33 card points (three aces).
 WIDOW_BINS = (0, 5, 10, 15, 20, 25, 34)
-
-
-def held_out(deal_id) -> np.ndarray:
-    """Deals held out of the BidModel's fit: solutions chunk index % 5 == 4.
-
-    The reference pools are solved in chunks of 1,000 deals, so that is
-    ``deal_id // 1000 % 5 == 4`` (the split ``analysis.odds.build`` uses
-    on its own chunks).  Returns a bool array.
-    """
-    d = np.asarray(deal_id, dtype=np.int64)
-    return (d // 1000) % 5 == 4
 
 
 def cluster_ci(made, deal_id, alpha: float = 0.05):

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Question", "QUESTIONS", "save_headline", "read_headlines", "missing", "check_figure"]
+__all__ = ["QUESTIONS", "save_headline", "read_headlines", "missing"]
 
 
 @dataclass(frozen=True)

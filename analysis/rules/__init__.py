@@ -24,8 +24,8 @@ Examples
 'club+barrel_seats=1'
 """
 
-from .describe import fields_without_figure, folder_label, rules_diff
-from .model import CONVENTIONS, PROFILES, Rules, field_doc
+from .describe import folder_label, rules_diff
+from .model import CONVENTIONS, PROFILES, Rules, field_doc, fields_without_figure
 from .resolve import as_rules, entry_point, load_rules, takes_rules
 from .serial import INFORMATION_FIELDS
 

@@ -14,33 +14,13 @@ from typing import Any
 
 from .serial import IDENTITY_FIELDS
 
-__all__ = ["rules_diff", "folder_label", "conventions", "fields_without_figure", "NO_FIGURE"]
-
-#: The words a field's documentation uses to say why no simulated figure can
-#: show it (the test that flips every field reads them).
-NO_FIGURE = "No simulated figure can show it"
+__all__ = ["rules_diff", "folder_label", "conventions"]
 
 
 def conventions(rules_type) -> tuple[str, ...]:
     """The convention fields of a rules class, in declaration order (all but
     the identity fields ``label`` and ``base``)."""
     return tuple(f.name for f in fields(rules_type) if f.name not in IDENTITY_FIELDS)
-
-
-def fields_without_figure(rules_type=None) -> tuple[str, ...]:
-    """The convention fields whose documentation says why no simulated figure
-    can show them (they contain :data:`NO_FIGURE`), in declaration order.
-
-    Every other field moves a figure it governs when flipped (a test checks
-    each field of each profile).
-    """
-    if rules_type is None:
-        from .model import Rules as rules_type
-    return tuple(
-        f.name
-        for f in fields(rules_type)
-        if f.name not in IDENTITY_FIELDS and NO_FIGURE in f.metadata.get("doc", "")
-    )
 
 
 def rules_diff(a, b) -> list[tuple[str, Any, Any]]:

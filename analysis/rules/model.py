@@ -73,7 +73,11 @@ from .fields import (
 from .profiles import PROFILE_CHANGES
 from .serial import RulesIO
 
-__all__ = ["Rules", "PROFILES", "CONVENTIONS", "field_doc"]
+__all__ = ["Rules", "PROFILES", "CONVENTIONS", "field_doc", "fields_without_figure"]
+
+#: The words a field's documentation uses to say why no simulated figure can
+#: show it (the test that flips every field reads them).
+NO_FIGURE = "No simulated figure can show it"
 
 
 @dataclass(frozen=True)
@@ -176,3 +180,15 @@ def field_doc(name: str) -> str:
         if f.name == name:
             return f.metadata.get("doc", "")
     raise BadArgument(f"unknown rules field {name!r}")
+
+
+def fields_without_figure() -> tuple[str, ...]:
+    """The convention fields whose documentation says why no simulated figure
+    can show them (they contain :data:`NO_FIGURE`), in declaration order.
+
+    Every other field moves a figure it governs when flipped (a test checks
+    each field of each profile).
+    """
+    return tuple(
+        f.name for f in fields(Rules) if f.name in CONVENTIONS and NO_FIGURE in f.metadata.get("doc", "")
+    )

@@ -27,12 +27,7 @@ from typing import NamedTuple
 
 from .resolve import takes_rules
 
-__all__ = ["NEVER", "stage_limits", "meets", "reasons"]
 __all__ = [
-    "Condition",
-    "CONDITIONS",
-    "STAGES",
-    "NEVER",
     "stage_limits",
     "jacks_limit",
     "has_conditions",

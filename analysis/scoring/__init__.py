@@ -58,8 +58,6 @@ from .points import (
     write_off_payment,
 )
 from .state import (
-    KNOCK_OFF_PENALTY,
-    MAX_DEAL_POINTS,
     MAX_RAW_POINTS,
     DealOutcome,
     TableState,
@@ -72,8 +70,6 @@ from .state import (
 from .transition import apply_deal
 
 __all__ = [
-    "KNOCK_OFF_PENALTY",
-    "MAX_DEAL_POINTS",
     "MAX_RAW_POINTS",
     "ACE_MARRIAGE_POINTS",
     "ACES",

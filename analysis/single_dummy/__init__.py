@@ -6,7 +6,11 @@ Public API:
 - :func:`play_deal` and its result :class:`SDResult`;
 - :func:`choose_contract` – the declarer's one criterion for contract,
   write-off and gift redeal at a table state, from his worlds (a pure
-  function: decide again at another bid, seat or score);
+  function: decide again at another bid, seat or score), its answer
+  :class:`Choice` and its measure :func:`table_metric`;
+- :func:`declarer_worlds`, :func:`world_outcomes` – the declarer's worlds
+  before the gift and what the deal gives in each after it (the worlds a
+  stored ``sd`` row keeps);
 - :func:`decide_contract` – final contract and write-off from the
   declarer's values alone, without a table (the odds' convention);
 - :data:`SD_VERSION`, :data:`SD_FIELDS`, :func:`sd_fingerprint`;
@@ -30,8 +34,8 @@ from ..dataset.join import load_sd as load
 from ..rules import INFORMATION_FIELDS, as_rules
 from ..solver.api import SOLVER_FIELDS
 from .batch import PLAY_FIELDS, deal_seed, decode_moves, play_deals, play_out, playing_rules, row_seed
-from .decide import decide_contract
-from .objective import choose_contract
+from .decide import decide_contract, declarer_worlds, world_outcomes
+from .objective import Choice, choose_contract, table_metric
 from .pimc import MoveWorlds
 from .play import SDResult, play_deal
 
@@ -40,6 +44,10 @@ __all__ = [
     "SDResult",
     "decide_contract",
     "choose_contract",
+    "Choice",
+    "table_metric",
+    "declarer_worlds",
+    "world_outcomes",
     "sd_fingerprint",
     "SD_VERSION",
     "SD_FIELDS",

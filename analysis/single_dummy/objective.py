@@ -26,7 +26,7 @@ from ..errors import BadArgument
 from ..rules import as_rules
 from ..scoring import DealOutcome, TableState, apply_deal, give_up_allowed
 
-__all__ = ["WORLD_FIELDS", "Choice", "choose_contract", "table_metric", "fresh_table"]
+__all__ = ["Choice", "choose_contract", "table_metric", "fresh_table"]
 
 #: Columns of a world, in order: the declarer's value (card points plus own
 #: declared marriages), his left's and his right's raw points, his left's

@@ -35,7 +35,7 @@ from .api import (
 )
 from .baseline import baseline_value
 from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, SOLVED_FIELDS, check_deals, solve_deals, solve_exchanges
-from .line import replay, to_real_seats
+from .line import play_line, replay, to_real_seats
 from .position import Position, card_values, line_from
 from .queries import makes, play_objective
 from .search import STATE, card_mask
@@ -63,6 +63,7 @@ __all__ = [
     "baseline_value",
     "SOLVED_FIELDS",
     "check_deals",
+    "play_line",
     "replay",
     "to_real_seats",
     "card_mask",
