@@ -122,6 +122,10 @@ def page_tables(html_text: str) -> list[list[list[str]]]:
     return [[[t for _, t in row] for row in table] for table in _read(html_text).tables]
 
 
+#: The text of a stream printed to standard error, as nbconvert renders it.
+_STDERR = re.compile(r'data-mime-type="application/vnd\.jupyter\.stderr"[^>]*>(.*?)</div>', re.S)
+
+
 def review_page(html_text: str, name: str = "page") -> list[str]:
     """What a reader would object to on one rendered page.
 
@@ -142,7 +146,9 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
     if r.code_cells:
         problems.append(f"{r.code_cells} code cell(s) shown")
     if r.stderr:
-        problems.append(f"{r.stderr} warning or error stream(s) printed on the page")
+        first = _STDERR.search(html_text)
+        said = re.sub(r"<[^>]+>|\s+", " ", first.group(1)).strip()[:300] if first else ""
+        problems.append(f"{r.stderr} warning or error stream(s) printed on the page: {said!r}")
     text = " ".join("".join(r.text).split())
     if re.search(r"\b(PosixPath|WindowsPath)\(|<[a-zA-Z_.]+ object at 0x", text):
         problems.append("a program's value is printed (a path or an object)")
