@@ -280,5 +280,9 @@ def run_chunks(
         bar.close()
     if failed:
         lines = [f"  {describe(chunk_args[i])}: {type(e).__name__}: {e}" for i, e in failed]
-        raise ChunkFailed(f"{len(failed)} chunk(s) failed after {retries + 1} tries:\n" + "\n".join(lines))
+        # the first failure is the cause: ``--debug`` prints its traceback (a
+        # worker process's exception carries the remote one)
+        raise ChunkFailed(
+            f"{len(failed)} chunk(s) failed after {retries + 1} tries:\n" + "\n".join(lines)
+        ) from failed[0][1]
     return results

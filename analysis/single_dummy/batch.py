@@ -105,7 +105,8 @@ def row_seed(seed: int, deal_id: int, seat: int) -> int:
 
 @takes_rules
 def playing_rules(rules):
-    """The rules with a write-off that never pays: ``play_deal`` then plays every deal.
+    """The rules with a write-off that never pays and no crossing: ``play_deal``
+    then plays every deal.
 
     Parameters
     ----------
@@ -115,10 +116,11 @@ def playing_rules(rules):
     -------
     Rules
         ``rules`` with ``write_off_payment="fixed"`` and ``write_off_fixed``
-        :data:`NEVER_PAYS`; every play convention and every field of what
-        players see unchanged.
+        :data:`NEVER_PAYS` and ``crossing="none"`` (crossing, the other way
+        of giving up, would leave the deal unplayed too); every play
+        convention and every field of what players see unchanged.
     """
-    return rules.with_changes(write_off_payment="fixed", write_off_fixed=NEVER_PAYS)
+    return rules.with_changes(write_off_payment="fixed", write_off_fixed=NEVER_PAYS, crossing="none")
 
 
 def deal_seed(*keys) -> int:
