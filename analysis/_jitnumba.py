@@ -7,6 +7,7 @@ Imported (with numba) only when the first jitted module is imported.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -77,12 +78,14 @@ class CompileNote(event.Listener):
     Listens to numba's ``numba:compile`` event, which numba raises only
     when a dispatcher misses its cache and compiles.  On a terminal a tqdm
     line shows the functions compiled so far and the time spent while a
-    compile runs (removed when it ends).
+    compile runs (removed when it ends).  ``THOUSAND_COMPILE_NOTE=0`` in the
+    environment silences the note (the report's notebook kernels: a page
+    says its run time, and a compile note would print on it).
     """
 
     def __init__(self, stream=None):
         self.stream = stream
-        self.quiet = False
+        self.quiet = os.environ.get("THOUSAND_COMPILE_NOTE", "1") == "0"
         self.depth = 0
         self.count = 0
         self.names: list[str] = []

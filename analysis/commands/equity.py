@@ -18,7 +18,7 @@ def register(sub) -> None:
         "equity",
         help="each player's chance to win the game from a table state",
         description="Each player's chance to win the game from the table's scores (and "
-        "barrel attempts, bolt counters, failed stays, the dealer), with a 95%% interval "
+        "barrel attempts, bolt counters, failed stays, the dealer), with a 95 %% interval "
         "from the fitted model's own uncertainty. The model is fitted on simulated games "
         "under the default policy with double-dummy outcomes from the reference pool "
         "(docs/EQUITY.md); it answers in well under a millisecond.",

@@ -398,7 +398,10 @@ def _table(args, rules):
     ]
     if args.scores is None:
         if extra:
-            raise BadArgument(f"{', '.join(extra)} describe the table: add --scores A,B,C or leave them out")
+            named = ", ".join(extra)
+            raise BadArgument(
+                f"{named} describe the table the hand is bid at: add --scores A,B,C or leave them out"
+            )
         return None, None
     if args.widow is not None or args.play == "pimc":
         raise BadArgument(

@@ -115,6 +115,8 @@ def execute_notebook(
         "THOUSAND_DATA": str(Path(data).resolve()),
         "MPLBACKEND": "module://matplotlib_inline.backend_inline",
         "PYTHONWARNINGS": "ignore::DeprecationWarning",
+        # numba compiling a function the warm-up did not reach is not the page's business
+        "THOUSAND_COMPILE_NOTE": "0",
     }
     client = NotebookClient(
         nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(src.parent)}}

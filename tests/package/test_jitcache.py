@@ -269,3 +269,12 @@ def test_warm_up_compiles_every_entry_point():
     assert main(["analyse", *warmup._README_DEAL, "--declarer", "0"]) == 0
     assert main(["odds", warmup._HAND, "--samples", "20", "--no-progress"]) == 0
     assert NOTE.count == before
+
+
+def test_the_compile_note_is_silenced_by_its_environment_variable(monkeypatch):
+    from analysis._jitnumba import CompileNote
+
+    monkeypatch.delenv("THOUSAND_COMPILE_NOTE", raising=False)
+    assert not CompileNote().quiet
+    monkeypatch.setenv("THOUSAND_COMPILE_NOTE", "0")
+    assert CompileNote().quiet
