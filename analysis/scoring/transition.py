@@ -25,6 +25,17 @@ from .state import (  # noqa: F401
 __all__ = ["apply_deal"]
 
 
+def _count_bolt(rules, p: int, bolts: list, counters: list, s: list, events: list) -> None:
+    """Player ``p`` gets a bolt: his counter rises, and at ``rules.bolt_count``
+    he pays ``rules.bolt_penalty`` and it starts again (RULES.md, bolts)."""
+    bolts[p] = True
+    counters[p] += 1
+    if counters[p] >= rules.bolt_count:
+        s[p] -= rules.bolt_penalty
+        counters[p] = 0
+        events.append(f"bolt_penalty:{p}")
+
+
 @takes_rules
 def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     """Apply one deal to the table.
@@ -129,12 +140,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         events.append(f"crossed:{d}")
         for p in range(3):
             if p != d and (not sitting[p] or rules.barrel_bolts):
-                bolts[p] = True
-                counters[p] += 1
-                if counters[p] >= rules.bolt_count:
-                    s[p] -= rules.bolt_penalty
-                    counters[p] = 0
-                    events.append(f"bolt_penalty:{p}")
+                _count_bolt(rules, p, bolts, counters, s, events)
     elif outcome.written_off:
         if not write_off_allowed(rules, state, d):
             raise ValueError(
@@ -170,12 +176,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             for p in range(3):
                 can = (p != d or rules.bolt_declarer) and (not sitting[p] or rules.barrel_bolts)
                 if can and (outcome.tricks[p] == 0 if by_trick else raw[p] == 0):
-                    bolts[p] = True
-                    counters[p] += 1
-                    if counters[p] >= rules.bolt_count:
-                        s[p] -= rules.bolt_penalty
-                        counters[p] = 0
-                        events.append(f"bolt_penalty:{p}")
+                    _count_bolt(rules, p, bolts, counters, s, events)
                 elif rules.bolt_window == "streak":
                     counters[p] = 0
     # 3. the win: only a sitter who declares and makes a contract reaching the target
