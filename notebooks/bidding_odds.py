@@ -82,9 +82,10 @@ plots.use_style()
 display(Markdown(notebook.back_link()))
 
 
-def profile_rows(p):
-    """Pool rows of a profile with the profile's own forced redeals."""
-    f = data.pool_rows(p).iloc[:3 * N_POOL].copy()
+def profile_rows(p, rows=None):
+    """Pool rows of a profile (the first ``N_POOL`` deals, or ``rows``: whole
+    deals of its pool) with the profile's own forced redeals."""
+    f = (data.pool_rows(p) if rows is None else rows).iloc[:3 * N_POOL].copy()
     r = Rules.profile(p)
     fl = flags_from_features(features(f[["hand0", "hand1", "hand2", "widow"]]
                                       .to_numpy(np.uint32)[::3]), r)
@@ -257,7 +258,9 @@ display(Markdown(
        if (2, 2) in at.index else "")
     + "after the widow, a 10-card hand without marriages "
     + (f"reaches 120 more often than not from {cross.index[0]} card points on."
-       if len(cross) else "rarely reaches 120 at any card count seen here; marriages carry such bids.")))
+       if len(cross) else
+       f"does not reach 120 more often than not at any card count seen here (at most "
+       f"{notebook.fmt_pct(best_bin.max())}, at {best_bin.idxmax()} card points); marriages carry such bids.")))
 
 # %% [markdown]
 # ## The effect of holding each marriage (club)
@@ -318,7 +321,9 @@ notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)").unstack("profile"
 
 # %%
 split = fit["split"]
-test = club[held_out_deals(club["deal_id"].to_numpy(), split)]
+# the held-out deals of the whole pool (the first N_POOL of them at quick sizes)
+whole = data.pool_rows("club")
+test = profile_rows("club", whole[held_out_deals(whole["deal_id"].to_numpy(), split)])
 same_pool = fit["pool"]["content_hash"] == refs["club"].content_hash
 display(Markdown(
     f"Model fitted {fit['fitted']} ({fit['made_by']}) on {fit['n_deals']:,} deals "
