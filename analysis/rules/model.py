@@ -116,13 +116,14 @@ class Rules(
     @property
     def name(self) -> str:
         """The display name: the ``label`` if one was given, else the profile
-        (``base``) followed by the fields that differ from it, sorted
-        (``club+barrel_seats=1,target=1001``; the profile alone when none do).
+        (``base``) followed by the fields that differ from it, sorted, booleans
+        in lower case as ``--set`` spells them (``club+barrel_seats=1,target=1001``,
+        ``club+ace_marriage=true``; the profile alone when none do).
         """
         if self.label.strip():
             return self.label
         diff = rules_diff(PROFILES[self.base], self)
-        changes = ",".join(f"{k}={v}" for k, _, v in sorted(diff))
+        changes = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, _, v in sorted(diff))
         return self.base + ("+" + changes if changes else "")
 
     @property

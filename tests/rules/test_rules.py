@@ -231,3 +231,9 @@ def test_added_convention_counts_in_fingerprint_only_when_set():
     club = PROFILES["club"]
     assert Later(base="club").fingerprint() == club.fingerprint()
     assert Later(base="club", later_switch=True).fingerprint() != club.fingerprint()
+
+
+def test_a_variant_name_spells_booleans_as_set_does():
+    r = PROFILES["club"].with_changes("ace_marriage=true", "barrel_third_fall_zero=false")
+    assert r.name == "club+ace_marriage=true,barrel_third_fall_zero=false"
+    assert PROFILES["club"].with_changes(*r.name.split("+")[1].split(",")) == r
