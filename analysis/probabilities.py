@@ -363,8 +363,7 @@ def p_four_aces(k: int = 7) -> Fraction:
     ValueError
         If k is not an integer 0..24.
     """
-    k = _check_k(k)
-    return Fraction(comb(20, k - 4) if k >= 4 else 0, comb(24, k))
+    return p_four_nines(k)  # any four named cards: the same count as the four 9s
 
 
 def p_ace_marriage_possible() -> Fraction:
