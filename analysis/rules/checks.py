@@ -116,3 +116,9 @@ def validate(r) -> None:
     _check(r.knock_off_penalty >= 0, "knock_off_penalty", "must not be negative")
     _check(r.reset_at > 0, "reset_at", "must be positive")
     _check(r.bad_deal_fine >= 0, "bad_deal_fine", "must not be negative")
+    _check(
+        r.reverse_barrel == 0 or (-r.barrel_threshold < r.reverse_barrel < 0 and r.reverse_barrel % 5 == 0),
+        "reverse_barrel",
+        f"must be 0 (off) or the negative score a player falls to, a multiple of 5 above "
+        f"-barrel_threshold ({-r.barrel_threshold}), e.g. -760 or -500",
+    )
