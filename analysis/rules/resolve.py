@@ -20,10 +20,13 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+import warnings
 from pathlib import Path
 
-from ..errors import BadArgument
+from ..errors import BadArgument, NoEffectWarning
+from .describe import rules_diff
 from .model import PROFILES, Rules
+from .relations import no_effect_notes
 
 __all__ = ["as_rules", "load_rules", "takes_rules", "entry_point"]
 
@@ -57,7 +60,15 @@ def as_rules(rules: str | os.PathLike | Rules | None = "club") -> Rules:
     BadArgument
         A ValueError: an unknown profile, a missing or malformed file, an
         unknown field or value, a field set twice, a spelling that starts
-        with a change, or an argument of another type.
+        with a change, settings that contradict one another
+        (:mod:`~analysis.rules.relations`), or an argument of another type.
+
+    Warns
+    -----
+    NoEffectWarning
+        For each field of a variant or file set to something that has no
+        effect under its other settings (``reset_at`` with ``reset_555='none'``),
+        once per note.
 
     Examples
     --------
@@ -71,6 +82,13 @@ def as_rules(rules: str | os.PathLike | Rules | None = "club") -> Rules:
     >>> as_rules("club barrel_seats=1") == as_rules("club+barrel_seats=1")
     True
     """
+    if isinstance(rules, Rules) or rules is None or (isinstance(rules, str) and rules in PROFILES):
+        return _resolve(rules)
+    return _noted(_resolve(rules))
+
+
+def _resolve(rules) -> Rules:
+    """:func:`as_rules` without the notes."""
     if isinstance(rules, Rules):
         return rules
     if rules is None:
@@ -171,9 +189,22 @@ def load_rules(
         field.
     """
     rules = as_rules(spec)
-    if sets:
-        rules = rules.with_changes(*sets)
+    return _noted(rules.with_changes(*sets)) if sets else rules
+
+
+def _noted(rules: Rules) -> Rules:
+    """``rules``, after a :class:`~analysis.errors.NoEffectWarning` for each
+    field the user set to something that has no effect
+    (:func:`~analysis.rules.relations.no_effect_notes`)."""
+    changed = {k for k, _, _ in rules_diff(PROFILES[rules.base], rules)}
+    for note in no_effect_notes(rules, changed):
+        # one location and registry: a note is shown once however often it is resolved
+        warnings.warn_explicit(note, NoEffectWarning, "analysis/rules/resolve.py", 0, registry=_SHOWN)
     return rules
+
+
+#: The notes shown so far (the registry of :func:`warnings.warn_explicit`).
+_SHOWN: dict = {}
 
 
 def takes_rules(func):
