@@ -13,9 +13,10 @@ import signal
 import sys
 import threading
 import traceback
+import warnings
 from contextlib import contextmanager
 
-from .errors import ThousandError
+from .errors import NoEffectWarning, ThousandError
 from .version import __version__
 
 __all__ = ["main"]
@@ -126,6 +127,25 @@ def advice(exc: BaseException) -> str:
     return text
 
 
+@contextmanager
+def _notes_as_lines(command: str):
+    """Print each :class:`~analysis.errors.NoEffectWarning` as one line of
+    advice (``thousand rules: note: reset_at=600 has no effect: ...``)."""
+    shown = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, NoEffectWarning):
+            print(f"thousand {command}: note: {message}", file=sys.stderr)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = shown
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``thousand`` console script; returns the exit code.
 
@@ -140,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        with _stop_signals_as_interrupts():
+        with _stop_signals_as_interrupts(), _notes_as_lines(args.command):
             return int(args.func(args) or 0)
     except BrokenPipeError:  # output piped into head and the like
         return 0

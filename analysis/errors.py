@@ -58,6 +58,7 @@ __all__ = [
     "ReferencePoolError",
     "ReportError",
     "ChunkFailed",
+    "NoEffectWarning",
 ]
 
 
@@ -145,3 +146,9 @@ class ReportError(ThousandError, RuntimeError):
 
 class ChunkFailed(ThousandError, RuntimeError):
     """One or more chunks failed twice; the message names them."""
+
+
+class NoEffectWarning(UserWarning):
+    """A setting that is legal but changes nothing under the other settings
+    (``reset_at`` with the 555 reset off); the command line prints it as a
+    one-line note and goes on."""

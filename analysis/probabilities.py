@@ -42,7 +42,7 @@ from . import cards
 from .deal import N_DEALS
 from .errors import BadArgument
 from .rules import as_rules
-from .rules.redeal_conditions import jacks_limit, stage_limits
+from .rules.redeal_conditions import stage_limits
 
 __all__ = [
     "hand_points_distribution",
@@ -411,10 +411,10 @@ def redeal_probabilities(rules="club") -> dict:
     """
     rules = as_rules(rules)
     counts, weights, points = deal_rank_counts()
-    hand_nines, hand_under = stage_limits(rules, "bidding")
-    widow_nines, widow_under = stage_limits(rules, "widow")
+    hand_nines, hand_under, hand_jacks = stage_limits(rules, "bidding")
+    widow_nines, widow_under, _ = stage_limits(rules, "widow")
     four = (counts[:, 0, :3] >= hand_nines).any(axis=1)
-    jacks = (counts[:, 1, :3] >= jacks_limit(rules, "bidding")).any(axis=1)
+    jacks = (counts[:, 1, :3] >= hand_jacks).any(axis=1)
     under = (points[:, :3] < hand_under).any(axis=1)
     w_under = points[:, 3] < widow_under
     w_nines = counts[:, 0, 3] >= widow_nines

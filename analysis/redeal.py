@@ -38,7 +38,7 @@ from .deal import check_deals
 from .deal_kernels import _pop
 from .errors import BadArgument
 from .rules import PROFILES, entry_point, takes_rules
-from .rules.redeal_conditions import jacks_limit, meets, reasons, stage_limits
+from .rules.redeal_conditions import meets, reasons, stage_limits
 
 __all__ = [
     "features",
@@ -137,15 +137,15 @@ def flags_from_features(feats: dict, rules) -> dict:
     pts, nin, jac = feats["points"], feats["nines"], feats["jacks"]
     n = pts.shape[0]
     out = {k: np.empty(n, dtype=np.dtype(v)) for k, v in FLAG_COLUMNS.items()}
-    bid_nines, bid_points = stage_limits(rules, "bidding")
-    widow_nines, widow_points = stage_limits(rules, "widow")
+    bid_nines, bid_points, bid_jacks = stage_limits(rules, "bidding")
+    widow_nines, widow_points, _ = stage_limits(rules, "widow")
     _flags_kernel(
         pts,
         nin,
         jac,
         bid_nines,
         bid_points,
-        jacks_limit(rules, "bidding"),
+        bid_jacks,
         widow_points,
         widow_nines,
         out["four_nines_any"],

@@ -87,7 +87,8 @@ def rules_of(args, on_note=None) -> list:
     """The rule sets of the positional arguments and ``--vary`` (``on_note``
     hears of a swept value that is the base's own, left out)."""
     # late: the parser imports every command module; the work loads when it runs
-    from ..comparison import parse_rules, vary
+    from ..comparison import vary
+    from ..rules import as_rules
 
     if args.vary is not None:
         if len(args.rules) != 1:
@@ -96,7 +97,7 @@ def rules_of(args, on_note=None) -> list:
                 parameter="vary",
             )
         return vary(args.rules[0], args.vary, on_note=on_note)
-    return [parse_rules(r) for r in args.rules]
+    return [as_rules(r) for r in args.rules]
 
 
 def run(args) -> int:

@@ -6,8 +6,9 @@ set and returns a :class:`Comparison`: a table with each metric's value and
 interval, the paired difference against the first rule set with its
 interval, and the interval the same games would give unpaired.
 
-- :mod:`~analysis.comparison.ruleset`: the spelling of a rule set
-  (``"club barrel_threshold=900 barrel_seats=1"``) and ``--vary`` sweeps;
+- :mod:`~analysis.comparison.ruleset`: ``--vary`` sweeps and display names
+  (a rule set is spelled as :func:`analysis.rules.as_rules` reads it:
+  ``"club barrel_threshold=900 barrel_seats=1"``, ``club+barrel_seats=1``);
 - :mod:`~analysis.comparison.arms`: which pool serves each rule set and how
   two rule sets are paired (same outcomes, or same deals only);
 - :mod:`~analysis.comparison.games`: the games datasets (resumable);
@@ -20,13 +21,12 @@ interval, and the interval the same games would give unpaired.
 from .front import compare, estimator_advice
 from .metrics import GAME_METRICS
 from .result import Comparison
-from .ruleset import display_names, parse_rules, vary
+from .ruleset import display_names, vary
 from .table import COLUMNS, game_rows
 
 __all__ = [
     "compare",
     "Comparison",
-    "parse_rules",
     "vary",
     "display_names",
     "estimator_advice",

@@ -14,12 +14,12 @@ from ..errors import BadArgument, ThousandError
 from ..folders import DEFAULT_GAMES
 from ..game import ThresholdPolicy
 from ..odds.model import pool_name_for
-from ..rules import Rules
+from ..rules import Rules, as_rules
 from .arms import check_outcomes, fly_cost, pairing, plan_arms, pool_advice, served
 from .games import arm_folder, arm_params, run_arm
 from .metrics import pool_reuse
 from .result import Comparison
-from .ruleset import display_names, parse_rules
+from .ruleset import display_names
 from .table import COLUMNS, exact_rows, game_rows, pool_rows
 
 __all__ = ["compare", "estimator_advice"]
@@ -172,7 +172,7 @@ def compare(
     rules_list : sequence of str or Rules
         At least two rule sets: profile names, rules files, their spelling
         with changes (``"club barrel_seats=1"``,
-        :func:`analysis.comparison.parse_rules`) or ``Rules``.  The first is
+        :func:`analysis.rules.as_rules`) or ``Rules``.  The first is
         the baseline.
     games : int
         Games per rule set (game ids ``0 .. games - 1``, the same for all).
@@ -211,7 +211,7 @@ def compare(
         value, a rule set no pool (without ``on_the_fly``) or no bidding
         model serves; three- or four-player rules.
     """
-    rules = [parse_rules(r) for r in rules_list]
+    rules = [as_rules(r) for r in rules_list]
     if len(rules) < 2:
         raise BadArgument(
             f"compare needs at least two rule sets, got {len(rules)}: give another, or --vary "

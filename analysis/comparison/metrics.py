@@ -51,8 +51,10 @@ GAME_METRICS: dict[str, tuple[str, str, str]] = {
         f"stay_end_{s}": (f"stay_{s}", "stays", f"barrel stays ending by {e} (competing risks)")
         for e, s in STAY_ENDINGS.items()
     },
-    "write_offs_per_game": ("write_offs", "one", "contracts written off per game"),
-    "write_off_share": ("write_offs", "played", "write-offs per played deal"),
+    "write_offs_per_game": ("write_offs", "one", "contracts written off per game (crossings apart)"),
+    "write_off_share": ("write_offs", "played", "write-offs per played deal (crossings apart)"),
+    "crossings_per_game": ("crossings", "one", "contracts crossed per game (crossing, «крещусь»)"),
+    "crossing_share": ("crossings", "played", "crossings per played deal (crossing, «крещусь»)"),
     "redeal_share": ("redealt", "deals", "deals redealt per deal dealt"),
     **{
         f"redeal_share_{r}": (f"redeal_{r}", "deals", f"deals redealt at the {r} stage per deal dealt")
@@ -87,7 +89,9 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
         ``penalties``, ``barrel_entries``, ``stays`` and ``stay_<ending>``
         (:data:`STAY_ENDINGS`, counted as ``thousand simulate`` counts
         them: an arrival knocked off at once for want of a seat is no stay,
-        a 'win' by four marriages no barrel ending), ``write_offs``,
+        a 'win' by four marriages no barrel ending), ``write_offs`` (real
+        write-offs), ``crossings`` (give-ups scored as a crossing, event
+        ``crossed``, ``rules.crossing``),
         ``redealt``, ``redeal_<reason>``, ``real`` (played, not written
         off, with a value), ``made``, ``bid_sum``, ``contract_sum``
         (points), ``losers`` (2 in a finished game, else 0) and
@@ -96,8 +100,11 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
     g = games.sort_values(["game_id", "deal_no"], kind="stable").reset_index(drop=True)
     ev = g["event"].fillna("").astype(str)
     played = ~g["redealt"].to_numpy(bool)
-    wo = g["written_off"].to_numpy(bool) & played
-    real = played & ~wo & (g["value"].to_numpy() >= 0)
+    gave_up = g["written_off"].to_numpy(bool) & played
+    # a give-up is a crossing where the rules allow one (event crossed:N), else a write-off
+    crossed = gave_up & (_count(ev, "crossed") > 0)
+    wo = gave_up & ~crossed
+    real = played & ~gave_up & (g["value"].to_numpy() >= 0)
     made = real & (g["value"].to_numpy() >= g["contract"].to_numpy())
     gid = g["game_id"].to_numpy(np.int64)
     # arrivals knocked off without a seat: knocked_off:p while p was not sitting
@@ -113,6 +120,7 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
         "penalties": _count(ev, "bolt_penalty"),
         "barrel_entries": _count(ev, "barrel_enter"),
         "write_offs": wo,
+        "crossings": crossed,
         "redealt": ~played,
         **{f"redeal_{r}": (g["redeal_reason"] == r).to_numpy() for r in REDEAL_REASONS},
         "real": real,

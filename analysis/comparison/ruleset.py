@@ -1,7 +1,8 @@
 """The rule sets a comparison takes: names, files, changes, sweeps.
 
-A rule set is written as a profile name or rules file followed by changes
-in the ``--set`` vocabulary, separated by spaces or ``+``::
+A rule set is written as :func:`analysis.rules.as_rules` (the one resolver
+of every command) reads it: a profile name or rules file followed by
+changes in the ``--set`` vocabulary, separated by spaces or ``+``::
 
     club
     "club barrel_threshold=900 barrel_seats=1"
@@ -14,66 +15,10 @@ the base changed to each value.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..errors import BadArgument
 from ..rules import PROFILES, Rules, as_rules, rules_diff
 
-__all__ = ["parse_rules", "vary", "display_names"]
-
-
-def parse_rules(text) -> Rules:
-    """One rule set from its command-line spelling (or a ``Rules``, returned as is).
-
-    Parameters
-    ----------
-    text : str, path-like or Rules
-        A profile name or rules file, then ``field=value`` changes separated
-        by whitespace or ``+`` (a file whose own name holds ``+`` is read
-        whole first).
-
-    Returns
-    -------
-    Rules
-
-    Raises
-    ------
-    BadArgument
-        On an empty spelling, an unknown profile, field or value (named).
-
-    Examples
-    --------
-    >>> parse_rules("club barrel_seats=1").name
-    'club+barrel_seats=1'
-    >>> parse_rules("club+barrel_seats=1") == parse_rules("club barrel_seats=1")
-    True
-    """
-    if isinstance(text, Rules):
-        return text
-    s = str(text).strip()
-    if not s:
-        raise BadArgument("an empty rule set: give a profile name or rules file", parameter="rules")
-    head, *changes = s.split()
-    if "+" in head and not Path(head).is_file():
-        head, *more = head.split("+")
-        changes = more + changes
-    if "=" in head:
-        raise BadArgument(
-            f"rule set {s!r} starts with a change: write the profile or file first, e.g. 'club {s}'",
-            parameter="rules",
-        )
-    seen: dict[str, str] = {}
-    for c in changes:
-        key = c.partition("=")[0].strip()
-        if key in seen:
-            raise BadArgument(
-                f"rule set {s!r} sets {key} twice ({seen[key]} and {c}): give each field once",
-                parameter="rules",
-                got=s,
-            )
-        seen[key] = c
-    rules = as_rules(head)
-    return rules.with_changes(*changes) if changes else rules
+__all__ = ["vary", "display_names"]
 
 
 def vary(base, assignment: str, on_note=None) -> list[Rules]:
@@ -82,7 +27,7 @@ def vary(base, assignment: str, on_note=None) -> list[Rules]:
     Parameters
     ----------
     base : str or Rules
-        As :func:`parse_rules`.
+        As :func:`analysis.rules.as_rules`.
     assignment : str
         ``field=v1,v2[,...]``.
 
@@ -108,7 +53,7 @@ def vary(base, assignment: str, on_note=None) -> list[Rules]:
     >>> [display_names([r])[0] for r in vary("club", "barrel_seats=1,2")]
     ['club', 'club+barrel_seats=1']
     """
-    b = parse_rules(base)
+    b = as_rules(base)
     field, eq, values = assignment.partition("=")
     field = field.strip()
     vals = [v.strip() for v in values.split(",") if v.strip()]
@@ -170,7 +115,7 @@ def display_names(rules_list) -> list[str]:
 
     Examples
     --------
-    >>> display_names([parse_rules("club"), parse_rules("club"), parse_rules("club bolt_declarer=true")])
+    >>> display_names([as_rules("club"), as_rules("club"), as_rules("club bolt_declarer=true")])
     ['club', 'club#2', 'club+bolt_declarer=true']
     """
     out: list[str] = []

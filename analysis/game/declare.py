@@ -84,6 +84,25 @@ def _policy_metric(at: AtWidow):
     return lambda result, declarer: own(at.rules, at.state, result, declarer)
 
 
+def _choose(at: AtWidow, worlds, cap: int, gift_redeal, four_marriages: int = -1):
+    """:func:`choose_contract` for the declarer of ``at`` at its table: his
+    ``worlds``, the bid, his ``cap``, a write-off where his policy allows,
+    a gift redeal where his policy and the claim allow and ``gift_redeal()``
+    (asked only then) says some gift meets an after-exchange condition."""
+    return choose_contract(
+        worlds,
+        at.bid,
+        at.rules,
+        at.state,
+        declarer=at.player[at.ds],
+        cap=cap,
+        may_write_off=at.policy.write_offs,
+        may_redeal=bool(at.policy.gift_redeals and at.claim and gift_redeal()),
+        four_marriages=four_marriages,
+        metric=_policy_metric(at),
+    )
+
+
 def _four_marriages(at: AtWidow, left8: int, right8: int) -> int:
     """The defender whose 8 cards after the gift hold every king and queen
     (book †), or −1."""
@@ -118,7 +137,7 @@ def declare_solved(at: AtWidow, sol) -> DealPlay:
     -------
     analysis.game.deal_flow.DealPlay
     """
-    rules, policy, state, ds, bid = at.rules, at.policy, at.state, at.ds, at.bid
+    rules, state, ds, bid = at.rules, at.state, at.ds, at.bid
     d = at.player[ds]
     left, right = at.hands[(ds + 1) % 3], at.hands[(ds + 2) % 3]
     v = sol.value
@@ -128,17 +147,12 @@ def declare_solved(at: AtWidow, sol) -> DealPlay:
     made = v >= bid
     if made and sol.redeal_after_gift and at.claim and gift_condition_unavoidable(rules, at.ten, left, right):
         return redeal(rules, state, "exchange", d, bid, v)
-    choice = choose_contract(
+    choice = _choose(
+        at,
         [(v, sol.left_points, sol.right_points, sol.left_tricks, sol.right_tricks)],
-        bid,
-        rules,
-        state,
-        declarer=d,
         cap=sol.marriage_cap if rules.bid_cap else NO_CAP,
-        may_write_off=policy.write_offs,
-        may_redeal=policy.gift_redeals and at.claim and gift_redeal_possible(rules, at.ten, left, right),
+        gift_redeal=lambda: gift_redeal_possible(rules, at.ten, left, right),
         four_marriages=fm,
-        metric=_policy_metric(at),
     )
     return _finish(at, choice, fm, raw, tricks, v, bool(made and sol.redeal_after_gift and at.claim))
 
@@ -175,7 +189,7 @@ def declare_played(at: AtWidow, sol, replay) -> DealPlay:
     -------
     analysis.game.deal_flow.DealPlay
     """
-    rules, policy, state, ds, bid = at.rules, at.policy, at.state, at.ds, at.bid
+    rules, state, ds, bid = at.rules, at.state, at.ds, at.bid
     d = at.player[ds]
     ls, rs = (ds + 1) % 3, (ds + 2) % 3
     ten = at.ten
@@ -184,16 +198,11 @@ def declare_played(at: AtWidow, sol, replay) -> DealPlay:
     value = sol.value if sol.played else -1
     if at.claim and after_exchange_condition(rules, eight, left8, right8):
         return redeal(rules, state, "exchange", d, bid, value)
-    choice = choose_contract(
+    choice = _choose(
+        at,
         sol.worlds,
-        bid,
-        rules,
-        state,
-        declarer=d,
         cap=max(bid, hand_cap(rules, eight) if rules.bid_cap else NO_CAP),
-        may_write_off=policy.write_offs,
-        may_redeal=policy.gift_redeals and at.claim and gift_redeal_known(rules, ten),
-        metric=_policy_metric(at),
+        gift_redeal=lambda: gift_redeal_known(rules, ten),
     )
     if not (choice.gift_redeal or choice.written_off or sol.played):
         sol = replay()

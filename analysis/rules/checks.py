@@ -2,7 +2,8 @@
 
 The fields and their documentation are in :mod:`analysis.rules.model`; a
 new field gets its check here (a type check is automatic for bool, int and
-str fields).
+str fields); settings of several fields that contradict one another are
+rows of :data:`analysis.rules.relations.RELATIONS`.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from ..errors import BadArgument
+from .relations import check_relations
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
 WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
@@ -71,8 +73,6 @@ def validate(r) -> None:
             "write_off_fixed",
             "a fixed write-off payment must be a positive multiple of 5",
         )
-    else:
-        _check(r.write_off_fixed == 0, "write_off_fixed", "must be 0 unless write_off_payment is 'fixed'")
     _check(r.bolt_count >= 1, "bolt_count", "must be at least 1")
     _check(r.bolt_penalty >= 0, "bolt_penalty", "must not be negative")
     _check(
@@ -95,12 +95,6 @@ def validate(r) -> None:
     _check(0 <= r.redeal_hand_under <= 120, "redeal_hand_under", "must be 0..120")
     _check(0 <= r.redeal_widow_under <= 120, "redeal_widow_under", "must be 0..120")
     _check(0 <= r.redeal_after_hand_under <= 120, "redeal_after_hand_under", "must be 0..120")
-    if r.bolt_rule == "none":
-        _check(not r.bolt_declarer, "bolt_declarer", "needs a bolt_rule other than 'none'")
-        _check(
-            r.crossing == "none", "crossing", "gives the opponents bolts: needs a bolt_rule other than 'none'"
-        )
-        _check(not r.barrel_bolts, "barrel_bolts", "needs a bolt_rule other than 'none'")
     _check(r.raise_step in (5, 10, 15, 20, 25), "raise_step", "must be a multiple of 5 from 5 to 25")
     _check(
         r.minus_bidding <= 0 and r.minus_bidding % 5 == 0,
@@ -116,3 +110,11 @@ def validate(r) -> None:
     _check(r.knock_off_penalty >= 0, "knock_off_penalty", "must not be negative")
     _check(r.reset_at > 0, "reset_at", "must be positive")
     _check(r.bad_deal_fine >= 0, "bad_deal_fine", "must not be negative")
+    _check(
+        r.reverse_barrel == 0 or (-r.barrel_threshold < r.reverse_barrel < 0 and r.reverse_barrel % 5 == 0),
+        "reverse_barrel",
+        f"must be 0 (off) or the negative score a player falls to, a multiple of 5 above "
+        f"-barrel_threshold ({-r.barrel_threshold}), e.g. -760 or -500",
+    )
+    # settings of several fields that contradict one another: one table
+    check_relations(r)

@@ -12,11 +12,11 @@ Examples
 --------
 >>> from analysis.rules import PROFILES
 >>> stage_limits(PROFILES["club"], "bidding")
-(4, 14)
+Limits(nines=4, points=14, jacks=99)
 >>> stage_limits(PROFILES["wiki"], "widow")
-(2, 3)
+Limits(nines=2, points=3, jacks=99)
 >>> stage_limits(PROFILES["classic"], "widow")   # no widow conditions
-(99, 0)
+Limits(nines=99, points=0, jacks=99)
 >>> reasons(PROFILES["club"], "bidding", nines=4, points=20)
 ['the hand holds four 9s']
 """
@@ -29,7 +29,6 @@ from .resolve import takes_rules
 
 __all__ = [
     "stage_limits",
-    "jacks_limit",
     "has_conditions",
     "meets",
     "reasons",
@@ -114,11 +113,25 @@ def _limit(rules, c: Condition) -> int:
     return int(v)
 
 
+class Limits(NamedTuple):
+    """The limits of one stage: a hand (or the widow) meets a condition when
+    it holds at least ``nines`` 9s or ``jacks`` jacks, or fewer than
+    ``points`` card points (:data:`NEVER`, :data:`NEVER` and 0 when the rules
+    lack the condition)."""
+
+    nines: int
+    points: int
+    jacks: int
+
+
 @takes_rules
-def stage_limits(rules, stage: str) -> tuple[int, int]:
-    """``(nines, points)``: a hand (or the widow) at ``stage`` meets a
-    condition when it holds at least ``nines`` 9s or fewer than ``points``
-    card points (:data:`NEVER` and 0 when the rules lack the condition).
+def stage_limits(rules, stage: str) -> Limits:
+    """The limits of every condition of ``stage``, read from :data:`CONDITIONS`.
+
+    Returns
+    -------
+    Limits
+        ``(nines, points, jacks)``.
 
     Raises
     ------
@@ -127,39 +140,17 @@ def stage_limits(rules, stage: str) -> tuple[int, int]:
     """
     if stage not in STAGES:
         raise KeyError(stage)
-    nines, points = NEVER, 0
+    found = {"nines": NEVER, "points": 0, "jacks": NEVER}
     for c in CONDITIONS:
         if c.stage == stage:
-            if c.feature == "nines":
-                nines = _limit(rules, c)
-            elif c.feature == "points":
-                points = _limit(rules, c)
-    return nines, points
-
-
-@takes_rules
-def jacks_limit(rules, stage: str) -> int:
-    """A hand at ``stage`` meets the four-jacks condition when it holds at
-    least this many jacks (:data:`NEVER` when the rules lack it: every stage
-    but ``"bidding"``, and there ``rules.redeal_four_jacks`` off).
-
-    Raises
-    ------
-    KeyError
-        If ``stage`` is not one of :data:`STAGES`.
-    """
-    if stage not in STAGES:
-        raise KeyError(stage)
-    for c in CONDITIONS:
-        if c.stage == stage and c.feature == "jacks":
-            return _limit(rules, c)
-    return NEVER
+            found[c.feature] = _limit(rules, c)
+    return Limits(**found)
 
 
 @takes_rules
 def has_conditions(rules, stage: str) -> bool:
     """Whether the rules have any redeal condition at ``stage``."""
-    return stage_limits(rules, stage) != (NEVER, 0) or jacks_limit(rules, stage) != NEVER
+    return stage_limits(rules, stage) != (NEVER, 0, NEVER)
 
 
 @takes_rules
@@ -169,8 +160,8 @@ def meets(rules, stage: str, nines, points, jacks=0):
     ``nines``, ``points`` and ``jacks`` may be ints or arrays of one shape
     (the result is then a bool array).
     """
-    n_min, p_under = stage_limits(rules, stage)
-    return (nines >= n_min) | (points < p_under) | (jacks >= jacks_limit(rules, stage))
+    n_min, p_under, j_min = stage_limits(rules, stage)
+    return (nines >= n_min) | (points < p_under) | (jacks >= j_min)
 
 
 @takes_rules

@@ -20,27 +20,36 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+import warnings
 from pathlib import Path
 
-from ..errors import BadArgument
+from ..errors import BadArgument, NoEffectWarning
+from .describe import rules_diff
 from .model import PROFILES, Rules
+from .relations import no_effect_notes
 
 __all__ = ["as_rules", "load_rules", "takes_rules", "entry_point"]
 
 
 def as_rules(rules: str | os.PathLike | Rules | None = "club") -> Rules:
-    """The one resolver: a profile name, a ``.json`` rules file or a ``Rules``.
+    """The one resolver: a profile name, a ``.json`` rules file, a variant's name or a ``Rules``.
 
-    Public entry points call it once on their ``rules`` argument and hand the
-    result down; functions below them take a ``Rules`` (:func:`takes_rules`)
-    and do not call it.
+    Public entry points and every command call it once on their ``rules``
+    argument and hand the result down; functions below them take a
+    ``Rules`` (:func:`takes_rules`) and do not call it.
 
     Parameters
     ----------
     rules : str, path-like, Rules or None
         A profile name (``club classic book ua wiki``; ``club`` when None),
-        a path to a ``.json`` file written by :meth:`Rules.to_json`, or a
-        ``Rules`` object, returned as it is.
+        a path to a ``.json`` file written by :meth:`Rules.to_json`, a
+        ``Rules`` object (returned as it is), or either name followed by
+        ``field=value`` changes in the ``--set`` vocabulary, separated by
+        ``+`` or whitespace: the name a variant carries
+        (``club+crossing=allowed``, ``club+barrel_seats=1,target=1001``,
+        ``wiki+reverse_barrel=-760``) or ``"club barrel_seats=1"``.  Within
+        a ``+`` part, commas separate further changes (a value never holds
+        a comma).  A file whose own name holds ``+`` is read whole.
 
     Returns
     -------
@@ -50,7 +59,16 @@ def as_rules(rules: str | os.PathLike | Rules | None = "club") -> Rules:
     ------
     BadArgument
         A ValueError: an unknown profile, a missing or malformed file, an
-        unknown field in it, or an argument of another type.
+        unknown field or value, a field set twice, a spelling that starts
+        with a change, settings that contradict one another
+        (:mod:`~analysis.rules.relations`), or an argument of another type.
+
+    Warns
+    -----
+    NoEffectWarning
+        For each field of a variant or file set to something that has no
+        effect under its other settings (``reset_at`` with ``reset_555='none'``),
+        once per note.
 
     Examples
     --------
@@ -59,24 +77,97 @@ def as_rules(rules: str | os.PathLike | Rules | None = "club") -> Rules:
     >>> from analysis.rules import PROFILES
     >>> as_rules(PROFILES["book"]) is PROFILES["book"]
     True
+    >>> as_rules("club+barrel_seats=1,target=1001").name
+    'club+barrel_seats=1,target=1001'
+    >>> as_rules("club barrel_seats=1") == as_rules("club+barrel_seats=1")
+    True
     """
+    if isinstance(rules, Rules) or rules is None or (isinstance(rules, str) and rules in PROFILES):
+        return _resolve(rules)
+    return _noted(_resolve(rules))
+
+
+def _resolve(rules) -> Rules:
+    """:func:`as_rules` without the notes."""
     if isinstance(rules, Rules):
         return rules
     if rules is None:
         return PROFILES["club"]
     if isinstance(rules, str) and rules in PROFILES:
         return PROFILES[rules]
-    if isinstance(rules, (str, os.PathLike)) and str(rules).endswith(".json"):
-        p = Path(rules)
-        if not p.is_file():
-            raise BadArgument(f"rules file not found: {p}")
-        return Rules.from_json(p.read_text(encoding="utf-8"))
     if not isinstance(rules, (str, os.PathLike)):
         raise BadArgument(
             f"rules must be a profile name, a .json file or Rules, got {type(rules).__name__}",
             parameter="rules",
         )
-    raise BadArgument(f"unknown rules {rules!r}: give a profile ({', '.join(PROFILES)}) or a .json file")
+    text = str(rules).strip()
+    if isinstance(rules, os.PathLike) or (text.endswith(".json") and Path(text).is_file()):
+        return _from_file(text)
+    if not text:
+        raise BadArgument("an empty rules name: give a profile name or rules file", parameter="rules")
+    head, changes = _split(text)
+    if head in PROFILES:
+        base = PROFILES[head]
+    elif head.endswith(".json"):
+        base = _from_file(head)
+    else:
+        raise BadArgument(
+            f"unknown rules {head!r}: give a profile ({', '.join(PROFILES)}) or a .json file",
+            parameter="rules",
+            got=text,
+        )
+    return base.with_changes(*changes) if changes else base
+
+
+def _from_file(path: str) -> Rules:
+    p = Path(path)
+    if not p.is_file():
+        raise BadArgument(f"rules file not found: {p}", parameter="rules", got=str(p))
+    return Rules.from_json(p.read_text(encoding="utf-8"))
+
+
+def _split(text: str) -> tuple[str, list[str]]:
+    """A variant's spelling split into its profile or file and its
+    ``field=value`` changes (``+``, whitespace and, inside a ``+`` part,
+    commas separate them).
+
+    Raises
+    ------
+    BadArgument
+        When the spelling starts with a change or sets a field twice.
+    """
+    head, *rest = text.split()
+    head, *more = head.split("+")
+    changes = [c for part in more + rest for c in _commas(part)]
+    if "=" in head:
+        raise BadArgument(
+            f"rules {text!r} start with a change: write the profile or file first, e.g. 'club+{text}'",
+            parameter="rules",
+            got=text,
+        )
+    seen: dict[str, str] = {}
+    for c in changes:
+        key = c.partition("=")[0].strip()
+        if key in seen:
+            raise BadArgument(
+                f"rules {text!r} set {key} twice ({seen[key]} and {c}): give each field once",
+                parameter="rules",
+                got=text,
+            )
+        seen[key] = c
+    return head, changes
+
+
+def _commas(part: str) -> list[str]:
+    """``a=1,b=2`` -> ``["a=1", "b=2"]``: a comma starts a new change only
+    when what follows it holds an ``=`` (no field's value holds a comma)."""
+    out: list[str] = []
+    for piece in part.split(","):
+        if out and "=" not in piece:
+            out[-1] += "," + piece
+        elif piece:
+            out.append(piece)
+    return out
 
 
 def load_rules(
@@ -98,9 +189,22 @@ def load_rules(
         field.
     """
     rules = as_rules(spec)
-    if sets:
-        rules = rules.with_changes(*sets)
+    return _noted(rules.with_changes(*sets)) if sets else rules
+
+
+def _noted(rules: Rules) -> Rules:
+    """``rules``, after a :class:`~analysis.errors.NoEffectWarning` for each
+    field the user set to something that has no effect
+    (:func:`~analysis.rules.relations.no_effect_notes`)."""
+    changed = {k for k, _, _ in rules_diff(PROFILES[rules.base], rules)}
+    for note in no_effect_notes(rules, changed):
+        # one location and registry: a note is shown once however often it is resolved
+        warnings.warn_explicit(note, NoEffectWarning, "analysis/rules/resolve.py", 0, registry=_SHOWN)
     return rules
+
+
+#: The notes shown so far (the registry of :func:`warnings.warn_explicit`).
+_SHOWN: dict = {}
 
 
 def takes_rules(func):

@@ -30,7 +30,9 @@ Within "the barrel" this module does, in order:
 5. ``rules.barrel_third_fall_zero``: a player whose failed stays reach
    three in this deal scores 0 (only the third, not later ones; choice, the
    club seed says "после третьего неудачного захода счёт становится нулём");
-6. the 555 reset (``rules.reset_555`` at ``rules.reset_at``).
+6. the 555 reset (``rules.reset_555`` at ``rules.reset_at``);
+7. the reverse barrel (``rules.reverse_barrel``, wiki: off in every profile;
+   :mod:`~analysis.scoring.reverse_barrel`), which may end the game.
 
 A redeal changes nothing but the deal count, except the dealer's fine for
 the third bad deal in a row (``rules.bad_deal_fine``).  The declarer who

@@ -83,6 +83,9 @@ class TableState:
     redeals_in_row : int
         Redeals of the current dealer's deal in a row; counted only under
         ``rules.bad_deal_fine``, else 0.
+    reverse_barrel : tuple of 3 int
+        Deals played on the reverse barrel (``rules.reverse_barrel``, wiki),
+        0..``rules.barrel_attempts`` − 1, or −1 when not on it.
 
     Raises
     ------
@@ -99,16 +102,18 @@ class TableState:
     winner: int = -1
     write_offs: tuple = (0, 0, 0)
     redeals_in_row: int = 0
+    reverse_barrel: tuple = (-1, -1, -1)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "scores", _triple(self.scores, float, "scores"))
-        for name in ("bolts", "barrel", "failed_stays", "write_offs"):
+        for name in ("bolts", "barrel", "failed_stays", "write_offs", "reverse_barrel"):
             set_(self, name, _triple(getattr(self, name), int, name))
         if min(self.bolts) < 0:
             raise ValueError(f"bolts must not be negative, got {self.bolts}")
-        if min(self.barrel) < -1:
-            raise ValueError(f"barrel attempts must be -1 (off) or >= 0, got {self.barrel}")
+        for name in ("barrel", "reverse_barrel"):
+            if min(getattr(self, name)) < -1:
+                raise ValueError(f"{name} attempts must be -1 (off) or >= 0, got {getattr(self, name)}")
         if min(self.failed_stays) < 0:
             raise ValueError(f"failed_stays must not be negative, got {self.failed_stays}")
         if self.dealer not in (0, 1, 2):
@@ -273,7 +278,10 @@ def check_state(rules, state: TableState) -> None:
     under ``rules.reset_555`` no score is left at ``rules.reset_at`` (555;
     or its negative under ``'both'``): the reset zeroes it at once (RULES.md,
     555); nobody has more write-offs than ``rules.write_off_limit``; under
-    ``rules.bad_deal_fine`` fewer than three redeals in a row.
+    ``rules.bad_deal_fine`` fewer than three redeals in a row; a player on
+    the reverse barrel (``rules.reverse_barrel``) is at or below
+    ``-rules.barrel_threshold`` with fewer than ``rules.barrel_attempts``
+    deals there.
     (Under ``'all'`` more may sit after a simultaneous arrival, so there the
     seat count is not an invariant.)
 
@@ -298,6 +306,9 @@ def check_state(rules, state: TableState) -> None:
         r = rules.reset_at
         if rules.reset_555 != "none" and (s == r or (rules.reset_555 == "both" and s == -r)):
             raise ValueError(f"player {p} scores {s}, which the reset at {r} ({rules.reset_555}) sets to 0")
+        v = state.reverse_barrel[p]
+        if v >= 0 and not (s <= -t and v < rules.barrel_attempts and rules.reverse_barrel):
+            raise ValueError(f"player {p} scores {s} with {v} deals on the reverse barrel")
         if rules.write_off_limit and state.write_offs[p] > rules.write_off_limit:
             raise ValueError(
                 f"player {p} wrote off {state.write_offs[p]} times, over {rules.write_off_limit}"

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..rules import takes_rules
 from .points import declarer_delta, declarer_points, write_off_payment
+from .reverse_barrel import reverse_barrel_step
 from .state import (  # noqa: F401
     KNOCK_OFF_PENALTY,
     DealOutcome,
@@ -191,6 +192,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             nxt["deals"],
             d,
             tuple(write_offs),
+            state.reverse_barrel,
         )
         return _result(new, old, events, bolts)
 
@@ -243,8 +245,9 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             if failed[p] >= 3 > state.failed_stays[p]:
                 s[p] = 0.0
                 events.append(f"barrel_zero:{p}")
-    # 5. the 555 reset
+    # 5. the 555 reset; 6. the reverse barrel (wiki)
     _reset(rules, s, events)
+    reverse, winner = reverse_barrel_step(rules, state.reverse_barrel, s, events)
     new = _state(
         tuple(float(x) for x in s),
         tuple(counters),
@@ -252,8 +255,9 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         tuple(failed),
         nxt["dealer"],
         nxt["deals"],
-        -1,
+        winner,
         tuple(write_offs),
+        reverse,
     )
     return _result(new, old, events, bolts)
 
@@ -318,7 +322,9 @@ def _staying_arrivals(rules, arrivals: list, before_cap: tuple, declarer: int) -
     return set(order[: rules.barrel_seats])
 
 
-def _state(scores, bolts, barrel, failed, dealer, deals, winner, write_offs=(0, 0, 0)) -> TableState:
+def _state(
+    scores, bolts, barrel, failed, dealer, deals, winner, write_offs=(0, 0, 0), reverse=(-1, -1, -1)
+) -> TableState:
     # apply_deal builds states from values it has already checked; skip
     # __post_init__ (a third of the cost of a deal).
     st = object.__new__(TableState)
@@ -332,6 +338,7 @@ def _state(scores, bolts, barrel, failed, dealer, deals, winner, write_offs=(0, 
         ("winner", winner),
         ("write_offs", write_offs),
         ("redeals_in_row", 0),
+        ("reverse_barrel", reverse),
     ):
         object.__setattr__(st, name, value)
     return st

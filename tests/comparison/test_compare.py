@@ -8,12 +8,12 @@ import pytest
 
 from analysis import reference
 from analysis.cli import main
-from analysis.comparison import COLUMNS, compare, parse_rules, vary
+from analysis.comparison import COLUMNS, compare, vary
 from analysis.comparison.games import PoolDealsSolver, SharedPool
 from analysis.comparison.metrics import paired_ci, per_game, ratio_ci
 from analysis.comparison.table import compare_units
 from analysis.game import ThresholdPolicy, game_rng, simulate, summarize
-from analysis.rules import Rules
+from analysis.rules import Rules, as_rules
 
 #: The least set of metric names of DESIGN.md, contract 8.
 REQUIRED = {
@@ -69,7 +69,7 @@ def test_paired_difference_is_the_difference_of_two_simulate_runs(seats):
     pool = reference.pool_for("club").solutions_path
     figs = {}
     for name in ("club", "club+barrel_seats=1"):
-        g = simulate(parse_rules(name), GAMES, 3, ThresholdPolicy(), pool=pool)
+        g = simulate(as_rules(name), GAMES, 3, ThresholdPolicy(), pool=pool)
         s = summarize(g)
         figs[name] = {
             "deals_per_game": s["deals_per_game"][0],
@@ -177,11 +177,56 @@ def test_per_game_counts_a_hand_made_table():
     assert (p.redeal_widow, p.win_second_hand, p.losers, p.loser_sum) == (1, 1, 2, 800)
 
 
+def test_a_crossing_is_counted_as_a_crossing_not_as_a_write_off():
+    """Four played deals: a crossing (wiki «крещусь», event crossed:0), a
+    write-off, a made contract and a failed one."""
+    rows = pd.DataFrame(
+        {
+            "game_id": [0] * 4,
+            "deal_no": [0, 1, 2, 3],
+            "dealer": [2, 0, 1, 2],
+            "redealt": [False] * 4,
+            "declarer": [0, 1, 2, 0],
+            "bid": [100] * 4,
+            "contract": [120, 110, 100, 140],
+            "written_off": [True, True, False, False],
+            "value": [-1, -1, 105, 120],
+            "bolt0": [False] * 4,
+            "bolt1": [True, False, False, False],
+            "bolt2": [True, False, False, False],
+            **{f"barrel{p}": [-1] * 4 for p in range(3)},
+            **{f"score{p}": [0.0] * 4 for p in range(3)},
+            "event": ["crossed:0", "", "", ""],
+            "winner": [-1] * 4,
+            "redeal_reason": [""] * 4,
+        }
+    )
+    p = per_game(rows).iloc[0]
+    assert (p.played, p.crossings, p.write_offs, p.real, p.made) == (4, 1, 1, 2, 1)
+
+
+def test_crossing_share_is_its_own_metric_and_leaves_write_offs_alone(tmp_path):
+    """wiki with crossing allowed: every give-up becomes a crossing, so the
+    write-off share falls to 0 and the crossing share takes its place; the
+    figures are those of the games' own events."""
+    c = compare(["wiki", "wiki+crossing=allowed"], games=40, seed=4, workers=1, out=tmp_path)
+    t = c.table.set_index(["metric", "rules"])
+    cross = t.loc[("crossing_share", "wiki+crossing=allowed")]
+    assert t.loc[("crossing_share", "wiki"), "value"] == 0
+    assert t.loc[("write_off_share", "wiki+crossing=allowed"), "value"] == 0
+    assert cross["value"] > 0 and cross["low"] < cross["value"] < cross["high"]
+    g = pd.concat(pd.read_parquet(f) for f in sorted(c.paths[1].glob("**/*.parquet")))
+    played = ~g["redealt"]
+    n_crossed = g["event"].fillna("").str.contains("crossed:").sum()
+    assert n_crossed == (g["written_off"] & played).sum()
+    assert cross["value"] == pytest.approx(n_crossed / played.sum())
+
+
 def test_parse_and_vary_spellings():
-    assert parse_rules("club barrel_threshold=900 barrel_seats=1") == Rules.profile("club").with_changes(
+    assert as_rules("club barrel_threshold=900 barrel_seats=1") == Rules.profile("club").with_changes(
         barrel_threshold=900, barrel_seats=1
     )
-    assert parse_rules("club+barrel_seats=1").name == "club+barrel_seats=1"
+    assert as_rules("club+barrel_seats=1").name == "club+barrel_seats=1"
     assert [r.barrel_threshold for r in vary("club", "barrel_threshold=900,920")] == [880, 900, 920]
 
 

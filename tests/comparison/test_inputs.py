@@ -3,9 +3,10 @@
 import pytest
 
 from analysis.cli import main
-from analysis.comparison import display_names, parse_rules, vary
+from analysis.comparison import display_names, vary
 from analysis.comparison.games import arm_folder
 from analysis.errors import BadArgument
+from analysis.rules import as_rules
 
 
 @pytest.mark.parametrize(
@@ -18,7 +19,7 @@ from analysis.errors import BadArgument
 )
 def test_a_field_set_twice_in_one_rule_set_is_refused(spelling):
     with pytest.raises(BadArgument, match="twice"):
-        parse_rules(spelling)
+        as_rules(spelling)
 
 
 @pytest.mark.parametrize("values", ["1,1", "true,True", "900,880,900"])
@@ -47,9 +48,7 @@ def test_chunk_size_below_one_is_refused(chunk, tmp_path, capsys):
 
 
 def test_display_names_and_folders_are_spelled_as_typed(tmp_path):
-    rules = [
-        parse_rules(s) for s in ["club", "club", "club redeal_four_nines=false", "club bolt_declarer=true"]
-    ]
+    rules = [as_rules(s) for s in ["club", "club", "club redeal_four_nines=false", "club bolt_declarer=true"]]
     names = display_names(rules)
     assert names == ["club", "club#2", "club+redeal_four_nines=false", "club+bolt_declarer=true"]
     assert [arm_folder(tmp_path, i, n).name for i, n in enumerate(names)] == [

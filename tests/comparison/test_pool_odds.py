@@ -4,10 +4,9 @@ import numpy as np
 import pytest
 
 from analysis import dataset, reference
-from analysis.comparison import parse_rules
 from analysis.comparison.table import played_deals, pool_rows
 from analysis.redeal import redeal_flags
-from analysis.rules import PROFILES
+from analysis.rules import PROFILES, as_rules
 
 
 def _values(rows, metric):
@@ -37,7 +36,7 @@ def club_pool():
 )
 def test_a_rule_set_differing_in_its_redeals_differs_by_the_deals_it_plays(variant, club_pool):
     value, masks = club_pool
-    rules = [PROFILES["club"], parse_rules(variant)]
+    rules = [PROFILES["club"], as_rules(variant)]
     rows = pool_rows(rules, ["club", variant], games=10)
     for contract in (120, 140):
         got = _values(rows, f"p_first_hand_{contract}_dd")
@@ -49,7 +48,7 @@ def test_a_rule_set_differing_in_its_redeals_differs_by_the_deals_it_plays(varia
 
 
 def test_claimable_redeals_count_only_when_claimed():
-    claimable = parse_rules("club redeal_claim=claimable")
+    claimable = as_rules("club redeal_claim=claimable")
     m = np.asarray(
         dataset.read_frame(
             reference.pool_for(PROFILES["club"]).deals_path,
@@ -66,7 +65,7 @@ def test_claimable_redeals_count_only_when_claimed():
 def test_n_a_rows_say_why():
     notes = []
     rows = pool_rows(
-        [PROFILES["club"], parse_rules("club bolt_declarer=true")],
+        [PROFILES["club"], as_rules("club bolt_declarer=true")],
         ["club", "b"],
         games=10,
         on_note=notes.append,

@@ -8,7 +8,7 @@ import pytest
 
 from analysis import dataset
 from analysis.cli import main
-from analysis.comparison import COLUMNS, Comparison, compare, parse_rules
+from analysis.comparison import COLUMNS, Comparison, as_rules, compare
 
 
 @pytest.mark.parametrize(
@@ -75,7 +75,7 @@ def made_up():
         _row("m4", "b", 0.51, 0.01, 0.05),
         _row("m4", "c", 0.49, -0.01, 0.05),
     ]
-    rules = [parse_rules("club")] * 3
+    rules = [as_rules("club")] * 3
     return Comparison(
         table=_table(rows), rules=rules, names=["a", "b", "c"], paths=["", "", ""], pairs=[], games=10
     )

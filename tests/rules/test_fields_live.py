@@ -95,6 +95,7 @@ INTS = {
     "knock_off_penalty": (200, 120),
     "reset_at": (300, 555),
     "bad_deal_fine": (120, 0),
+    "reverse_barrel": (-760, 0),
 }
 
 
@@ -154,7 +155,20 @@ def _random_state(rng, rules: Rules) -> TableState:
             scores.append(float(t))
             barrel.append(int(rng.integers(0, rules.barrel_attempts)))
         else:
-            pool = [t - 5, t - 40, t - 120, 300, 500, 530, 0, -120, -200, rules.reset_at - 30]
+            pool = [
+                t - 5,
+                t - 40,
+                t - 120,
+                300,
+                500,
+                530,
+                0,
+                -120,
+                -200,
+                rules.reset_at - 30,
+                -t - 60,
+                -t + 30,
+            ]
             s = float(rng.choice(pool)) if rng.random() < 0.6 else 5.0 * int(rng.integers(-60, (t - 5) // 5))
             if rules.reset_555 != "none" and abs(s) == rules.reset_at:
                 s -= 5

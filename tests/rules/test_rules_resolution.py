@@ -206,3 +206,61 @@ def test_as_rules_accepts_names_files_and_rules(tmp_path):
 def test_as_rules_names_the_bad_argument(spec, message):
     with pytest.raises(BadArgument, match=message):
         as_rules(spec)
+
+
+# --- a variant's name: one spelling for every command -----------------------
+
+
+@pytest.mark.parametrize(
+    "spelling, changes",
+    [
+        ("club+crossing=allowed", {"crossing": "allowed"}),
+        ("club+barrel_seats=1,target=1001", {"barrel_seats": 1, "target": 1001}),
+        ("club+barrel_seats=1+target=1001", {"barrel_seats": 1, "target": 1001}),
+        ("club barrel_seats=1 target=1001", {"barrel_seats": 1, "target": 1001}),
+        ("wiki+write_off_limit=3,round_declarer=true", {"write_off_limit": 3, "round_declarer": True}),
+    ],
+)
+def test_as_rules_reads_a_variants_name(spelling, changes):
+    r = as_rules(spelling)
+    base = PROFILES[spelling[:4]]
+    assert r == base.with_changes(**changes)
+    assert as_rules(r.name) == r  # the name a variant carries reads back as the variant
+
+
+def test_a_rules_file_takes_changes_after_it(tmp_path):
+    f = tmp_path / "house.json"
+    f.write_text(PROFILES["book"].to_json(), encoding="utf-8")
+    assert as_rules(str(f)) == PROFILES["book"]
+    assert as_rules(f"{f}+barrel_seats=2") == PROFILES["book"].with_changes(barrel_seats=2)
+    plus = tmp_path / "a+b.json"  # a file whose own name holds '+' is read whole
+    plus.write_text(PROFILES["ua"].to_json(), encoding="utf-8")
+    assert as_rules(str(plus)) == PROFILES["ua"]
+
+
+@pytest.mark.parametrize(
+    "spelling, words",
+    [
+        ("crossing=allowed", "profile or file first"),
+        ("club+target=1001,target=1000", "twice"),
+        ("clubb+target=1001", "unknown rules 'clubb'"),
+        ("club+nonsense=1", "unknown rules field 'nonsense'"),
+        ("club+barrel_seats=x", "integer"),
+    ],
+)
+def test_a_bad_variant_name_is_refused_naming_its_fault(spelling, words):
+    with pytest.raises(BadArgument, match=words):
+        as_rules(spelling)
+
+
+def test_rules_diff_and_show_take_a_variants_name(capsys):
+    from analysis.cli import main
+
+    assert main(["rules", "diff", "club", "club+crossing=allowed,barrel_seats=1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split()[1:] for line in out[1:]}
+    assert rows == {"barrel_seats": ["2", "1"], "crossing": ["'none'", "'allowed'"]}
+    assert main(["rules", "show", "club+crossing=allowed"]) == 0
+    assert capsys.readouterr().out.startswith("# club+crossing=allowed (fingerprint ")
+    assert main(["rules", "diff", "club", "club+nonsense=1"]) == 2
+    assert "nonsense" in capsys.readouterr().err

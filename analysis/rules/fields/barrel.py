@@ -75,6 +75,26 @@ class BarrelFields:
             added=True,
         ),
     )
+    reverse_barrel: int = field(
+        default=0,
+        metadata=doc(
+            "The reverse barrel, «обратная бочка» (wiki, seed 004 «Мелкие "
+            "договорённости»: '«Обратная бочка», то есть игрок, набравший − 880 "
+            "очков и за 3 раздачи не набравший −1000 (−1001), слетает с «обратной "
+            "бочки» (по договорённости либо на −760, либо на −500 очков)'): 0 = "
+            "off (every profile); else the score he falls to, −760 or −500 by the "
+            "seed's agreements. A player whose score reaches −barrel_threshold "
+            "after a completed deal sits on it (†: the seed's −880 mirrors the "
+            "barrel); each later completed deal uses one of barrel_attempts (†; "
+            "redeals do not); at or below −target (−1000, wiki −1001) after one of "
+            "them he loses and the game ends, won by the highest score, ties to "
+            "the next player in play order after the loser (†: the seed says "
+            "only that he must not reach it); back above −barrel_threshold he "
+            "leaves it (†); when the attempts run out he falls to this score. "
+            "His score is not capped while there (†: the seed names no cap).",
+            added=True,
+        ),
+    )
     barrel_third_fall_zero: bool = field(
         default=True,
         metadata=doc(
