@@ -241,6 +241,43 @@ else:
     plt.show()
 
 # %% [markdown]
+# Iterating: refit the equity model on games in which all three players
+# play the equity policy, then replay the equity seat of the same paired
+# games with the refitted model; step 1 is the table above, and the
+# iteration stops once the gain no longer grows
+# (`python -m analysis.equity.paired iterate`, docs/EQUITY.md).
+
+# %%
+steps = pd.DataFrame(shipped.get("steps", []))
+if steps.empty:
+    display(Markdown("No later step is shipped: run `python -m analysis.equity.paired iterate`."))
+else:
+    first = res.set_index("profile")
+    steps = steps[steps.profile.isin(first.index)]
+    rows = pd.concat([res.assign(step=1), steps]).sort_values(["profile", "step"])
+    display(
+        pd.DataFrame(
+            {
+                "profile": rows.profile,
+                "step": rows.step,
+                "refitted on (games)": [
+                    "shipped model" if s == 1 else f"{int(g):,}"
+                    for s, g in zip(rows.step, rows.get("fit_games", rows.step))
+                ],
+                "pairs": rows.games,
+                "equity seat's win share": [
+                    f"{v:.3f} ({lo:.3f} – {hi:.3f})"
+                    for v, lo, hi in zip(rows.share, rows.share_low, rows.share_high)
+                ],
+                "gain (95 % interval)": [
+                    f"{v:+.3f} ({lo:+.3f} – {hi:+.3f})"
+                    for v, lo, hi in zip(rows.gain, rows.gain_low, rows.gain_high)
+                ],
+            }
+        ).set_index(["profile", "step"])
+    )
+
+# %% [markdown]
 # A gain (or loss) is named only where the paired difference's interval
 # excludes 0 and the win share's excludes a third.  **What the gain is made
 # of**: against threshold players, bidding more boldly pays whatever the
