@@ -96,7 +96,13 @@ def step_model_path(data, profile: str, step: int) -> Path:
 
 
 def run_profile(
-    profile: str, games: int, data="data/equity/paired", log=print, step: int = 1, model_path=None
+    profile: str,
+    games: int,
+    data="data/equity/paired",
+    log=print,
+    step: int = 1,
+    model_path=None,
+    limit: int | None = None,
 ) -> None:
     """Play (or finish) the paired games of one profile.
 
@@ -116,6 +122,9 @@ def run_profile(
         ``model_path`` (step 1's all-threshold games are the other arm).
     model_path : path, optional
         The equity model file the equity seat reads (None: the shipped one).
+    limit : int, optional
+        Play only the first ``limit`` of the ``3 * games`` games (rounded up
+        to whole blocks; the seat of each game is still ``game // games``).
     """
     # late: the simulator and the pools load only here
     from .. import reference
@@ -126,7 +135,7 @@ def run_profile(
     rules = PROFILES[profile]
     ref = reference.pool_for(rules)
     pool = None if ref is None else PoolSource(ref.solutions_path, rules)
-    total = 3 * games
+    total = 3 * games if limit is None else min(3 * games, BLOCK * -(-limit // BLOCK))
     mp = None if model_path is None else str(Path(model_path).resolve())
     for start in range(0, total, BLOCK):
         n = min(BLOCK, total - start)
@@ -227,6 +236,7 @@ def iterate(
     data="data/equity/paired",
     log=print,
     workers: int = 1,
+    limit: int | None = None,
 ) -> list:
     """Refit the equity under the equity policy and replay the paired games while the gain grows.
 
@@ -243,6 +253,8 @@ def iterate(
     log : callable
     workers : int
         Processes that simulate each refit's games.
+    limit : int, optional
+        Play only the first ``limit`` paired games of each step (:func:`run_profile`).
 
     Returns
     -------
@@ -251,11 +263,11 @@ def iterate(
     """
     if steps >= 2:  # step 2's refit does not need step 1's games: fit first, so a `run` may go beside it
         refit(profile, 2, fit_games, data, log, workers)
-    run_profile(profile, games, data, log)
+    run_profile(profile, games, data, log, limit=limit)
     rows = [r for r in step_summary(data, 1) if r["profile"] == profile]
     for step in range(2, steps + 1):
         path = refit(profile, step, fit_games, data, log, workers)
-        run_profile(profile, games, data, log, step=step, model_path=path)
+        run_profile(profile, games, data, log, step=step, model_path=path, limit=limit)
         row = next(r for r in step_summary(data, step) if r["profile"] == profile)
         log(
             f"{profile} step {step}: gain {row['gain']:+.3f} "
@@ -425,6 +437,8 @@ def main(argv=None) -> int:
     it.add_argument("--steps", type=int, default=3, help="the last step to play (default 3)")
     it.add_argument("--data", default="data/equity/paired")
     it.add_argument("--workers", type=int, default=1, help="processes simulating each refit's games")
+    for q in (r, it):
+        q.add_argument("--limit", type=int, default=None, help="play only the first N games of each arm")
     s = sub.add_parser("show", help="print the table from the stored games")
     s.add_argument("--data", default="data/equity/paired")
     s.add_argument("--json", action="store_true")
@@ -440,10 +454,17 @@ def main(argv=None) -> int:
         log = lambda m: print(m, flush=True)  # noqa: E731
         for name in names:
             if args.cmd == "run":
-                run_profile(name, args.games, args.data, log=log)
+                run_profile(name, args.games, args.data, log=log, limit=args.limit)
             else:
                 iterate(
-                    name, args.games, args.fit_games, args.steps, args.data, log=log, workers=args.workers
+                    name,
+                    args.games,
+                    args.fit_games,
+                    args.steps,
+                    args.data,
+                    log=log,
+                    workers=args.workers,
+                    limit=args.limit,
                 )
         print(format_summary(summary(args.data) + all_steps(args.data)))
     else:
