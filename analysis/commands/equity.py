@@ -133,7 +133,9 @@ def policy_with_equity(args, policy, rules_list):
         raise BadArgument("--risk, --barrel-risk and --block-risk set the threshold policy: leave them out")
     check_model_files(paths, rules_list)
     shared = {k: getattr(policy, k) for k in EquityPolicy.SHARED}
-    out = EquityPolicy(**shared, model_path=(paths or None) if len(paths) != 1 else paths[0])
+    # one rule set: its one file must serve it; several: each reads the file fitted for it
+    one = len(rules_list) == 1 and len(paths) == 1
+    out = EquityPolicy(**shared, model_path=paths[0] if one else (paths or None))
     for r in rules_list:
         out.checked(r)
     return out

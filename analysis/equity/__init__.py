@@ -159,11 +159,11 @@ def model_for(rules, paths=None) -> EquityModel:
     ----------
     rules : str or Rules
     paths : str, Path or sequence of them, optional
-        Model files (``thousand equity-fit``).  One file must serve
-        ``rules`` (:func:`load_model`); among several, the one fitted for
-        rules with the fingerprint of ``rules`` is read, and rules none of
-        them serves get the shipped model (:func:`default_model`).  None:
-        the shipped model.
+        Model files (``thousand equity-fit``).  One file (a str or Path)
+        must serve ``rules`` (:func:`load_model`); from a sequence (the
+        files of the rule sets compared), the one fitted for rules with the
+        fingerprint of ``rules`` is read, and rules none of them serves get
+        the shipped model (:func:`default_model`).  None: the shipped model.
 
     Raises
     ------
@@ -172,9 +172,9 @@ def model_for(rules, paths=None) -> EquityModel:
     ModelFileError
         On a damaged file.
     """
+    if isinstance(paths, (str, Path)):
+        return load_model(paths, rules)
     ps = _paths(paths)
-    if len(ps) == 1:
-        return load_model(ps[0], rules)
     r = as_rules(rules)
     for p in ps:
         try:

@@ -83,8 +83,8 @@ class EquityPolicy:
         model shipped for the rules.
     model_path : str, tuple of str or None
         Equity model files (``thousand equity-fit``) to read instead of the
-        shipped one (:func:`analysis.equity.model_for`: one file must serve
-        the rules of the game, same fingerprint; among several, the one
+        shipped one (:func:`analysis.equity.model_for`: a single file must
+        serve the rules of the game, same fingerprint; from a tuple, the one
         fitted for the game's rules, else the shipped model); recorded in
         :meth:`params`, so the workers of a games job load it too.
 
