@@ -249,7 +249,8 @@ def run(args) -> int:
 
     rules = rules_from_args(args)
     plot_path = check_plot_path(args.plot) if args.plot else None
-    model = model_for(rules, _model_paths(args) or None)
+    paths = _model_paths(args)
+    model = model_for(rules, paths[0] if paths else None)
     state = read_state(rules, state_from_args(args))
     win, low, high = win_interval(rules, state, model)
     if args.json:

@@ -311,7 +311,7 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
             if not bp.is_file():
                 continue
             b = json.loads(bp.read_text(encoding="utf-8"))
-            if b["games"] != e["games"]:
+            if b.get("games") != e.get("games"):
                 raise BadArgument(
                     f"{path} has {e['games']} games per seat, {bp} {b['games']}: not the same games",
                     path=path,
