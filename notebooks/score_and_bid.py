@@ -243,8 +243,9 @@ else:
 # %% [markdown]
 # Iterating: refit the equity model on games in which all three players
 # play the equity policy, then replay the equity seat of the same paired
-# games with the refitted model; step 1 is the table above, and the
-# iteration stops once the gain no longer grows
+# games with the refitted model; step 1 here is the shipped model on the
+# same games as the later steps, and the iteration stops once the gain no
+# longer grows
 # (`python -m analysis.equity.paired iterate`, docs/EQUITY.md).
 
 # %%
@@ -252,9 +253,7 @@ steps = pd.DataFrame(shipped.get("steps", []))
 if steps.empty:
     display(Markdown("No later step is shipped: run `python -m analysis.equity.paired iterate`."))
 else:
-    first = res.set_index("profile")
-    steps = steps[steps.profile.isin(first.index)]
-    rows = pd.concat([res.assign(step=1), steps]).sort_values(["profile", "step"])
+    rows = steps  # step 1 on the same games as the later steps, then each step
     display(
         pd.DataFrame(
             {
@@ -262,7 +261,7 @@ else:
                 "step": rows.step,
                 "refitted on (games)": [
                     "shipped model" if s == 1 else f"{int(g):,}"
-                    for s, g in zip(rows.step, rows.get("fit_games", rows.step))
+                    for s, g in zip(rows.step, rows.fit_games)
                 ],
                 "pairs": rows.games,
                 "equity seat's win share": [
@@ -273,6 +272,11 @@ else:
                     f"{v:+.3f} ({lo:+.3f} – {hi:+.3f})"
                     for v, lo, hi in zip(rows.gain, rows.gain_low, rows.gain_high)
                 ],
+                "verdict": np.where(
+                    (rows.gain_low > 0) & (rows.share_low > 1 / 3),
+                    "gain",
+                    np.where((rows.gain_high < 0) & (rows.share_high < 1 / 3), "loss", "no difference shown"),
+                ),
             }
         ).set_index(["profile", "step"])
     )

@@ -373,25 +373,33 @@ def shipped_summary() -> dict:
 
 
 def _merged(old: dict, rows: list, later: list, today: str) -> dict:
-    """The shipped summary with the stored profiles' rows replacing theirs.
+    """The shipped summary with the stored games merged in.
 
-    A profile whose games are stored gets its new step-1 row and its later
-    steps; the others keep what was shipped (each row carries its ``date``).
+    ``rows`` (step 1): a profile's stored row replaces the shipped one only
+    when it holds at least as many pairs; ``steps``: each profile with
+    stored later steps gets its stored step-1 row (the same games as its
+    later steps) and those steps, the others keep what was shipped.  Every
+    row carries its ``date``.
     """
-    fresh = {r["profile"] for r in rows}
-    dated = [dict(r, date=r.get("date", today)) for r in rows + later]
-    keep = [
-        dict(r, date=r.get("date", old.get("date"))) for r in old.get("rows", []) if r["profile"] not in fresh
-    ]
-    keep_later = [
-        dict(r, date=r.get("date", old.get("date")))
-        for r in old.get("steps", [])
-        if r["profile"] not in fresh
-    ]
+    stamp = old.get("date")
+    shipped = {r["profile"]: dict(r, date=r.get("date", stamp)) for r in old.get("rows", [])}
+    first = dict(shipped)
+    for r in rows:
+        if r["games"] >= shipped.get(r["profile"], {}).get("games", 0):
+            first[r["profile"]] = dict(r, date=today)
+    again = {r["profile"] for r in later}
+    steps = [dict(r, date=r.get("date", stamp)) for r in old.get("steps", []) if r["profile"] not in again]
+    steps += [dict(r, date=today) for r in rows if r["profile"] in again]
+    steps += [dict(r, date=today) for r in later]
     order = {p: i for i, p in enumerate(PROFILES)}
-    first = sorted(keep + dated[: len(rows)], key=lambda r: order[r["profile"]])
-    steps = sorted(keep_later + dated[len(rows) :], key=lambda r: (order[r["profile"]], r["step"]))
-    return {"date": today, "seed": SEED, "step": 1, "rows": first, "fit_seed": FIT_SEED, "steps": steps}
+    return {
+        "date": today,
+        "seed": SEED,
+        "step": 1,
+        "rows": sorted(first.values(), key=lambda r: order[r["profile"]]),
+        "fit_seed": FIT_SEED,
+        "steps": sorted(steps, key=lambda r: (order[r["profile"]], r["step"])),
+    }
 
 
 def _verdict(r) -> str:

@@ -63,7 +63,11 @@ def test_saving_keeps_the_shipped_rows_of_profiles_not_rerun(stored):
     assert [r["profile"] for r in doc["rows"]] == ["club", "book"]
     assert doc["rows"][0]["gain"] != 9.0 and doc["rows"][0]["date"] == "2026-12-03"
     assert doc["rows"][1] == {"profile": "book", "gain": 0.1, "date": "2026-01-01"}
-    assert [(r["profile"], r["step"]) for r in doc["steps"]] == [("club", 2), ("book", 2)]
+    assert [(r["profile"], r["step"]) for r in doc["steps"]] == [("club", 1), ("club", 2), ("book", 2)]
+    # a shipped step 1 of more pairs stays; the stored one is the steps' reference
+    more = {"rows": [{"profile": "club", "games": 900, "gain": 9.0}]}
+    doc = paired._merged(more, paired.summary(stored), paired.all_steps(stored), "2026-12-03")
+    assert doc["rows"][0]["gain"] == 9.0 and doc["steps"][0]["games"] == 6
 
 
 def test_verdict_needs_both_intervals():
