@@ -241,6 +241,47 @@ else:
     plt.show()
 
 # %% [markdown]
+# Iterating: refit the equity model on games in which all three players
+# play the equity policy, then replay the equity seat of the same paired
+# games with the refitted model; step 1 here is the shipped model on the
+# same games as the later steps, and the iteration stops once the gain no
+# longer grows
+# (`python -m analysis.equity.paired iterate`, docs/EQUITY.md).
+
+# %%
+steps = pd.DataFrame(shipped.get("steps", []))
+if steps.empty:
+    display(Markdown("No later step is shipped: run `python -m analysis.equity.paired iterate`."))
+else:
+    rows = steps  # step 1 on the same games as the later steps, then each step
+    display(
+        pd.DataFrame(
+            {
+                "profile": rows.profile,
+                "step": rows.step,
+                "refitted on (games)": [
+                    "shipped model" if s == 1 else f"{int(g):,}"
+                    for s, g in zip(rows.step, rows.fit_games)
+                ],
+                "pairs": rows.games,
+                "equity seat's win share": [
+                    f"{v:.3f} ({lo:.3f} – {hi:.3f})"
+                    for v, lo, hi in zip(rows.share, rows.share_low, rows.share_high)
+                ],
+                "gain (95 % interval)": [
+                    f"{v:+.3f} ({lo:+.3f} – {hi:+.3f})"
+                    for v, lo, hi in zip(rows.gain, rows.gain_low, rows.gain_high)
+                ],
+                "verdict": np.where(
+                    (rows.gain_low > 0) & (rows.share_low > 1 / 3),
+                    "gain",
+                    np.where((rows.gain_high < 0) & (rows.share_high < 1 / 3), "loss", "no difference shown"),
+                ),
+            }
+        ).set_index(["profile", "step"])
+    )
+
+# %% [markdown]
 # A gain (or loss) is named only where the paired difference's interval
 # excludes 0 and the win share's excludes a third.  **What the gain is made
 # of**: against threshold players, bidding more boldly pays whatever the

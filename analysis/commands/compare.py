@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..errors import BadArgument
 from ._common import add_parallel_options, progress_flag
+from .equity import add_equity_model_option, policy_with_equity
 from .simulate import add_policy_options, policy_from_args
 
 
@@ -79,6 +80,15 @@ def register(sub) -> None:
         "--chunk-size", type=int, default=None, help="games per chunk and per Parquet file (default 200)"
     )
     add_policy_options(p)
+    p.add_argument(
+        "--policy",
+        choices=("threshold", "equity"),
+        default="threshold",
+        help="every player of every rule set on this policy: threshold (the options above, default) "
+        "or equity (bidding by his chance to win the game, read from each rule set's own equity "
+        "model: shipped for a profile, --equity-model for house rules)",
+    )
+    add_equity_model_option(p, many=True)
     add_parallel_options(p)
     p.set_defaults(func=run)
 
@@ -119,7 +129,7 @@ def run(args) -> int:
             "compare needs at least two rule sets: give another RULES, or --vary field=v1,v2",
             parameter="rules",
         )
-    policy = policy_from_args(args, rules[0])
+    policy = policy_with_equity(args, policy_from_args(args, rules[0]), rules)
     quiet = args.json
 
     c = compare(

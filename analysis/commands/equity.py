@@ -1,11 +1,13 @@
 """``thousand equity --rules R --scores A,B,C [--dealer D] [--barrel A,B,C] [--bolts A,B,C]
-[--failed-stays A,B,C] [--json] [--plot F.png --player P]`` (DESIGN.md, contract 10)."""
+[--failed-stays A,B,C] [--equity-model F] [--json] [--plot F.png --player P]`` (DESIGN.md,
+contract 10), and ``thousand equity-fit --rules R [--set f=v] --out F`` (a model for any rules)."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
+from pathlib import Path
 
 import numpy as np
 
@@ -43,11 +45,157 @@ def register(sub) -> None:
     p.add_argument(
         "--player", type=int, default=0, choices=(0, 1, 2), help="whose score the plot varies (default 0)"
     )
+    add_equity_model_option(p)
     add_rules_options(p)
     # a triple may begin with a minus (--scores -50,100,200; --barrel -,1,-):
     # argparse takes such a word for an option unless it looks like a number
     p._negative_number_matcher = re.compile(r"^-[\d.,]")
     p.set_defaults(func=run)
+    _register_fit(sub)
+
+
+def _register_fit(sub) -> None:
+    f = sub.add_parser(
+        "equity-fit",
+        help="fit a game-equity model for any rules (house rules: a file or a profile with --set)",
+        description="Simulate whole games under the rules (resumed when stopped), fit the equity "
+        "model on four games in five, score it on the fifth against the scores-only baseline, and "
+        "write the model file atomically. `thousand equity`, `thousand odds --scores` and "
+        "`thousand simulate|compare --policy equity` read it with --equity-model FILE; it serves "
+        "only rules with the fingerprint of those it was fitted for (docs/EQUITY.md).",
+    )
+    f.add_argument("--out", required=True, metavar="MODEL.json", help="the model file to write")
+    f.add_argument("--games", type=int, default=10_000, help="games to simulate (default 10,000)")
+    f.add_argument("--seed", type=int, default=36, help="root seed of the games (default 36)")
+    f.add_argument(
+        "--outcomes",
+        choices=("dd", "pimc"),
+        default="dd",
+        help="dd: double-dummy outcomes from the reference pool (default); pimc: single-dummy play",
+    )
+    f.add_argument(
+        "--policy",
+        choices=("threshold", "equity"),
+        default="threshold",
+        help="the players' policy in the games: threshold (default, as the shipped models) or "
+        "equity (bidding by --equity-model or the shipped model: a refit under equity play)",
+    )
+    add_equity_model_option(f)
+    f.add_argument(
+        "--data", default="data/equity", metavar="DIR", help="folder of the games (default data/equity)"
+    )
+    f.add_argument("--workers", type=int, default=1, metavar="K", help="simulation processes (default 1)")
+    add_rules_options(f)
+    f.set_defaults(func=run_fit)
+
+
+def add_equity_model_option(p, many: bool = False) -> None:
+    """Add ``--equity-model FILE`` (repeatable with ``many``: one file per rule set compared)."""
+    p.add_argument(
+        "--equity-model",
+        action="append" if many else "store",
+        default=None,
+        metavar="FILE",
+        help="an equity model file fitted by `thousand equity-fit` (default: the one shipped for "
+        "the profile)" + ("; repeat it, one per rule set compared" if many else ""),
+    )
+
+
+def _model_paths(args) -> tuple:
+    v = args.equity_model
+    if v is None:
+        return ()
+    return tuple(str(Path(x).expanduser().resolve()) for x in ([v] if isinstance(v, str) else v))
+
+
+def policy_with_equity(args, policy, rules_list):
+    """``policy`` under ``--policy threshold``; under ``--policy equity`` the
+    :class:`~analysis.game.equity_policy.EquityPolicy` with the options the two
+    share and the ``--equity-model`` files, checked against every rule set.
+
+    Raises
+    ------
+    BadArgument
+        On threshold-only options (--risk ...) with --policy equity,
+        --equity-model without it, a model file fitted for rules none of
+        ``rules_list`` has, or a rule set no model serves.
+    """
+    paths = _model_paths(args)
+    if args.policy != "equity":
+        if paths:
+            raise BadArgument("--equity-model applies to --policy equity: add it or leave out --equity-model")
+        return policy
+    # late: the equity models load only for this policy
+    from ..equity import check_model_files
+    from ..game.equity_policy import EquityPolicy
+
+    if args.risk != 0.5 or args.barrel_risk is not None or args.block_risk is not None:
+        raise BadArgument("--risk, --barrel-risk and --block-risk set the threshold policy: leave them out")
+    check_model_files(paths, rules_list)
+    shared = {k: getattr(policy, k) for k in EquityPolicy.SHARED}
+    # one rule set: its one file must serve it; several: each reads the file fitted for it
+    one = len(rules_list) == 1 and len(paths) == 1
+    out = EquityPolicy(**shared, model_path=paths[0] if one else (paths or None))
+    for r in rules_list:
+        out.checked(r)
+    return out
+
+
+def run_fit(args) -> int:
+    # late: the parser imports every command module; the work loads when it runs
+    from ..equity.build import fit_games, simulate_games
+    from ..game import ThresholdPolicy
+    from ..game.equity_policy import EquityPolicy
+
+    rules = rules_from_args(args)
+    if args.games < 10:
+        raise BadArgument(f"--games must be at least 10 (every fifth game is held out), got {args.games}")
+    out = Path(args.out).expanduser()
+    if out.is_dir() or not out.resolve().parent.is_dir():
+        raise BadArgument(f"--out {args.out}: give a file in an existing folder", parameter="out")
+    paths = _model_paths(args)
+    if args.policy == "equity":
+        policy = EquityPolicy(model_path=paths[0] if paths else None).checked(rules)
+    elif paths:
+        raise BadArgument("--equity-model applies to --policy equity: add it or leave out --equity-model")
+    else:
+        policy = ThresholdPolicy()
+    folder = None
+    if args.policy == "equity":
+        # late: the folder names the equity model the players read
+        from ..folders import rules_tag
+
+        tag = "shipped" if not paths else Path(paths[0]).stem
+        folder = Path(args.data) / (
+            f"games-{rules_tag(rules)}-{args.outcomes}-equity-{tag}-s{args.seed}-n{args.games}"
+        )
+    log = lambda line: print(line, flush=True)  # noqa: E731
+    frame, params = simulate_games(
+        rules,
+        args.games,
+        args.seed,
+        args.outcomes,
+        args.data,
+        args.workers,
+        log,
+        policy=policy,
+        folder=folder,
+    )
+    m = fit_games(rules, frame, params)
+    m.info["made_by"] = (
+        f"thousand equity-fit --rules {rules.name} --games {args.games} --seed {args.seed} "
+        f"--outcomes {args.outcomes} --policy {args.policy}"
+    )
+    c = m.info["calibration"]
+    m.save(out)
+    print(
+        f"{rules.name} (fingerprint {rules.fingerprint()}): {m.info['states_fit']:,} states of "
+        f"{m.info['games']:,} games fitted, {c['states']:,} held out; Brier model "
+        f"{c['brier_model']:.4f}, scores-only baseline {c['brier_baseline']:.4f} (gain "
+        f"{c['brier_gain']:.4f} ± {c['brier_gain_se']:.4f})"
+    )
+    print(f"wrote {out}")
+    return 0
 
 
 def _triple(text: str, option: str, kind=float, dash=None) -> tuple:
@@ -96,12 +244,13 @@ def state_from_args(args):
 
 def run(args) -> int:
     # late: the parser imports every command module; the work loads when it runs
-    from ..equity import default_model, equity_curve, read_state, win_interval
+    from ..equity import equity_curve, model_for, read_state, win_interval
     from ..equity.plot import check_plot_path, plot_curve
 
     rules = rules_from_args(args)
     plot_path = check_plot_path(args.plot) if args.plot else None
-    model = default_model(rules)
+    paths = _model_paths(args)
+    model = model_for(rules, paths[0] if paths else None)
     state = read_state(rules, state_from_args(args))
     win, low, high = win_interval(rules, state, model)
     if args.json:
@@ -119,10 +268,12 @@ def run(args) -> int:
         print(json.dumps(out, indent=1))
     else:
         o = model.info.get("outcomes") or {}
+        pol = (model.info.get("policy") or {}).get("name", "threshold")
         print(
             f"rules {rules.name} · dealer {state.dealer} (first hand {state.first_hand}) · "
             f"model fitted on {model.info.get('games', '?'):,} simulated games "
-            f"({o.get('play', 'dd')} outcomes, default policy)"
+            f"({o.get('play', 'dd')} outcomes, {'default' if pol == 'threshold' else pol} policy)"
+            + (f" · {args.equity_model}" if args.equity_model else "")
         )
         print("player   score  barrel  bolts  failed   chance to win  95% interval")
         for p in range(3):

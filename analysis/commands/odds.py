@@ -1,6 +1,6 @@
 """``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--play dd|pimc]
-[--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C]] [--json]
-[--plot F.png] [--workers K] [--scheduler ADDR]``."""
+[--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C] [--equity-model F]]
+[--json] [--plot F.png] [--workers K] [--scheduler ADDR]``."""
 
 from __future__ import annotations
 
@@ -69,6 +69,13 @@ def register(sub) -> None:
         help="barrel attempts used per player, - for not sitting (default: a player at the threshold "
         "has just arrived)",
     )
+    g.add_argument(
+        "--equity-model",
+        default=None,
+        metavar="FILE",
+        help="an equity model fitted for these rules (`thousand equity-fit`; default the one "
+        "shipped for the profile)",
+    )
     p.add_argument(
         "--play",
         choices=("dd", "pimc"),
@@ -131,13 +138,22 @@ def _hand_text(t) -> str:
         "contract  p_make  95% interval      exp. change ± se   write-off"
         + ("   win game   equity change ± se" if eq else "")
     ]
+    if eq:  # the score-blind columns apart from those of this table: they answer other questions
+        body = [
+            " " * 34 + "-- score-blind, fresh table --   " + "-" * 12 + " at this table " + "-" * 12,
+            "contract  p_make  95% interval      exp. change ± se  write-off   "
+            "write-off  win game  equity change ± se",
+        ]
     for c, r in t.iterrows():
         line = (
             f"{c:>8}  {r.p_make:6.3f}  [{r.ci_low:.3f}, {r.ci_high:.3f}]  "
             f"{r.expected_delta:+9.1f} ± {_se(r.delta_se, 5)}   {r.p_write_off:6.3f}"
         )
         if eq:
-            line += f"   {r.p_game_win:8.3f}   {r.equity_change:+8.4f} ± {r.equity_se:.4f}"
+            line = line[:-7] + (
+                f"{r.p_write_off:9.3f}   {r.p_equity_write_off:9.3f}  {r.p_game_win:8.3f}  "
+                f"{r.equity_change:+8.4f} ± {r.equity_se:.4f}"
+            )
         body.append(line)
     if eq:
         head[-1:-1] = _table_lines(a)
@@ -150,9 +166,12 @@ def _hand_text(t) -> str:
     ]
     if eq:
         foot[-1:-1] = [
-            "win game: share of deals after which he has won the game; equity change: his chance "
-            "to win the game after declaring the contract minus his chance now (equity model of "
-            "the rules, docs/EQUITY.md), writing off where that leaves him the higher chance.",
+            "Score-blind columns: as at a fresh table, writing off by points wherever a fresh "
+            "table allows it. At this table: write-off is the share of deals on which he writes "
+            "off, only where the rules allow it at these scores (not on the barrel, for one) and "
+            "it leaves him the higher chance; win game: share of deals after which he has won the "
+            "game; equity change: his chance to win the game after declaring the contract minus "
+            "his chance now (equity model of the rules, docs/EQUITY.md).",
         ]
     return "\n".join(head + body + foot)
 
@@ -305,6 +324,7 @@ def run(args) -> int:
     if args.worlds < 1:
         raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
     table, player = _table(args, rules)
+    model = _equity_model(args, rules) if table is not None else None
     if args.seat is None:
         args.seat = 0
     if args.widow is None:
@@ -327,6 +347,7 @@ def run(args) -> int:
             worlds=args.worlds,
             table=table,
             player=player,
+            equity_model=model,
         )
         text = _sd_text(t) if args.play == "pimc" else _hand_text(t)
         rows = t.reset_index()
@@ -393,7 +414,12 @@ def _table(args, rules):
     """
     extra = [
         o
-        for o, v in (("--player", args.player), ("--dealer", args.dealer), ("--barrel", args.barrel))
+        for o, v in (
+            ("--player", args.player),
+            ("--dealer", args.dealer),
+            ("--barrel", args.barrel),
+            ("--equity-model", args.equity_model),
+        )
         if v is not None
     ]
     if args.scores is None:
@@ -424,6 +450,20 @@ def _table(args, rules):
     args.seat = seat
     args.bolts = args.failed_stays = None
     return read_state(rules, state_from_args(args)), player
+
+
+def _equity_model(args, rules):
+    """The equity model of ``--equity-model`` (checked against the rules), or the shipped one.
+
+    Raises
+    ------
+    BadArgument
+        On rules no shipped model serves, or a file fitted for other rules.
+    """
+    # late: the equity models load only when a table is given
+    from ..equity import model_for
+
+    return model_for(rules, args.equity_model)
 
 
 def _plot_path(arg: str) -> str:

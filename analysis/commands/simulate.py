@@ -9,6 +9,7 @@ from pathlib import Path
 from ..errors import BadArgument
 from ..folders import DEFAULT_GAMES
 from ._common import add_parallel_options, add_rules_options, chunks, progress_flag, rules_from_args
+from .equity import add_equity_model_option, policy_with_equity
 
 
 def _prob(text: str) -> float:
@@ -76,9 +77,10 @@ def register(sub) -> None:
         choices=("threshold", "equity"),
         default="threshold",
         help="threshold: the options above (default); equity: every player bids, and writes off, "
-        "by his chance to win the game (analysis.game.equity_policy; profiles only; --risk, "
-        "--barrel-risk and --block-risk do not apply)",
+        "by his chance to win the game (analysis.game.equity_policy; profiles, or --equity-model; "
+        "--risk, --barrel-risk and --block-risk do not apply)",
     )
+    add_equity_model_option(p)
     add_rules_options(p)
     add_parallel_options(p)
     p.set_defaults(func=run)
@@ -186,17 +188,7 @@ def run(args) -> int:
     if args.games < 1:
         raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
-    policy = policy_from_args(args, rules)
-    if args.policy == "equity":
-        # late: the equity models load only for this policy
-        from ..game.equity_policy import EquityPolicy
-
-        if args.risk != 0.5 or args.barrel_risk is not None or args.block_risk is not None:
-            raise BadArgument(
-                "--risk, --barrel-risk and --block-risk set the threshold policy: leave them out"
-            )
-
-        policy = EquityPolicy(**{k: getattr(policy, k) for k in EquityPolicy.SHARED}).checked(rules)
+    policy = policy_with_equity(args, policy_from_args(args, rules), [rules])
     if args.worlds is not None and args.outcomes != "pimc":
         raise BadArgument(
             "--worlds applies to --outcomes pimc only: add --outcomes pimc or leave out --worlds"

@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -35,6 +36,9 @@ __all__ = [
     "win_interval",
     "equity_curve",
     "default_model",
+    "load_model",
+    "model_for",
+    "check_model_files",
     "read_state",
     "EquityModel",
     "SUM_TOLERANCE",
@@ -88,10 +92,133 @@ def default_model(rules) -> EquityModel:
             return _load(name)
     raise BadArgument(
         f"no equity model is shipped for rules {r.name!r} (they differ from every profile); "
-        "fit one with `python -m analysis.equity.build fit --rules FILE.json --out-dir DIR` "
-        "and read it with EquityModel.load",
+        "fit one with `thousand equity-fit --rules R [--set FIELD=VALUE] --out MODEL.json` "
+        "and give it as --equity-model MODEL.json (Python: analysis.equity.load_model)",
         parameter="rules",
     )
+
+
+def load_model(path, rules) -> EquityModel:
+    """An equity model file (fitted by ``thousand equity fit``) read for ``rules``.
+
+    Parameters
+    ----------
+    path : str or Path
+        A file written by :meth:`EquityModel.save`.
+    rules : str or Rules
+        The rules it must serve: the model answers only for rules with the
+        fingerprint of the rules it was fitted under (every convention
+        equal, whatever the label).
+
+    Returns
+    -------
+    EquityModel
+
+    Raises
+    ------
+    BadArgument
+        If the file is missing, or its rules' fingerprint is not that of
+        ``rules`` (``parameter="equity_model"``, ``expected`` and ``got``
+        the two fingerprints).
+    ModelFileError
+        If the file is not an equity model this version reads.
+    """
+    r = as_rules(rules)
+    p = Path(path)
+    if not p.is_file():
+        raise BadArgument(f"equity model file {p} does not exist", parameter="equity_model", path=p)
+    m = _load_file(str(p.resolve()), p.stat().st_mtime_ns)
+    want, got = r.fingerprint(), m.rules.fingerprint()
+    if want != got:
+        raise BadArgument(
+            f"the equity model {p} was fitted for rules {m.rules.name!r} (fingerprint {got}), not for "
+            f"{r.name!r} (fingerprint {want}): fit one for these rules with `thousand equity-fit`",
+            parameter="equity_model",
+            path=p,
+            expected=want,
+            got=got,
+        )
+    return m
+
+
+@lru_cache(maxsize=16)
+def _load_file(path: str, mtime_ns: int) -> EquityModel:
+    return EquityModel.load(path)
+
+
+def _paths(paths) -> tuple:
+    if paths is None:
+        return ()
+    return (str(paths),) if isinstance(paths, (str, Path)) else tuple(str(p) for p in paths)
+
+
+def model_for(rules, paths=None) -> EquityModel:
+    """The equity model that serves ``rules``.
+
+    Parameters
+    ----------
+    rules : str or Rules
+    paths : str, Path or sequence of them, optional
+        Model files (``thousand equity-fit``).  One file (a str or Path)
+        must serve ``rules`` (:func:`load_model`); from a sequence (the
+        files of the rule sets compared), the one fitted for rules with the
+        fingerprint of ``rules`` is read, and rules none of them serves get
+        the shipped model (:func:`default_model`).  None: the shipped model.
+
+    Raises
+    ------
+    BadArgument
+        As :func:`load_model` (one file) or :func:`default_model` (none serves).
+    ModelFileError
+        On a damaged file.
+    """
+    if isinstance(paths, (str, Path)):
+        return load_model(paths, rules)
+    ps = _paths(paths)
+    r = as_rules(rules)
+    for p in ps:
+        try:
+            return load_model(p, r)
+        except BadArgument as exc:
+            if exc.parameter != "equity_model" or exc.expected is None:
+                raise
+    return default_model(r)
+
+
+def check_model_files(paths, rules_list) -> None:
+    """Check that every model file serves one of the rule sets in play.
+
+    Raises
+    ------
+    BadArgument
+        Naming the file, the rules it was fitted for and the fingerprints,
+        when a file serves none of ``rules_list`` (``parameter="equity_model"``).
+    ModelFileError
+        On a damaged file.
+    """
+    rs = [as_rules(r) for r in rules_list]
+    for p in _paths(paths):
+        errors = []
+        for r in rs:
+            try:
+                load_model(p, r)
+                break
+            except BadArgument as exc:
+                if exc.parameter != "equity_model" or exc.expected is None:
+                    raise
+                errors.append(exc)
+        else:
+            if len(errors) == 1:
+                raise errors[0]
+            got = errors[0].got
+            raise BadArgument(
+                f"the equity model {p} (fingerprint {got}) was fitted for none of the rules compared "
+                f"({', '.join(f'{r.name} {r.fingerprint()}' for r in rs)})",
+                parameter="equity_model",
+                path=p,
+                expected=[r.fingerprint() for r in rs],
+                got=got,
+            )
 
 
 def read_state(rules, state: TableState) -> TableState:

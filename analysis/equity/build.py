@@ -43,7 +43,7 @@ from .fit import cluster_covariance, fit_logit, softmax_chances
 from .model import MODEL_DIR, EquityModel, model_file
 from .states import game_states
 
-__all__ = ["fit_games", "main"]
+__all__ = ["fit_games", "simulate_games", "main"]
 
 #: Held-out games: ``game_id % every == remainder``.
 HOLD_OUT = {"rule": "held out: game_id % every == remainder", "every": 5, "remainder": 4}
@@ -59,13 +59,25 @@ def games_folder(data, rules, outcomes: str, seed: int, games: int) -> Path:
 
 
 def simulate_games(
-    rules, games: int, seed: int, outcomes: str = "dd", data="data/equity", workers=1, log=None
+    rules,
+    games: int,
+    seed: int,
+    outcomes: str = "dd",
+    data="data/equity",
+    workers=1,
+    log=None,
+    policy=None,
+    folder=None,
 ):
     """Simulate (or reuse) the games a fit reads; returns (frame, params).
 
-    The policy is the default :class:`~analysis.game.ThresholdPolicy`; the
-    outcomes come from the reference pool of the rules (``dd``) or its
-    single-dummy pool (``pimc``), on the fly where none is built.
+    The policy is ``policy`` (default :class:`~analysis.game.ThresholdPolicy`;
+    an :class:`~analysis.game.equity_policy.EquityPolicy` reads its model
+    from ``model_path`` in every worker); the outcomes come from the
+    reference pool of the rules (``dd``) or its single-dummy pool
+    (``pimc``), on the fly where none is built.  The games are written to
+    ``folder`` (default :func:`games_folder` under ``data``, for the
+    default policy).
 
     Raises
     ------
@@ -85,7 +97,7 @@ def simulate_games(
         pool = None if ref is None else ref.sd_path
     if pool is None and log:
         log(f"{rules.name}: no {outcomes} reference pool plays as these rules do; outcomes on the fly")
-    out = games_folder(data, rules, outcomes, seed, games)
+    out = Path(folder) if folder is not None else games_folder(data, rules, outcomes, seed, games)
     out.parent.mkdir(parents=True, exist_ok=True)
     t = time.perf_counter()
     m = run_games(
@@ -93,7 +105,7 @@ def simulate_games(
         games,
         seed,
         rules,
-        ThresholdPolicy(),
+        policy or ThresholdPolicy(),
         pool=pool,
         workers=workers,
         progress=False,

@@ -2,9 +2,11 @@
 
 Usage (from the repository root; resumable, so run it in the background)::
 
-    nohup python -m analysis.equity.paired run --rules all --games 400 > paired.log 2>&1 &
-    python -m analysis.equity.paired show            # the table, from the stored results
-    python -m analysis.equity.paired show --save     # ... and ship it: analysis/equity/paired_summary.json
+    nohup nice -n 10 python -m analysis.equity.paired run --rules all --games 400 > paired.log 2>&1 &
+    nohup nice -n 10 python -m analysis.equity.paired iterate --rules club --games 300 \
+        --fit-games 1000 --steps 3 > iterate.log 2>&1 &
+    python -m analysis.equity.paired show            # the tables, from the stored results
+    python -m analysis.equity.paired show --save     # ... and ship them: analysis/equity/paired_summary.json
 
 For every profile, the same games (same seed and game ids, so the same
 deals from the reference pool, drawn with replacement as ``thousand
@@ -22,8 +24,19 @@ difference's interval excludes 0 and the share's excludes a third.
 
 Results are written per block of :data:`BLOCK` games as small JSON files
 under ``--data`` (default ``data/equity/paired``), each atomically; a rerun
-skips the blocks already there.  The step recorded is 1: the equity model
-the policy reads is the shipped one, fitted on all-threshold games.
+skips the blocks already there.
+
+``iterate`` repeats the comparison while the gain grows.  Step 1 is ``run``:
+the equity model the policy reads is the shipped one, fitted on
+all-threshold games.  Step ``k`` (2, 3, ...) first simulates ``--fit-games``
+games (seed :data:`FIT_SEED`) in which all three players play the equity
+policy of step ``k - 1``, fits the equity model on them
+(:func:`analysis.equity.build.fit_games`, every fifth game held out and
+scored), stores it as ``step<k>/model.json`` and then replays the equity
+arm of the same paired games with one seat reading the refitted model
+(the all-threshold arm is step 1's: the same games).  It stops after the
+first step whose gain is not larger than the step before's, or at
+``--steps``.  Every part is stored as it finishes and a rerun resumes.
 """
 
 from __future__ import annotations
@@ -40,12 +53,14 @@ from ..atomic import replace_file
 from ..errors import BadArgument
 from ..rules import PROFILES
 
-__all__ = ["summary", "shipped_summary"]
+__all__ = ["summary", "shipped_summary", "step_summary", "all_steps", "iterate"]
 
 #: Games per stored block.
 BLOCK = 50
 #: Root seed of the paired games.
 SEED = 3601
+#: Root seed of the games each refit of :func:`iterate` is fitted on (the shipped fits' seed).
+FIT_SEED = 36
 _Z = 1.959963984540054
 #: The summary shipped with the package (``show --save``), read by the research page.
 SUMMARY_FILE = Path(__file__).parent / "paired_summary.json"
@@ -68,11 +83,27 @@ def _winners(rules, pool, policy, start: int, n: int) -> list:
     return [int(w) for w in last.sort_values("game_id").winner]
 
 
-def _block_path(data, profile: str, arm: str, start: int) -> Path:
-    return Path(data) / profile / f"{arm}-{start:06d}.json"
+def _block_path(data, profile: str, arm: str, start: int, step: int = 1) -> Path:
+    folder = Path(data) / profile
+    if step > 1 and arm == "equity":
+        folder = folder / f"step{step}"
+    return folder / f"{arm}-{start:06d}.json"
 
 
-def run_profile(profile: str, games: int, data="data/equity/paired", log=print) -> None:
+def step_model_path(data, profile: str, step: int) -> Path:
+    """The equity model refitted at ``step`` (2, 3, ...) of :func:`iterate`."""
+    return Path(data) / profile / f"step{step}" / "model.json"
+
+
+def run_profile(
+    profile: str,
+    games: int,
+    data="data/equity/paired",
+    log=print,
+    step: int = 1,
+    model_path=None,
+    limit: int | None = None,
+) -> None:
     """Play (or finish) the paired games of one profile.
 
     Parameters
@@ -85,6 +116,15 @@ def run_profile(profile: str, games: int, data="data/equity/paired", log=print) 
         Where the blocks are stored.
     log : callable
         Progress lines.
+    step : int
+        1: the equity seat reads ``model_path`` or the shipped model and
+        both arms are played; 2, 3, ...: only the equity arm, reading
+        ``model_path`` (step 1's all-threshold games are the other arm).
+    model_path : path, optional
+        The equity model file the equity seat reads (None: the shipped one).
+    limit : int, optional
+        Play only the first ``limit`` of the ``3 * games`` games (rounded up
+        to whole blocks; the seat of each game is still ``game // games``).
     """
     # late: the simulator and the pools load only here
     from .. import reference
@@ -95,12 +135,13 @@ def run_profile(profile: str, games: int, data="data/equity/paired", log=print) 
     rules = PROFILES[profile]
     ref = reference.pool_for(rules)
     pool = None if ref is None else PoolSource(ref.solutions_path, rules)
-    total = 3 * games
+    total = 3 * games if limit is None else min(3 * games, BLOCK * -(-limit // BLOCK))
+    mp = None if model_path is None else str(Path(model_path).resolve())
     for start in range(0, total, BLOCK):
         n = min(BLOCK, total - start)
         for arm in ("threshold", "equity"):
-            path = _block_path(data, profile, arm, start)
-            if path.is_file():
+            path = _block_path(data, profile, arm, start, step)
+            if path.is_file() or (step > 1 and arm == "threshold"):
                 continue
             t = time.perf_counter()
             if arm == "threshold":
@@ -111,17 +152,144 @@ def run_profile(profile: str, games: int, data="data/equity/paired", log=print) 
                 # games of one block may straddle two seats when games is not a multiple of BLOCK
                 for s in sorted({g // games for g in range(start, start + n)}):
                     ids = [g for g in range(start, start + n) if g // games == s]
-                    winners += _winners(rules, pool, EquityPolicy(players=(s,)), ids[0], len(ids))
+                    pol = EquityPolicy(players=(s,), model_path=mp)
+                    winners += _winners(rules, pool, pol, ids[0], len(ids))
                     seats += [s] * len(ids)
-            rec = {"profile": profile, "arm": arm, "start": start, "games": games, "seed": SEED, "step": 1}
+            rec = {"profile": profile, "arm": arm, "start": start, "games": games, "seed": SEED, "step": step}
+            if arm == "equity":
+                rec["model_path"] = mp
             rec.update(seats=seats, winners=winners)
             path.parent.mkdir(parents=True, exist_ok=True)
             replace_file(path, lambda tmp, r=rec: tmp.write_text(json.dumps(r) + "\n", encoding="utf-8"))
-            log(f"{profile} {arm} games {start}..{start + n - 1}: {time.perf_counter() - t:.1f} s")
+            log(
+                f"{profile} step {step} {arm} games {start}..{start + n - 1}: {time.perf_counter() - t:.1f} s"
+            )
+
+
+def refit(
+    profile: str, step: int, fit_games: int, data="data/equity/paired", log=print, workers: int = 1
+) -> Path:
+    """Fit (or reuse) the equity model of ``step`` (2, 3, ...) of :func:`iterate`.
+
+    ``fit_games`` games (seed :data:`FIT_SEED`, double-dummy outcomes from
+    the reference pool) are simulated with all three players on the equity
+    policy reading step ``step - 1``'s model (the shipped one for step 2),
+    under ``<data>/<profile>/step<step>/games-n<fit_games>`` (resumed when
+    stopped); the model is fitted and calibrated on them as the shipped ones
+    are (:func:`analysis.equity.build.fit_games`) and written atomically.
+    ``workers`` processes simulate the games (the same games whatever their
+    number).
+
+    Returns
+    -------
+    Path
+        :func:`step_model_path`.
+
+    Raises
+    ------
+    BadArgument
+        On a step below 2 or fewer than 10 fit games.
+    """
+    # late: the simulator loads only here
+    from ..game.equity_policy import EquityPolicy
+    from .build import fit_games as fit
+    from .build import simulate_games
+
+    if step < 2 or fit_games < 10:
+        raise BadArgument(f"refit needs step >= 2 and at least 10 games, got step {step}, {fit_games} games")
+    out = step_model_path(data, profile, step)
+    if out.is_file():
+        return out
+    rules = PROFILES[profile]
+    prev = None if step == 2 else str(step_model_path(data, profile, step - 1).resolve())
+    t = time.perf_counter()
+    frame, params = simulate_games(
+        rules,
+        fit_games,
+        FIT_SEED,
+        "dd",
+        workers=workers,
+        log=log,
+        policy=EquityPolicy(model_path=prev),
+        folder=out.parent / f"games-n{fit_games}",
+    )
+    m = fit(rules, frame, params)
+    m.info["made_by"] = (
+        f"python -m analysis.equity.paired iterate --rules {profile} --fit-games {fit_games} (step {step})"
+    )
+    m.info["step"] = step
+    m.save(out)
+    c = m.info["calibration"]
+    log(
+        f"{profile} step {step}: refitted on {fit_games:,} equity-policy games "
+        f"({m.info['states_fit']:,} states); held-out Brier {c['brier_model']:.4f} "
+        f"(baseline {c['brier_baseline']:.4f}); {time.perf_counter() - t:.0f} s"
+    )
+    return out
+
+
+def iterate(
+    profile: str,
+    games: int,
+    fit_games: int,
+    steps: int = 3,
+    data="data/equity/paired",
+    log=print,
+    workers: int = 1,
+    limit: int | None = None,
+) -> list:
+    """Refit the equity under the equity policy and replay the paired games while the gain grows.
+
+    Parameters
+    ----------
+    profile : str
+    games : int
+        Paired games per equity seat (as :func:`run_profile`).
+    fit_games : int
+        Games each refit is fitted on (:func:`refit`).
+    steps : int
+        The last step to play (1: step 1 only).
+    data : path
+    log : callable
+    workers : int
+        Processes that simulate each refit's games.
+    limit : int, optional
+        Play only the first ``limit`` paired games of each step (:func:`run_profile`).
+
+    Returns
+    -------
+    list of dict
+        One :func:`step_summary` row per step played, in order.
+    """
+    if steps >= 2:  # step 2's refit does not need step 1's games: fit first, so a `run` may go beside it
+        refit(profile, 2, fit_games, data, log, workers)
+    run_profile(profile, games, data, log, limit=limit)
+    rows = [r for r in step_summary(data, 1) if r["profile"] == profile]
+    for step in range(2, steps + 1):
+        path = refit(profile, step, fit_games, data, log, workers)
+        run_profile(profile, games, data, log, step=step, model_path=path, limit=limit)
+        row = next(r for r in step_summary(data, step) if r["profile"] == profile)
+        log(
+            f"{profile} step {step}: gain {row['gain']:+.3f} "
+            f"[{row['gain_low']:+.3f}, {row['gain_high']:+.3f}] (step {step - 1}: {rows[-1]['gain']:+.3f})"
+        )
+        rows.append(row)
+        if row["gain"] <= rows[-2]["gain"]:
+            log(f"{profile}: the gain did not grow at step {step}; stopped")
+            break
+    return rows
 
 
 def summary(data="data/equity/paired") -> list:
-    """The stored paired games, one dict per profile (complete pairs only).
+    """Step 1's paired games, one dict per profile (:func:`step_summary`)."""
+    return step_summary(data, 1)
+
+
+def step_summary(data="data/equity/paired", step: int = 1) -> list:
+    """The stored paired games of one step, one dict per profile (complete pairs only).
+
+    The equity arm of step ``k`` is paired with step 1's all-threshold arm
+    (the same games).
 
     Returns
     -------
@@ -130,18 +298,24 @@ def summary(data="data/equity/paired") -> list:
         share), ``share_low``, ``share_high`` (95 % Wilson), ``base`` (the
         same seats' share in the all-threshold games), ``gain`` (``share -
         base``) with ``gain_low``, ``gain_high`` (95 %, paired), and
-        ``by_seat``: the share per equity seat.
+        ``by_seat``: the share per equity seat; ``step``.
     """
     out = []
     root = Path(data)
     for profile in PROFILES:
         won_e, won_b, seat_of = [], [], []
-        for path in sorted((root / profile).glob("equity-*.json")):
+        folder = root / profile if step == 1 else root / profile / f"step{step}"
+        for path in sorted(folder.glob("equity-*.json")):
             e = json.loads(path.read_text(encoding="utf-8"))
-            bp = path.with_name(path.name.replace("equity-", "threshold-"))
+            bp = root / profile / path.name.replace("equity-", "threshold-")
             if not bp.is_file():
                 continue
             b = json.loads(bp.read_text(encoding="utf-8"))
+            if b.get("games") != e.get("games"):
+                raise BadArgument(
+                    f"{path} has {e['games']} games per seat, {bp} {b['games']}: not the same games",
+                    path=path,
+                )
             for s, we, wb in zip(e["seats"], e["winners"], b["winners"], strict=True):
                 won_e.append(we == s)
                 won_b.append(wb == s)
@@ -165,17 +339,67 @@ def summary(data="data/equity/paired") -> list:
                 "gain_low": float(d.mean() - _Z * se),
                 "gain_high": float(d.mean() + _Z * se),
                 "by_seat": [float(we[so == s].mean()) if (so == s).any() else None for s in range(3)],
+                "step": step,
             }
         )
     return out
 
 
+def all_steps(data="data/equity/paired") -> list:
+    """The rows of every stored step 2, 3, ... (:func:`step_summary`), each
+    with ``fit_games`` and the refit's held-out ``brier`` where its model is stored."""
+    out, root = [], Path(data)
+    steps = sorted({int(p.name[4:]) for p in root.glob("*/step*") if p.name[4:].isdigit()})
+    for k in steps:
+        for r in step_summary(data, k):
+            mp = step_model_path(data, r["profile"], k)
+            if mp.is_file():
+                info = json.loads(mp.read_text(encoding="utf-8"))["info"]
+                r["fit_games"] = info.get("games")
+                r["brier"] = info["calibration"]["brier_model"]
+                r["brier_baseline"] = info["calibration"]["brier_baseline"]
+            out.append(r)
+    return out
+
+
 def shipped_summary() -> dict:
     """The summary shipped with the package: ``date``, ``seed``, ``step`` and
-    ``rows`` (as :func:`summary`); empty rows when none is shipped."""
+    ``rows`` (step 1, as :func:`summary`), and ``steps``: the rows of the
+    later steps of :func:`iterate` (as :func:`all_steps`); empty lists when
+    none is shipped."""
     if not SUMMARY_FILE.is_file():
-        return {"rows": []}
-    return json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))
+        return {"rows": [], "steps": []}
+    return {"steps": []} | json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))
+
+
+def _merged(old: dict, rows: list, later: list, today: str) -> dict:
+    """The shipped summary with the stored games merged in.
+
+    ``rows`` (step 1): a profile's stored row replaces the shipped one only
+    when it holds at least as many pairs; ``steps``: each profile with
+    stored later steps gets its stored step-1 row (the same games as its
+    later steps) and those steps, the others keep what was shipped.  Every
+    row carries its ``date``.
+    """
+    stamp = old.get("date")
+    shipped = {r["profile"]: dict(r, date=r.get("date", stamp)) for r in old.get("rows", [])}
+    first = dict(shipped)
+    for r in rows:
+        if r["games"] >= shipped.get(r["profile"], {}).get("games", 0):
+            first[r["profile"]] = dict(r, date=today)
+    again = {r["profile"] for r in later}
+    steps = [dict(r, date=r.get("date", stamp)) for r in old.get("steps", []) if r["profile"] not in again]
+    steps += [dict(r, date=today) for r in rows if r["profile"] in again]
+    steps += [dict(r, date=today) for r in later]
+    order = {p: i for i, p in enumerate(PROFILES)}
+    return {
+        "date": today,
+        "seed": SEED,
+        "step": 1,
+        "rows": sorted(first.values(), key=lambda r: order[r["profile"]]),
+        "fit_seed": FIT_SEED,
+        "steps": sorted(steps, key=lambda r: (order[r["profile"]], r["step"])),
+    }
 
 
 def _verdict(r) -> str:
@@ -191,12 +415,12 @@ def _verdict(r) -> str:
 def format_summary(rows) -> str:
     """The text table of :func:`summary`."""
     lines = [
-        "profile  games  equity seat wins [95%]      all-threshold  gain [95%]                verdict",
+        "profile  step  games  equity seat wins [95%]      all-threshold  gain [95%]                verdict",
     ]
     for r in rows:
         verdict = _verdict(r)
         lines.append(
-            f"{r['profile']:<8} {r['games']:>5}  {r['share']:.3f} "
+            f"{r['profile']:<8} {r.get('step', 1):>4}  {r['games']:>5}  {r['share']:.3f} "
             f"[{r['share_low']:.3f}, {r['share_high']:.3f}]     {r['base']:.3f}        "
             f"{r['gain']:+.3f} [{r['gain_low']:+.3f}, {r['gain_high']:+.3f}]"
             f"   {verdict}"
@@ -212,26 +436,51 @@ def main(argv=None) -> int:
     r.add_argument("--rules", default="all", help="a profile or all (default)")
     r.add_argument("--games", type=int, default=400, help="games per equity seat (default 400)")
     r.add_argument("--data", default="data/equity/paired")
+    it = sub.add_parser("iterate", help="refit under the equity policy and replay while the gain grows")
+    it.add_argument("--rules", default="club", help="a profile or all (default club)")
+    it.add_argument("--games", type=int, default=400, help="paired games per equity seat (default 400)")
+    it.add_argument(
+        "--fit-games", type=int, default=2000, help="games each refit is fitted on (default 2000)"
+    )
+    it.add_argument("--steps", type=int, default=3, help="the last step to play (default 3)")
+    it.add_argument("--data", default="data/equity/paired")
+    it.add_argument("--workers", type=int, default=1, help="processes simulating each refit's games")
+    for q in (r, it):
+        q.add_argument("--limit", type=int, default=None, help="play only the first N games of each arm")
     s = sub.add_parser("show", help="print the table from the stored games")
     s.add_argument("--data", default="data/equity/paired")
     s.add_argument("--json", action="store_true")
     s.add_argument("--save", action="store_true", help=f"also write {SUMMARY_FILE.name} beside this module")
     args = ap.parse_args(argv)
-    if args.cmd == "run":
+    if args.cmd in ("run", "iterate"):
         names = list(PROFILES) if args.rules == "all" else [args.rules]
         for name in names:
             if name not in PROFILES:
                 raise BadArgument(f"unknown profile {name!r}: one of {', '.join(PROFILES)} or all")
         if args.games < 1:
             raise BadArgument(f"--games must be at least 1, got {args.games}")
+        log = lambda m: print(m, flush=True)  # noqa: E731
         for name in names:
-            run_profile(name, args.games, args.data, log=lambda m: print(m, flush=True))
-        print(format_summary(summary(args.data)))
+            if args.cmd == "run":
+                run_profile(name, args.games, args.data, log=log, limit=args.limit)
+            else:
+                iterate(
+                    name,
+                    args.games,
+                    args.fit_games,
+                    args.steps,
+                    args.data,
+                    log=log,
+                    workers=args.workers,
+                    limit=args.limit,
+                )
+        print(format_summary(summary(args.data) + all_steps(args.data)))
     else:
-        rows = summary(args.data)
-        print(json.dumps(rows, indent=1) if args.json else format_summary(rows))
+        rows, later = summary(args.data), all_steps(args.data)
+        print(json.dumps(rows + later, indent=1) if args.json else format_summary(rows + later))
         if args.save:
-            doc = {"date": time.strftime("%Y-%m-%d", time.gmtime()), "seed": SEED, "step": 1, "rows": rows}
+            today = time.strftime("%Y-%m-%d", time.gmtime())
+            doc = _merged(shipped_summary(), rows, later, today)
             text = json.dumps(doc, indent=1) + "\n"
             replace_file(SUMMARY_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return 0

@@ -79,7 +79,14 @@ class EquityPolicy:
     estimator_name : str
         ``"default"``: the model shipped for the rules.
     model : EquityModel or None
-        The equity model; None loads the one shipped for the rules.
+        The equity model; None loads ``model_path``, or without one the
+        model shipped for the rules.
+    model_path : str, tuple of str or None
+        Equity model files (``thousand equity-fit``) to read instead of the
+        shipped one (:func:`analysis.equity.model_for`: a single file must
+        serve the rules of the game, same fingerprint; from a tuple, the one
+        fitted for the game's rules, else the shipped model); recorded in
+        :meth:`params`, so the workers of a games job load it too.
 
     Raises
     ------
@@ -98,6 +105,7 @@ class EquityPolicy:
     model: Any = field(default=None, compare=False, repr=False)
     claim_weak: bool = False
     jump_bids: bool = False
+    model_path: str | tuple | None = None
 
     name = "equity"
     #: The options it shares with the threshold policy.
@@ -112,6 +120,10 @@ class EquityPolicy:
             object.__setattr__(self, "defence", tuple(tuple(int(x) for x in d) for d in self.defence))
         if self.passing is not None:
             object.__setattr__(self, "passing", (int(self.passing[0]), float(self.passing[1])))
+        if isinstance(self.model_path, (list, tuple)):
+            object.__setattr__(self, "model_path", tuple(str(p) for p in self.model_path) or None)
+        elif self.model_path is not None:
+            object.__setattr__(self, "model_path", str(self.model_path))
 
     def checked(self, rules) -> EquityPolicy:
         """Itself, once the equity model of ``rules`` is known to load.
@@ -120,13 +132,20 @@ class EquityPolicy:
         ------
         BadArgument
             When no equity model serves the rules (house variants: the message
-            names the command that fits one).
+            names the command that fits one), or ``model_path`` was fitted
+            for other rules.
         """
-        # late: see with_estimator
-        from ..equity import default_model
-
-        default_model(rules)
+        self._model(rules)
         return self
+
+    def _model(self, rules):
+        # late: the equity models load only for a game that uses them
+        from ..equity import model_for
+        from ..rules import as_rules
+
+        if self.model is not None:
+            return self.model
+        return model_for(as_rules(rules or "club"), self.model_path)
 
     @property
     def thresholds(self) -> tuple:
@@ -135,16 +154,28 @@ class EquityPolicy:
 
     def params(self) -> dict:
         """JSON-ready parameters (recorded in the games metadata)."""
-        return {
-            "name": self.name,
-            "players": list(self.players),
-            "defence": None if self.defence is None else [list(d) for d in self.defence],
-            "passing": None if self.passing is None else list(self.passing),
-            "claim_redeals": self.claim_redeals,
-            "gift_redeals": self.gift_redeals,
-            "write_offs": self.write_offs,
-            "estimator_name": self.estimator_name,
-        } | {k: getattr(self, k) for k, v in ADDED_OPTIONS.items() if getattr(self, k) != v}
+        return (
+            {
+                "name": self.name,
+                "players": list(self.players),
+                "defence": None if self.defence is None else [list(d) for d in self.defence],
+                "passing": None if self.passing is None else list(self.passing),
+                "claim_redeals": self.claim_redeals,
+                "gift_redeals": self.gift_redeals,
+                "write_offs": self.write_offs,
+                "estimator_name": self.estimator_name,
+            }
+            | {k: getattr(self, k) for k, v in ADDED_OPTIONS.items() if getattr(self, k) != v}
+            | (
+                {}
+                if self.model_path is None
+                else {
+                    "model_path": self.model_path
+                    if isinstance(self.model_path, str)
+                    else list(self.model_path)
+                }
+            )
+        )
 
     def get_estimator(self, rules=None):
         """The bidding-odds estimator, loaded by name when none was given."""
@@ -158,15 +189,11 @@ class EquityPolicy:
         Raises
         ------
         BadArgument
-            When no bidding or equity model serves the rules.
+            When no bidding or equity model serves the rules, or
+            ``model_path`` was fitted for other rules.
         """
-        # late: the equity models load only for a game that uses them
-        from ..equity import default_model
-        from ..rules import as_rules
-
         est = self.get_estimator(rules)
-        model = self.model if self.model is not None else default_model(as_rules(rules or "club"))
-        return replace(self, estimator=est, model=model)
+        return replace(self, estimator=est, model=self._model(rules))
 
     def limits(self, hands7, rules=None, *, batch: int = 4096) -> np.ndarray:
         """The hands' limits at every probability of :data:`GRID`.

@@ -188,6 +188,7 @@ def hand_odds(
     worlds: int = 16,
     table=None,
     player: int | None = None,
+    equity_model=None,
 ) -> pd.DataFrame:
     """Probability that a 7-card hand makes each contract, and its value.
 
@@ -230,6 +231,10 @@ def hand_odds(
         model ships).  ``seat`` must then be ``player``'s seat at it.
     player : int, optional
         With ``table``: the player 0..2 holding the hand.
+    equity_model : EquityModel, optional
+        With ``table``: the equity model read (default the one shipped for
+        ``rules``; :func:`analysis.equity.load_model` reads a file fitted
+        for house rules).
 
     Returns
     -------
@@ -354,7 +359,7 @@ def hand_odds(
         }
     )
     if table is not None:
-        add_equity(frame, rules, table, player, contracts, sol)
+        add_equity(frame, rules, table, player, contracts, sol, model=equity_model)
     if play == "pimc":
         from ..single_dummy.batch import deal_seed  # late: see play_sample
 

@@ -13,7 +13,7 @@ import numpy as np
 __all__ = ["add_equity"]
 
 
-def add_equity(frame, rules, table, player: int, contracts, sol) -> None:
+def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> None:
     """Add what declaring each contract does to the chance to win, in place.
 
     Every solved deal of the sample is scored at the table for each
@@ -36,6 +36,8 @@ def add_equity(frame, rules, table, player: int, contracts, sol) -> None:
         The table's contracts, points.
     sol : dict
         :func:`solve_sample` of the kept deals.
+    model : EquityModel, optional
+        Default: the model shipped for ``rules``.
 
     Notes
     -----
@@ -67,6 +69,7 @@ def add_equity(frame, rules, table, player: int, contracts, sol) -> None:
         sol["left_points"],
         sol["right_points"],
         (sol["declarer_tricks"], sol["left_tricks"], sol["right_tricks"]),
+        model=model,
     )
     frame["equity"] = eq["equity"]
     frame["equity_se"] = eq["equity_se"]
@@ -79,7 +82,7 @@ def add_equity(frame, rules, table, player: int, contracts, sol) -> None:
             "dealer": int(table.dealer),
             "scores": tuple(float(x) for x in table.scores),
             "barrel": tuple(int(x) for x in table.barrel),
-            "equity_now": tuple(float(x) for x in win_chances(rules, table)),
+            "equity_now": tuple(float(x) for x in win_chances(rules, table, model)),
             "equity_best_contract": int(contracts[int(np.argmax(eq["equity"]))]),
         }
     )

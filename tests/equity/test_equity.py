@@ -126,6 +126,6 @@ def test_a_score_at_the_threshold_is_read_as_a_new_sitter():
 
 
 def test_rules_without_a_model_are_refused_with_the_fit_command():
-    with pytest.raises(BadArgument, match="analysis.equity.build fit"):
+    with pytest.raises(BadArgument, match="thousand equity-fit"):
         default_model(PROFILES["club"].with_changes("barrel_seats=1"))
     assert default_model("club") is default_model(PROFILES["club"])

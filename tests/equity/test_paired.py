@@ -1,0 +1,77 @@
+"""The stored paired games and their steps (``analysis.equity.paired``), on hand-made blocks."""
+
+import json
+
+import numpy as np
+import pytest
+
+from analysis.equity import paired
+from analysis.errors import BadArgument
+
+
+def _block(root, profile, arm, start, seats, winners, games, step=1):
+    folder = root / profile if (step == 1 or arm == "threshold") else root / profile / f"step{step}"
+    folder.mkdir(parents=True, exist_ok=True)
+    rec = {"profile": profile, "arm": arm, "start": start, "games": games, "step": step}
+    rec.update(seats=seats, winners=winners)
+    (folder / f"{arm}-{start:06d}.json").write_text(json.dumps(rec))
+
+
+@pytest.fixture
+def stored(tmp_path):
+    # 2 games per seat: seats 0,0,1,1,2,2
+    seats = [0, 0, 1, 1, 2, 2]
+    _block(tmp_path, "club", "threshold", 0, seats, [1, 0, 2, 1, 0, 2], 2)  # seat won: 0,1,0,1,0,1
+    _block(tmp_path, "club", "equity", 0, seats, [0, 0, 1, 1, 0, 2], 2)  # 1,1,1,1,0,1
+    _block(tmp_path, "club", "equity", 0, seats, [0, 0, 1, 1, 2, 2], 2, step=2)  # all six
+    (tmp_path / "club" / "step2" / "model.json").write_text(
+        json.dumps({"info": {"games": 40, "calibration": {"brier_model": 0.6, "brier_baseline": 0.61}}})
+    )
+    return tmp_path
+
+
+def test_step_summaries_pair_every_step_with_the_threshold_games(stored):
+    (one,) = paired.step_summary(stored, 1)
+    assert one["games"] == 6 and one["step"] == 1
+    assert one["share"] == pytest.approx(5 / 6) and one["base"] == pytest.approx(3 / 6)
+    d = np.array([1, 0, 1, 0, 0, 0], float)
+    assert one["gain"] == pytest.approx(d.mean())
+    half = 1.959963984540054 * d.std(ddof=1) / np.sqrt(6)
+    assert one["gain_low"] == pytest.approx(d.mean() - half) and one["gain_high"] == pytest.approx(
+        d.mean() + half
+    )
+    assert one["by_seat"] == [1.0, 1.0, 0.5]
+    assert paired.summary(stored) == [one]
+    (two,) = paired.all_steps(stored)
+    assert two["step"] == 2 and two["share"] == 1.0 and two["base"] == pytest.approx(0.5)
+    assert two["gain"] == pytest.approx(0.5) and two["fit_games"] == 40 and two["brier"] == 0.6
+
+
+def test_a_step_of_other_games_is_refused(stored):
+    _block(stored, "club", "equity", 0, [0] * 6, [0] * 6, 3, step=3)
+    with pytest.raises(BadArgument, match="not the same games"):
+        paired.step_summary(stored, 3)
+
+
+def test_saving_keeps_the_shipped_rows_of_profiles_not_rerun(stored):
+    old = {
+        "date": "2026-01-01",
+        "rows": [{"profile": "club", "gain": 9.0}, {"profile": "book", "gain": 0.1}],
+        "steps": [{"profile": "book", "step": 2, "gain": 0.2}],
+    }
+    doc = paired._merged(old, paired.summary(stored), paired.all_steps(stored), "2026-12-03")
+    assert [r["profile"] for r in doc["rows"]] == ["club", "book"]
+    assert doc["rows"][0]["gain"] != 9.0 and doc["rows"][0]["date"] == "2026-12-03"
+    assert doc["rows"][1] == {"profile": "book", "gain": 0.1, "date": "2026-01-01"}
+    assert [(r["profile"], r["step"]) for r in doc["steps"]] == [("club", 1), ("club", 2), ("book", 2)]
+    # a shipped step 1 of more pairs stays; the stored one is the steps' reference
+    more = {"rows": [{"profile": "club", "games": 900, "gain": 9.0}]}
+    doc = paired._merged(more, paired.summary(stored), paired.all_steps(stored), "2026-12-03")
+    assert doc["rows"][0]["gain"] == 9.0 and doc["steps"][0]["games"] == 6
+
+
+def test_verdict_needs_both_intervals():
+    r = {"gain_low": 0.01, "gain_high": 0.1, "share_low": 0.34, "share_high": 0.4}
+    assert paired._verdict(r) == "gain"
+    assert paired._verdict(r | {"share_low": 0.33}) == "no difference shown"
+    assert paired._verdict(r | {"gain_low": -0.01}) == "no difference shown"
