@@ -33,7 +33,16 @@ import json
 from ..dataset.join import load_sd as load
 from ..rules import INFORMATION_FIELDS, as_rules
 from ..solver.api import SOLVER_FIELDS
-from .batch import PLAY_FIELDS, deal_seed, decode_moves, play_deals, play_out, playing_rules, row_seed
+from .batch import (
+    PLAY_FIELDS,
+    deal_seed,
+    decode_moves,
+    has_play,
+    play_deals,
+    play_out,
+    playing_rules,
+    row_seed,
+)
 from .decide import decide_contract, declarer_worlds, world_outcomes
 from .objective import Choice, choose_contract, table_metric
 from .pimc import MoveWorlds
@@ -57,6 +66,7 @@ __all__ = [
     "deal_seed",
     "decode_moves",
     "play_out",
+    "has_play",
     "playing_rules",
     "row_seed",
     "MoveWorlds",
