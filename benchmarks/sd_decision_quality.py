@@ -73,12 +73,14 @@ def _ci(d):
     return d.mean(), half
 
 
-def gift_quality(deals, rules, n_eval, seed):
-    """Per rule: picks, nodes; and the evaluation means of every pick."""
+def gift_quality(deals, rules, n_eval, seed, start=0, log=None):
+    """Per rule: picks, nodes; and the evaluation means of every pick
+    (deal ``i`` of ``deals`` is deal ``start + i`` of the stream); ``log``
+    receives one line a deal: its index then each rule's value."""
     picks = {r[0]: [] for r in GIFT_RULES}
     nodes = {r[0]: 0 for r in GIFT_RULES}
     value = {r[0]: [] for r in GIFT_RULES}
-    for i, (hs, w) in enumerate(deals):
+    for i, (hs, w) in enumerate(deals, start):
         ten = hs[0] | w
         for name, worlds, rule, off in GIFT_RULES:
             st = np.zeros(1, dtype=np.int64)
@@ -107,6 +109,8 @@ def gift_quality(deals, rules, n_eval, seed):
                 ]
                 cache[g] = float(np.mean(js)) / 1000
             value[name].append(cache[g])
+        if log is not None:
+            log(" ".join([str(i), *(f"{value[r[0]][-1]:.4f}" for r in GIFT_RULES)]))
     return picks, nodes, value
 
 
@@ -155,6 +159,23 @@ def card_quality(deals, rules, n_eval, seed):
     return loss, same, nodes
 
 
+def combine(paths):
+    """The gift table from the ``--per-deal`` lines of split runs (each deal once)."""
+    rows = {}
+    for path in paths:
+        with open(path) as fh:
+            for line in fh:
+                parts = line.split()
+                if len(parts) == 1 + len(GIFT_RULES) and parts[0].isdigit():
+                    rows[int(parts[0])] = [float(x) for x in parts[1:]]
+    v = np.array([rows[k] for k in sorted(rows)])
+    print(f"\ngift: {len(v)} deals from {len(paths)} runs")
+    print("  rule        same value  mean value  loss against exact (95 %)")
+    for j, (name, *_) in enumerate(GIFT_RULES):
+        m, h = _ci(v[:, 0] - v[:, j])
+        print(f"  {name:<10} {100 * np.mean(v[:, j] == v[:, 0]):8.0f} %  {v[:, j].mean():10.2f}  {m:+.3f} ± {h:.3f}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
@@ -164,13 +185,20 @@ def main(argv=None):
     ap.add_argument("--cards", action="store_true", help="also the card decisions")
     ap.add_argument("--card-deals", type=int, default=60)
     ap.add_argument("--no-gift", action="store_true")
+    ap.add_argument("--start", type=int, default=0, help="skip the stream's first deals (to split a run)")
+    ap.add_argument("--per-deal", action="store_true", help="print each deal's gift values as it goes")
+    ap.add_argument("--combine", nargs="+", metavar="LOG", help="only combine the --per-deal logs of split runs")
     args = ap.parse_args(argv)
+    if args.combine:
+        combine(args.combine)
+        return
     rules = as_rules(args.rules)
     rng = np.random.default_rng(args.seed)
-    deals = [_deal(rng) for _ in range(args.deals)]
+    deals = [_deal(rng) for _ in range(args.start + args.deals)][args.start :]
     t0 = time.process_time()
     if not args.no_gift:
-        picks, nodes, value = gift_quality(deals, rules, args.eval, 0)
+        log = (lambda line: print(line, flush=True)) if args.per_deal else None
+        picks, nodes, value = gift_quality(deals, rules, args.eval, 0, args.start, log)
         n = len(deals)
         print(f"\ngift: {n} {args.rules} deals (seed {args.seed}), {args.eval} evaluation worlds each")
         print("  rule        nodes/exact  same gift  mean value  loss against exact (95 %)")
