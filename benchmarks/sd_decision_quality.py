@@ -173,7 +173,8 @@ def combine(paths):
     print("  rule        same value  mean value  loss against exact (95 %)")
     for j, (name, *_) in enumerate(GIFT_RULES):
         m, h = _ci(v[:, 0] - v[:, j])
-        print(f"  {name:<10} {100 * np.mean(v[:, j] == v[:, 0]):8.0f} %  {v[:, j].mean():10.2f}  {m:+.3f} ± {h:.3f}")
+        same = 100 * np.mean(v[:, j] == v[:, 0])
+        print(f"  {name:<10} {same:8.0f} %  {v[:, j].mean():10.2f}  {m:+.3f} ± {h:.3f}")
 
 
 def main(argv=None):
@@ -187,7 +188,9 @@ def main(argv=None):
     ap.add_argument("--no-gift", action="store_true")
     ap.add_argument("--start", type=int, default=0, help="skip the stream's first deals (to split a run)")
     ap.add_argument("--per-deal", action="store_true", help="print each deal's gift values as it goes")
-    ap.add_argument("--combine", nargs="+", metavar="LOG", help="only combine the --per-deal logs of split runs")
+    ap.add_argument(
+        "--combine", nargs="+", metavar="LOG", help="only combine the --per-deal logs of split runs"
+    )
     args = ap.parse_args(argv)
     if args.combine:
         combine(args.combine)
