@@ -218,7 +218,7 @@ def test_a_pool_built_elsewhere_has_the_content_of_its_own_folder(sd_env, tmp_pa
     """``build --out DIR``: the rows go to DIR (resumable there), equal to
     the pool built under the root; a big pool is found by name."""
     want = json.loads((sd_env / "club" / "sd" / "_manifest.json").read_text())["content_hash"]
-    out = tmp_path / "pools" / "club-sd"
+    out = (tmp_path / "pools" / "club-sd").resolve()
     assert main(["reference", "build", "club-sd", "--print", "--out", str(out), "--workers", "1"]) == 0
     assert f"--out {out} " in capsys.readouterr().out
     p = reference.build("club-sd", workers=1, progress=False, out=out)
