@@ -38,12 +38,15 @@ import time
 import numpy as np
 
 from analysis.rules import as_rules
-from analysis.single_dummy import play_deal
-from analysis.single_dummy.decide import choose_card, choose_gift
-from analysis.single_dummy.knowledge import Knowledge
-from analysis.single_dummy.pimc import MoveWorlds
-from analysis.single_dummy.play import decision_rng
-from analysis.single_dummy.sampler import sample_layouts
+from analysis.single_dummy import (
+    Knowledge,
+    MoveWorlds,
+    choose_card,
+    choose_gift,
+    decision_rng,
+    play_deal,
+    sample_layouts,
+)
 from analysis.solver import Position, play_objective
 
 #: Gift rules: (name, worlds, gift rule, stream offset); the offset 10_000

@@ -43,10 +43,12 @@ from .batch import (
     playing_rules,
     row_seed,
 )
-from .decide import decide_contract, declarer_worlds, world_outcomes
+from .decide import choose_card, choose_gift, decide_contract, declarer_worlds, world_outcomes
+from .knowledge import Knowledge
 from .objective import Choice, choose_contract, table_metric
 from .pimc import MoveWorlds
-from .play import SDResult, play_deal
+from .play import SDResult, decision_rng, play_deal
+from .sampler import sample_layouts
 
 __all__ = [
     "play_deal",
@@ -70,6 +72,11 @@ __all__ = [
     "playing_rules",
     "row_seed",
     "MoveWorlds",
+    "choose_gift",
+    "choose_card",
+    "Knowledge",
+    "decision_rng",
+    "sample_layouts",
 ]
 
 #: Version of the single-dummy algorithm; bump when a change can alter any result.
