@@ -49,6 +49,14 @@ def register(sub) -> None:
         action="store_true",
         help="print the thousand commands that build it, run nothing",
     )
+    bu.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="a single-dummy pool's rows go to DIR (outside the repository; the same DIR resumes): "
+        "how the big pools are built in the background, e.g. `nohup nice -n 19 thousand reference "
+        "build club-sd-50k --out /work/pools/club-sd-50k &`",
+    )
     add_parallel_options(bu)
     bu.set_defaults(func=_build)
 
@@ -122,11 +130,11 @@ def _build(args) -> int:
     from .. import reference
 
     if args.print_only:
-        print("\n".join(reference.build_commands(args.name, workers=args.workers)))
+        print("\n".join(reference.build_commands(args.name, workers=args.workers, out=args.out)))
         return 0
     t0 = time.perf_counter()
     p = reference.build(
-        args.name, workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args)
+        args.name, workers=args.workers, scheduler=args.scheduler, progress=progress_flag(args), out=args.out
     )
     where = getattr(p, "sd_path", None) or p.solutions_path
     print(

@@ -49,7 +49,7 @@ from .. import dataset
 from ..dataset.schema import SD_WORLD_COLUMNS
 from ..errors import BadArgument
 from ..single_dummy import sd_fingerprint
-from ..single_dummy.batch import PLAY_FIELDS, row_seed
+from ..single_dummy.batch import PLAY_FIELDS, has_play, row_seed
 from ..single_dummy.decide import declarer_worlds, world_outcomes
 from ..solver import solver_fingerprint
 from .outcomes import SOLVED_FIELDS, SDPlayed, Solved
@@ -306,6 +306,7 @@ class SDPoolSource(PoolSource):
         n = self.size
         self.table = np.stack([f[c].to_numpy(np.int32).reshape(n, 3) for c in PLAY_FIELDS], axis=-1)
         self.written_off = f["written_off"].to_numpy(bool).reshape(n, 3)
+        self.has_play = has_play(f).reshape(n, 3)  # older pools: no play where written off
         est = [tuple(int(x) for x in e) for e in f["estimates"]]
         if len({len(e) for e in est}) != 1 or not est[0]:
             raise BadArgument("every single-dummy pool row must hold the same positive number of estimates")
@@ -341,9 +342,9 @@ class SDPoolSource(PoolSource):
     def outcome(self, masks, ref: int, seat: int, *, bid: int, deal_no: int = 0, replay: bool = False):
         """The stored play of row ``ref``, ``seat``; with ``replay``, a written-off
         row played out on the fly with its own seed at ``bid``."""
-        wo = bool(self.written_off[ref, seat])
-        if not (replay and wo):
-            return SDPlayed(*self.table[ref, seat].tolist(), self.row_worlds(ref, seat), not wo)
+        known = bool(self.has_play[ref, seat])
+        if not replay or known:
+            return SDPlayed(*self.table[ref, seat].tolist(), self.row_worlds(ref, seat), known)
         self.replays += 1
         return play_masks(self.masks[ref], seat, self.rules, self.worlds, self.row_seed(ref, seat), bid)
 

@@ -44,7 +44,7 @@ import numpy as np
 
 from .. import reference
 from ..rules import as_rules
-from ..single_dummy import SD_VERSION, play_out, row_seed
+from ..single_dummy import SD_VERSION, has_play, play_out, row_seed
 from ..solver import SOLVER_VERSION
 from .model import MODEL_DIR, MODEL_FILES, BidModel, model_file
 
@@ -189,7 +189,8 @@ def replay_written_off(frame, rules):
     Returns
     -------
     pandas.DataFrame
-        A copy whose written-off rows hold the ``value`` of
+        A copy whose written-off rows without their play
+        (:func:`analysis.single_dummy.has_play`: older pools) hold the ``value`` of
         :func:`analysis.single_dummy.play_out` (the deal always played, the
         same seed as the row's, :func:`analysis.single_dummy.row_seed`); the
         other rows unchanged.
@@ -197,7 +198,7 @@ def replay_written_off(frame, rules):
     src = frame.attrs["sd"]
     out = frame.copy()
     worlds, seed, bid = int(src["worlds"]), int(src["seed"]), int(src.get("bid") or 100)
-    for i in np.flatnonzero(frame["written_off"].to_numpy(bool)):
+    for i in np.flatnonzero(~has_play(frame)):  # a pool built now stores every play
         row = frame.iloc[i]
         seat = int(row.seat)
         hands = [int(row[f"hand{k}"]) for k in range(3)]
@@ -273,7 +274,7 @@ def fit_pool(
         made = f"reference pool {pool!r} was solved with solver fingerprint {have}, the current solver's"
     if have != want:
         raise ValueError(f"{made} for {entry['rules']} is {want}: rebuild it")
-    wo = frame["written_off"].to_numpy(bool) if sd else np.zeros(len(frame), bool)
+    wo = ~has_play(frame) if sd else np.zeros(len(frame), bool)
     if sd:
         frame = replay_written_off(frame, as_rules(entry["rules"]))
         frame.attrs = {}

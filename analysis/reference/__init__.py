@@ -28,6 +28,7 @@ from ..errors import ReferencePoolError
 from .build import build, build_commands, verify
 from .read import check, load
 from .registry import (
+    BIG_SD_POOLS,
     POOLS,
     ROOT_VAR,
     SD_POOLS,
@@ -49,6 +50,7 @@ __all__ = [
     "POOLS",
     "SDPoolSpec",
     "SD_POOLS",
+    "BIG_SD_POOLS",
     "ROOT_VAR",
     "SEED",
     "ReferencePoolError",

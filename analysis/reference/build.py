@@ -19,20 +19,28 @@ from ..errors import BadArgument, ReferencePoolError
 from ..jobs.deals import run_deal
 from ..jobs.solutions import run_solve
 from ..rules import Rules, load_rules
-from ..single_dummy import play_deals
+from ..single_dummy import has_play, play_deals
 from ..solver import solve_deals
 from . import registry
-from .read import check, load
+from .read import _rehash, check, load
 from .registry import Pool, SDPool, SDPoolSpec, manifest
+
+#: The columns of a row's play, 0 in an older dataset's written-off rows.
+_PLAYED = ("value", "left_points", "right_points", "declarer_tricks", "left_tricks", "right_tricks")
 
 __all__ = ["build_commands", "build", "verify"]
 
 
-def build_commands(name: str, base: Path | None = None, workers: int | None = None) -> list[str]:
+def build_commands(
+    name: str, base: Path | None = None, workers: int | None = None, out: Path | None = None
+) -> list[str]:
     """The ``thousand`` command lines that build (or resume) a pool: two for
     a double-dummy pool, one for a single-dummy pool (whose deals are its
-    double-dummy pool's)."""
-    return registry.spec(name).commands(registry.root() if base is None else base, workers)
+    double-dummy pool's; its rows in ``out`` when given, as :func:`build`)."""
+    s = registry.spec(name)
+    if out is not None and isinstance(s, SDPoolSpec):
+        s = s.elsewhere(out)
+    return s.commands(registry.root() if base is None else base, workers)
 
 
 def build(
@@ -41,11 +49,29 @@ def build(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool | None = None,
+    out: Path | None = None,
 ) -> Pool | SDPool:
     """Build a pool, or resume it where it stopped (the commands of
     :func:`build_commands`); a finished pool is checked and left as it is
     (it may have been made by an earlier version, whose parameters record
     fewer rules fields).
+
+    Parameters
+    ----------
+    name : str
+        A pool of :func:`analysis.reference.specs` or
+        :data:`~analysis.reference.BIG_SD_POOLS`.
+    base : path, optional
+        Reference root (default :func:`analysis.reference.root`): where the
+        deals are read and, without ``out``, the rows written.
+    workers, scheduler, progress
+        As ``thousand solve``.
+    out : path, optional
+        A single-dummy pool's rows go to this folder instead (outside the
+        repository, for a big pool built in the background); run again with
+        the same ``out`` to resume.  Its files are re-hashed against their
+        manifest at the end; the pin is checked once it is moved under the
+        root and pinned.
 
     Raises
     ------
@@ -53,14 +79,20 @@ def build(
         From the check of the result; for a single-dummy pool, also when
         its double-dummy pool's deals are missing or unfinished (naming the
         command that builds them).
+    BadArgument
+        On ``out`` for a double-dummy pool.
     """
     s = registry.spec(name)
     base = registry.root() if base is None else base
-    dp, out = s.paths(base)
+    if out is not None:
+        if not isinstance(s, SDPoolSpec):
+            raise BadArgument(f"--out is for a single-dummy pool; {name} is double-dummy", parameter="out")
+        s = s.elsewhere(out)
+    dp, rows = s.paths(base)
     kw = dict(workers=workers, scheduler=scheduler, progress=progress)
     # finished: its rows (and a double-dummy pool's own deals) have their manifests
-    if manifest(out) is not None and (isinstance(s, SDPoolSpec) or manifest(dp) is not None):
-        return check(name, base)
+    if manifest(rows) is not None and (isinstance(s, SDPoolSpec) or manifest(dp) is not None):
+        return _checked(s, base)
     rules = load_rules(s.rules)
     if isinstance(s, SDPoolSpec):
         if manifest(dp) is None:
@@ -71,7 +103,7 @@ def build(
             )
         run_solve(
             str(dp),
-            str(out),
+            str(rows),
             rules,
             n=s.n,
             play="pimc",
@@ -83,8 +115,16 @@ def build(
         )
     else:
         run_deal(str(dp), s.n, s.seed, rules, chunk_size=s.deals_chunk, **kw)
-        run_solve(str(dp), str(out), rules, chunk_size=s.solutions_chunk, **kw)
-    return check(name, base)
+        run_solve(str(dp), str(rows), rules, chunk_size=s.solutions_chunk, **kw)
+    return _checked(s, base)
+
+
+def _checked(s, base: Path) -> Pool | SDPool:
+    """:func:`~analysis.reference.check` of the pool ``s`` wherever its rows are."""
+    paths = s.paths(base)
+    for kind, i, pinned in s.pinned():
+        _rehash(s.name, kind, paths[i], pinned)
+    return s.entry(base)
 
 
 def verify(
@@ -181,8 +221,11 @@ def _compare(name: str, frame: pd.DataFrame, rows: int, rng: np.random.Generator
     again = pd.concat(
         [again_of(stored.iloc[[i]], int(stored["seat"][i])) for i in range(len(stored))], ignore_index=True
     )
-    # a pool of an older sd schema lacks the per-world columns added since
+    # a pool of an older sd schema lacks the per-world columns added since,
+    # and its written-off rows hold no play (what play_deal returned then)
     columns = [c for c in columns if c in stored]
+    if sd:
+        again = _without_play(again, ~has_play(stored))
     for (_, old), (_, new) in zip(stored.iterrows(), again.iterrows(), strict=True):
         bad = [c for c in columns if _cell(old[c]) != _cell(new[c])]
         if bad:
@@ -192,6 +235,17 @@ def _compare(name: str, frame: pd.DataFrame, rows: int, rng: np.random.Generator
                 f"({', '.join(f'{c}: {_cell(old[c])} stored, {_cell(new[c])} now' for c in bad)})",
             )
     return len(stored)
+
+
+def _without_play(rows: pd.DataFrame, where: np.ndarray) -> pd.DataFrame:
+    """``rows`` with the play of the rows ``where`` cleared as an older
+    ``sd`` dataset stored a written-off row: 0 points and tricks, no moves."""
+    out = rows.copy()
+    for i in np.flatnonzero(where):
+        for c in _PLAYED:
+            out.iat[i, out.columns.get_loc(c)] = 0
+        out.iat[i, out.columns.get_loc("moves")] = []
+    return out
 
 
 def _cell(x):

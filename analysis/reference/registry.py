@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import dataset
@@ -247,6 +247,11 @@ class SDPoolSpec:
     worlds, bid, seed, chunk : int
         ``thousand solve --play pimc`` options: layouts per decision, the
         recorded bid, the seed of the play, deals per chunk.
+    folder : str or None
+        Folder of its rows under ``POOL/`` (default ``sd``, or ``sd-RULES``
+        when it plays another profile's deals); an absolute path puts them
+        outside the reference root (a big pool built in the background,
+        :data:`BIG_SD_POOLS`).
     """
 
     name: str
@@ -258,14 +263,15 @@ class SDPoolSpec:
     bid: int = 100
     seed: int = 0
     chunk: int = 20
+    folder: str | None = None
 
     play = "pimc"
 
     def paths(self, base: Path) -> tuple[Path, Path]:
         """The deals folder it plays and its ``sd`` folder, under ``base``
         (``sd-RULES`` when it plays another profile's deals: ``classic-sd``
-        plays club's into ``club/sd-classic``)."""
-        sd = "sd" if self.rules == self.pool else f"sd-{self.rules}"
+        plays club's into ``club/sd-classic``; :attr:`folder` when set)."""
+        sd = self.folder or ("sd" if self.rules == self.pool else f"sd-{self.rules}")
         return base / self.pool / "deals", base / self.pool / sd
 
     def pinned(self) -> tuple[tuple[str, int, str | None], ...]:
@@ -317,6 +323,10 @@ class SDPoolSpec:
             f"--worlds {self.worlds} --bid {self.bid} --sd-seed {self.seed} --chunk-size {self.chunk}{w}"
         ]
 
+    def elsewhere(self, out) -> SDPoolSpec:
+        """The same pool with its rows in the folder ``out`` (made absolute)."""
+        return replace(self, folder=str(Path(out).resolve()))
+
 
 #: The shipped double-dummy pools, one per solver fingerprint.
 POOLS: tuple[PoolSpec, ...] = (
@@ -336,6 +346,21 @@ SD_POOLS: tuple[SDPoolSpec, ...] = (
 )
 
 
+#: The big single-dummy pools (DESIGN.md, contract 6 once shipped): 50,000
+#: deals of club's, 25,000 of every other profile's, 200 deals a chunk,
+#: built in the background outside the repository (``thousand reference
+#: build NAME --out DIR``, docs/SINGLE_DUMMY.md, section 7) and pinned into
+#: :data:`SD_POOLS` once complete and verified; until then the small pools
+#: above serve every page and game.
+BIG_SD_POOLS: tuple[SDPoolSpec, ...] = (
+    SDPoolSpec("club-sd-50k", "club", "club", 50_000, chunk=200, folder="sd-50k"),
+    SDPoolSpec("classic-sd-25k", "club", "classic", 25_000, chunk=200, folder="sd-classic-25k"),
+    SDPoolSpec("book-sd-25k", "book", "book", 25_000, chunk=200, folder="sd-25k"),
+    SDPoolSpec("ua-sd-25k", "ua", "ua", 25_000, chunk=200, folder="sd-25k"),
+    SDPoolSpec("wiki-sd-25k", "wiki", "wiki", 25_000, chunk=200, folder="sd-25k"),
+)
+
+
 def _base(base: Path | None) -> Path:
     return root() if base is None else base
 
@@ -346,17 +371,18 @@ def specs() -> tuple[PoolSpec | SDPoolSpec, ...]:
 
 
 def spec(name: str) -> PoolSpec | SDPoolSpec:
-    """The pool called ``name``, of either kind.
+    """The pool called ``name``, of either kind (a big single-dummy pool of
+    :data:`BIG_SD_POOLS` too).
 
     Raises
     ------
     ValueError
         On an unknown pool, naming the pools there are.
     """
-    for s in specs():
+    for s in (*specs(), *BIG_SD_POOLS):
         if s.name == name:
             return s
-    names = [s.name for s in specs()]
+    names = [s.name for s in (*specs(), *BIG_SD_POOLS)]
     raise BadArgument(f"no reference pool {name!r}; the pools are {', '.join(names)}", parameter="pool")
 
 

@@ -10,9 +10,10 @@ row's gift (:func:`~analysis.single_dummy.decide.world_outcomes`) and
 decides again at the dataset's bid at a fresh table
 (:func:`analysis.single_dummy.choose_contract`): exactly what
 :func:`analysis.single_dummy.play_deals` gives now, as the gift, the worlds
-and the play do not depend on the decision.  A row now written off loses
-its play, as ``play_deal`` returns it; a row written off before that is now
-played is played again with its seed.  ``thousand reference verify`` plays
+and the play do not depend on the decision.  Every row keeps or gains its
+play (:func:`analysis.single_dummy.batch.has_play`): a row played keeps it
+whatever the new decision; a row written off in schema 1, which stored no
+play, is played again with its seed.  ``thousand reference verify`` plays
 random rows again and compares every column.
 """
 
@@ -37,8 +38,6 @@ from ..single_dummy.decide import declarer_worlds, world_outcomes
 __all__ = ["upgrade_sd"]
 
 _KEPT = {"schema_version", "package_version"}
-#: The columns of the play, 0 after a write-off.
-_PLAYED = ("value", "left_points", "right_points", "declarer_tricks", "left_tricks", "right_tricks")
 
 
 def _upgrade_rows(rows: pd.DataFrame, deals: pd.DataFrame, params: dict, rules) -> tuple[pd.DataFrame, int]:
@@ -65,22 +64,19 @@ def _upgrade_rows(rows: pd.DataFrame, deals: pd.DataFrame, params: dict, rules) 
             cols[c].append([int(x) for x in got[:, j + 1]])
         eight = ten & ~(1 << gl) & ~(1 << gr)
         choice = choose_contract(got, bid, rules, cap=int(bid_cap(rules, eight)))
-        if (choice.contract, choice.written_off) == (int(row.contract), bool(row.written_off)):
-            continue
-        changed += 1
-        if choice.written_off:  # what play_deal returns after a write-off
-            out.iloc[i, out.columns.get_loc("contract")] = choice.contract
-            out.iloc[i, out.columns.get_loc("written_off")] = True
-            for c in _PLAYED:
-                out.iloc[i, out.columns.get_loc(c)] = 0
-            out.iat[i, out.columns.get_loc("moves")] = []
-        else:
+        if (choice.contract, choice.written_off) != (int(row.contract), bool(row.written_off)):
+            changed += 1
+        if bool(row.written_off) and len(row.moves) == 0:
+            # written off in schema 1: no play stored; played with its seed
             deal = pd.DataFrame(
                 {"deal_id": [int(row.deal_id)], **{f"hand{k}": [h[k]] for k in range(3)}, "widow": [w]}
             )
             again = play_deals(deal, seats=(s,), rules=rules, worlds=worlds, seed=seed, bid=bid).iloc[0]
             for c in rows.columns:
                 out.iat[i, out.columns.get_loc(c)] = again[c]
+        else:  # the play stays; the decision is the criterion's
+            out.iloc[i, out.columns.get_loc("contract")] = choice.contract
+            out.iloc[i, out.columns.get_loc("written_off")] = choice.written_off
     for c, v in cols.items():
         out[c] = v
     return out[list(SD_COLUMNS)], changed

@@ -24,7 +24,7 @@ from scipy import stats as st
 
 from ..errors import BadArgument
 from ..rules import as_rules
-from ..single_dummy import SD_VERSION, play_deals
+from ..single_dummy import SD_VERSION, has_play, play_deals
 from ..single_dummy.batch import decode_moves
 from ..solver.analyse import DealAnalysis, format_line
 from ..solver.line import replay, to_real_seats
@@ -65,8 +65,11 @@ def paired_outcomes(sd: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
     -------
     pandas.DataFrame
         One row per key present in both: the key, every outcome column with
-        the suffix ``_dd`` and ``_sd``, ``contract``, ``written_off`` and
-        ``gap`` (``value_dd − value_sd``, points).  Sorted by key.
+        the suffix ``_dd`` and ``_sd``, ``contract``, ``written_off``,
+        ``played`` (the row holds its play: every row of a pool built now,
+        only those not written off in an older one,
+        :func:`analysis.single_dummy.has_play`) and ``gap`` (``value_dd −
+        value_sd``, points).  Sorted by key.
 
     Raises
     ------
@@ -80,6 +83,8 @@ def paired_outcomes(sd: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
             raise BadArgument(f"the {name} rows lack columns {missing}", parameter=name)
     left = dd[_KEY + _LINE].rename(columns={c: f"{c}_dd" for c in _LINE})
     right = sd[_KEY + _LINE + ["contract", "written_off"]].rename(columns={c: f"{c}_sd" for c in _LINE})
+    # rows holding their play: every row of a pool built now, written off or not
+    right["played"] = has_play(sd) if "moves" in sd else ~sd["written_off"].to_numpy(bool)
     out = left.merge(right, on=_KEY, how="inner").sort_values(_KEY).reset_index(drop=True)
     if out.empty:
         raise BadArgument("no (deal_id, seat) is common to the single- and double-dummy rows")
@@ -156,7 +161,7 @@ def value_gap(paired: pd.DataFrame) -> pd.Series:
         gave the declarer more: defenders' errors), ``share_equal``,
         ``rows``, ``deals``.
     """
-    p = paired[~paired["written_off"].to_numpy(bool)]
+    p = paired[paired["played"].to_numpy(bool)]
     g = p["gap"].to_numpy(np.float64)
     m, lo, hi, c = cluster_mean_ci(g, p["deal_id"].to_numpy())
     q = np.quantile(g, [0.1, 0.5, 0.9]) if len(g) else [np.nan] * 3
@@ -186,7 +191,7 @@ def gap_histogram(paired: pd.DataFrame, width: int = 10) -> pd.DataFrame:
     """
     if width < 1:
         raise BadArgument(f"width must be at least 1, got {width}", parameter="width")
-    p = paired[~paired["written_off"].to_numpy(bool)]
+    p = paired[paired["played"].to_numpy(bool)]
     b = np.floor_divide(p["gap"].to_numpy(np.int64), width) * width
     vals, counts = np.unique(b, return_counts=True)
     return pd.DataFrame({"low": vals, "rows": counts, "share": counts / max(len(b), 1)})
@@ -205,7 +210,7 @@ def bolts_both(paired: pd.DataFrame) -> pd.DataFrame:
         Indexed by definition: ``dd``, ``sd``, ``diff`` (``dd − sd``) with
         ``*_low``/``*_high`` (clustered by deal), ``defenders``, ``deals``.
     """
-    p = paired[~paired["written_off"].to_numpy(bool)]
+    p = paired[paired["played"].to_numpy(bool)]
     d = np.repeat(p["deal_id"].to_numpy(), 2)
     out = {}
     for name, col in (("zero_points", "points"), ("no_trick", "tricks")):
@@ -257,7 +262,7 @@ def differing_rows(paired: pd.DataFrame, k: int = 3) -> pd.DataFrame:
 
     Ties are broken by key, so the choice is reproducible.
     """
-    p = paired[~paired["written_off"].to_numpy(bool)].copy()
+    p = paired[paired["played"].to_numpy(bool)].copy()
     p["_abs"] = p["gap"].abs()
     p = p.sort_values(["_abs", "deal_id", "seat"], ascending=[False, True, True])
     return p.head(k).drop(columns="_abs")

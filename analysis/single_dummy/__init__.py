@@ -33,11 +33,22 @@ import json
 from ..dataset.join import load_sd as load
 from ..rules import INFORMATION_FIELDS, as_rules
 from ..solver.api import SOLVER_FIELDS
-from .batch import PLAY_FIELDS, deal_seed, decode_moves, play_deals, play_out, playing_rules, row_seed
-from .decide import decide_contract, declarer_worlds, world_outcomes
+from .batch import (
+    PLAY_FIELDS,
+    deal_seed,
+    decode_moves,
+    has_play,
+    play_deals,
+    play_out,
+    playing_rules,
+    row_seed,
+)
+from .decide import choose_card, choose_gift, decide_contract, declarer_worlds, world_outcomes
+from .knowledge import Knowledge
 from .objective import Choice, choose_contract, table_metric
 from .pimc import MoveWorlds
-from .play import SDResult, play_deal
+from .play import SDResult, decision_rng, play_deal
+from .sampler import sample_layouts
 
 __all__ = [
     "play_deal",
@@ -57,9 +68,15 @@ __all__ = [
     "deal_seed",
     "decode_moves",
     "play_out",
+    "has_play",
     "playing_rules",
     "row_seed",
     "MoveWorlds",
+    "choose_gift",
+    "choose_card",
+    "Knowledge",
+    "decision_rng",
+    "sample_layouts",
 ]
 
 #: Version of the single-dummy algorithm; bump when a change can alter any result.

@@ -23,6 +23,16 @@ DESIGN.md contract 3, in which no payment appears, and the contract decision
 draws no random numbers (docs/SINGLE_DUMMY.md, section 4); a test checks
 the equality on deals.
 
+Every row stores its play, a row written off at the recorded bid
+included: :func:`play_deals` plays each deal as :func:`play_out` does and
+then decides the contract and the write-off under the rules themselves
+(:func:`analysis.single_dummy.choose_contract` at a fresh table), so a
+written-off row holds the card play that would have followed had the
+declarer played on.  Rows made before this (``sd`` schema 2 and older
+datasets, the shipped small pools) hold no play where written off:
+:func:`has_play` tells the two apart row by row (a played deal has 24
+moves).
+
 A move is stored as one byte (:func:`encode_move`): ``card | declared << 5
 | seat << 6``, the seat relative to the declarer (0 the declarer, 1 his
 left, 2 his right), as in :class:`analysis.single_dummy.SDResult`.
@@ -34,11 +44,13 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from ..bids import bid_cap
 from ..dataset.schema import SD_COLUMNS, SD_WORLD_COLUMNS
 from ..errors import BadArgument
 from ..redeal import redeal_after_many
 from ..rules import as_rules, takes_rules
 from ..solver.batch import check_deals
+from .objective import choose_contract
 from .play import play_deal
 
 __all__ = [
@@ -49,6 +61,7 @@ __all__ = [
     "deal_seed",
     "playing_rules",
     "play_out",
+    "has_play",
     "encode_move",
     "decode_moves",
 ]
@@ -168,6 +181,25 @@ def play_out(hand, widow, left, right, rules, *, worlds: int, seed: int, bid: in
     )
 
 
+def has_play(frame) -> np.ndarray:
+    """Which rows of an ``sd`` frame hold their deal's play.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        ``sd`` rows with ``written_off`` and ``moves`` (:data:`SD_COLUMNS`).
+
+    Returns
+    -------
+    ndarray of bool, shape (rows,)
+        True where the row was played or, written off, stores the play that
+        would have followed (rows made by :func:`play_deals` now); False for
+        a written-off row of an older dataset, which stored no play.
+    """
+    moves = frame["moves"]
+    return ~frame["written_off"].to_numpy(bool) | np.array([len(m) > 0 for m in moves], dtype=bool)
+
+
 def encode_move(seat: int, card: int, declared) -> int:
     """One move as a byte: ``card | declared << 5 | seat << 6``.
 
@@ -238,6 +270,10 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
         One row per (deal, seat), deals in input order, seats in the given
         order; the columns of :data:`SD_COLUMNS` with their dtypes (``moves``,
         ``estimates`` and the per-world ``*_estimates`` hold lists of ints).
+        ``contract`` and ``written_off`` are the declarer's decision at the
+        bid (:func:`analysis.single_dummy.play_deal`'s); the gift, the
+        points, tricks and moves are the deal's play whatever that decision
+        (:func:`play_out`'s), 24 moves in every row.
 
     Raises
     ------
@@ -260,15 +296,22 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
     if any(len(h) != len(ids) for h in hands) or len(widow) != len(ids):
         raise BadArgument("deal columns have different lengths")
     check_deals(ids, hands, widow)
+    plays = playing_rules(rules)
     rows: dict[str, list] = {k: [] for k in SD_COLUMNS}
     eight = []
     for i, deal_id in enumerate(ids):
         for s in seats:
             me, left, right = (int(hands[(s + k) % 3][i]) for k in range(3))
             w = int(widow[i])
+            # played whatever the write-off, then decided under the rules
+            # themselves: the same gift, worlds and play (module docstring)
             r = play_deal(
-                me, w, left, right, bid=bid, rules=rules, worlds=worlds, seed=row_seed(seed, deal_id, s)
+                me, w, left, right, bid=bid, rules=plays, worlds=worlds, seed=row_seed(seed, deal_id, s)
             )
+            gl, gr = 1 << int(r.give_left), 1 << int(r.give_right)
+            cap = int(bid_cap(rules, (me | w) & ~gl & ~gr))
+            choice = choose_contract(r.worlds(), bid, rules, cap=cap)
+            r = r._replace(contract=choice.contract, written_off=choice.written_off)
             rows["deal_id"].append(int(deal_id))
             rows["seat"].append(s)
             for f in _RESULT_FIELDS:
@@ -277,7 +320,6 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
             rows["estimates"].append([int(e) for e in r.estimates])
             for c in SD_WORLD_COLUMNS:
                 rows[c].append([int(e) for e in getattr(r, c)])
-            gl, gr = 1 << int(r.give_left), 1 << int(r.give_right)
             eight.append(((me | w) & ~gl & ~gr, left | gl, right | gr))
     rows["redeal_after_gift"] = list(redeal_after_many(np.array(eight, dtype=np.int64).reshape(-1, 3), rules))
     frame = pd.DataFrame({k: pd.Series(v, dtype=_SCALARS.get(k, object)) for k, v in rows.items()})

@@ -13,6 +13,7 @@ import pytest
 
 from analysis import dataset, reference
 from analysis.cli import main
+from analysis.errors import BadArgument
 from analysis.rules import Rules
 from analysis.single_dummy import sd_fingerprint
 from analysis.solver import solver_fingerprint
@@ -211,3 +212,66 @@ def test_simulate_refuses_worlds_it_would_not_use(tmp_path, capsys):
     args = ["simulate", "--games", "1", "--seed", "1", "--outcomes", "pimc", "--worlds", "8", "--out", out]
     assert main(args) == 2
     assert "--on-the-fly" in capsys.readouterr().err
+
+
+def test_a_pool_built_elsewhere_has_the_content_of_its_own_folder(sd_env, tmp_path, monkeypatch, capsys):
+    """``build --out DIR``: the rows go to DIR (resumable there), equal to
+    the pool built under the root; a big pool is found by name."""
+    want = json.loads((sd_env / "club" / "sd" / "_manifest.json").read_text())["content_hash"]
+    out = (tmp_path / "pools" / "club-sd").resolve()
+    assert main(["reference", "build", "club-sd", "--print", "--out", str(out), "--workers", "1"]) == 0
+    assert f"--out {out} " in capsys.readouterr().out
+    p = reference.build("club-sd", workers=1, progress=False, out=out)
+    assert p.content_hash == want and p.sd_path == str(out)
+    for name in ("part-000001.parquet", "_manifest.json", "_common_metadata"):
+        (out / name).unlink()  # stopped: resumes in DIR
+    assert main(["reference", "build", "club-sd", "--out", str(out), "--workers", "1", "--no-progress"]) == 0
+    assert f"at {out}" in capsys.readouterr().out
+    assert json.loads((out / "_manifest.json").read_text())["content_hash"] == want
+    with pytest.raises(reference.ReferencePoolError, match="unfinished|missing"):
+        reference.check("club-sd", tmp_path)  # the root's folder is not DIR
+    big = {s.name: s for s in reference.BIG_SD_POOLS}
+    assert big["club-sd-50k"].n == 50_000 and {s.n for s in big.values()} == {50_000, 25_000}
+    assert reference.spec("club-sd-50k") is big["club-sd-50k"]
+    assert all(s.name not in big for s in reference.specs())  # the small pools serve until pinned
+    with pytest.raises(BadArgument, match="single-dummy"):
+        reference.build("club", workers=1, progress=False, out=out)
+
+
+def test_an_older_pool_without_written_off_plays_still_verifies(sd_env, sd_registry, tmp_path, monkeypatch):
+    """Rows written off before every row kept its play (no moves, 0 points)
+    verify against the play made now."""
+    from analysis.single_dummy import has_play
+
+    base = tmp_path / "reference"
+    shutil.copytree(sd_env, base)
+    monkeypatch.setattr(reference.registry, "SD_POOLS", sd_registry[:1])
+    sd = base / "club" / "sd"
+    m = json.loads((sd / "_manifest.json").read_text())
+    cleared = 0
+    for c in range(len(m["chunk_hashes"])):
+        f = sd / f"part-{c:06d}.parquet"
+        t = pq.read_table(f)
+        # as an older dataset: every row written off, its play not stored
+        wo = pa.array([True] * t.num_rows)
+        t = t.set_column(t.schema.get_field_index("written_off"), "written_off", wo)
+        for col in ("value", "left_points", "right_points", "declarer_tricks", "left_tricks", "right_tricks"):
+            i = t.schema.get_field_index(col)
+            t = t.set_column(i, col, pa.array([0] * t.num_rows, t.schema.field(i).type))
+        i = t.schema.get_field_index("moves")
+        t = t.set_column(i, "moves", pa.array([[]] * t.num_rows, t.schema.field(i).type))
+        cleared += t.num_rows
+        pq.write_table(t.replace_schema_metadata(pq.read_schema(f).metadata), f)
+        m["chunk_hashes"][c] = dataset.content_hash(t)
+    (sd / "_manifest.json").write_text(json.dumps(m))
+    assert not has_play(reference.load("club-sd", base)).any() and cleared == 9
+    # the play made now is cleared where the stored row has none: only the
+    # decision differs where the row is played now (it is compared too)
+    try:
+        reference.verify(1, sd_rows=9, names=["club-sd"], base=base)
+    except reference.ReferencePoolError as exc:
+        msg = str(exc)
+        assert "written_off: True stored, False now" in msg
+        assert not any(f"{c}:" in msg for c in ("value", "moves", "left_points", "declarer_tricks"))
+    else:  # every row written off now as well
+        assert not has_play(reference.load("club-sd", base)).any()

@@ -107,3 +107,18 @@ def test_refusals(paired):
     dd = _rows([1, 2, 3, 4], [0] * 4, [0] * 4, [0] * 4, [0] * 4).iloc[3:]
     with pytest.raises(BadArgument, match="no \\(deal_id, seat\\)"):
         op.paired_outcomes(sd, dd)
+
+
+def test_a_written_off_row_holding_its_play_is_compared():
+    """A pool built now stores the play of its written-off rows
+    (``analysis.single_dummy.has_play``): the comparison covers every seat."""
+    dd = _rows([130, 90], [0, 10], [0, 20], [0, 1], [0, 2])
+    moves = [list(range(24)), list(range(24))]
+    sd = _rows([120, 60], [10, 30], [0, 30], [1, 3], [0, 3], contract=[120, 100])
+    sd["written_off"] = [False, True]
+    sd["moves"] = moves
+    p = op.paired_outcomes(sd, dd)
+    assert list(p["played"]) == [True, True]
+    assert op.value_gap(p)["rows"] == 2 and op.value_gap(p)["mean"] == pytest.approx(20.0)
+    sd["moves"] = [moves[0], []]  # an older pool: no play where written off
+    assert op.value_gap(op.paired_outcomes(sd, dd))["rows"] == 1

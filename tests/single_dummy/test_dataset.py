@@ -23,7 +23,7 @@ from analysis.jobs.deals import run_deal
 from analysis.jobs.solutions import run_solve, solve_params
 from analysis.rules import PROFILES
 from analysis.single_dummy import play_deal
-from analysis.single_dummy.batch import decode_moves, encode_move, play_deals, row_seed
+from analysis.single_dummy.batch import decode_moves, encode_move, has_play, play_deals, play_out, row_seed
 from analysis.solver.api import redeal_after
 
 W = 2  # worlds: tiny, the tests check bookkeeping, not play quality
@@ -64,28 +64,59 @@ def test_rows_equal_play_deal_called_directly(deals, played):
             worlds=W,
             seed=row_seed(0, row.deal_id, s),
         )
-        for f in (
-            "give_left",
-            "give_right",
-            "contract",
-            "written_off",
-            "value",
-            "left_points",
-            "right_points",
-            "declarer_tricks",
-            "left_tricks",
-            "right_tricks",
-        ):
+        assert (row.give_left, row.give_right, row.contract, row.written_off) == r[:4]
+        if r.written_off:  # the row keeps the play that would have followed
+            r = play_out(
+                hands[s], w, hands[(s + 1) % 3], hands[(s + 2) % 3], rules, worlds=W, seed=r_seed(row)
+            )
+        for f in ("value", "left_points", "right_points", "declarer_tricks", "left_tricks", "right_tricks"):
             assert getattr(row, f) == getattr(r, f), f
         assert decode_moves(row.moves) == [(int(a), int(b), bool(c)) for a, b, c in r.moves]
         assert list(row.estimates) == list(r.estimates) and len(row.estimates) == W
         gl, gr = 1 << r.give_left, 1 << r.give_right
         eight = ((hands[s] | w) & ~gl & ~gr, hands[(s + 1) % 3] | gl, hands[(s + 2) % 3] | gr)
         assert row.redeal_after_gift == redeal_after(eight, rules)
-        if not row.written_off:
-            assert row.declarer_tricks + row.left_tricks + row.right_tricks == 8
-            assert len(row.moves) == 24
+        assert row.declarer_tricks + row.left_tricks + row.right_tricks == 8
+        assert len(row.moves) == 24
+    assert has_play(frame).all()
     assert frame.attrs["sd"]["worlds"] == W and frame.attrs["sd"]["rules"] == "club"
+
+
+def r_seed(row):
+    return row_seed(0, row.deal_id, row.seat)
+
+
+def test_written_off_rows_hold_the_play_out():
+    """A row written off at the bid stores the play ``play_out`` gives with
+    its seed, and the decision ``play_deal`` makes: every seat is compared."""
+    rules = PROFILES["club"]
+    rng = np.random.default_rng(4)
+    ids, hs, ws = [], [], []
+    for i in range(6):
+        p = rng.permutation(24)
+        ids.append(i)
+        hs.append([sum(1 << int(c) for c in p[7 * k : 7 * k + 7]) for k in range(3)])
+        ws.append(sum(1 << int(c) for c in p[21:]))
+    frame = {"deal_id": np.array(ids), "widow": np.array(ws, dtype=np.uint32)}
+    frame |= {f"hand{k}": np.array([h[k] for h in hs], dtype=np.uint32) for k in range(3)}
+    got = play_deals(frame, seats=(0, 1, 2), rules=rules, worlds=W, seed=9, bid=100)
+    wo = got["written_off"].to_numpy(bool)
+    assert 0 < wo.sum() < len(got)  # both kinds of row are checked
+    for row in got.itertuples():
+        h, s = hs[row.deal_id], row.seat
+        args = (h[s], ws[row.deal_id], h[(s + 1) % 3], h[(s + 2) % 3])
+        seed = row_seed(9, row.deal_id, s)
+        kept = play_deal(*args, bid=100, rules=rules, worlds=W, seed=seed)
+        out = play_out(*args, rules, worlds=W, seed=seed, bid=100)
+        assert (row.contract, bool(row.written_off)) == (kept.contract, kept.written_off)
+        assert row.written_off or kept.moves == out.moves  # the rules' own play is play_out's
+        assert decode_moves(row.moves) == [(int(a), int(b), bool(c)) for a, b, c in out.moves]
+        assert (row.value, row.left_points, row.right_points) == out[4:7]
+        assert (row.declarer_tricks, row.left_tricks, row.right_tricks) == out[7:10]
+    assert has_play(got).all()
+    old = got.copy()  # as an older dataset stored them: no play where written off
+    old["moves"] = [[] if w else list(m) for w, m in zip(wo, old["moves"])]
+    assert (has_play(old) == ~wo).all()
 
 
 def test_rows_do_not_depend_on_the_other_rows(deals):
