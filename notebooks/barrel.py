@@ -47,8 +47,8 @@
 # barrel after *t* played deals, is one minus their sum — the same S in the
 # table and the plot.  The chance of winning *per attempt* is the discrete
 # hazard: of the sitters still on the barrel at their *t*-th deal, the
-# share that wins there.  Intervals: bootstrap over games
-# (`analysis.research.uncertainty`).
+# share that wins there.  Intervals: bootstrap over games (and over the
+# pool's deals where a deal repeats: the two-way bootstrap of Owen, 2007).
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -141,12 +141,14 @@ plt.show()
 # while a sitter does not bid), which the table shows where it happens.
 # Where S stays above zero after the last deal, the longest stays were
 # *censored*: still open when another player won the game, so nobody knows
-# how they would have ended.
+# how they would have ended.  Beside S(t), the stays still on the barrel
+# (and still followed) after *t* deals: the "at risk" count printed under a
+# survival curve (lifelines' convention), those that start deal *t* + 1.
 
 # %%
 surv = pd.concat({n: t.loc["survival"] for n, t in tables.items()}, names=["rules"])
-st = notebook.ci_table(surv, keep=("at_risk",), name="S(t) (95 % CI)").rename(
-    columns={"at_risk": "stays at risk"}).unstack("deals")
+st = notebook.ci_table(surv, keep=("followed",), name="S(t) (95 % CI)").rename(
+    columns={"followed": "stays still on the barrel after t deals"}).unstack("deals")
 st.columns = st.columns.set_names(["", "after t deals"])
 display(st)
 tail = {n: t.loc["survival"].iloc[-1] for n, t in tables.items()}

@@ -45,7 +45,7 @@
 # its own redeal rules); deals the profile redeals by force are left out.
 # The three seats of a deal share its widow, so every interval is
 # clustered by deal (95 %), and every table states the distinct deals
-# behind it.  The last section asks `hand_odds` about a
+# behind it.  The last section asks `thousand odds` about a
 # few well-known hands: the other 17 cards are dealt around the hand many
 # times and each deal is solved.
 
@@ -99,7 +99,7 @@ rows = {p: profile_rows(p) for p in PROFILES}
 refs = {p: data.reference_pool(p) for p in PROFILES}
 model = BidModel.default()
 fit = model.info
-notebook.provenance(PROFILES, SEED, hand_odds_samples=N_HAND_SAMPLES, games_per_profile=N_GAMES,
+notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES, games_per_profile=N_GAMES,
                     bidding_model=f"fitted {fit['fitted']} on the {fit['pool']['name']} pool "
                     f"({fit['pool']['content_hash']}): {fit['n_deals']:,} deals",
                     **{f"pool of {p}": f"{r.name}, {rows[p]['deal_id'].nunique():,} played deals "
@@ -313,7 +313,7 @@ notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)").unstack("profile"
 # %% [markdown]
 # ## Can the bidding model be trusted? (club, held-out deals only)
 #
-# The simulator's players bid with the BidModel, a logistic model of
+# The simulator's players bid with the default bidding model, a logistic model of
 # P(value ≥ contract) from the visible hand.  It records the deals it was
 # fitted on; only the deals its split held out are used here, so the
 # check is on deals it never saw.  The observed share (with its
@@ -344,12 +344,12 @@ for c in (100, 120, 160):
                 yerr=[100 * (cal["p"] - cal["ci_low"]), 100 * (cal["ci_high"] - cal["p"])],
                 fmt="o", capsize=3, label=f"contract {c}")
 ax.plot([0, 100], [0, 100], "k--", lw=0.8, label="perfect calibration")
-ax.set_xlabel("BidModel prediction (%)")
+ax.set_xlabel("the bidding model's predicted chance (%)")
 ax.set_ylabel("observed share made (%)")
 ax.set_xlim(0, 100)
 ax.set_ylim(0, 100)
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-ax.set_title("Default BidModel on held-out club deals")
+ax.set_title("The default bidding model on held-out club deals")
 plt.show()
 if cals:
     allcal = pd.concat(cals, names=["contract"])
@@ -357,7 +357,7 @@ if cals:
     display(Markdown(f"**Conclusion.** Over contracts {', '.join(map(str, cals))}: {verdict}"))
 
 # %% [markdown]
-# ## A few famous hands (`hand_odds`, club)
+# ## A few famous hands (`thousand odds`, club)
 #
 # Each hand sits in the first seat; the other 17 cards are dealt
 # many times (the provenance table says how many; forced redeals dropped)
@@ -372,7 +372,7 @@ for name, t in odds.items():
                          label=f"{name}: {FAMOUS[name]}", xlabel="contract (points)",
                          ylabel="P(make) (%)", marker=".")
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=9)
-ax.set_title(f"hand_odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
+ax.set_title(f"thousand odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
 plt.show()
 summary = pd.DataFrame({name: {"hand": FAMOUS[name], "deals dealt around it": f"{t.attrs['kept']:,}",
                                "mean value (points)": f"{t.attrs['expected_value']:.1f}",
@@ -390,7 +390,7 @@ display(Markdown(
     f"{max(t.attrs['kept'] for t in odds.values()):,} deals kept around each hand (of {N_HAND_SAMPLES:,} "
     "dealt, forced redeals dropped) the intervals are wide (up to "
     f"{100 * (odds[widest].loc[120, 'ci_high'] - odds[widest].loc[120, 'ci_low']):.0f} points for "
-    f"\"{widest}\"): these are illustrations, and `hand_odds` with more samples narrows them."))
+    f"\"{widest}\"): these are illustrations, and `thousand odds` with more samples narrows them."))
 
 # %%
 hl = []

@@ -35,13 +35,13 @@
 # notebook counts how often each condition fires on one sample of uniformly
 # random deals — the same deals for every profile and every threshold — and
 # puts every Monte Carlo frequency (95 % interval: Wilson, Clopper–Pearson
-# near 0 or 1) beside its exact value from `analysis.probabilities`
-# (enumeration of rank-count tables, no sampling).
+# near 0 or 1) beside its exact value (the package's exact enumeration of
+# rank-count tables, no sampling).
 #
 # The after-exchange stage (four 9s, or `book`'s 8-card hand under 15,
 # after the gift) depends on the declarer's choice of gift and is not a
-# property of the deal; the solutions dataset records it
-# (`redeal_after_gift`).
+# property of the deal; the solutions dataset records it per deal and seat
+# (docs/DATA.md, the redeal after the gift).
 
 # %% tags=["parameters"]
 from analysis.research import notebook

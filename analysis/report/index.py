@@ -39,7 +39,7 @@ CAVEATS = (
     "defenders alike. Seeing every card helps the defence as much as the declarer, so a "
     "double-dummy figure is neither a ceiling nor a floor for real play: {gap}",
     "Whole games use the default <b>bidding policy</b>: each player bids up to the highest "
-    "contract the default BidModel (a logistic model of the double-dummy value from the "
+    "contract the default bidding model (a logistic model of the double-dummy value from the "
     "visible hand) gives a chance of at least one half, writes off a contract it expects to "
     "lose, and claims the redeals the profile allows.",
     "Games draw the reference pools' deals <b>without replacement</b> (each game its own block "

@@ -288,10 +288,14 @@ def fmt_num_ci(x, low, high, digits: int = 1) -> str:
     """A number with its interval: ``'48.2 (46.9–49.5)'``, ``'-0.1 (-1.4 to 1.2)'``.
 
     Thousands take a comma; an interval reaching below zero is written with
-    "to" so that its minus signs cannot be read as the dash.
+    "to" so that its minus signs cannot be read as the dash.  An interval
+    of no width (every value of the sample equal) is not printed as one:
+    ``'0.0 (no spread in the sample)'``.
     """
     if not _finite(x):
         return NO_CASES
+    if _finite(low) and _finite(high) and float(low) == float(high):
+        return f"{float(x):,.{digits}f} (no spread in the sample)"
     sep = " to " if float(low) < 0 else "–"
     return f"{float(x):,.{digits}f} ({float(low):,.{digits}f}{sep}{float(high):,.{digits}f})"
 
