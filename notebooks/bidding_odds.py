@@ -165,6 +165,15 @@ display(Markdown(
     f"({int(club_forced['auctions']):,} deals). The policy bids only where the model gives at least "
     "an even chance, which is why bids won are made far more often than a random hand reaches the "
     "same contract (next section)."))
+summary_rows = {}
+for p in PROFILES:
+    w = bidding.bid_success(won[p].assign(all="all"), by=("all",)).iloc[0]
+    f = bidding.bid_success(forced[p].assign(all="all"), by=("all",)).iloc[0]
+    summary_rows[p] = {"bids won above the forced 100: made (95 % CI)": notebook.fmt_ci(w["p"], w["ci_low"], w["ci_high"]),
+                       "bids": f"{int(w['auctions']):,}",
+                       "forced 100s made (95 % CI)": notebook.fmt_ci(f["p"], f["ci_low"], f["ci_high"]),
+                       "forced 100s": f"{int(f['auctions']):,}", "games": f"{N_GAMES:,}"}
+display(pd.DataFrame(summary_rows).T.rename_axis("profile"))
 
 # %% [markdown]
 # ## The chance a hand reaches each contract, per profile (double-dummy)
@@ -189,18 +198,24 @@ plt.show()
 
 # %%
 sel = curves[curves.index.get_level_values("contract").isin([100, 120, 140, 160, 200])]
-display(notebook.ci_table(sel, name="value reaches the contract (95 % CI)").unstack("contract"))
+reach = notebook.ci_table(sel, name="value reaches the contract (95 % CI)").unstack("contract")
+first_row = curves.groupby(level="profile").first()
+reach[("seats (played deals)", "")] = [f"{int(first_row.loc[p, 'hands']):,} ({int(first_row.loc[p, 'deals']):,})"
+                                      for p in reach.index]
+display(notebook.same_figures(reach))
 c120 = curves.xs(120, level="contract")
 hi_p, lo_p = c120["p"].idxmax(), c120["p"].idxmin()
 display(Markdown(
     f"**Conclusion.** A random hand reaches 120 double-dummy in "
     f"{notebook.fmt_pct(c120.loc[lo_p, 'p'])} ({lo_p}) to {notebook.fmt_pct(c120.loc[hi_p, 'p'])} "
-    f"({hi_p}) of seats; "
-    + "; ".join(f"{p} falls to {notebook.fmt_pct(curves.loc[(p, 160), 'p'])} at 160" for p in PROFILES[:2])
+    f"({hi_p}) of seats; at 160 the share falls to "
+    + ", ".join(f"{notebook.fmt_pct(curves.loc[(p, 160), 'p'])} ({p})" for p in PROFILES)
     + "."))
 
 # %% [markdown]
-# ## By the card points of the 7-card hand, per profile (contract 120)
+# ## By the card points of the 7-card hand, per profile (contracts 100 to 160)
+#
+# The plot shows contract 120; the table every contract.
 
 # %%
 club = rows["club"]
@@ -222,7 +237,7 @@ plt.show()
 # %%
 bp = notebook.ci_table(by_points, name="value reaches the contract (95 % CI)").unstack("contract")
 bp.index = bp.index.set_levels([f"{int(i.left)}–{int(i.right) - 1}" for i in bp.index.levels[1]], level=1)
-bp
+notebook.same_figures(bp)
 
 # %% [markdown]
 # ## Hand classes players use (club, contract 120)
@@ -263,7 +278,9 @@ display(Markdown(
        f"{notebook.fmt_pct(best_bin.max())}, at {best_bin.idxmax()} card points); marriages carry such bids.")))
 
 # %% [markdown]
-# ## The effect of holding each marriage (club)
+# ## The effect of holding each marriage
+#
+# The plot: club at 120, 160 and 200; the table: every profile at 120.
 #
 # Hands holding the K and Q of a suit (perhaps more marriages) against
 # hands holding no marriage at all.
@@ -289,7 +306,7 @@ mar_all = pd.concat({p: contract_odds.marriage_effect(r, [120]) for p, r in rows
 notebook.ci_table(mar_all.droplevel("contract"), keep=("deals",), name="P(make 120)").unstack("profile")
 
 # %% [markdown]
-# ## How much the widow helps (club, contract 120)
+# ## How much the widow helps (contract 120)
 #
 # The same hands grouped by what the widow turned out to hold: its card
 # points (0–33; every hand is in a bin), and whether it completed a
@@ -374,7 +391,7 @@ for name, t in odds.items():
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=9)
 ax.set_title(f"thousand odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
 plt.show()
-summary = pd.DataFrame({name: {"hand": FAMOUS[name], "deals dealt around it": f"{t.attrs['kept']:,}",
+summary = pd.DataFrame({name: {"hand": FAMOUS[name], f"deals kept around it (of {N_HAND_SAMPLES:,} dealt)": f"{t.attrs['kept']:,}",
                                "mean value (points)": f"{t.attrs['expected_value']:.1f}",
                                "value reaches 120 (95 % CI)": notebook.fmt_ci(
                                    t.loc[120, "p_make"], t.loc[120, "ci_low"], t.loc[120, "ci_high"]),

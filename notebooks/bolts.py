@@ -235,7 +235,7 @@ for p in PROFILES:
     n_pool = int(dd["of"]) // 2
     if not Rules.profile(p).has_bolts:
         hl.append({"profile": p, "question": "bolts", "applies": False, "figure": "no bolts by rule",
-                   "n": "no figure: the rules count no bolts"})
+                   "n": "none: the rules count no bolts"})
         continue
     hl.append({"profile": p, "question": "bolts",
                "figure": f"{notebook.fmt_ci(dd['p'], dd['ci_low'], dd['ci_high'])} of defenders "

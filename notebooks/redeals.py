@@ -137,10 +137,10 @@ plt.show()
 
 # %%
 d, lo, hi = redeals.deals_per_played(total["p"], total["ci_low"], total["ci_high"])
-pd.DataFrame({"who redeals": total["claim"],
+notebook.same_figures(pd.DataFrame({"who redeals": total["claim"],
               "deals dealt per deal played (95 % CI)": [notebook.fmt_num_ci(a, b, c, 3)
                                                   for a, b, c in zip(d, lo, hi)],
-              "exact": [f"{x:.3f}" for x in redeals.deals_per_played(total["exact"])]})
+              "exact": [f"{x:.3f}" for x in redeals.deals_per_played(total["exact"])]}))
 
 # %% [markdown]
 # ## Thresholds as a house convention

@@ -132,7 +132,7 @@ tab = pd.DataFrame({
     "every seat (deals)": [f"{int(r):,} ({int(d):,})" for r, d in zip(succ["rows_all"], succ["deals_all"])]},
     index=succ.index)
 display(tab)
-seats = succ.groupby(level="profile").first()
+seats = succ.groupby(level="profile", sort=False).first()
 part = seats[seats["rows"] < seats["rows_all"]]
 display(Markdown(
     ("**Which seats.** " + "; ".join(
@@ -346,7 +346,8 @@ if first:
     ends = [optimism.cluster_mean_ci(s["value_sd"], s["deal_id"]) for _, s in sens.groupby("worlds")]
     (m0, lo0, hi0, _), (m1, lo1, hi1, _) = ends[0], ends[-1]
     display(Markdown(
-        f"**Conclusion.** From {min(WORLDS)} to {max(WORLDS)} worlds the mean single-dummy value moves "
+        f"**Conclusion.** From {sens['worlds'].min()} to {sens['worlds'].max()} worlds the mean single-dummy "
+        "value moves "
         f"from {m0:.1f} to {m1:.1f} points; "
         + ("the intervals overlap, so more worlds would not change the figures above beyond their noise."
            if lo0 <= hi1 and lo1 <= hi0 else

@@ -97,16 +97,23 @@ def _findings(heads: dict, pages, profiles) -> str:
     for page, key, label in cols:
         got = heads.get((page, key), {})
         cells = []
+        seen: dict = {}  # (figure, n) -> the first profile that gave it
         for prof in profiles:
             r = got.get(prof)
             if r is None:
                 cells.append("<td class='missing'><b>missing</b>: the page saved no figure</td>")
                 continue
             fig = html.escape(str(r["figure"]))
+            same = ""
             if not r.get("applies", True):
                 fig = f"<i>{fig}</i>"
+            else:  # two profiles that read one pool under rules alike: say so, or it reads as a slip
+                first = seen.setdefault((str(r["figure"]), str(r["n"])), prof)
+                if first != prof:
+                    same = f"<br><small><b>the same figure as {html.escape(first)}</b></small>"
             cells.append(
-                f"<td><a href='{page}.html'>{fig}</a><br><small>n = {html.escape(str(r['n']))}</small></td>"
+                f"<td><a href='{page}.html'>{fig}</a><br><small>n = {html.escape(str(r['n']))}</small>"
+                f"{same}</td>"
             )
         out.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
     out.append("</table><p><small>95 % intervals in brackets; each figure links to its page.</small></p>")

@@ -21,6 +21,7 @@ test``) and the full one (``make verify``).
 
 from __future__ import annotations
 
+import functools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -74,6 +75,8 @@ _COUNT_NOUN = re.compile(
     + "|".join(sorted(set(_NOUNS) | set(_NOUNS.values()), key=len, reverse=True))
     + r")\b(?![-\w])"
 )
+#: Tags that end a run of text (a paragraph, a heading, a table cell).
+_BLOCKS = {"p", "div", "li", "td", "th", "tr", "br", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table"}
 #: Where the lab template puts a code cell's source.
 _CODE_CELL = ("jp-InputArea-editor", "jp-CodeMirrorEditor", "jp-InputPrompt")
 
@@ -96,9 +99,11 @@ class _Reader(HTMLParser):
         self._span = 1
         self._anchor = False
         self.images: list[str] = []  # the alt text of every image ("" if none)
+        self.lines: list[str] = []  # the text with a line break at each block and cell
 
     def handle_starttag(self, tag, attrs):
         self.text.append(" ")
+        self.lines.append("\n" if tag in _BLOCKS else " ")
         a = dict(attrs)
         if tag == "img":
             self.images.append((a.get("alt") or "").strip())
@@ -153,6 +158,7 @@ class _Reader(HTMLParser):
         if self._skip:
             return
         self.text.append(data)
+        self.lines.append(data)
         if self._cell is not None:
             self._cell.append(data)
 
@@ -206,7 +212,8 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
         problems.append("a program's value is printed (a path or an object)")
     if "Traceback (most recent call last)" in text or re.search(r"\b\w+Error: ", text):
         problems.append("an error or traceback is shown")
-    problems += _prose_problems(text)
+    for line in "".join(r.lines).split("\n"):  # a sentence or a cell: no run across cells
+        problems += _prose_problems(" ".join(line.split()))
     problems += [
         f"image {i} has no description (alt text)"
         for i, alt in enumerate(r.images, 1)
@@ -239,13 +246,14 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
     return [f"{name}: {p}" for p in dict.fromkeys(problems)]
 
 
-def _setting_names() -> set[str]:
+@functools.lru_cache(maxsize=1)
+def _setting_names() -> frozenset:
     """Names of the rules settings (``--set NAME=VALUE``): words of the guide, not code."""
     from dataclasses import fields
 
     from ..rules import Rules
 
-    return {f.name for f in fields(Rules)}
+    return frozenset(f.name for f in fields(Rules))
 
 
 def _prose_problems(text: str) -> list[str]:
@@ -275,13 +283,14 @@ def _prose_problems(text: str) -> list[str]:
 
 
 def _alike_rows(i: int, table) -> list[str]:
-    """Rows of one table whose figures are the same under different labels, unless a label says so."""
+    """Sibling rows of one table (labels equal but the last) whose figures are the same, unless
+    a label says so: two variants, or two conditions, that gave one result."""
     groups: dict = {}
     for row in table:
         labels = tuple(t for k, t in row if k == "th")
         values = tuple(t for k, t in row if k == "td")
         if labels and len(values) >= 2 and "0" not in values:  # two counts of nothing are alike
-            groups.setdefault(values, []).append(" / ".join(labels))
+            groups.setdefault((labels[:-1], values), []).append(" / ".join(labels))
     out = []
     for labels in groups.values():
         labels = list(dict.fromkeys(labels))

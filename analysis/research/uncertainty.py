@@ -79,7 +79,8 @@ def exact_bounds(estimate, low, high, n, *, share: bool = True, alpha: float = 0
     e, lo, hi = (np.asarray(a, dtype=np.float64) for a in (estimate, low, high))
     m = np.maximum(np.rint(np.broadcast_to(np.asarray(n, dtype=np.float64), e.shape)), 1.0)
     flat = np.isclose(lo, hi, rtol=0, atol=1e-12)
-    zero, full = flat & (e == 0), flat & (e == 1) & share
+    # (a product of survival factors ends at 1e-17, not 0)
+    zero, full = flat & (np.abs(e) < 1e-12), flat & (np.abs(e - 1) < 1e-12) & share
     if share:
         k = np.where(full, m, 0.0)
         cp_lo, cp_hi = proportion_ci(k, m, alpha=alpha, method="beta")

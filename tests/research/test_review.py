@@ -226,3 +226,32 @@ def test_the_index_and_its_pages_cite_the_same_numbers():
     (gap,) = index_against_pages(index, {"bolts": page})
     assert "bolts does not print 931" in gap
     assert index_against_pages(index, {"bolts": page.replace("of 1,862", "of 1,862 in 931 deals")}) == []
+
+
+def test_profiles_with_the_same_figures_are_named_so():
+    import pandas as pd
+
+    idx = pd.MultiIndex.from_product(
+        [["club", "classic", "ua"], ["0–19", "20–29"]], names=["profile", "points"]
+    )
+    t = pd.DataFrame({"120": ["1 %", "2 %", "3 %", "4 %", "3 %", "4 %"]}, index=idx)
+    out = notebook.same_figures(t)
+    assert list(out.index.get_level_values(0).unique()) == ["club", "classic", "ua (same figures as classic)"]
+    flat = pd.DataFrame(
+        {"p": ["1 %", "1 %", "2 %"]}, index=pd.Index(["classic", "ua", "book"], name="profile")
+    )
+    assert list(notebook.same_figures(flat).index) == ["classic", "ua (same figures as classic)", "book"]
+
+
+def test_the_index_says_when_two_profiles_give_the_same_figure(tmp_path):
+    rows = [
+        {"profile": p, "question": "bolts", "figure": f, "n": "600 deals"}
+        for p, f in (("club", "31.0 %"), ("classic", "30.0 %"), ("book", "31.0 %"), ("ua", "30.0 %"))
+    ]
+    rows.append(
+        {"profile": "wiki", "question": "bolts", "figure": "no bolts by rule", "n": "none", "applies": False}
+    )
+    headline.save_headline("bolts", rows, tmp_path)
+    index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
+    assert index.count("the same figure as") == 2
+    assert "the same figure as club" in index and "the same figure as classic" in index
