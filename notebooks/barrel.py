@@ -99,6 +99,9 @@ CAUSES = [e for e in survival.ENDINGS]
 LABELS = {"win": "win", "barrel_fall": "fall", "knocked_off": "knocked off",
           "failed_contract": "own contract failed", "barrel_write_off": "own write-off",
           "barrel_exit": "pushed below the threshold"}
+ENDS = {"win": "in a win", "barrel_fall": "in a fall (attempts used up)", "knocked_off": "knocked off",
+        "failed_contract": "by the sitter's own failed contract", "barrel_write_off": "by his own write-off",
+        "barrel_exit": "pushed below the threshold"}  # "a stay ends ..."
 tables = {n: survival.competing_table(s, boots[n], CAUSES) for n, s in stays.items() if len(s)}
 last = {}
 for n, t in tables.items():
@@ -117,7 +120,7 @@ share = {c: ct.loc[(f"cif_{c}", ctm), "p"] for c in CAUSES}
 main = sorted(share, key=share.get, reverse=True)
 display(Markdown(
     f"**Conclusion.** In club, of {len(stays['club']):,} stays, "
-    + ", ".join(f"{notebook.fmt_pct(share[c])} end by {LABELS[c]}" for c in main[:3])
+    + ", ".join(f"{notebook.fmt_pct(share[c])} end {ENDS[c]}" for c in main[:3])
     + f"; the other endings share {notebook.fmt_pct(sum(share[c] for c in main[3:]))}."))
 fig, axes = plt.subplots(2, 3, figsize=(13, 7), sharex=True, sharey=True)
 for ax, (n, t) in zip(axes.flat, tables.items()):

@@ -104,12 +104,13 @@ shown_top = pd.DataFrame({
 display(shown_top.set_index("profile") if len(top) else Markdown(
     "No convention changes the number of deals per game beyond the noise at these sizes."))
 big = conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False)
-display(Markdown("**Conclusion.** " + "; ".join(
+said = "; ".join(
     f"in {r.profile}, {conventions.change_label(r.change, r.profile)} moves game length most: "
     f"{r['diff']:+.2f} deals per game" if r.beyond_noise else
     f"in {r.profile} no convention's effect on game length is distinguishable from zero at this size "
     f"({N_GAMES:,} paired games per rule set)"
-    for _, r in big.iterrows()) + "."))
+    for _, r in big.iterrows())
+display(Markdown("**Conclusion.** " + said[:1].upper() + said[1:] + "."))
 
 # %%
 drawn = top if len(top) else big  # nothing beyond the noise: the largest, within it
@@ -139,7 +140,8 @@ def show(prof):
     text.index.name = "convention changed"
     for m in METRICS:
         text[conventions.METRIC_LABELS[m]] = [
-            f"{d:+.3f} ({lo:+.3f} to {hi:+.3f}){' *' if s else ''}" for d, lo, hi, s in
+            (f"{d:+.3f} ({lo:+.3f} to {hi:+.3f}){' *' if s else ''}" if hi > lo else
+             f"{d:+.3f} (the same in every game)") for d, lo, hi, s in
             zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
     first = {}  # variants with the same figures in every column: named as such
     text.index = [f"{lab} (same figures as {first.setdefault(key, lab)})" if first.setdefault(key, lab) != lab

@@ -91,7 +91,16 @@ shown = notebook.ci_table(table, keep=("stage", "claim", "count"), name="share o
 shown = shown.rename(columns={"claim": "who redeals", "count": "deals meeting it"})
 shown["exact"] = [notebook.fmt_pct(x, 2) for x in table["exact"]]
 shown["z (standard errors)"] = [f"{z:+.2f}" for z in table["z"]]
-shown.index = pd.MultiIndex.from_arrays([table.index.get_level_values("profile"), table["condition"]],
+# a stage's "any" row that counts exactly the deals of one of its conditions says so
+# (wiki: a widow under 3 points always holds two 9s)
+cond = table["condition"].copy()
+for (prof, event), r in table.iterrows():
+    if event in ("redeal_bidding", "redeal_widow"):
+        same = table.loc[prof][(table.loc[prof]["stage"] == r["stage"]) & (table.loc[prof].index != event)
+                               & (table.loc[prof]["count"] == r["count"])]
+        if len(same):
+            cond.loc[(prof, event)] = f"{r['condition']} (the same deals as: {same['condition'].iloc[0]})"
+shown.index = pd.MultiIndex.from_arrays([table.index.get_level_values("profile"), cond],
                                         names=["profile", "condition"])
 shown
 

@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import fields
 from html.parser import HTMLParser
 from pathlib import Path
+
+from ..rules import Rules
 
 __all__ = ["page_tables", "page_text", "review_page", "review_report", "index_against_pages"]
 
@@ -43,7 +46,7 @@ _REPR = re.compile(r"\b[A-Za-z_]\w*\((?:[a-z_]\w*=|\))")
 #: Product names spelt in camel case, which are words, not identifiers.
 _PRODUCTS = {"JupyterLab", "GitHub", "NumPy", "SciPy", "PyPI", "LaTeX", "JavaScript"}
 #: An interval of no width: ``x (a–a)`` or ``x % (a–a)``.
-_NUM = r"-?[\d,]+(?:\.\d+)?"
+_NUM = r"[-+−]?[\d,]+(?:\.\d+)?"
 _INTERVAL = re.compile(rf"({_NUM})\s*%?\s*\(({_NUM})\s*(?:–|-| to )\s*({_NUM})\)")
 #: Nouns the report counts, singular -> plural.
 _NOUNS = {
@@ -249,10 +252,6 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
 @functools.lru_cache(maxsize=1)
 def _setting_names() -> frozenset:
     """Names of the rules settings (``--set NAME=VALUE``): words of the guide, not code."""
-    from dataclasses import fields
-
-    from ..rules import Rules
-
     return frozenset(f.name for f in fields(Rules))
 
 
@@ -267,9 +266,11 @@ def _prose_problems(text: str) -> list[str]:
     names |= {m.group(0) for m in _REPR.finditer(text)}
     out += [f"the text names a program's identifier: {n!r}" for n in sorted(names)]
     for m in _INTERVAL.finditer(text):
-        lo, hi = (float(g.replace(",", "")) for g in m.group(2, 3))
+        lo, hi = (float(g.replace(",", "").replace("−", "-")) for g in m.group(2, 3))
         if lo == hi:
             out.append(f"an interval of no width (nothing is known that exactly): {m.group(0)!r}")
+    for m in re.finditer(r"\b(?:Conclusion|Verdict|Reading the table)[.:] [a-z]\w*", text):
+        out.append(f"a sentence starts in lower case: {m.group(0)!r}")
     for m in _COUNT_NOUN.finditer(text):
         number, noun = m.group(1), m.group(2)
         if "." in number:
@@ -295,7 +296,7 @@ def _alike_rows(i: int, table) -> list[str]:
     for labels in groups.values():
         labels = list(dict.fromkeys(labels))
         if len(labels) > 1 and not any(
-            re.search(r"identical|same (?:figures )?as|alike", lab) for lab in labels
+            re.search(r"identical|same (?:figures |deals )?as|alike", lab) for lab in labels
         ):
             out.append(
                 f"table {i}: rows {', '.join(repr(lab[:50]) for lab in labels)} show the same figures "

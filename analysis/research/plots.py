@@ -12,6 +12,9 @@ legend (:func:`describe`).
 
 from __future__ import annotations
 
+import base64
+import io
+
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
@@ -54,6 +57,7 @@ def use_style() -> None:
 def _show_with_description() -> None:
     """In an IPython kernel, draw figures as PNG with identical lines named and alt text."""
     try:
+        # IPython is there only in a notebook's kernel: looked up only then
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython ships with the notebooks' extra
         return
@@ -72,9 +76,6 @@ def _show_with_description() -> None:
 
 def _png_with_alt(fig):
     """``(base64 PNG, {"alt": ...})`` of a figure, identical lines marked first."""
-    import base64
-    import io
-
     mark_identical(fig)
     buf = io.BytesIO()
     fig.canvas.print_figure(buf, format="png", bbox_inches="tight")

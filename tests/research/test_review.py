@@ -190,6 +190,7 @@ def test_settings_products_and_commands_are_words():
         ("write-offs 0.0 % (0.0–0.0)", True),
         ("deals per game 1.000 (1.000–1.000)", True),
         ("gap -0.5 (-0.5 to -0.5)", True),
+        ("wins +0.000 (+0.000 to +0.000)", True),
         ("write-offs 0.0 % (0.0–0.6)", False),
         ("gap -0.1 (-0.6 to 0.3)", False),
     ],
@@ -255,3 +256,10 @@ def test_the_index_says_when_two_profiles_give_the_same_figure(tmp_path):
     index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
     assert index.count("the same figure as") == 2
     assert "the same figure as club" in index and "the same figure as classic" in index
+
+
+def test_a_conclusion_starts_with_a_capital():
+    assert any(
+        "lower case" in p for p in review_page(_page("<p><b>Conclusion.</b> in club nothing moved.</p>"))
+    )
+    assert review_page(_page("<p><b>Conclusion.</b> In club nothing moved.</p>")) == []
