@@ -84,7 +84,8 @@ stays = {name: survival.barrel_stays(g) for name, g in games.items()}
 display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}.  "
                  + " ".join(f"{n}: {b.describe()}." for n, b in boots.items())))
 notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
-                 **{f"pool of {n}": g.attrs["outcomes"]["pool"] for n, g in games.items()})
+                 **{f"deals of {n}": f"the {g.attrs['outcomes']['pool']} reference pool "
+                    f"({g.attrs['outcomes'].get('pool_content_hash')})" for n, g in games.items()})
 
 # %% [markdown]
 # ## How stays end

@@ -102,7 +102,7 @@ fit = model.info
 notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES, games_per_profile=N_GAMES,
                     bidding_model=f"fitted {fit['fitted']} on the {fit['pool']['name']} pool "
                     f"({fit['pool']['content_hash']}): {fit['n_deals']:,} deals",
-                    **{f"pool of {p}": f"{r.name}, {rows[p]['deal_id'].nunique():,} played deals "
+                    **{f"deals of {p}": f"the {r.name} reference pool, {rows[p]['deal_id'].nunique():,} played deals "
                        f"({r.content_hash})" for p, r in refs.items()})
 
 # %% [markdown]

@@ -82,7 +82,7 @@ display(Markdown(notebook.back_link()))
 pools = {p: data.pool_rows(p).iloc[:3 * N_POOL] for p in PROFILES}
 refs = {p: data.reference_pool(p) for p in PROFILES}
 notebook.provenance(PROFILES, SEED, games_per_profile=N_GAMES,
-                 **{f"pool of {p}": f"{r.name}, {len(pools[p]) // 3:,} deals ({r.content_hash})"
+                 **{f"deals of {p}": f"the {r.name} reference pool, first {len(pools[p]) // 3:,} deals ({r.content_hash})"
                     for p, r in refs.items()})
 
 # %% [markdown]

@@ -54,6 +54,7 @@ N_GRID = 21 if QUICK else 41  # score steps of the equity maps
 
 # %%
 import matplotlib.pyplot as plt
+from matplotlib.ticker import PercentFormatter
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
@@ -93,7 +94,8 @@ for p, ax in enumerate(axes):
     ax.set_title(f"player {p}'s chance to win")
     ax.set_xlabel("player 0's score")
 axes[0].set_ylabel("player 1's score")
-fig.colorbar(im, ax=axes, shrink=0.85, label="chance to win the game")
+bar = fig.colorbar(im, ax=axes, shrink=0.85, label="chance to win the game (%)")
+bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0, symbol=""))
 plt.show()
 
 # %% [markdown]

@@ -91,7 +91,7 @@ shown = list(paired)
 if not shown:
     raise reference.ReferencePoolError("club-sd", "no single-dummy pool is built: thousand reference build club-sd")
 pools = {p: f.attrs["sd_pool"] for p, f in paired.items()}
-notebook.provenance(shown, SEED, **{f"pool of {p}": f"{m['name']}, {paired[p]['deal_id'].nunique():,} played deals "
+notebook.provenance(shown, SEED, **{f"deals of {p}": f"the {m['name']} single-dummy pool, {paired[p]['deal_id'].nunique():,} played deals "
                                  f"× 3 seats, {m['worlds']} worlds, bid {m['bid']}, seed {m['seed']} ({m['content_hash']})"
                                  for p, m in pools.items()})
 

@@ -263,3 +263,4 @@ def test_a_conclusion_starts_with_a_capital():
         "lower case" in p for p in review_page(_page("<p><b>Conclusion.</b> in club nothing moved.</p>"))
     )
     assert review_page(_page("<p><b>Conclusion.</b> In club nothing moved.</p>")) == []
+    assert review_page(_page("<p><b>Conclusion.</b> club: nothing moved.</p>")) == []  # a profile's name
