@@ -269,7 +269,7 @@ def _prose_problems(text: str) -> list[str]:
         lo, hi = (float(g.replace(",", "").replace("−", "-")) for g in m.group(2, 3))
         if lo == hi:
             out.append(f"an interval of no width (nothing is known that exactly): {m.group(0)!r}")
-    for m in re.finditer(r"\b(?:Conclusion|Verdict|Reading the table)[.:] ([a-z]\w*)", text):
+    for m in re.finditer(r"\b(?:Conclusion|Verdict|Reading the table)\. ([a-z]\w*)", text):
         if m.group(1) not in PROFILES:  # a profile's name is spelt in lower case
             out.append(f"a sentence starts in lower case: {m.group(0)!r}")
     for m in _COUNT_NOUN.finditer(text):
