@@ -47,8 +47,8 @@
 # barrel after *t* played deals, is one minus their sum — the same S in the
 # table and the plot.  The chance of winning *per attempt* is the discrete
 # hazard: of the sitters still on the barrel at their *t*-th deal, the
-# share that wins there.  Intervals: bootstrap over games
-# (`analysis.research.uncertainty`).
+# share that wins there.  Intervals: bootstrap over games (and over the
+# pool's deals where a deal repeats: the two-way bootstrap of Owen, 2007).
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -84,7 +84,8 @@ stays = {name: survival.barrel_stays(g) for name, g in games.items()}
 display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}.  "
                  + " ".join(f"{n}: {b.describe()}." for n, b in boots.items())))
 notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
-                 **{f"pool of {n}": g.attrs["outcomes"]["pool"] for n, g in games.items()})
+                 **{f"deals of {n}": f"the {g.attrs['outcomes']['pool']} reference pool "
+                    f"({g.attrs['outcomes'].get('pool_content_hash')})" for n, g in games.items()})
 
 # %% [markdown]
 # ## How stays end
@@ -99,6 +100,9 @@ CAUSES = [e for e in survival.ENDINGS]
 LABELS = {"win": "win", "barrel_fall": "fall", "knocked_off": "knocked off",
           "failed_contract": "own contract failed", "barrel_write_off": "own write-off",
           "barrel_exit": "pushed below the threshold"}
+ENDS = {"win": "in a win", "barrel_fall": "in a fall (attempts used up)", "knocked_off": "knocked off",
+        "failed_contract": "by the sitter's own failed contract", "barrel_write_off": "by his own write-off",
+        "barrel_exit": "pushed below the threshold"}  # "a stay ends ..."
 tables = {n: survival.competing_table(s, boots[n], CAUSES) for n, s in stays.items() if len(s)}
 last = {}
 for n, t in tables.items():
@@ -117,7 +121,7 @@ share = {c: ct.loc[(f"cif_{c}", ctm), "p"] for c in CAUSES}
 main = sorted(share, key=share.get, reverse=True)
 display(Markdown(
     f"**Conclusion.** In club, of {len(stays['club']):,} stays, "
-    + ", ".join(f"{notebook.fmt_pct(share[c])} end by {LABELS[c]}" for c in main[:3])
+    + ", ".join(f"{notebook.fmt_pct(share[c])} end {ENDS[c]}" for c in main[:3])
     + f"; the other endings share {notebook.fmt_pct(sum(share[c] for c in main[3:]))}."))
 fig, axes = plt.subplots(2, 3, figsize=(13, 7), sharex=True, sharey=True)
 for ax, (n, t) in zip(axes.flat, tables.items()):
@@ -141,12 +145,14 @@ plt.show()
 # while a sitter does not bid), which the table shows where it happens.
 # Where S stays above zero after the last deal, the longest stays were
 # *censored*: still open when another player won the game, so nobody knows
-# how they would have ended.
+# how they would have ended.  Beside S(t), the stays still on the barrel
+# (and still followed) after *t* deals: the "at risk" count printed under a
+# survival curve (lifelines' convention), those that start deal *t* + 1.
 
 # %%
 surv = pd.concat({n: t.loc["survival"] for n, t in tables.items()}, names=["rules"])
-st = notebook.ci_table(surv, keep=("at_risk",), name="S(t) (95 % CI)").rename(
-    columns={"at_risk": "stays at risk"}).unstack("deals")
+st = notebook.ci_table(surv, keep=("followed",), name="S(t) (95 % CI)").rename(
+    columns={"followed": "stays still on the barrel after t deals"}).unstack("deals")
 st.columns = st.columns.set_names(["", "after t deals"])
 display(st)
 tail = {n: t.loc["survival"].iloc[-1] for n, t in tables.items()}

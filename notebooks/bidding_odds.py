@@ -45,7 +45,7 @@
 # its own redeal rules); deals the profile redeals by force are left out.
 # The three seats of a deal share its widow, so every interval is
 # clustered by deal (95 %), and every table states the distinct deals
-# behind it.  The last section asks `hand_odds` about a
+# behind it.  The last section asks `thousand odds` about a
 # few well-known hands: the other 17 cards are dealt around the hand many
 # times and each deal is solved.
 
@@ -99,10 +99,10 @@ rows = {p: profile_rows(p) for p in PROFILES}
 refs = {p: data.reference_pool(p) for p in PROFILES}
 model = BidModel.default()
 fit = model.info
-notebook.provenance(PROFILES, SEED, hand_odds_samples=N_HAND_SAMPLES, games_per_profile=N_GAMES,
+notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES, games_per_profile=N_GAMES,
                     bidding_model=f"fitted {fit['fitted']} on the {fit['pool']['name']} pool "
                     f"({fit['pool']['content_hash']}): {fit['n_deals']:,} deals",
-                    **{f"pool of {p}": f"{r.name}, {rows[p]['deal_id'].nunique():,} played deals "
+                    **{f"deals of {p}": f"the {r.name} reference pool, {rows[p]['deal_id'].nunique():,} played deals "
                        f"({r.content_hash})" for p, r in refs.items()})
 
 # %% [markdown]
@@ -165,6 +165,15 @@ display(Markdown(
     f"({int(club_forced['auctions']):,} deals). The policy bids only where the model gives at least "
     "an even chance, which is why bids won are made far more often than a random hand reaches the "
     "same contract (next section)."))
+summary_rows = {}
+for p in PROFILES:
+    w = bidding.bid_success(won[p].assign(all="all"), by=("all",)).iloc[0]
+    f = bidding.bid_success(forced[p].assign(all="all"), by=("all",)).iloc[0]
+    summary_rows[p] = {"bids won above the forced 100: made (95 % CI)": notebook.fmt_ci(w["p"], w["ci_low"], w["ci_high"]),
+                       "bids": f"{int(w['auctions']):,}",
+                       "forced 100s made (95 % CI)": notebook.fmt_ci(f["p"], f["ci_low"], f["ci_high"]),
+                       "forced 100s": f"{int(f['auctions']):,}", "games": f"{N_GAMES:,}"}
+display(pd.DataFrame(summary_rows).T.rename_axis("profile"))
 
 # %% [markdown]
 # ## The chance a hand reaches each contract, per profile (double-dummy)
@@ -189,18 +198,24 @@ plt.show()
 
 # %%
 sel = curves[curves.index.get_level_values("contract").isin([100, 120, 140, 160, 200])]
-display(notebook.ci_table(sel, name="value reaches the contract (95 % CI)").unstack("contract"))
+reach = notebook.ci_table(sel, name="value reaches the contract (95 % CI)").unstack("contract")
+first_row = curves.groupby(level="profile").first()
+reach[("seats (played deals)", "")] = [f"{int(first_row.loc[p, 'hands']):,} ({int(first_row.loc[p, 'deals']):,})"
+                                      for p in reach.index]
+display(notebook.same_figures(reach))
 c120 = curves.xs(120, level="contract")
 hi_p, lo_p = c120["p"].idxmax(), c120["p"].idxmin()
 display(Markdown(
     f"**Conclusion.** A random hand reaches 120 double-dummy in "
     f"{notebook.fmt_pct(c120.loc[lo_p, 'p'])} ({lo_p}) to {notebook.fmt_pct(c120.loc[hi_p, 'p'])} "
-    f"({hi_p}) of seats; "
-    + "; ".join(f"{p} falls to {notebook.fmt_pct(curves.loc[(p, 160), 'p'])} at 160" for p in PROFILES[:2])
+    f"({hi_p}) of seats; at 160 the share falls to "
+    + ", ".join(f"{notebook.fmt_pct(curves.loc[(p, 160), 'p'])} ({p})" for p in PROFILES)
     + "."))
 
 # %% [markdown]
-# ## By the card points of the 7-card hand, per profile (contract 120)
+# ## By the card points of the 7-card hand, per profile (contracts 100 to 160)
+#
+# The plot shows contract 120; the table every contract.
 
 # %%
 club = rows["club"]
@@ -222,7 +237,7 @@ plt.show()
 # %%
 bp = notebook.ci_table(by_points, name="value reaches the contract (95 % CI)").unstack("contract")
 bp.index = bp.index.set_levels([f"{int(i.left)}–{int(i.right) - 1}" for i in bp.index.levels[1]], level=1)
-bp
+notebook.same_figures(bp)
 
 # %% [markdown]
 # ## Hand classes players use (club, contract 120)
@@ -263,7 +278,9 @@ display(Markdown(
        f"{notebook.fmt_pct(best_bin.max())}, at {best_bin.idxmax()} card points); marriages carry such bids.")))
 
 # %% [markdown]
-# ## The effect of holding each marriage (club)
+# ## The effect of holding each marriage
+#
+# The plot: club at 120, 160 and 200; the table: every profile at 120.
 #
 # Hands holding the K and Q of a suit (perhaps more marriages) against
 # hands holding no marriage at all.
@@ -289,7 +306,7 @@ mar_all = pd.concat({p: contract_odds.marriage_effect(r, [120]) for p, r in rows
 notebook.ci_table(mar_all.droplevel("contract"), keep=("deals",), name="P(make 120)").unstack("profile")
 
 # %% [markdown]
-# ## How much the widow helps (club, contract 120)
+# ## How much the widow helps (contract 120)
 #
 # The same hands grouped by what the widow turned out to hold: its card
 # points (0–33; every hand is in a bin), and whether it completed a
@@ -313,7 +330,7 @@ notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)").unstack("profile"
 # %% [markdown]
 # ## Can the bidding model be trusted? (club, held-out deals only)
 #
-# The simulator's players bid with the BidModel, a logistic model of
+# The simulator's players bid with the default bidding model, a logistic model of
 # P(value ≥ contract) from the visible hand.  It records the deals it was
 # fitted on; only the deals its split held out are used here, so the
 # check is on deals it never saw.  The observed share (with its
@@ -344,12 +361,12 @@ for c in (100, 120, 160):
                 yerr=[100 * (cal["p"] - cal["ci_low"]), 100 * (cal["ci_high"] - cal["p"])],
                 fmt="o", capsize=3, label=f"contract {c}")
 ax.plot([0, 100], [0, 100], "k--", lw=0.8, label="perfect calibration")
-ax.set_xlabel("BidModel prediction (%)")
+ax.set_xlabel("the bidding model's predicted chance (%)")
 ax.set_ylabel("observed share made (%)")
 ax.set_xlim(0, 100)
 ax.set_ylim(0, 100)
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-ax.set_title("Default BidModel on held-out club deals")
+ax.set_title("The default bidding model on held-out club deals")
 plt.show()
 if cals:
     allcal = pd.concat(cals, names=["contract"])
@@ -357,7 +374,7 @@ if cals:
     display(Markdown(f"**Conclusion.** Over contracts {', '.join(map(str, cals))}: {verdict}"))
 
 # %% [markdown]
-# ## A few famous hands (`hand_odds`, club)
+# ## A few famous hands (`thousand odds`, club)
 #
 # Each hand sits in the first seat; the other 17 cards are dealt
 # many times (the provenance table says how many; forced redeals dropped)
@@ -372,9 +389,9 @@ for name, t in odds.items():
                          label=f"{name}: {FAMOUS[name]}", xlabel="contract (points)",
                          ylabel="P(make) (%)", marker=".")
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=9)
-ax.set_title(f"hand_odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
+ax.set_title(f"thousand odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
 plt.show()
-summary = pd.DataFrame({name: {"hand": FAMOUS[name], "deals dealt around it": f"{t.attrs['kept']:,}",
+summary = pd.DataFrame({name: {"hand": FAMOUS[name], f"deals kept around it (of {N_HAND_SAMPLES:,} dealt)": f"{t.attrs['kept']:,}",
                                "mean value (points)": f"{t.attrs['expected_value']:.1f}",
                                "value reaches 120 (95 % CI)": notebook.fmt_ci(
                                    t.loc[120, "p_make"], t.loc[120, "ci_low"], t.loc[120, "ci_high"]),
@@ -390,7 +407,7 @@ display(Markdown(
     f"{max(t.attrs['kept'] for t in odds.values()):,} deals kept around each hand (of {N_HAND_SAMPLES:,} "
     "dealt, forced redeals dropped) the intervals are wide (up to "
     f"{100 * (odds[widest].loc[120, 'ci_high'] - odds[widest].loc[120, 'ci_low']):.0f} points for "
-    f"\"{widest}\"): these are illustrations, and `hand_odds` with more samples narrows them."))
+    f"\"{widest}\"): these are illustrations, and `thousand odds` with more samples narrows them."))
 
 # %%
 hl = []

@@ -82,7 +82,7 @@ display(Markdown(notebook.back_link()))
 pools = {p: data.pool_rows(p).iloc[:3 * N_POOL] for p in PROFILES}
 refs = {p: data.reference_pool(p) for p in PROFILES}
 notebook.provenance(PROFILES, SEED, games_per_profile=N_GAMES,
-                 **{f"pool of {p}": f"{r.name}, {len(pools[p]) // 3:,} deals ({r.content_hash})"
+                 **{f"deals of {p}": f"the {r.name} reference pool, first {len(pools[p]) // 3:,} deals ({r.content_hash})"
                     for p, r in refs.items()})
 
 # %% [markdown]
@@ -104,8 +104,8 @@ same = all((per_deal.loc[(p, "zero points"), ["count", "of"]] == per_deal.loc[(p
 table = per_deal.drop(index="no trick", level=1) if same else per_deal
 if same:
     table = table.rename(index={"zero points": "zero points, or no trick (the same defenders)"}, level=1)
-shown = notebook.ci_table(table, keep=("count", "of"), name="bolted (95 % CI)").rename(
-    columns={"count": "players bolted", "of": "players"})
+shown = notebook.ci_table(table, keep=("count", "of", "deals"), name="bolted (95 % CI)").rename(
+    columns={"count": "players bolted", "of": "players", "deals": "played deals"})
 shown["per 100 deals (95 % CI)"] = [notebook.fmt_num_ci(a, b, c) for a, b, c in zip(
     table["per_100_deals"], table["per_100_low"], table["per_100_high"])]
 NO_BOLTS = [p for p in PROFILES if not Rules.profile(p).has_bolts]
@@ -138,7 +138,7 @@ plt.show()
 # Games played to the end with the default bidding policy, drawing the
 # pool's deals **without replacement** (each game its own block of the
 # pool).  Intervals: bootstrap over games (and over pool deals where a
-# deal repeats), `analysis.research.uncertainty`.
+# deal repeats: the two-way bootstrap of Owen, 2007).
 
 # %%
 games = {p: data.simulated_games(DATA, p, N_GAMES, SEED) for p in PROFILES}
@@ -157,13 +157,15 @@ for p, g in games.items():
         m, lo, hi = b.ratio(x, den)
         rows.append({"profile": p, "figure": what, "estimate (95 % CI)":
                      notebook.fmt_num_ci(100 * m, 100 * lo, 100 * hi), "m": m, "lo": lo, "hi": hi,
-                     "games": b.games, "distinct deals": b.distinct_deals,
+                     "games": b.games, "played deals": int(played.sum()),
+                     "distinct deals": b.distinct_deals,
                      "repeated draws": o["repeated_draws"]})
 rates = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(Markdown(f"Estimator of the bidding policy: {games['club'].attrs['estimator']}. "
                  + " ".join(f"{p}: {boots[p].describe()}." for p in PROFILES)))
 BOLTS = [p for p in PROFILES if p not in NO_BOLTS]
-display(notebook.table(rates.loc[BOLTS, ["estimate (95 % CI)", "games", "distinct deals", "repeated draws"]]))
+display(notebook.table(rates.loc[BOLTS, ["estimate (95 % CI)", "games", "played deals", "distinct deals",
+                                         "repeated draws"]]))
 if NO_BOLTS:
     display(Markdown(f"Not shown: {', '.join(NO_BOLTS)}, whose rules count no bolts (their games score none)."))
 
@@ -233,7 +235,7 @@ for p in PROFILES:
     n_pool = int(dd["of"]) // 2
     if not Rules.profile(p).has_bolts:
         hl.append({"profile": p, "question": "bolts", "applies": False, "figure": "no bolts by rule",
-                   "n": "no figure: the rules count no bolts"})
+                   "n": "none: the rules count no bolts"})
         continue
     hl.append({"profile": p, "question": "bolts",
                "figure": f"{notebook.fmt_ci(dd['p'], dd['ci_low'], dd['ci_high'])} of defenders "

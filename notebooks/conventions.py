@@ -31,7 +31,7 @@
 # with `THOUSAND_QUICK=1 make lab` for every page.
 
 # %% [markdown]
-# Each variant is one `thousand compare` rule set (`analysis.comparison`):
+# Each variant is one `thousand compare` rule set:
 # game *g* draws its first dealer and its deals from its own stream of the
 # root seed, whatever the rules (common random numbers), and the
 # conventions compared here leave the double-dummy play alone, so the
@@ -66,8 +66,7 @@ display(notebook.provenance(list(PROFILES), SEED, games_per_rule_set=N_GAMES,
                          variants=sum(len(c.names) - 1 for c in runs.values())))
 display(Markdown(
     "Each profile is played as it is and changed in one convention field at a time, to each "
-    "value another profile's seed text gives it, with `thousand compare` "
-    "(`analysis.comparison.compare`): every rule set plays the same game ids of one seed, "
+    "value another profile's seed text gives it, with `thousand compare`: every rule set plays the same game ids of one seed, "
     "drawing the same deals from the profile's reference pool, so the differences are paired. "
     f"Left out: fields that {conventions.SKIPPED['play']}, and fields that "
     f"{conventions.SKIPPED['information']}."))
@@ -83,12 +82,14 @@ METRICS = ["deals_per_game", "barrel_entries_per_game", "bolts_per_game", "win_f
            "made_share", "write_off_share"]
 top = conventions.largest_effects(runs, "deals_per_game", k=3)
 headline = []
-for _, r in conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False).iterrows():
-    noise = "" if r.beyond_noise else " (within the noise)"
-    headline.append({"profile": r.profile, "question": "largest",
-                     "figure": f"{conventions.change_label(r.change, r.profile)}: "
-                               f"{notebook.fmt_num_ci(r['diff'], r.diff_low, r.diff_high)} deals per game{noise}",
-                     "n": f"{N_GAMES:,} paired games per rule set"})
+for p in PROFILES:
+    r = top[top.profile == p].head(1)
+    n_var = len(runs[p].names) - 1
+    headline.append({"profile": p, "question": "largest",
+                     "figure": f"{conventions.change_label(r.change.iloc[0], p)}: "
+                               f"{notebook.fmt_num_ci(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0], 2)}"
+                               " deals per game" if len(r) else "no effect distinguishable at this size",
+                     "n": f"{N_GAMES:,} paired games per rule set, {n_var:,} variants"})
 for p in ("club", "classic", "book", "ua", "wiki"):
     if p not in runs:
         headline.append({"profile": p, "question": "largest", "applies": False,
@@ -103,10 +104,13 @@ shown_top = pd.DataFrame({
 display(shown_top.set_index("profile") if len(top) else Markdown(
     "No convention changes the number of deals per game beyond the noise at these sizes."))
 big = conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False)
-display(Markdown("**Conclusion.** " + "; ".join(
+said = "; ".join(
     f"in {r.profile}, {conventions.change_label(r.change, r.profile)} moves game length most: "
-    f"{r['diff']:+.2f} deals per game" + ("" if r.beyond_noise else " (within the noise)")
-    for _, r in big.iterrows()) + "."))
+    f"{r['diff']:+.2f} deals per game" if r.beyond_noise else
+    f"in {r.profile} no convention's effect on game length is distinguishable from zero at this size "
+    f"({N_GAMES:,} paired games per rule set)"
+    for _, r in big.iterrows())
+display(Markdown("**Conclusion.** " + said[:1].upper() + said[1:] + "."))
 
 # %%
 drawn = top if len(top) else big  # nothing beyond the noise: the largest, within it
@@ -136,8 +140,13 @@ def show(prof):
     text.index.name = "convention changed"
     for m in METRICS:
         text[conventions.METRIC_LABELS[m]] = [
-            f"{d:+.3f} ({lo:+.3f} to {hi:+.3f}){' *' if s else ''}" for d, lo, hi, s in
+            (f"{d:+.3f} ({lo:+.3f} to {hi:+.3f}){' *' if s else ''}" if hi > lo else
+             f"{d:+.3f} (the same in every game)") for d, lo, hi, s in
             zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
+    first = {}  # variants with the same figures in every column: named as such
+    text.index = [f"{lab} (same figures as {first.setdefault(key, lab)})" if first.setdefault(key, lab) != lab
+                  else lab for lab, key in zip(text.index, map(tuple, text.to_numpy()))]
+    text.index.name = "convention changed"
     display(Markdown(f"### {prof}"))
     display(text)
     if c.identical:

@@ -35,13 +35,13 @@
 # notebook counts how often each condition fires on one sample of uniformly
 # random deals — the same deals for every profile and every threshold — and
 # puts every Monte Carlo frequency (95 % interval: Wilson, Clopper–Pearson
-# near 0 or 1) beside its exact value from `analysis.probabilities`
-# (enumeration of rank-count tables, no sampling).
+# near 0 or 1) beside its exact value (the package's exact enumeration of
+# rank-count tables, no sampling).
 #
 # The after-exchange stage (four 9s, or `book`'s 8-card hand under 15,
 # after the gift) depends on the declarer's choice of gift and is not a
-# property of the deal; the solutions dataset records it
-# (`redeal_after_gift`).
+# property of the deal; the solutions dataset records it per deal and seat
+# (docs/DATA.md, the redeal after the gift).
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -91,7 +91,16 @@ shown = notebook.ci_table(table, keep=("stage", "claim", "count"), name="share o
 shown = shown.rename(columns={"claim": "who redeals", "count": "deals meeting it"})
 shown["exact"] = [notebook.fmt_pct(x, 2) for x in table["exact"]]
 shown["z (standard errors)"] = [f"{z:+.2f}" for z in table["z"]]
-shown.index = pd.MultiIndex.from_arrays([table.index.get_level_values("profile"), table["condition"]],
+# a stage's "any" row that counts exactly the deals of one of its conditions says so
+# (wiki: a widow under 3 points always holds two 9s)
+cond = table["condition"].copy()
+for (prof, event), r in table.iterrows():
+    if event in ("redeal_bidding", "redeal_widow"):
+        same = table.loc[prof][(table.loc[prof]["stage"] == r["stage"]) & (table.loc[prof].index != event)
+                               & (table.loc[prof]["count"] == r["count"])]
+        if len(same):
+            cond.loc[(prof, event)] = f"{r['condition']} (the same deals as: {same['condition'].iloc[0]})"
+shown.index = pd.MultiIndex.from_arrays([table.index.get_level_values("profile"), cond],
                                         names=["profile", "condition"])
 shown
 
@@ -137,10 +146,10 @@ plt.show()
 
 # %%
 d, lo, hi = redeals.deals_per_played(total["p"], total["ci_low"], total["ci_high"])
-pd.DataFrame({"who redeals": total["claim"],
+notebook.same_figures(pd.DataFrame({"who redeals": total["claim"],
               "deals dealt per deal played (95 % CI)": [notebook.fmt_num_ci(a, b, c, 3)
                                                   for a, b, c in zip(d, lo, hi)],
-              "exact": [f"{x:.3f}" for x in redeals.deals_per_played(total["exact"])]})
+              "exact": [f"{x:.3f}" for x in redeals.deals_per_played(total["exact"])]}))
 
 # %% [markdown]
 # ## Thresholds as a house convention

@@ -32,10 +32,10 @@
 
 # %% [markdown]
 # The chances come from the equity model shipped for each profile
-# (`analysis.equity`, docs/EQUITY.md): a conditional logit fitted on 10,000
+# (docs/EQUITY.md): a conditional logit fitted on 10,000
 # games of three equal, score-blind, double-dummy players (the threshold
-# policy).  The score-aware player is `EquityPolicy`
-# (`analysis.game.equity_policy`): at each deal he weighs every level his
+# policy).  The score-aware player follows the equity policy
+# (`thousand simulate --policy equity`): at each deal he weighs every level his
 # hand can bid by its expected chance to win the game (made with the bidding
 # model's estimate, failed otherwise, written off where that is better) and
 # bids up to the highest level at which that is at least what passing
@@ -54,6 +54,7 @@ N_GRID = 21 if QUICK else 41  # score steps of the equity maps
 
 # %%
 import matplotlib.pyplot as plt
+from matplotlib.ticker import PercentFormatter
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
@@ -66,6 +67,7 @@ from analysis.game.equity_policy import GRID, EquityPolicy
 from analysis.research import plots
 from analysis.rules import PROFILES
 from analysis.scoring import TableState
+from analysis.stats import proportion_ci
 
 plots.use_style()
 display(Markdown(notebook.back_link()))
@@ -92,7 +94,8 @@ for p, ax in enumerate(axes):
     ax.set_title(f"player {p}'s chance to win")
     ax.set_xlabel("player 0's score")
 axes[0].set_ylabel("player 1's score")
-fig.colorbar(im, ax=axes, shrink=0.85)
+bar = fig.colorbar(im, ax=axes, shrink=0.85, label="chance to win the game (%)")
+bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0, symbol=""))
 plt.show()
 
 # %% [markdown]
@@ -101,8 +104,14 @@ plt.show()
 # For random 7-card hands the bidding model gives the chance of making each
 # level; the threshold policy and the equity policy turn that into the
 # highest level the player is willing to hold.  Player 0 holds the hand in
-# first hand (player 2 deals).  Per state: how often the two limits differ,
-# which way, and the mean limit of each (points; 95 means he passes).
+# first hand (player 2 deals), so he opens with the obligatory 100 (every
+# profile, RULES.md, bidding): his limit is at least 100, and where the
+# policy would not bid 100 he stays at it.  On the barrel a limit below
+# the contract he needs means he passes (counted as 95).  Per state: how
+# often the two limits differ, which way, how often each stays at the
+# forced 100 (or passes, on the barrel), and the mean limit of each
+# (points); shares with their 95 % intervals (Wilson, Clopper–Pearson near
+# 0 or 1), means with a normal 95 % interval, over the same hands.
 
 # %%
 CRITICAL = {
@@ -132,11 +141,12 @@ for name, st in CRITICAL.items():
     # the threshold player's willingness, as the auction reads it
     slot = 1 if sitting else (2 if opp_sitting else 0)
     thr = lim[:, 0, cols[slot]].astype(int)
-    if sitting:
-        thr = np.where(thr >= club.barrel_min_contract, thr, 95)
     eq = np.array([policy.table_limits(club, st, lim[i])[0, slot] for i in range(N_HANDS)])
     if sitting:
+        thr = np.where(thr >= club.barrel_min_contract, thr, 95)
         eq = np.where(eq >= club.barrel_min_contract, eq, 95)
+    else:  # the first hand's obligatory opening
+        thr, eq = np.maximum(thr, 100), np.maximum(eq, 100)
     rows.append(
         {
             "state": name,
@@ -145,17 +155,27 @@ for name, st in CRITICAL.items():
             "equity bids lower": np.mean(eq < thr),
             "threshold: mean limit": thr.mean(),
             "equity: mean limit": eq.mean(),
-            "threshold passes": np.mean(thr < 100),
-            "equity passes": np.mean(eq < 100),
+            "threshold: stays at 100 (or passes)": np.mean(thr <= 100),
+            "equity: stays at 100 (or passes)": np.mean(eq <= 100),
+            "_sd": (thr.std(ddof=1), eq.std(ddof=1)),
         }
     )
 table = pd.DataFrame(rows).set_index("state")
-display(
-    table.style.format(
-        {c: "{:.1%}" for c in table.columns if "limit" not in c}
-        | {c: "{:.1f}" for c in table.columns if "limit" in c}
-    )
-)
+spread = table.pop("_sd")
+shown = pd.DataFrame(index=table.index)
+for c in table.columns:
+    if "limit" in c:
+        sd = np.array([s[0 if c.startswith("threshold") else 1] for s in spread])
+        half = 1.96 * sd / np.sqrt(N_HANDS)
+        shown[c + " (points, 95 % CI)"] = [
+            notebook.fmt_num_ci(m, m - h, m + h) for m, h in zip(table[c], half)
+        ]
+    else:
+        k = np.rint(table[c].to_numpy() * N_HANDS).astype(int)
+        lo, hi = proportion_ci(k, np.full(len(k), N_HANDS))
+        shown[c + " (95 % CI)"] = [notebook.fmt_ci(p, a, b) for p, a, b in zip(table[c], lo, hi)]
+display(shown)
+display(Markdown(f"Each row: the same {N_HANDS:,} random hands, held by player 0 in first hand."))
 
 # %%
 fig, ax = plt.subplots(figsize=(9, 4.5))
@@ -208,12 +228,15 @@ else:
     show = pd.DataFrame(
         {
             "profile": res.profile,
-            "games": res.games,
-            "equity seat's win share": res.share,
-            "share 95 % interval": [f"{lo:.3f} – {hi:.3f}" for lo, hi in zip(res.share_low, res.share_high)],
-            "all-threshold share": res.base,
-            "gain": res.gain,
-            "gain 95 % interval": [f"{lo:+.3f} – {hi:+.3f}" for lo, hi in zip(res.gain_low, res.gain_high)],
+            "games": [notebook.fmt_num(int(g)) for g in res.games],
+            "equity seat's win share (95 % CI)": [
+                notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(res.share, res.share_low, res.share_high)
+            ],
+            "all-threshold share": [notebook.fmt_pct(p) for p in res.base],
+            "gain (points of %, 95 % CI)": [
+                notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
+                for g, lo, hi in zip(res.gain, res.gain_low, res.gain_high)
+            ],
             "verdict": res.verdict,
         }
     )
@@ -222,21 +245,22 @@ else:
             f"Paired games of {shipped.get('date', '?')} (seed {shipped.get('seed')}, step {shipped.get('step')})."
         )
     )
-    display(
-        show.set_index("profile").style.format(
-            {c: "{:.3f}" for c in ("equity seat's win share", "all-threshold share")} | {"gain": "{:+.3f}"}
-        )
-    )
+    display(show.set_index("profile"))
     fig, ax = plt.subplots(figsize=(7, 3.5))
     yy = np.arange(len(res))
     ax.errorbar(
-        res.share, yy, xerr=[res.share - res.share_low, res.share_high - res.share], fmt="o", color="C0"
+        100 * res.share,
+        yy,
+        xerr=[100 * (res.share - res.share_low), 100 * (res.share_high - res.share)],
+        fmt="o",
+        color="C0",
+        label="equity seat, 95 % CI",
     )
-    ax.axvline(1 / 3, color="k", lw=0.8, ls="--", label="par (a third)")
+    ax.axvline(100 / 3, color="k", lw=0.8, ls="--", label="par (a third)")
     ax.set_yticks(yy)
     ax.set_yticklabels(res.profile)
     ax.invert_yaxis()
-    ax.set_xlabel("the equity player's win share (95 % interval)")
+    ax.set_xlabel("the equity player's win share (%)")
     ax.legend()
     plt.show()
 

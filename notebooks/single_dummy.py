@@ -91,7 +91,7 @@ shown = list(paired)
 if not shown:
     raise reference.ReferencePoolError("club-sd", "no single-dummy pool is built: thousand reference build club-sd")
 pools = {p: f.attrs["sd_pool"] for p, f in paired.items()}
-notebook.provenance(shown, SEED, **{f"pool of {p}": f"{m['name']}, {paired[p]['deal_id'].nunique():,} played deals "
+notebook.provenance(shown, SEED, **{f"deals of {p}": f"the {m['name']} single-dummy pool, {paired[p]['deal_id'].nunique():,} played deals "
                                  f"× 3 seats, {m['worlds']} worlds, bid {m['bid']}, seed {m['seed']} ({m['content_hash']})"
                                  for p, m in pools.items()})
 
@@ -106,7 +106,12 @@ if missing:
 #
 # The share of (deal, declarer seat) rows whose declarer reaches each
 # contract, double-dummy and single-dummy, on the same rows (the play does not
-# depend on the contract named, so each row is read at every contract).
+# depend on the contract named, so each row is read at every contract): the
+# rows with a single-dummy play.  A pool that keeps no play for a row its
+# single-dummy declarer wrote off leaves those seats out of both columns;
+# the column *double-dummy, every seat* reads all the pool's seats, so the
+# subset can be told from the pool (and from the bidding page, which reads
+# every seat of the double-dummy pools).
 # *Difference* is double-dummy minus single-dummy: positive where the
 # double-dummy odds overstate a bid's success, negative where they
 # understate it (perfect defence costs the declarer more than imperfect
@@ -120,9 +125,26 @@ tab = pd.DataFrame({
     "single-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(succ["p_sd"], succ["p_sd_low"], succ["p_sd_high"])],
     "difference (points of %)": [notebook.fmt_num_ci(100 * a, 100 * b, 100 * c)
                                  for a, b, c in zip(succ["diff"], succ["diff_low"], succ["diff_high"])],
-    "rows (deal, seat)": [notebook.fmt_num(int(x)) for x in succ["rows"]],
-    "deals": [notebook.fmt_num(int(x)) for x in succ["deals"]]}, index=succ.index)
+    "declarer seats with a play": [notebook.fmt_num(int(x)) for x in succ["rows"]],
+    "deals": [notebook.fmt_num(int(x)) for x in succ["deals"]],
+    "double-dummy, every seat": [notebook.fmt_ci(a, b, c) for a, b, c in
+                                 zip(succ["p_dd_all"], succ["p_dd_all_low"], succ["p_dd_all_high"])],
+    "every seat (deals)": [f"{int(r):,} ({int(d):,})" for r, d in zip(succ["rows_all"], succ["deals_all"])]},
+    index=succ.index)
 display(tab)
+seats = succ.groupby(level="profile", sort=False).first()
+part = seats[seats["rows"] < seats["rows_all"]]
+display(Markdown(
+    ("**Which seats.** " + "; ".join(
+        f"{p}: {int(r['rows']):,} of {int(r['rows_all']):,} declarer seats have a single-dummy play "
+        f"({int(r['rows_all'] - r['rows']):,} written off without one)" for p, r in part.iterrows())
+     + ". At 120 the double-dummy share is "
+     + "; ".join(f"{notebook.fmt_pct(succ.loc[(p, 120), 'p_dd'])} on the seats with a play against "
+                 f"{notebook.fmt_pct(succ.loc[(p, 120), 'p_dd_all'])} on every seat in {p}" for p in part.index)
+     + (": the written-off seats hold weaker hands, so the subset overstates every seat's chances."
+        if all(succ.loc[(p, 120), 'p_dd'] > succ.loc[(p, 120), 'p_dd_all'] for p in part.index) else "."))
+    if len(part) else
+    "**Which seats.** Every declarer seat of the pools has a single-dummy play: both columns read them all."))
 over = [(p, c) for (p, c), r in succ.iterrows() if r["diff_low"] > 0]
 under = [(p, c) for (p, c), r in succ.iterrows() if r["diff_high"] < 0]
 display(Markdown(
@@ -168,7 +190,7 @@ display(Markdown(
         f"{p}: mean gap {notebook.fmt_num_ci(r['mean'], r['low'], r['high'])} points"
         + (" (within the noise)" if r["low"] <= 0 <= r["high"] else "")
         for p, r in gaps.iterrows())
-    + ". On average, seeing every card helps the defence about as much as the declarer; the spread "
+    + ". " + optimism.gap_verdict(gaps) + " The spread "
     f"(from {gaps['q10'].min():.0f} to {gaps['q90'].max():.0f} points between the 10th and 90th "
     "percentiles) shows that single deals differ a lot either way: double-dummy is no bound on one deal."))
 
@@ -194,12 +216,20 @@ plt.show()
 
 # %%
 bol = pd.concat({p: optimism.bolts_both(f) for p, f in paired.items()}, names=["profile", "definition"])
-pd.DataFrame({
+cols = ["dd", "dd_low", "dd_high", "sd", "sd_low", "sd_high"]
+same = all((bol.loc[(p, "zero_points"), cols] == bol.loc[(p, "no_trick"), cols]).all() for p in shown)
+if same:  # no defender took points without a trick or a trick without points
+    bol = bol.drop(index="no_trick", level=1)
+display(pd.DataFrame({
     "double-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(bol["dd"], bol["dd_low"], bol["dd_high"])],
     "single-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(bol["sd"], bol["sd_low"], bol["sd_high"])],
     "defenders": [notebook.fmt_num(int(x)) for x in bol["defenders"]],
     "deals": [notebook.fmt_num(int(x)) for x in bol["deals"]]}, index=bol.index).rename(
-    index={"zero_points": "zero points", "no_trick": "no trick"})
+    index={"zero_points": "zero points, or no trick (the same defenders)" if same else "zero points",
+           "no_trick": "no trick"}))
+if same:
+    display(Markdown("Under both kinds of play the two definitions bolt exactly the same defenders here (no "
+                     "defender took a trick worth 0 points, nor points without a trick): one row each."))
 
 # %% [markdown]
 # ## The declarer's own contracts
@@ -214,13 +244,14 @@ pd.DataFrame({
 # %%
 own = pd.DataFrame({p: optimism.own_contracts(f) for p, f in paired.items()}).T
 pd.DataFrame({
-    "write-offs": [notebook.fmt_pct(x) for x in own["write_off_share"]],
+    "write-offs (95 % CI)": [notebook.fmt_ci(a, b, c) for a, b, c in
+                             zip(own["write_off_share"], own["write_off_low"], own["write_off_high"])],
     "own contract made (95 % CI)": [notebook.fmt_ci(a, b, c) for a, b, c in zip(own["made_share"], own["made_low"],
                                                                            own["made_high"])],
     "double-dummy value reaches it": [notebook.fmt_pct(x) for x in own["dd_made_share"]],
     "mean contract (points)": [f"{x:.1f}" for x in own["mean_contract"]],
-    "rows (deal, seat)": [notebook.fmt_num(int(x)) for x in own["rows"]],
-    "deals": [notebook.fmt_num(int(x)) for x in own["deals"]]}).rename_axis("profile")
+    "declarer seats": [notebook.fmt_num(int(x)) for x in own["rows"]],
+    "deals": [notebook.fmt_num(int(x)) for x in own["deals"]]}, index=own.index).rename_axis("profile")
 
 # %% [markdown]
 # ## Whole games
@@ -230,11 +261,11 @@ pd.DataFrame({
 # single-dummy pool's), with the same seed: the declarer's gift, contract
 # and write-off are his own single-dummy decisions at the auction's bid.
 # The pool is small, so deals repeat across games; intervals come from the
-# two-way bootstrap over games and pool deals
-# (`analysis.research.uncertainty.PoolBootstrap`).
+# two-way bootstrap over games and pool deals (Owen, 2007).
 
 # %%
 from analysis.game import simulate  # noqa: E402
+from analysis.rules import Rules  # noqa: E402
 from analysis.research import survival  # noqa: E402
 from analysis.research.uncertainty import PoolBootstrap  # noqa: E402
 
@@ -264,7 +295,8 @@ for p in shown:
         rows.append({"profile": p, "play": kind,
                      "deals per game (95 % CI)": notebook.fmt_num_ci(*dpg),
                      "write-offs (95 % CI)": notebook.fmt_ci(wo, wo_lo, wo_hi),
-                     "bolts per 100 played deals (95 % CI)": notebook.fmt_num_ci(*(100 * np.array(bpd))),
+                     "bolts per 100 played deals (95 % CI)": notebook.fmt_num_ci(*(100 * np.array(bpd)))
+                     if Rules.profile(p).has_bolts else "no bolts by rule",
                      "barrel stays": len(st),
                      "barrel stays won (95 % CI)": notebook.fmt_ci(*end.loc["win", ["p", "ci_low", "ci_high"]])
                      if end is not None else "no barrel stay",
@@ -314,7 +346,8 @@ if first:
     ends = [optimism.cluster_mean_ci(s["value_sd"], s["deal_id"]) for _, s in sens.groupby("worlds")]
     (m0, lo0, hi0, _), (m1, lo1, hi1, _) = ends[0], ends[-1]
     display(Markdown(
-        f"**Conclusion.** From {min(WORLDS)} to {max(WORLDS)} worlds the mean single-dummy value moves "
+        f"**Conclusion.** From {sens['worlds'].min()} to {sens['worlds'].max()} worlds the mean single-dummy "
+        "value moves "
         f"from {m0:.1f} to {m1:.1f} points; "
         + ("the intervals overlap, so more worlds would not change the figures above beyond their noise."
            if lo0 <= hi1 and lo1 <= hi0 else
@@ -331,8 +364,8 @@ for p in shown:
                          f"{notebook.fmt_ci(s['p_sd'], s['p_sd_low'], s['p_sd_high'])} single-dummy; "
                          f"gap {notebook.fmt_num_ci(gp['mean'], gp['low'], gp['high'])} points",
                "gap": [float(gp["mean"]), float(gp["low"]), float(gp["high"])],
-               "n": f"{int(s['deals']):,} played deals ({int(s['rows']):,} declarer seats), "
-                    "single-dummy pool"})
+               "n": f"{int(s['rows']):,} declarer seats with a single-dummy play "
+                    f"(of {int(s['rows_all']):,}) in {int(s['deals']):,} deals of the single-dummy pool"})
 for p in missing:
     hl.append({"profile": p, "question": "optimism", "applies": False,
                "figure": "no single-dummy pool built for these rules",

@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import html
 import os
+import re
 import signal
 import threading
 from pathlib import Path
@@ -139,8 +141,33 @@ def execute_notebook(
         template_name="lab", exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True
     )
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
+    body = _with_alt_text(body, nb)
     html_path = replace_file(out / f"{src.stem}.html", lambda tmp: tmp.write_text(body, encoding="utf-8"))
     return html_path, nb, error
+
+
+def _with_alt_text(body: str, nb) -> str:
+    """Give each PNG of the page the description its output carries (``metadata["image/png"]["alt"]``).
+
+    The lab template writes no alt text of its own (nbconvert then puts
+    "No description has been provided"); the research pages' figures carry
+    one (:func:`analysis.research.plots.describe`).
+    """
+    for cell in nb.cells:
+        for o in cell.get("outputs", []):
+            data = o.get("data", {})
+            alt = o.get("metadata", {}).get("image/png", {}).get("alt")
+            if "image/png" not in data or not alt:
+                continue
+            src = f'src="data:image/png;base64,{data["image/png"].strip()[:200]}'
+            at = body.find(src)
+            if at < 0:
+                continue
+            start = body.rfind("<img", 0, at)
+            end = body.find(">", at)
+            tag = re.sub(r'\salt="[^"]*"', "", body[start:end])
+            body = body[:start] + tag.replace("<img", f'<img alt="{html.escape(alt)}"', 1) + body[end:]
+    return body
 
 
 def save_figures(nb, folder: str | Path, stem: str = "fig") -> list[Path]:

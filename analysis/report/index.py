@@ -39,7 +39,7 @@ CAVEATS = (
     "defenders alike. Seeing every card helps the defence as much as the declarer, so a "
     "double-dummy figure is neither a ceiling nor a floor for real play: {gap}",
     "Whole games use the default <b>bidding policy</b>: each player bids up to the highest "
-    "contract the default BidModel (a logistic model of the double-dummy value from the "
+    "contract the default bidding model (a logistic model of the double-dummy value from the "
     "visible hand) gives a chance of at least one half, writes off a contract it expects to "
     "lose, and claims the redeals the profile allows.",
     "Games draw the reference pools' deals <b>without replacement</b> (each game its own block "
@@ -97,16 +97,23 @@ def _findings(heads: dict, pages, profiles) -> str:
     for page, key, label in cols:
         got = heads.get((page, key), {})
         cells = []
+        seen: dict = {}  # (figure, n) -> the first profile that gave it
         for prof in profiles:
             r = got.get(prof)
             if r is None:
                 cells.append("<td class='missing'><b>missing</b>: the page saved no figure</td>")
                 continue
             fig = html.escape(str(r["figure"]))
+            same = ""
             if not r.get("applies", True):
                 fig = f"<i>{fig}</i>"
+            else:  # two profiles that read one pool under rules alike: say so, or it reads as a slip
+                first = seen.setdefault((str(r["figure"]), str(r["n"])), prof)
+                if first != prof:
+                    same = f"<br><small><b>the same figure as {html.escape(first)}</b></small>"
             cells.append(
-                f"<td><a href='{page}.html'>{fig}</a><br><small>n = {html.escape(str(r['n']))}</small></td>"
+                f"<td><a href='{page}.html'>{fig}</a><br><small>n = {html.escape(str(r['n']))}</small>"
+                f"{same}</td>"
             )
         out.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
     out.append("</table><p><small>95 % intervals in brackets; each figure links to its page.</small></p>")

@@ -5,18 +5,31 @@ to its text and tables and reports what a researcher citing it would trip
 over: a code cell on the page, a warning printed by the code, a traceback, a dash, ``NaN`` or ``None``
 where a figure belongs, a table row printed twice, a header or row label
 that is a program's name (``four_nines_any``), a cell cut short (``...``), a count of five digits or
-more without a thousands separator or with a point as one.
-:func:`review_report` reviews every page of a report folder.  The tests run
-it on the quick report (``make test``) and the full one (``make verify``).
+more without a thousands separator or with a point as one; in the prose as
+well as the tables, a program's identifier (``hand_odds``, a module path
+``analysis.odds``, a class name ``BidModel`` or its repr ``BidModel(rows=1)``;
+the names of rules settings, which a reader types after ``--set``, are
+words of the guide), an interval of no width (``0.0 % (0.0–0.0)``: nothing
+is known that exactly), a count that disagrees with its noun (``1 deals``),
+a table whose rows differ only by their label (variants that played alike,
+unless the label says so), an image without a description (alt text).
+:func:`review_report` reviews every page of a report folder and checks that
+every number the index cites under a page's figure is printed on that page
+(the same n in both places).  The tests run it on the quick report (``make
+test``) and the full one (``make verify``).
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import fields
 from html.parser import HTMLParser
 from pathlib import Path
 
-__all__ = ["page_tables", "page_text", "review_page", "review_report"]
+from ..rules import PROFILES, Rules
+
+__all__ = ["page_tables", "page_text", "review_page", "review_report", "index_against_pages"]
 
 #: A cell that holds a placeholder where a figure belongs.
 _PLACEHOLDER = re.compile(r"^\s*(—|–|-|nan|NaN|None|<NA>|NaT|inf|-inf)\s*$|\bnan\b|\bNaN\b|<NA>|\bNone\b")
@@ -25,6 +38,48 @@ _CODE_NAME = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w(])")
 #: A count of five digits or more without a separator, or with points as separators.
 _BARE_COUNT = re.compile(r"^\s*\d{5,}\s*$")
 _POINT_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])")
+#: A program's identifier in prose: snake case, a module path, a class name, a repr.
+_PROSE_NAME = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?=\()")
+_MODULE_PATH = re.compile(r"(?<!-m )\banalysis(?:\.[A-Za-z_]\w*)+")  # not a command: python -m ...
+_CLASS_NAME = re.compile(r"\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b")
+_REPR = re.compile(r"\b[A-Za-z_]\w*\((?:[a-z_]\w*=|\))")
+#: Product names spelt in camel case, which are words, not identifiers.
+_PRODUCTS = {"JupyterLab", "GitHub", "NumPy", "SciPy", "PyPI", "LaTeX", "JavaScript"}
+#: An interval of no width: ``x (a–a)`` or ``x % (a–a)``.
+_NUM = r"[-+−]?[\d,]+(?:\.\d+)?"
+_INTERVAL = re.compile(rf"({_NUM})\s*%?\s*\(({_NUM})\s*(?:–|-| to )\s*({_NUM})\)")
+#: Nouns the report counts, singular -> plural.
+_NOUNS = {
+    w: w + "s"
+    for w in (
+        "deal",
+        "game",
+        "stay",
+        "hand",
+        "seat",
+        "defender",
+        "player",
+        "row",
+        "bid",
+        "cell",
+        "variant",
+        "contract",
+        "world",
+        "sample",
+        "trick",
+        "bolt",
+        "redeal",
+        "replicate",
+        "figure",
+    )
+}
+_COUNT_NOUN = re.compile(
+    r"(?<![\w.,−-])(\d[\d,]*(?:\.\d+)?) ("
+    + "|".join(sorted(set(_NOUNS) | set(_NOUNS.values()), key=len, reverse=True))
+    + r")\b(?![-\w])"
+)
+#: Tags that end a run of text (a paragraph, a heading, a table cell).
+_BLOCKS = {"p", "div", "li", "td", "th", "tr", "br", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table"}
 #: Where the lab template puts a code cell's source.
 _CODE_CELL = ("jp-InputArea-editor", "jp-CodeMirrorEditor", "jp-InputPrompt")
 
@@ -46,10 +101,15 @@ class _Reader(HTMLParser):
         self._col = 0
         self._span = 1
         self._anchor = False
+        self.images: list[str] = []  # the alt text of every image ("" if none)
+        self.lines: list[str] = []  # the text with a line break at each block and cell
 
     def handle_starttag(self, tag, attrs):
         self.text.append(" ")
+        self.lines.append("\n" if tag in _BLOCKS else " ")
         a = dict(attrs)
+        if tag == "img":
+            self.images.append((a.get("alt") or "").strip())
         cls = a.get("class") or ""
         if any(c in cls for c in _CODE_CELL):
             self.code_cells += 1
@@ -101,6 +161,7 @@ class _Reader(HTMLParser):
         if self._skip:
             return
         self.text.append(data)
+        self.lines.append(data)
         if self._cell is not None:
             self._cell.append(data)
 
@@ -154,7 +215,15 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
         problems.append("a program's value is printed (a path or an object)")
     if "Traceback (most recent call last)" in text or re.search(r"\b\w+Error: ", text):
         problems.append("an error or traceback is shown")
+    for line in "".join(r.lines).split("\n"):  # a sentence or a cell: no run across cells
+        problems += _prose_problems(" ".join(line.split()))
+    problems += [
+        f"image {i} has no description (alt text)"
+        for i, alt in enumerate(r.images, 1)
+        if not alt or alt.startswith("No description")
+    ]
     for i, table in enumerate(r.tables, 1):
+        problems += _alike_rows(i, table)
         seen = set()
         for row in table:
             texts = tuple(t for _, t in row)
@@ -180,9 +249,107 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
     return [f"{name}: {p}" for p in dict.fromkeys(problems)]
 
 
+@functools.lru_cache(maxsize=1)
+def _setting_names() -> frozenset:
+    """Names of the rules settings (``--set NAME=VALUE``): words of the guide, not code."""
+    return frozenset(f.name for f in fields(Rules))
+
+
+def _prose_problems(text: str) -> list[str]:
+    """Identifiers, reprs, intervals of no width and counts at odds with their noun in ``text``."""
+    out = []
+    settings = _setting_names()
+    names = {m.group(0) for m in _CODE_NAME.finditer(text) if m.group(0) not in settings}
+    names |= {m.group(0) for m in _PROSE_NAME.finditer(text) if m.group(0) not in settings}
+    names |= {m.group(0) for m in _MODULE_PATH.finditer(text)}
+    names |= {m.group(0) for m in _CLASS_NAME.finditer(text) if m.group(0) not in _PRODUCTS}
+    names |= {m.group(0) for m in _REPR.finditer(text)}
+    out += [f"the text names a program's identifier: {n!r}" for n in sorted(names)]
+    for m in _INTERVAL.finditer(text):
+        lo, hi = (float(g.replace(",", "").replace("−", "-")) for g in m.group(2, 3))
+        if lo == hi:
+            out.append(f"an interval of no width (nothing is known that exactly): {m.group(0)!r}")
+    for m in re.finditer(r"\b(?:Conclusion|Verdict|Reading the table)\. ([a-z]\w*)", text):
+        if m.group(1) not in PROFILES:  # a profile's name is spelt in lower case
+            out.append(f"a sentence starts in lower case: {m.group(0)!r}")
+    for m in _COUNT_NOUN.finditer(text):
+        number, noun = m.group(1), m.group(2)
+        if "." in number:
+            continue
+        one = number == "1"
+        if one and noun in _NOUNS.values():
+            out.append(f"a count at odds with its noun: {m.group(0)!r}")
+        elif not one and noun in _NOUNS:
+            out.append(f"a count at odds with its noun: {m.group(0)!r}")
+    return out
+
+
+def _alike_rows(i: int, table) -> list[str]:
+    """Sibling rows of one table (labels equal but the last) whose figures are the same, unless
+    a label says so: two variants, or two conditions, that gave one result."""
+    groups: dict = {}
+    for row in table:
+        labels = tuple(t for k, t in row if k == "th")
+        values = tuple(t for k, t in row if k == "td")
+        if labels and len(values) >= 2 and "0" not in values:  # two counts of nothing are alike
+            groups.setdefault((labels[:-1], values), []).append(" / ".join(labels))
+    out = []
+    for labels in groups.values():
+        labels = list(dict.fromkeys(labels))
+        if len(labels) > 1 and not any(
+            re.search(r"identical|same (?:figures |deals )?as|alike", lab) for lab in labels
+        ):
+            out.append(
+                f"table {i}: rows {', '.join(repr(lab[:50]) for lab in labels)} show the same figures "
+                "and no label says they are identical"
+            )
+    return out
+
+
 def review_report(folder) -> list[str]:
     """:func:`review_page` of every ``*.html`` in a report folder (the index included)."""
     problems = []
-    for f in sorted(Path(folder).glob("*.html")):
-        problems += review_page(f.read_text(encoding="utf-8"), f.stem)
+    pages = {f.stem: f.read_text(encoding="utf-8") for f in sorted(Path(folder).glob("*.html"))}
+    for name, html_text in pages.items():
+        problems += review_page(html_text, name)
+    if "index" in pages:
+        problems += index_against_pages(pages["index"], pages)
     return problems
+
+
+#: A figure of the index: its page, its text and its n.
+_INDEX_CELL = re.compile(r"<td><a href='([\w-]+)\.html'>(.*?)</a><br><small>(.*?)</small></td>", re.S)
+_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+
+
+def index_against_pages(index_html: str, pages: dict) -> list[str]:
+    """Numbers the index cites under a page's figure that the page itself does not print.
+
+    Parameters
+    ----------
+    index_html : str
+        The report's ``index.html``.
+    pages : dict of str -> str
+        The HTML of every page, by name.
+
+    Returns
+    -------
+    list of str
+        One line per number of an index cell (figure or n) missing from
+        its page's text: the reader who follows the link must find the
+        same figure and the same n there.
+    """
+    out = []
+    texts = {}
+    for page, figure, n in _INDEX_CELL.findall(index_html):
+        if page not in pages:
+            continue
+        if page not in texts:
+            texts[page] = set(_NUMBER.findall(page_text(pages[page]).replace("−", "-")))
+        cited = page_text(f"<p>{figure} {n}</p>").replace("−", "-")
+        gone = [x for x in dict.fromkeys(_NUMBER.findall(cited)) if x not in texts[page]]
+        if gone:
+            out.append(
+                f"index: {page} does not print {', '.join(gone)} that the index cites ({cited[:100]!r})"
+            )
+    return out

@@ -115,7 +115,7 @@ def bolt_table(bolts: pd.DataFrame) -> pd.DataFrame:
     pandas.DataFrame
         Indexed by definition (``zero points``, ``no trick``, ``declarer:
         no trick``) with ``count`` (bolts), ``of`` (defender-deals, or
-        deals for the declarer), ``p`` with 95 % ``ci_low``/``ci_high``
+        deals for the declarer), ``deals`` (played deals), ``p`` with 95 % ``ci_low``/``ci_high``
         (Wilson; Clopper–Pearson near 0), and ``per_100_deals`` with its
         interval (``p`` times 200 defenders, or 100 declarers, per 100
         deals).
@@ -139,6 +139,7 @@ def bolt_table(bolts: pd.DataFrame) -> pd.DataFrame:
         {
             "count": k,
             "of": of,
+            "deals": np.full(3, n, dtype=np.int64),
             "p": k / of,
             "ci_low": lo,
             "ci_high": hi,

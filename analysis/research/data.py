@@ -192,7 +192,7 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
 
     try:
         est = load_estimator("default", rules)
-        return est, f"default BidModel ({est!r})"
+        return est, f"default BidModel ({est!r})"  # the games cache key: keep it
     except ValueError:
         pass
     if pool is None:
@@ -207,6 +207,42 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
             OracleEstimator(hands, values),
             "oracle (true double-dummy values; pool too small to fit a model)",
         )
+
+
+def estimator_words(est, desc: str = "") -> str:
+    """What a bidding estimator is, in a reader's words (for a page's text).
+
+    Parameters
+    ----------
+    est : object
+        A bidding-odds model (with ``info`` and ``features``) or another
+        estimator.
+    desc : str
+        :func:`pool_estimator`'s description, used where the estimator
+        carries no record of its fit.
+
+    Returns
+    -------
+    str
+        E.g. "the default bidding model of club (a logistic model of the
+        double-dummy value from 14 features of the visible hand, fitted on
+        220,299 hand-seat rows of 73,433 deals of the club pool)".
+    """
+    info = getattr(est, "info", None)
+    feats = getattr(est, "features", None)
+    if not info or feats is None:
+        return desc.split(" (")[0] if desc else "an estimator given by the caller"
+    pool = info.get("pool") or {}
+    where = f" of the {pool['name']} pool" if pool.get("name") else ""
+    rows = f"{int(info['n_rows']):,} hand-seat rows" if info.get("n_rows") else "its rows"
+    deals = f" of {int(info['n_deals']):,} deals" if info.get("n_deals") else ""
+    held = f"; {int(info['held_out_deals']):,} deals held out" if info.get("held_out_deals") else ""
+    kind = "the default bidding model" if desc.startswith("default") else "a bidding model"
+    rules = f" of {info['rules']}" if info.get("rules") else ""
+    return (
+        f"{kind}{rules} (a logistic model of the double-dummy value from {len(feats)} features "
+        f"of the visible hand, fitted on {rows}{deals}{where}{held})"
+    )
 
 
 def _key(*parts) -> str:
@@ -283,9 +319,10 @@ def simulated_games(
         ref = reference_pool(r)
         pool = ref.solutions_path
     pool = Path(pool)
-    desc = "given policy"
+    desc, words = "given policy", "the policy the caller gave"
     if policy is None:
         est, desc = pool_estimator(load_pool(pool), r)
+        words = estimator_words(est, desc)
         policy = ThresholdPolicy(estimator=est)
     key = _key(
         r.to_dict(),
@@ -324,7 +361,7 @@ def simulated_games(
         tmp = out.with_suffix(".tmp")
         g.to_parquet(tmp)  # attrs travel in the Parquet metadata
         tmp.replace(out)
-    g.attrs["estimator"] = desc
+    g.attrs["estimator"] = words
     return g
 
 

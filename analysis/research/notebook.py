@@ -48,6 +48,7 @@ __all__ = [
     "fmt_ci",
     "fmt_num_ci",
     "ci_table",
+    "same_figures",
     "table",
     "commit",
     "NO_CASES",
@@ -288,10 +289,14 @@ def fmt_num_ci(x, low, high, digits: int = 1) -> str:
     """A number with its interval: ``'48.2 (46.9–49.5)'``, ``'-0.1 (-1.4 to 1.2)'``.
 
     Thousands take a comma; an interval reaching below zero is written with
-    "to" so that its minus signs cannot be read as the dash.
+    "to" so that its minus signs cannot be read as the dash.  An interval
+    of no width (every value of the sample equal) is not printed as one:
+    ``'0.0 (no spread in the sample)'``.
     """
     if not _finite(x):
         return NO_CASES
+    if _finite(low) and _finite(high) and float(low) == float(high):
+        return f"{float(x):,.{digits}f} (no spread in the sample)"
     sep = " to " if float(low) < 0 else "–"
     return f"{float(x):,.{digits}f} ({float(low):,.{digits}f}{sep}{float(high):,.{digits}f})"
 
@@ -382,6 +387,42 @@ def ci_table(
         ]
     out[name] = [fmt_ci(a, b, c, digits) for a, b, c in zip(table[p], table[low], table[high])]
     return out
+
+
+def same_figures(frame: pd.DataFrame, level: int = 0) -> pd.DataFrame:
+    """Name the groups of a table that show exactly the same figures as an earlier group.
+
+    Two profiles that read one pool under the same rules (``classic`` and
+    ``ua`` without redeals) give identical rows; printed side by side
+    without a word they read as a copying error.  Each such group's label
+    becomes ``"ua (same figures as classic)"``.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table as displayed (strings or numbers).
+    level : int
+        The index level whose groups are compared (the profile).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The same table, relabelled.
+    """
+    keys = list(dict.fromkeys(frame.index.get_level_values(level)))
+    first: dict = {}
+    rename = {}
+    for k in keys:
+        if frame.index.nlevels > 1:
+            part = frame.xs(k, level=level, drop_level=True)
+            sig = (tuple(map(str, part.index)), tuple(map(tuple, part.astype(str).to_numpy())))
+        else:
+            sig = ((), tuple(map(tuple, frame.loc[[k]].astype(str).to_numpy())))
+        if sig in first:
+            rename[k] = f"{k} (same figures as {first[sig]})"
+        else:
+            first[sig] = k
+    return frame.rename(index=rename, level=level if frame.index.nlevels > 1 else None)
 
 
 def save_headline(page: str, rows: list, data=None) -> Path:

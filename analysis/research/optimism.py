@@ -30,15 +30,18 @@ from ..solver.analyse import DealAnalysis, format_line
 from ..solver.line import replay, to_real_seats
 from ..version import __version__
 from .notebook import data_dir
+from .uncertainty import exact_bounds
 
 __all__ = [
     "paired_outcomes",
+    "stored_play",
     "cluster_mean_ci",
     "success_by_contract",
     "value_gap",
     "gap_histogram",
     "bolts_both",
     "own_contracts",
+    "gap_verdict",
     "differing_rows",
     "sd_line",
     "worlds_sensitivity",
@@ -92,6 +95,33 @@ def paired_outcomes(sd: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def stored_play(paired: pd.DataFrame) -> np.ndarray:
+    """Which rows have a single-dummy play to compare: a bool mask.
+
+    A pool row written off by its single-dummy declarer has no play unless
+    the pool stored it anyway (``moves`` not empty, as pools that store the
+    play of every row do); every other row was played.  The comparisons of
+    this module read the rows with a play, so on a pool that keeps the play
+    of every row they cover every declarer seat.
+
+    Parameters
+    ----------
+    paired : pandas.DataFrame
+        :func:`paired_outcomes` rows (with ``moves`` when known).
+
+    Returns
+    -------
+    ndarray of bool, shape (len(paired),)
+    """
+    played = ~paired["written_off"].to_numpy(bool)
+    if "moves" not in paired:
+        if "played" in paired:  # set by paired_outcomes from the pool's own rows
+            return paired["played"].to_numpy(bool)
+        return played
+    kept = np.fromiter((m is not None and len(m) > 0 for m in paired["moves"]), bool, len(paired))
+    return played | kept
+
+
 def cluster_mean_ci(x, deal_id, alpha: float = 0.05):
     """Mean of ``x`` with a normal interval from the cluster-robust variance.
 
@@ -108,6 +138,9 @@ def cluster_mean_ci(x, deal_id, alpha: float = 0.05):
     (mean, low, high, deals) : (float, float, float, int)
         ``deals`` is the number of distinct clusters; with fewer than two the
         interval is NaN.  Variance: ``c/(c−1) · Σ_clusters (Σ_i (x_i − mean))² / n²``.
+        A share (``x`` of 0s and 1s) that is 0 or 1 on every row takes the
+        exact bounds of :func:`analysis.research.uncertainty.exact_bounds` on
+        its ``deals`` (the normal interval would have no width).
     """
     x = np.asarray(x, dtype=np.float64)
     _, inv = np.unique(np.asarray(deal_id), return_inverse=True)
@@ -119,39 +152,51 @@ def cluster_mean_ci(x, deal_id, alpha: float = 0.05):
         return float(m), np.nan, np.nan, c
     s = np.bincount(inv, weights=x - m)
     h = st.norm.ppf(1 - alpha / 2) * np.sqrt(c / (c - 1) * (s**2).sum() / n**2)
-    return float(m), float(m - h), float(m + h), c
+    lo, hi = float(m - h), float(m + h)
+    if np.isin(x, (0.0, 1.0)).all():
+        lo, hi = exact_bounds(m, lo, hi, c, alpha=alpha)
+    return float(m), lo, hi, c
 
 
 def success_by_contract(paired: pd.DataFrame, contracts=range(100, 205, 5)) -> pd.DataFrame:
     """P(value ≥ contract) double-dummy and single-dummy, and their paired difference.
 
     The declarer's value whatever contract he would name (the play does not
-    depend on it, docs/SINGLE_DUMMY.md); rows written off are left out, since
-    they have no single-dummy play.
+    depend on it, docs/SINGLE_DUMMY.md), on the rows with a single-dummy
+    play (:func:`stored_play`); the double-dummy share of every row (the
+    seats written off without a stored play included) stands beside it,
+    so that a reader can tell the subset from the pool.
 
     Returns
     -------
     pandas.DataFrame
         Indexed by ``contract`` (points): ``p_dd``, ``p_sd`` and
         ``diff`` (``p_dd − p_sd``), each with ``*_low``/``*_high``
-        (clustered by deal), ``rows`` and ``deals``.
+        (clustered by deal), ``rows`` and ``deals`` (the rows with a play),
+        ``p_dd_all`` with its interval, ``rows_all`` and ``deals_all``
+        (every row).
     """
-    p = paired[~paired["written_off"].to_numpy(bool)]
+    keep = stored_play(paired)
+    p = paired[keep]
     d = p["deal_id"].to_numpy()
     vd, vs = p["value_dd"].to_numpy(np.int64), p["value_sd"].to_numpy(np.int64)
+    every = paired["value_dd"].to_numpy(np.int64)
+    d_all = paired["deal_id"].to_numpy()
     out = []
     for c in contracts:
         a, b = (vd >= c).astype(float), (vs >= c).astype(float)
-        row = {"contract": int(c), "rows": len(p)}
+        row = {"contract": int(c), "rows": len(p), "rows_all": len(paired)}
         for name, x in (("p_dd", a), ("p_sd", b), ("diff", a - b)):
             m, lo, hi, row["deals"] = cluster_mean_ci(x, d)
             row.update({name: m, f"{name}_low": lo, f"{name}_high": hi})
+        m, lo, hi, row["deals_all"] = cluster_mean_ci((every >= c).astype(float), d_all)
+        row.update({"p_dd_all": m, "p_dd_all_low": lo, "p_dd_all_high": hi})
         out.append(row)
     return pd.DataFrame(out).set_index("contract")
 
 
 def value_gap(paired: pd.DataFrame) -> pd.Series:
-    """Mean and distribution of ``value_dd − value_sd`` over the rows played.
+    """Mean and distribution of ``value_dd − value_sd`` over the rows with a play (:func:`stored_play`).
 
     Returns
     -------
@@ -161,7 +206,7 @@ def value_gap(paired: pd.DataFrame) -> pd.Series:
         gave the declarer more: defenders' errors), ``share_equal``,
         ``rows``, ``deals``.
     """
-    p = paired[paired["played"].to_numpy(bool)]
+    p = paired[stored_play(paired)]
     g = p["gap"].to_numpy(np.float64)
     m, lo, hi, c = cluster_mean_ci(g, p["deal_id"].to_numpy())
     q = np.quantile(g, [0.1, 0.5, 0.9]) if len(g) else [np.nan] * 3
@@ -191,7 +236,7 @@ def gap_histogram(paired: pd.DataFrame, width: int = 10) -> pd.DataFrame:
     """
     if width < 1:
         raise BadArgument(f"width must be at least 1, got {width}", parameter="width")
-    p = paired[paired["played"].to_numpy(bool)]
+    p = paired[stored_play(paired)]
     b = np.floor_divide(p["gap"].to_numpy(np.int64), width) * width
     vals, counts = np.unique(b, return_counts=True)
     return pd.DataFrame({"low": vals, "rows": counts, "share": counts / max(len(b), 1)})
@@ -210,7 +255,7 @@ def bolts_both(paired: pd.DataFrame) -> pd.DataFrame:
         Indexed by definition: ``dd``, ``sd``, ``diff`` (``dd − sd``) with
         ``*_low``/``*_high`` (clustered by deal), ``defenders``, ``deals``.
     """
-    p = paired[paired["played"].to_numpy(bool)]
+    p = paired[stored_play(paired)]
     d = np.repeat(p["deal_id"].to_numpy(), 2)
     out = {}
     for name, col in (("zero_points", "points"), ("no_trick", "tricks")):
@@ -232,7 +277,8 @@ def own_contracts(paired: pd.DataFrame) -> pd.Series:
     Returns
     -------
     pandas.Series
-        ``write_off_share``; over the rows played: ``made_share`` (his own
+        ``write_off_share`` with ``write_off_low``/``write_off_high``
+        (clustered by deal); over the rows played: ``made_share`` (his own
         contract made) with ``made_low``/``made_high`` (clustered by deal),
         ``mean_contract``, and the double-dummy reading of the same rows:
         ``dd_made_share`` (the double-dummy value reaches his contract);
@@ -243,9 +289,12 @@ def own_contracts(paired: pd.DataFrame) -> pd.Series:
     c = p["contract"].to_numpy(np.int64)
     made = (p["value_sd"].to_numpy(np.int64) >= c).astype(float)
     m, lo, hi, deals = cluster_mean_ci(made, p["deal_id"].to_numpy())
+    _, wlo, whi, _ = cluster_mean_ci(w.astype(float), paired["deal_id"].to_numpy())
     return pd.Series(
         {
             "write_off_share": float(w.mean()) if len(w) else np.nan,
+            "write_off_low": wlo,
+            "write_off_high": whi,
             "made_share": m,
             "made_low": lo,
             "made_high": hi,
@@ -257,12 +306,56 @@ def own_contracts(paired: pd.DataFrame) -> pd.Series:
     )
 
 
+def gap_verdict(gaps: pd.DataFrame) -> str:
+    """What the mean value gaps of several profiles say, in one sentence that follows their intervals.
+
+    Parameters
+    ----------
+    gaps : pandas.DataFrame
+        One :func:`value_gap` per profile (rows indexed by profile), with
+        ``mean``, ``low``, ``high`` (points).
+
+    Returns
+    -------
+    str
+        Names the profiles whose interval lies above zero (double-dummy
+        helps the declarer more than the defence), below zero (it helps
+        the defence more) and those within the noise; "about as much" is
+        said only of the last.
+    """
+    above = [str(p) for p, r in gaps.iterrows() if r["low"] > 0]
+    below = [str(p) for p, r in gaps.iterrows() if r["high"] < 0]
+    noise = [str(p) for p in gaps.index if str(p) not in above + below]
+    parts = []
+    if above:
+        parts.append(
+            f"in {_names(above)} seeing every card helps the declarer more than the defence "
+            "(the mean gap is above zero beyond the noise)"
+        )
+    if below:
+        parts.append(
+            f"in {_names(below)} it helps the defence more than the declarer "
+            "(the mean gap is below zero beyond the noise)"
+        )
+    if noise:
+        parts.append(
+            f"in {_names(noise)} it helps the defence about as much as the declarer "
+            "(the mean gap is within the noise of zero)"
+        )
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "." if text else ""
+
+
+def _names(items) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def differing_rows(paired: pd.DataFrame, k: int = 3) -> pd.DataFrame:
     """The ``k`` rows played whose values differ most (largest ``|gap|``).
 
     Ties are broken by key, so the choice is reproducible.
     """
-    p = paired[paired["played"].to_numpy(bool)].copy()
+    p = paired[stored_play(paired)].copy()
     p["_abs"] = p["gap"].abs()
     p = p.sort_values(["_abs", "deal_id", "seat"], ascending=[False, True, True])
     return p.head(k).drop(columns="_abs")

@@ -2,14 +2,32 @@
 
 Every helper takes the ``Axes`` to draw on and returns it, so a notebook
 cell stays one call plus a title.  Probabilities are shown in percent.
+
+:func:`use_style` also makes every figure a notebook shows readable by
+itself: lines that coincide in one panel (two profiles that share a pool)
+are named so in the legend (:func:`mark_identical`), and the image carries
+a description, its alt text, written from the figure's titles, axes and
+legend (:func:`describe`).
 """
 
 from __future__ import annotations
 
+import base64
+import io
+
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-__all__ = ["use_style", "interval_dots", "interval_lines", "step_curve", "survival_steps", "figure_legend"]
+__all__ = [
+    "use_style",
+    "interval_dots",
+    "interval_lines",
+    "step_curve",
+    "survival_steps",
+    "figure_legend",
+    "mark_identical",
+    "describe",
+]
 
 
 def use_style() -> None:
@@ -33,6 +51,120 @@ def use_style() -> None:
             "figure.constrained_layout.use": True,
         }
     )
+    _show_with_description()
+
+
+def _show_with_description() -> None:
+    """In an IPython kernel, draw figures as PNG with identical lines named and alt text."""
+    try:
+        # IPython is there only in a notebook's kernel: looked up only then
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython ships with the notebooks' extra
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    # load the backend first: the inline backend sets its own PNG formatter
+    # when its first figure is made, which would replace this one
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+
+    plt.close(plt.figure())
+    fmt = shell.display_formatter.formatters["image/png"]
+    fmt.for_type(Figure, _png_with_alt)
+
+
+def _png_with_alt(fig):
+    """``(base64 PNG, {"alt": ...})`` of a figure, identical lines marked first."""
+    mark_identical(fig)
+    buf = io.BytesIO()
+    fig.canvas.print_figure(buf, format="png", bbox_inches="tight")
+    return base64.b64encode(buf.getvalue()).decode("ascii"), {"alt": describe(fig)}
+
+
+def _user_lines(ax):
+    return [ln for ln in ax.get_lines() if ln.get_label() and not ln.get_label().startswith("_")]
+
+
+def mark_identical(fig) -> list[tuple[str, str]]:
+    """Name, in the legends, the lines of one panel drawn exactly over each other.
+
+    Two profiles that read one pool give the same curve; the later line
+    hides the earlier one and a reader looking for both sees one.  Each
+    hidden line's legend entry becomes ``"club (identical to classic, hidden
+    under it)"``.  Calling it twice changes nothing more.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+
+    Returns
+    -------
+    list of (str, str)
+        ``(hidden, shown)`` labels of every pair found.
+    """
+    pairs = []
+    for ax in fig.axes:
+        lines = _user_lines(ax)
+        for i, a in enumerate(lines):
+            for b in lines[i + 1 :]:
+                xa, ya = (np.asarray(v, dtype=np.float64) for v in a.get_data())
+                xb, yb = (np.asarray(v, dtype=np.float64) for v in b.get_data())
+                if xa.shape == xb.shape and ya.shape == yb.shape and np.array_equal(xa, xb, equal_nan=True):
+                    if np.array_equal(ya, yb, equal_nan=True):
+                        pairs.append((a, b))
+    found = []
+    for a, b in pairs:
+        la, lb = a.get_label(), b.get_label()
+        base = la.split(" (identical to ")[0]
+        new = f"{base} (identical to {lb}, hidden under it)"
+        a.set_label(new)
+        legends = [ax.get_legend() for ax in fig.axes] + list(fig.legends)
+        for leg in legends:
+            if leg is None:
+                continue
+            for t in leg.get_texts():
+                if t.get_text() == la:
+                    t.set_text(new)
+        found.append((base, lb))
+    return found
+
+
+def describe(fig) -> str:
+    """A description of a figure for its alt text: titles, axes, what is drawn.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+
+    Returns
+    -------
+    str
+        ``"Figure: <title>. Panel <title>: <y> against <x>; lines: a, b."``,
+        one sentence per panel; the legend's labels (with their
+        :func:`mark_identical` notes) name what is drawn.
+    """
+    parts = []
+    sup = fig.get_suptitle()
+    if sup:
+        parts.append(f"Figure: {sup}.")
+    fig_labels = [t.get_text() for leg in fig.legends for t in leg.get_texts()]
+    for ax in fig.axes:
+        if not ax.get_visible() or (not ax.has_data() and not ax.get_title()):
+            continue
+        title = ax.get_title() or "chart"
+        x, y = ax.get_xlabel(), ax.get_ylabel()
+        axes = f"{y or 'values'} against {x}" if x else (y or "")
+        leg = ax.get_legend()
+        labels = [t.get_text() for t in leg.get_texts()] if leg is not None else []
+        ticks = [t.get_text() for t in ax.get_yticklabels() if t.get_text()] if not labels else []
+        what = f"; series: {', '.join(labels)}" if labels else ""
+        if ticks and not any(c.isdigit() for c in "".join(ticks)):
+            what += f"; rows: {', '.join(ticks)}"
+        parts.append(f"Panel {title}: {axes}{what}.".replace(": .", "."))
+    if fig_labels:
+        parts.append(f"Legend: {', '.join(fig_labels)}.")
+    return " ".join(parts) or "A chart."
 
 
 def _pct(*arrays):

@@ -33,13 +33,15 @@ EVENT_LABELS = {
     "redeal_before_play": ("either", "the deal is redealt (either stage)"),
 }
 
+#: Whether a profile has the condition; a stage's "any" row only where it
+#: has two conditions (with one, it would repeat that condition's row).
 _ON = {
     "four_nines_any": lambda r: r.redeal_four_nines,
     "hand_under_any": lambda r: r.redeal_hand_under > 0,
-    "redeal_bidding": lambda r: r.redeal_four_nines or r.redeal_hand_under > 0,
+    "redeal_bidding": lambda r: r.redeal_four_nines and r.redeal_hand_under > 0,
     "widow_under": lambda r: r.redeal_widow_under > 0,
     "widow_two_nines": lambda r: r.redeal_widow_two_nines,
-    "redeal_widow": lambda r: r.redeal_widow_under > 0 or r.redeal_widow_two_nines,
+    "redeal_widow": lambda r: r.redeal_widow_under > 0 and r.redeal_widow_two_nines,
     "redeal_before_play": lambda r: True,
 }
 

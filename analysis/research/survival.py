@@ -32,6 +32,7 @@ import pandas as pd
 from scipy import stats as _st
 
 from ..stats import proportion_ci
+from .uncertainty import exact_bounds
 
 __all__ = ["ENDINGS", "barrel_stays", "kaplan_meier", "ending_shares", "aalen_johansen", "competing_table"]
 
@@ -197,6 +198,11 @@ def _aj_core(t, ending, w, causes, grid):
     return n_risk, h, cif, surv
 
 
+def _followed(t, grid, w) -> np.ndarray:
+    """Stays still observed after each deal of ``grid``: the weight of ``t > g``, float64."""
+    return (np.asarray(w, dtype=np.float64) @ (np.asarray(t)[:, None] > np.asarray(grid)[None, :]))[0]
+
+
 def aalen_johansen(stays: pd.DataFrame, causes=ENDINGS, weights=None) -> pd.DataFrame:
     """Cumulative incidence of each ending and S(t), Aalen–Johansen.
 
@@ -221,7 +227,11 @@ def aalen_johansen(stays: pd.DataFrame, causes=ENDINGS, weights=None) -> pd.Data
     Returns
     -------
     pandas.DataFrame
-        Indexed by ``deals`` (0 … the longest stay) with ``at_risk``,
+        Indexed by ``deals`` (0 … the longest stay) with ``at_risk`` (stays
+        on the barrel at the start of deal t: lifelines' ``event_table``
+        ``at_risk``), ``followed`` (stays still on the barrel and observed
+        after deal t, ``at_risk`` less those that ended or were censored at
+        t: the "at risk" row lifelines prints under a survival plot at t),
         ``survival`` and, per cause k, ``cif_<k>`` (probabilities 0–1) and
         ``hazard_<k>`` (share per attempt).
 
@@ -249,7 +259,7 @@ def aalen_johansen(stays: pd.DataFrame, causes=ENDINGS, weights=None) -> pd.Data
     w = np.ones((1, len(t))) if weights is None else np.asarray(weights, np.float64)[None]
     grid = np.arange(int(t.max()) + 1)
     n_risk, h, cif, surv = _aj_core(t, ending, w, causes, grid)
-    out = {"at_risk": n_risk[0], "survival": surv[0]}
+    out = {"at_risk": n_risk[0], "followed": _followed(t, grid, w), "survival": surv[0]}
     for k, c in enumerate(causes):
         out[f"cif_{c}"] = cif[k, 0]
     for k, c in enumerate(causes):
@@ -272,8 +282,10 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Indexed by (``measure``, ``deals``): measures ``survival``,
-        ``cif_<k>``, ``hazard_<k>`` with ``p``, ``ci_low``, ``ci_high`` and
-        ``at_risk`` (stays on the barrel at the start of that deal).
+        ``cif_<k>``, ``hazard_<k>`` with ``p``, ``ci_low``, ``ci_high``,
+        ``at_risk`` (stays on the barrel at the start of that deal) and
+        ``followed`` (stays still on the barrel after it, the count beside
+        S(t)); see :func:`aalen_johansen`.
     """
     causes = tuple(causes)
     est = aalen_johansen(stays, causes)
@@ -291,12 +303,16 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
         lo, hi = boot.interval(r)
         p = est[name].to_numpy()
         lo, hi = boot.widen(p, lo, hi)
+        # none (or all) ended this way: exact bounds, not the bootstrap's 0–0
+        trials = est["at_risk"].to_numpy() if name.startswith("hazard_") else np.full(len(p), float(len(t)))
+        lo, hi = exact_bounds(p, lo, hi, trials / boot.design_effect)
         frames[name] = pd.DataFrame(
             {
                 "p": p,
                 "ci_low": np.clip(lo, 0, 1),
                 "ci_high": np.clip(hi, 0, 1),
                 "at_risk": est["at_risk"].to_numpy(),
+                "followed": est["followed"].to_numpy(),
             },
             index=pd.Index(grid, name="deals"),
         )

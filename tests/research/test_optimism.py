@@ -122,3 +122,36 @@ def test_a_written_off_row_holding_its_play_is_compared():
     assert op.value_gap(p)["rows"] == 2 and op.value_gap(p)["mean"] == pytest.approx(20.0)
     sd["moves"] = [moves[0], []]  # an older pool: no play where written off
     assert op.value_gap(op.paired_outcomes(sd, dd))["rows"] == 1
+
+
+def test_a_written_off_row_counts_where_the_pool_kept_its_play(paired):
+    # without moves: the write-off (deal 1, seat 0) has no play
+    assert op.stored_play(paired).tolist() == [True, True, True, False, True, True]
+    kept = paired.assign(moves=[[1], [1], [1], [5, 67], [1], [1]])
+    assert op.stored_play(kept).all()
+    t = op.success_by_contract(kept, contracts=[100])
+    # every seat now: dd 130 90 121 100 60 150 -> 4 of 6; the all-seats column agrees
+    assert t.loc[100, "rows"] == 6 and t.loc[100, "p_dd"] == pytest.approx(4 / 6)
+    assert t.loc[100, "p_dd_all"] == pytest.approx(4 / 6)
+    sub = op.success_by_contract(paired, contracts=[100])
+    assert (sub.loc[100, "rows"], sub.loc[100, "rows_all"]) == (5, 6)
+    assert sub.loc[100, "p_dd_all"] == pytest.approx(4 / 6) and sub.loc[100, "p_dd"] == pytest.approx(3 / 5)
+    assert op.value_gap(kept)["rows"] == 6
+
+
+def test_the_gap_verdict_follows_the_intervals():
+    g = pd.DataFrame(
+        {"mean": [-0.1, 2.8, -3.0], "low": [-0.6, 1.9, -4.0], "high": [0.3, 3.6, -2.0]},
+        index=["club", "book", "wiki"],
+    )
+    v = op.gap_verdict(g)
+    assert v.startswith("In book seeing every card helps the declarer more")
+    assert "in wiki it helps the defence more" in v and "in club it helps the defence about as much" in v
+    only_book = op.gap_verdict(g.loc[["book"]])
+    assert "about as much" not in only_book
+
+
+def test_a_share_of_nothing_gets_exact_bounds_not_a_zero_width_interval():
+    m, lo, hi, c = op.cluster_mean_ci([0, 0, 0, 0], [0, 0, 1, 2])
+    # Clopper–Pearson on the 3 deals: upper 1 - 0.025 ** (1 / 3)
+    assert (m, lo, c) == (0.0, 0.0, 3) and hi == pytest.approx(1 - 0.025 ** (1 / 3))

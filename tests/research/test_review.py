@@ -21,14 +21,22 @@ CLEAN = _page(
     "<table><tr><th></th><th>share (95 % CI)</th><th>deals</th></tr>"
     "<tr><th rowspan='2'>club</th><td>12.3 % (11.9–12.7)</td><td>91,875</td></tr>"
     "<tr><td>1.0 %</td><td>2,780</td></tr>"
-    "<tr><th rowspan='2'>book</th><td>12.3 % (11.9–12.7)</td><td>91,875</td></tr>"
-    "<tr><td>1.0 %</td><td>2,780</td></tr></table>"
+    "<tr><th rowspan='2'>book</th><td>13.3 % (12.9–13.7)</td><td>91,875</td></tr>"
+    "<tr><td>1.2 %</td><td>2,780</td></tr></table>"
+    "<img alt='Panel P(make): made (%) against contract; series: club, book.' src='x.png'>"
 )
 
 
 def test_a_clean_page_passes_and_rowspans_are_not_duplicates():
-    # club's rows differ from book's only by the spanning label
     assert review_page(CLEAN) == []
+    # club's rows differ from book's only by the spanning label: alike, not printed twice
+    alike = CLEAN.replace("13.3 % (12.9–13.7)", "12.3 % (11.9–12.7)").replace("1.2 %", "1.0 %")
+    found = review_page(alike)
+    assert found and all("show the same figures" in p for p in found)
+    assert not any("printed twice" in p for p in found)
+    # unless a label says so, or the rows count nothing
+    said = alike.replace(">book<", ">book (identical to club)<")
+    assert review_page(said) == []
     assert page_tables(CLEAN)[0][2] == ["club", "1.0 %", "2,780"]
     assert page_text(CLEAN).startswith("Title Text — with a dash")  # no title tag, no ¶
 
@@ -151,3 +159,108 @@ def test_provenance_names_the_commit_and_the_pools_seed():
     assert v["seed of the reference pools' deals"] == str(SEED)
     assert v["games per profile"] == "40"
     assert v["commit"]  # a commit, or why there is none
+
+
+@pytest.mark.parametrize(
+    "prose, name",
+    [
+        ("Bidding estimator: BidModel(features=14, rows=220299).", "BidModel(features="),
+        ("The last section asks hand_odds(hand) about a few hands.", "hand_odds"),
+        ("Intervals: analysis.research.uncertainty.", "analysis.research.uncertainty"),
+        ("the two-way PoolBootstrap over games", "PoolBootstrap"),
+        ("the dataset records it (redeal_after_gift).", "redeal_after_gift"),
+    ],
+)
+def test_program_names_in_prose_are_named(prose, name):
+    found = review_page(_page(f"<p>{prose}</p>"))
+    assert any(repr(name) in p and "identifier" in p for p in found), found
+
+
+def test_settings_products_and_commands_are_words():
+    ok = (
+        "<p>The hand threshold (redeal_hand_under: club 14) in JupyterLab; run "
+        "<code>python -m analysis.equity.paired run</code>.</p>"
+    )
+    assert review_page(_page(ok)) == []
+
+
+@pytest.mark.parametrize(
+    "text, bad",
+    [
+        ("write-offs 0.0 % (0.0–0.0)", True),
+        ("deals per game 1.000 (1.000–1.000)", True),
+        ("gap -0.5 (-0.5 to -0.5)", True),
+        ("wins +0.000 (+0.000 to +0.000)", True),
+        ("write-offs 0.0 % (0.0–0.6)", False),
+        ("gap -0.1 (-0.6 to 0.3)", False),
+    ],
+)
+def test_an_interval_of_no_width_is_named(text, bad):
+    found = [p for p in review_page(_page(f"<p>{text}</p>")) if "no width" in p]
+    assert bool(found) is bad
+
+
+@pytest.mark.parametrize(
+    "text, bad",
+    [("on 1 deals", True), ("in 12 game", True), ("1 game", False), ("0 games", False), ("1.5 deals", False)],
+)
+def test_a_count_at_odds_with_its_noun_is_named(text, bad):
+    found = [p for p in review_page(_page(f"<p>{text} here</p>")) if "at odds with its noun" in p]
+    assert bool(found) is bad
+
+
+def test_an_image_without_a_description_is_named():
+    assert review_page(_page("<img src='a.png'>")) == ["page: image 1 has no description (alt text)"]
+    nbconvert = _page("<img alt='No description has been provided for this image' src='a.png'>")
+    assert len(review_page(nbconvert)) == 1
+    assert review_page(_page("<img alt='Panel S(t): still on the barrel against deals' src='a.png'>")) == []
+
+
+def test_the_index_and_its_pages_cite_the_same_numbers():
+    from analysis.report.review import index_against_pages
+
+    index = (
+        "<table><tr><td><a href='bolts.html'>31.0 % (28.4–33.8) of defenders</a><br>"
+        "<small>n = 931 played pool deals (1,862 defenders)</small></td></tr></table>"
+    )
+    page = _page("<p>31.0 % (28.4–33.8) of 1,862 defenders</p>")
+    (gap,) = index_against_pages(index, {"bolts": page})
+    assert "bolts does not print 931" in gap
+    assert index_against_pages(index, {"bolts": page.replace("of 1,862", "of 1,862 in 931 deals")}) == []
+
+
+def test_profiles_with_the_same_figures_are_named_so():
+    import pandas as pd
+
+    idx = pd.MultiIndex.from_product(
+        [["club", "classic", "ua"], ["0–19", "20–29"]], names=["profile", "points"]
+    )
+    t = pd.DataFrame({"120": ["1 %", "2 %", "3 %", "4 %", "3 %", "4 %"]}, index=idx)
+    out = notebook.same_figures(t)
+    assert list(out.index.get_level_values(0).unique()) == ["club", "classic", "ua (same figures as classic)"]
+    flat = pd.DataFrame(
+        {"p": ["1 %", "1 %", "2 %"]}, index=pd.Index(["classic", "ua", "book"], name="profile")
+    )
+    assert list(notebook.same_figures(flat).index) == ["classic", "ua (same figures as classic)", "book"]
+
+
+def test_the_index_says_when_two_profiles_give_the_same_figure(tmp_path):
+    rows = [
+        {"profile": p, "question": "bolts", "figure": f, "n": "600 deals"}
+        for p, f in (("club", "31.0 %"), ("classic", "30.0 %"), ("book", "31.0 %"), ("ua", "30.0 %"))
+    ]
+    rows.append(
+        {"profile": "wiki", "question": "bolts", "figure": "no bolts by rule", "n": "none", "applies": False}
+    )
+    headline.save_headline("bolts", rows, tmp_path)
+    index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
+    assert index.count("the same figure as") == 2
+    assert "the same figure as club" in index and "the same figure as classic" in index
+
+
+def test_a_conclusion_starts_with_a_capital():
+    assert any(
+        "lower case" in p for p in review_page(_page("<p><b>Conclusion.</b> in club nothing moved.</p>"))
+    )
+    assert review_page(_page("<p><b>Conclusion.</b> In club nothing moved.</p>")) == []
+    assert review_page(_page("<p><b>Conclusion.</b> club: nothing moved.</p>")) == []  # a profile's name

@@ -72,3 +72,42 @@ def test_competing_table_intervals_hold_the_estimate():
     assert win.loc[3, "p"] == pytest.approx(5 / 12)
     assert (tab["ci_low"] <= tab["p"] + 1e-12).all() and (tab["p"] <= tab["ci_high"] + 1e-12).all()
     assert win.loc[3, "ci_high"] - win.loc[3, "ci_low"] > 0.05
+
+
+# lifelines 0.30.3 on these stays: KaplanMeierFitter().fit(deals, ended).event_table["at_risk"]
+# is 10, 9, 6, 3 at 0..3 deals, and the "At risk" row lifelines.plotting.add_at_risk_counts
+# prints under the curve at ticks 0..3 is 9, 6, 3, 0 (those still followed after t deals)
+LIFELINES_STAYS = pd.DataFrame(
+    {
+        "deals": [1, 1, 2, 3, 3, 0, 2, 2, 1, 3],
+        "ending": ["win", "barrel_fall", "open", "barrel_fall", "win", "open", "win", "open", "win", "open"],
+    }
+)
+
+
+def test_at_risk_counts_are_lifelines_own():
+    aj = survival.aalen_johansen(LIFELINES_STAYS, causes=("win", "barrel_fall"))
+    assert aj["at_risk"].tolist() == [10, 9, 6, 3]  # event_table: at the start of deal t
+    assert aj["followed"].tolist() == [9, 6, 3, 0]  # under the plot: after deal t
+    assert aj["survival"].tolist() == pytest.approx([1.0, 2 / 3, 5 / 9, 5 / 27])
+
+
+def test_at_risk_counts_against_lifelines_itself():
+    lifelines = pytest.importorskip("lifelines")
+    st = LIFELINES_STAYS
+    km = lifelines.KaplanMeierFitter().fit(st["deals"], st["ending"] != "open")
+    et = km.event_table
+    aj = survival.aalen_johansen(st, causes=("win", "barrel_fall"))
+    assert aj["at_risk"].tolist() == et["at_risk"].tolist()
+    assert aj["followed"].tolist() == (et["at_risk"] - et["removed"]).tolist()
+    assert aj["survival"].tolist() == pytest.approx(km.survival_function_["KM_estimate"].tolist())
+
+
+def test_competing_table_never_prints_a_zero_width_interval():
+    st = _stays()
+    games = pd.DataFrame({"game_id": np.arange(6), "pool_deal": np.arange(6)})
+    t = survival.competing_table(st, PoolBootstrap(games, n_boot=50, seed=1))
+    zero = t[t["p"] == 0]
+    assert len(zero) and (zero["ci_high"] > 0).all()
+    assert t.loc[("survival", 0), "ci_low"] < 1  # S(0) = 1 of 6 stays: exact lower bound
+    assert t.loc[("cif_knocked_off", 1), "ci_high"] == pytest.approx(1 - 0.025 ** (1 / 6))

@@ -77,3 +77,21 @@ def test_weights_for_items_of_games_and_bad_input():
     with pytest.raises(ValueError, match="n_boot"):
         PoolBootstrap(g, n_boot=5)
     assert "distinct solved deals" in b.describe()
+
+
+def test_no_event_gets_exact_bounds_everywhere():
+    from analysis.research.uncertainty import exact_bounds
+
+    # Clopper–Pearson: 0 of n -> upper 1 - (alpha/2)^(1/n); n of n mirrors it
+    lo, hi = exact_bounds(0.0, 0.0, 0.0, 50)
+    assert lo == 0.0 and hi == pytest.approx(1 - 0.025 ** (1 / 50))
+    assert exact_bounds(1.0, 1.0, 1.0, 50) == pytest.approx((0.025 ** (1 / 50), 1.0))
+    # a rate per trial: the exact Poisson bound chi2(0.975; 2) / 2n = -ln(0.025) / n
+    assert exact_bounds(0.0, 0.0, 0.0, 200, share=False)[1] == pytest.approx(-np.log(0.025) / 200)
+    assert exact_bounds(0.3, 0.2, 0.4, 10) == (0.2, 0.4)  # an interval with width stays
+    g = _games(20, 10, 10_000)
+    b = PoolBootstrap(g, n_boot=50, seed=3)
+    est, lo, hi = b.ratio(np.zeros(len(g)))  # no event in 200 deals
+    assert (est, lo) == (0.0, 0.0) and hi == pytest.approx(1 - 0.025 ** (1 / 200))
+    est, lo, hi = b.game_mean(np.ones(b.games))
+    assert est == 1.0 and hi == 1.0 and lo == pytest.approx(0.025 ** (1 / 20))
