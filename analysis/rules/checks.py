@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from ..errors import BadArgument
+from .fields import check_table
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
 WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
@@ -116,3 +117,4 @@ def validate(r) -> None:
     _check(r.knock_off_penalty >= 0, "knock_off_penalty", "must not be negative")
     _check(r.reset_at > 0, "reset_at", "must be positive")
     _check(r.bad_deal_fine >= 0, "bad_deal_fine", "must not be negative")
+    check_table(r)
