@@ -34,10 +34,12 @@ from .join import deals_identity, load, load_sd, redeals_under, solved_deals
 from .read import open_dataset, read_frame, read_table
 from .schema import (
     GAME_COLUMNS,
+    PLAYER_GROUPS,
     SD_COLUMNS,
     SD_WORLD_COLUMNS,
     SOLUTION_COLUMNS,
     deals_schema,
+    game_columns,
     games_schema,
     sd_schema,
     solutions_schema,
@@ -70,6 +72,8 @@ __all__ = [
     "SD_COLUMNS",
     "SD_WORLD_COLUMNS",
     "GAME_COLUMNS",
+    "PLAYER_GROUPS",
+    "game_columns",
     "deals_schema",
     "solutions_schema",
     "sd_schema",
