@@ -34,7 +34,6 @@ from .join import deals_identity, load, load_sd, redeals_under, solved_deals
 from .read import open_dataset, read_frame, read_table
 from .schema import (
     GAME_COLUMNS,
-    PLAYER_GROUPS,
     SD_COLUMNS,
     SD_WORLD_COLUMNS,
     SOLUTION_COLUMNS,
@@ -72,7 +71,6 @@ __all__ = [
     "SD_COLUMNS",
     "SD_WORLD_COLUMNS",
     "GAME_COLUMNS",
-    "PLAYER_GROUPS",
     "game_columns",
     "deals_schema",
     "solutions_schema",

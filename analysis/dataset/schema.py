@@ -23,7 +23,6 @@ __all__ = [
     "SD_COLUMNS",
     "SD_WORLD_COLUMNS",
     "GAME_COLUMNS",
-    "PLAYER_GROUPS",
     "game_columns",
     "deals_schema",
     "solutions_schema",

@@ -13,7 +13,7 @@ import pandas as pd
 from ..errors import BadArgument
 from ..stats import proportion_ci
 
-__all__ = ["summarize", "format_summary", "players_in", "POSITIONS"]
+__all__ = ["summarize", "format_summary", "players_in"]
 
 #: Names of the positions relative to the first dealer, by table size.
 POSITIONS = {

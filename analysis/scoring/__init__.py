@@ -58,7 +58,7 @@ from .points import (
     round_defender_points,
     write_off_payment,
 )
-from .rest import active_players, rest_points, write_off_share
+from .rest import active_players, rest_points
 from .state import (
     MAX_RAW_POINTS,
     DealOutcome,
@@ -90,5 +90,4 @@ __all__ = [
     "declarer_points",
     "active_players",
     "rest_points",
-    "write_off_share",
 ]

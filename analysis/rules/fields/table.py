@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ...errors import BadArgument
 from .convention import doc
 
-__all__ = ["TableFields", "REST_SCORES", "REST_MARRIAGES", "is_four_only", "check_table"]
+__all__ = ["TableFields", "is_four_only", "check_table"]
 
 #: What the resting dealer scores: the widow's card points, or a fixed sum.
 REST_SCORES = ("widow", "fixed")
