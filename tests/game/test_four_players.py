@@ -179,7 +179,7 @@ def test_cli_simulate_seats_four_and_writes_player_3(tmp_path, capsys):
     assert set(frame.dealer.unique()) <= {0, 1, 2, 3} and frame.dealer.nunique() == 4
     # the equity policy weighs a table of three
     assert main(argv[:-5] + ["--out", str(tmp_path / "eq"), "--policy", "equity", "--no-progress"]) == 2
-    assert "table of three" in capsys.readouterr().err
+    assert "three" in capsys.readouterr().err
 
 
 def test_three_player_games_carry_no_player_3_columns():
@@ -203,3 +203,20 @@ def test_compare_three_against_four_on_the_same_deals(tmp_path):
     pd.testing.assert_series_equal(first[0], first[1])  # the same deal opens each game
     t = c.table.set_index(["metric", "rules"])
     assert t.loc[("deals_per_game", "wiki+players=4"), "value"] > 0
+
+
+def test_odds_at_four_are_the_three_players_odds_and_say_which_seat_is_which(capsys):
+    from analysis.cli import main
+
+    base = ["odds", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠", "--samples", "12", "--seed", "3", "--rules", "book"]
+    base += ["--no-progress"]
+    assert main(base) == 0
+    three = capsys.readouterr().out
+    assert main(base + ["--set", "players=4"]) == 0
+    four = capsys.readouterr().out
+    assert "the player after the resting dealer" in four and "resting" not in three
+    # the contracts' lines are the same: the three who play are dealt as at three
+    rows = [line for line in three.splitlines() if line[:4].strip().isdigit()]
+    assert rows and all(line in four for line in rows)
+    assert main(base + ["--set", "players=4", "--scores", "0,0,0"]) == 2
+    assert "table of three" in capsys.readouterr().err
