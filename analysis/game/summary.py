@@ -79,8 +79,8 @@ def summarize(games: pd.DataFrame) -> dict:
         ``games`` (int), ``finished`` (games with a winner), ``deals`` (rows),
         ``deals_per_game`` (mean, se), ``redeal_share``, ``wins`` (DataFrame
         by player 0..2, or 0..3 at a table of four, and by position relative
-        to the first dealer, with intervals), ``bolts_per_100`` (mean, se, per 100 played deals, all
-        players), ``bolt_penalties``, ``barrel_entries`` (count and per
+        to the first dealer, with intervals), ``bolts_per_100`` (mean, se,
+        per 100 played deals, all players), ``bolt_penalties``, ``barrel_entries`` (count and per
         game), ``barrel_arrivals_knocked_off`` (arrivals knocked off at once
         for want of a seat, ``barrel_arrivals='seats'``; not stays),
         ``barrel_outcomes`` (DataFrame: stays by ending, shares with
