@@ -220,3 +220,26 @@ def test_odds_at_four_are_the_three_players_odds_and_say_which_seat_is_which(cap
     assert rows and all(line in four for line in rows)
     assert main(base + ["--set", "players=4", "--scores", "0,0,0"]) == 2
     assert "table of three" in capsys.readouterr().err
+
+
+def test_a_games_dataset_of_schema_one_is_read_as_three_players(tmp_path, monkeypatch):
+    """Schema 1 (before four players) wrote the three-player columns of today."""
+    import pyarrow as pa
+
+    from analysis.dataset import _files as dataset_files  # the schema versions a writer stamps
+    from analysis.dataset import games_schema
+
+    games = simulate(PROFILES["club"], 2, seed=1, pool=reference.pool_for("club").solutions_path)
+    params = {"kind": "games", "n_chunks": 1, "seed": 1, "chunk_size": 2}
+    old = tmp_path / "games1"
+    monkeypatch.setitem(dataset_files.SCHEMA_VERSIONS, "games", 1)  # write as schema 1 did
+    dataset.open_output(old, params)
+    dataset.write_chunk(
+        old, 0, pa.Table.from_pandas(games, schema=games_schema(), preserve_index=False), params
+    )
+    dataset.finalize(old, games_schema())
+    monkeypatch.undo()
+    assert dataset.read_params(old)["schema_version"] == 1 and dataset_files.SCHEMA_VERSIONS["games"] == 2
+    frame = dataset.read_frame(old, "games")
+    pd.testing.assert_frame_equal(frame, games.reset_index(drop=True), check_dtype=False)
+    assert summarize(frame)["wins"].who.tolist()[:3] == [0, 1, 2] and len(summarize(frame)["wins"]) == 6
