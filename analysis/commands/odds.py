@@ -44,7 +44,8 @@ def register(sub) -> None:
         default=None,
         choices=(0, 1, 2),
         help="declarer seat: 0 first hand (default), 1, 2 dealer (payments only); with "
-        "--scores it follows from --player and --dealer",
+        "--scores it follows from --player and --dealer. With --set players=4 the dealer rests "
+        "on the widow: seat 0 is the player after him, 2 the player before him",
     )
     g = p.add_argument_group(
         "at the table (the chance to win the game: docs/EQUITY.md)",
@@ -374,6 +375,12 @@ def run(args) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(text)
+        if rules.players == 4:
+            print(
+                "four at the table: the dealer rests on the widow and the three others play as "
+                f"three do; seat 0, the first hand, is the player after the resting dealer, seat 2 "
+                f"the player before him (seat {args.seat} here)"
+            )
     if plot_path:
         plot(t, plot_path, widow=args.widow is not None)
         if not args.json:
@@ -429,6 +436,11 @@ def _table(args, rules):
                 f"{named} describe the table the hand is bid at: add --scores A,B,C or leave them out"
             )
         return None, None
+    if rules.players != 3:
+        raise BadArgument(
+            f"--scores weighs a table of three (the equity model); at {rules.players} players "
+            "leave out --scores, --player, --dealer and --barrel"
+        )
     if args.widow is not None or args.play == "pimc":
         raise BadArgument(
             "--scores weighs the double-dummy odds before the widow: leave out "

@@ -231,13 +231,6 @@ def compare(
             got=chunk_size,
         )
     outcomes = check_outcomes(outcomes)
-    for r in rules:
-        if getattr(r, "players", 3) != 3:
-            raise BadArgument(
-                f"{r.name} is a {r.players}-player table: compare plays three-player games only "
-                "until the four-player table lands",
-                parameter="rules",
-            )
     policy = policy or ThresholdPolicy()
     names = display_names(rules)
     _check_servable(rules, names, policy, outcomes, on_the_fly)

@@ -194,7 +194,7 @@ def compare_chunk(out: str, chunk: int, params: dict) -> str:
         outcomes=spec["play"],
         worlds=worlds,
     )
-    table = pa.Table.from_pandas(df, schema=games_schema(), preserve_index=False)
+    table = pa.Table.from_pandas(df, schema=games_schema(rules.players), preserve_index=False)
     return dataset.write_chunk(out, chunk, table, params)
 
 
@@ -207,11 +207,12 @@ def arm_folder(out, index: int, name: str) -> Path:
 
 def run_arm(folder, params: dict, *, workers=None, scheduler=None, progress=None) -> dict:
     """Write (or finish) one rule set's games dataset; return its manifest."""
+    players = Rules.from_stored(params["rules"]).players
     return run_job(
         str(folder),
         params,
         compare_chunk,
-        games_schema(),
+        games_schema(players),
         workers=workers,
         scheduler=scheduler,
         progress=progress,

@@ -78,7 +78,9 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
     ----------
     games : pandas.DataFrame
         Rows of :func:`analysis.game.simulate` or a ``games`` dataset
-        (three players).
+        (three players, or four with player 3's columns: the first dealer
+        is then the position before the first hand, the third hand's wins
+        are in no position metric).
 
     Returns
     -------
@@ -94,7 +96,7 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
         ``crossed``, ``rules.crossing``),
         ``redealt``, ``redeal_<reason>``, ``real`` (played, not written
         off, with a value), ``made``, ``bid_sum``, ``contract_sum``
-        (points), ``losers`` (2 in a finished game, else 0) and
+        (points), ``losers`` (2, at four 3, in a finished game, else 0) and
         ``loser_sum`` (their final scores, points).
     """
     g = games.sort_values(["game_id", "deal_no"], kind="stable").reset_index(drop=True)
@@ -109,14 +111,15 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
     gid = g["game_id"].to_numpy(np.int64)
     # arrivals knocked off without a seat: knocked_off:p while p was not sitting
     arrivals = np.zeros(len(g), np.int64)
-    for p in range(3):
+    n = 4 if "score3" in g.columns else 3  # a table of four (contract 9)
+    for p in range(n):
         hit = ev.str.contains(f"knocked_off:{p}", regex=False).to_numpy()
         before = g.groupby("game_id")[f"barrel{p}"].shift(1, fill_value=-1).to_numpy()
         arrivals += hit & (before < 0)
     cols = {
         "deals": np.ones(len(g)),
         "played": played,
-        "bolts": g[["bolt0", "bolt1", "bolt2"]].to_numpy(bool).sum(axis=1),
+        "bolts": g[[f"bolt{p}" for p in range(n)]].to_numpy(bool).sum(axis=1),
         "penalties": _count(ev, "bolt_penalty"),
         "barrel_entries": _count(ev, "barrel_enter"),
         "write_offs": wo,
@@ -140,19 +143,19 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
     winner = last["winner"].to_numpy(np.int64)
     fin = winner >= 0
     first_dealer = g.groupby("game_id")["dealer"].first().loc[per.index].to_numpy(np.int64)
-    rel = (winner - first_dealer - 1) % 3
+    rel = (winner - first_dealer - 1) % n
     per["one"] = 1.0
     per["finished"] = fin.astype(np.float64)
-    for j, name in enumerate(("win_first_hand", "win_second_hand", "win_first_dealer")):
+    for j, name in zip((0, 1, n - 1), ("win_first_hand", "win_second_hand", "win_first_dealer"), strict=True):
         per[name] = (fin & (rel == j)).astype(np.float64)
-    sit = last[["barrel0", "barrel1", "barrel2"]].to_numpy() >= 0
+    sit = last[[f"barrel{p}" for p in range(n)]].to_numpy() >= 0
     sit[np.flatnonzero(fin), winner[fin]] = False  # the winner's stay ended with the win
     per["stay_open"] = sit.sum(axis=1).astype(np.float64)
     per["stays"] = per[[f"stay_{s}" for s in STAY_ENDINGS.values()]].sum(axis=1)
-    scores = last[["score0", "score1", "score2"]].to_numpy(np.float64)
-    per["losers"] = np.where(fin, 2.0, 0.0)
+    scores = last[[f"score{p}" for p in range(n)]].to_numpy(np.float64)
+    per["losers"] = np.where(fin, n - 1.0, 0.0)
     total = scores.sum(axis=1)
-    won = np.where(fin, scores[np.arange(len(per)), np.clip(winner, 0, 2)], 0.0)
+    won = np.where(fin, scores[np.arange(len(per)), np.clip(winner, 0, n - 1)], 0.0)
     per["loser_sum"] = np.where(fin, total - won, 0.0)
     return per
 

@@ -33,10 +33,11 @@ __all__ = [
 ]
 
 #: Schema version per dataset kind; bump when columns change meaning or type.
-SCHEMA_VERSIONS = {"deals": 1, "solutions": 1, "games": 1, "sd": 2}
+SCHEMA_VERSIONS = {"deals": 1, "solutions": 1, "games": 2, "sd": 2}
 #: Older schema versions still read, per kind: their rows lack the columns
-#: added since (sd 1: no per-world defenders' points and tricks).
-OLDER_VERSIONS = {"sd": (1,)}
+#: added since (sd 1: no per-world defenders' points and tricks; games 1:
+#: three players only, the same columns as a three-player games 2).
+OLDER_VERSIONS = {"sd": (1,), "games": (1,)}
 
 
 def readable_version(kind, version) -> bool:

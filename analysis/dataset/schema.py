@@ -23,6 +23,7 @@ __all__ = [
     "SD_COLUMNS",
     "SD_WORLD_COLUMNS",
     "GAME_COLUMNS",
+    "game_columns",
     "deals_schema",
     "solutions_schema",
     "sd_schema",
@@ -108,7 +109,8 @@ SD_WORLD_COLUMNS = (
 )
 
 #: Column name -> numpy dtype of the games rows (docs/DATA.md, then the extras
-#: from ``first_hand`` on); players are fixed 0, 1, 2 (DESIGN.md, contract 2).
+#: from ``first_hand`` on); players are fixed 0, 1, 2 (DESIGN.md, contract 2);
+#: a table of four adds player 3's columns (:func:`game_columns`).
 GAME_COLUMNS = {
     "game_id": "int64",
     "deal_no": "int32",
@@ -147,6 +149,37 @@ GAME_COLUMNS = {
     "pool_deal": "int64",
 }
 
+#: The column groups with one column per player (``raw0``, ``raw1``, ...).
+PLAYER_GROUPS = ("raw", "tricks", "delta", "score", "bolt", "barrel")
+
+
+def game_columns(players: int = 3) -> dict:
+    """Column name -> numpy dtype of the games rows at a table of ``players``.
+
+    Three players: :data:`GAME_COLUMNS`.  Four (contract 9): the same
+    columns with player 3's after player 2's in every group of
+    :data:`PLAYER_GROUPS` (``raw3``, ``tricks3``, ``delta3``, ``score3``,
+    ``bolt3``, ``barrel3``); a three-player dataset has none of them, so its
+    content is what it was before four players existed.
+
+    Raises
+    ------
+    ValueError
+        If ``players`` is not 3 or 4.
+    """
+    if players == 3:
+        return dict(GAME_COLUMNS)
+    if players != 4:
+        raise ValueError(f"players must be 3 or 4, got {players!r}")
+    out = {}
+    for name, dtype in GAME_COLUMNS.items():
+        out[name] = dtype
+        group = name[:-1]
+        if group in PLAYER_GROUPS and name.endswith("2"):
+            out[f"{group}3"] = dtype
+    return out
+
+
 _ARROW = {
     "int64": pa.int64(),
     "int32": pa.int32(),
@@ -173,6 +206,6 @@ def sd_schema() -> pa.Schema:
     return pa.schema(list(SD_COLUMNS.items()))
 
 
-def games_schema() -> pa.Schema:
-    """Arrow schema of the games dataset (:data:`GAME_COLUMNS` in Arrow types)."""
-    return pa.schema([(k, _ARROW[v]) for k, v in GAME_COLUMNS.items()])
+def games_schema(players: int = 3) -> pa.Schema:
+    """Arrow schema of the games dataset (:func:`game_columns` in Arrow types)."""
+    return pa.schema([(k, _ARROW[v]) for k, v in game_columns(players).items()])

@@ -25,7 +25,7 @@ from .policy import ThresholdPolicy, bid_limits
 from .pools import PoolSource, SDPoolSource, load_pool_frame
 from .simulate import GAME_COLUMNS, MAX_DEALS, simulate
 from .sources import BLOCK, SDSolverSource, SolverSource, game_rng
-from .summary import format_summary, summarize
+from .summary import format_summary, players_in, summarize
 
 __all__ = [
     "simulate",
@@ -47,6 +47,7 @@ __all__ = [
     "game_rng",
     "summarize",
     "format_summary",
+    "players_in",
     "estimator_digest",
     "load_pool_frame",
 ]

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from ..cards import ALL_MARRIAGES, CARD_POINTS
 from ..rules.redeal_conditions import has_conditions, meets
-from ..scoring import DealOutcome, apply_deal
+from ..scoring import DealOutcome, active_players, apply_deal
 from .auction import auction, hand_cap
 from .policy import claims_redeal
 
@@ -98,7 +98,8 @@ class AtWidow(NamedTuple):
 def redeal(rules, state, reason: str, decl: int = -1, bid: int = -1, value: int = -1) -> DealPlay:
     """The :class:`DealPlay` of a redeal for ``reason`` (nothing scored)."""
     res = apply_deal(rules, state, DealOutcome(redeal=True))
-    return DealPlay(res, reason, decl, bid, -1, False, (0, 0, 0), (0, 0, 0), value, False)
+    zero = (0,) * len(state.scores)
+    return DealPlay(res, reason, decl, bid, -1, False, zero, zero, value, False)
 
 
 def _card_points_list(mask: int) -> list:
@@ -215,7 +216,9 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
         The table before the deal.
     masks : sequence of 4 int
         hand0, hand1, hand2 (seats relative to the dealer: 0 first hand)
-        and widow, uint32 masks.
+        and widow, uint32 masks.  At a table of four the dealer rests and
+        the three hands go to the three others from the first hand on
+        (:func:`analysis.scoring.active_players`).
     limits : array of shape (3, 3), int
         The policy's limits per seat (:meth:`ThresholdPolicy.limits`).
     outcome : callable
@@ -230,8 +233,7 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
     -------
     DealPlay
     """
-    dealer = state.dealer
-    player = [(dealer + 1 + s) % 3 for s in range(3)]
+    player = list(active_players(state))  # at four the dealer rests
     hands = [int(masks[0]), int(masks[1]), int(masks[2])]
     widow = int(masks[3])
     claim = claims_redeal(rules, policy, limits)
@@ -258,16 +260,9 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
         return redeal(rules, state, "widow", d, bid)
     ten = hands[ds] | widow
     if rules.four_marriages_win and ten & _KQ == _KQ:
-        out = DealOutcome(
-            declarer=d,
-            contract=bid,
-            bid=bid,
-            raw=(0, 0, 0),
-            tricks=(8, 0, 0) if d == 0 else ((0, 8, 0) if d == 1 else (0, 0, 8)),
-            four_marriages=d,
-        )
-        return DealPlay(
-            apply_deal(rules, state, out), "", d, bid, bid, False, (0, 0, 0), (0, 0, 0), -1, False
-        )
+        zero = (0,) * len(state.scores)
+        tricks = tuple(8 if p == d else 0 for p in range(len(zero)))
+        out = DealOutcome(declarer=d, contract=bid, bid=bid, raw=zero, tricks=tricks, four_marriages=d)
+        return DealPlay(apply_deal(rules, state, out), "", d, bid, bid, False, zero, zero, -1, False)
     at = AtWidow(rules, policy, state, ds, bid, tuple(hands), widow, tuple(player), tuple(sitting), claim)
     return outcome(ds, bid).declare(at, lambda: outcome(ds, bid, replay=True))

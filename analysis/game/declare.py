@@ -100,6 +100,7 @@ def _choose(at: AtWidow, worlds, cap: int, gift_redeal, four_marriages: int = -1
         may_redeal=bool(at.policy.gift_redeals and at.claim and gift_redeal()),
         four_marriages=four_marriages,
         metric=_policy_metric(at),
+        widow=at.widow,
     )
 
 
@@ -115,8 +116,9 @@ def _four_marriages(at: AtWidow, left8: int, right8: int) -> int:
 
 
 def _by_player(at: AtWidow, mine: int, left: int, right: int) -> tuple:
-    """Per player 0..2: the declarer's, his left's and his right's values."""
-    out = [0, 0, 0]
+    """Per player (0..2, or 0..3 at four, the resting dealer's 0): the
+    declarer's, his left's and his right's values."""
+    out = [0] * len(at.state.scores)
     out[at.player[at.ds]] = mine
     out[at.player[(at.ds + 1) % 3]] = left
     out[at.player[(at.ds + 2) % 3]] = right
@@ -164,11 +166,16 @@ def _finish(at: AtWidow, choice, fm: int, raw: tuple, tricks: tuple, value: int,
     if choice.gift_redeal:
         return redeal(rules, state, "gift", d, bid, value)
     if choice.written_off:
-        out = DealOutcome(declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=fm)
+        out = DealOutcome(
+            declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=fm, widow=at.widow
+        )
         res = apply_deal(rules, state, out)
-        return DealPlay(res, "", d, bid, bid, True, (0, 0, 0), (0, 0, 0), value, False)
+        zero = (0,) * len(state.scores)
+        return DealPlay(res, "", d, bid, bid, True, zero, zero, value, False)
     c = choice.contract
-    out = DealOutcome(declarer=d, contract=c, bid=bid, raw=raw, tricks=tricks, four_marriages=fm)
+    out = DealOutcome(
+        declarer=d, contract=c, bid=bid, raw=raw, tricks=tricks, four_marriages=fm, widow=at.widow
+    )
     return DealPlay(apply_deal(rules, state, out), "", d, bid, c, False, raw, tricks, value, gift_condition)
 
 

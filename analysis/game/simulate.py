@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..dataset.schema import GAME_COLUMNS
+from ..dataset.schema import GAME_COLUMNS, game_columns
 from ..errors import BadArgument
 from ..rules import Rules, as_rules
 from ..scoring import new_table
@@ -70,7 +70,7 @@ def make_source(
 def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limits):
     rng = game_rng(seed, game_id)
     source.begin(seed, game_id)
-    state = new_table(rules, dealer=int(rng.integers(0, 3)))
+    state = new_table(rules, dealer=int(rng.integers(0, rules.players)))
     masks = refs = lim = None
     k = 0
     deal_no = 0
@@ -112,17 +112,13 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
                 dp.written_off,
                 *dp.raw,
                 *dp.tricks,
-                float(dl[0]),
-                float(dl[1]),
-                float(dl[2]),
+                *(float(x) for x in dl),
                 *sc,
-                bool(bo[0]),
-                bool(bo[1]),
-                bool(bo[2]),
+                *(bool(x) for x in bo),
                 *ba,
                 ";".join(events),
                 new.winner,
-                (dealer + 1) % 3,
+                (dealer + 1) % len(sc),
                 dp.redeal_reason,
                 dp.redeal_reason == "gift",
                 dp.gift_condition,
@@ -202,7 +198,9 @@ def simulate(
     -------
     pandas.DataFrame
         One row per deal including redeals, columns and dtypes of
-        :data:`GAME_COLUMNS`: the documented columns (players fixed 0, 1, 2;
+        :func:`~analysis.dataset.schema.game_columns` (:data:`GAME_COLUMNS`
+        at three players): the documented columns (players fixed 0, 1, 2,
+        and 3 at four, where the dealer rests on the widow;
         scores in points after the deal, float64 because club halves;
         ``barrel*`` attempts used, −1 off; ``event`` events ``kind:player``
         joined by ';'; ``winner`` −1 except on a game's last row) and the
@@ -246,6 +244,11 @@ def simulate(
         raise BadArgument(f"max_deals must be at least 1, got {max_deals}")
     # the model file is read once, here: it fails before playing when no model serves the rules
     policy = (policy or ThresholdPolicy()).with_estimator(rules)
+    if rules.players != 3 and hasattr(policy, "table_limits"):
+        raise BadArgument(
+            f"the {policy.name} policy weighs a table of three; at {rules.players} players "
+            "use the threshold policy (--risk)"
+        )
     source = make_source(
         rules,
         pool,
@@ -259,7 +262,8 @@ def simulate(
     replays = getattr(source, "replays", 0)
     for g in range(start, start + n_games):
         _play_game(rules, policy, source, seed, g, rows, max_deals, pool_limits)
-    df = pd.DataFrame.from_records(rows, columns=list(GAME_COLUMNS)).astype(GAME_COLUMNS)
+    columns = game_columns(rules.players)
+    df = pd.DataFrame.from_records(rows, columns=list(columns)).astype(columns)
     df.attrs["outcomes"] = {**source.describe(), **draw_summary(df, source)}
     if hasattr(source, "replays"):
         df.attrs["outcomes"]["replayed_rows"] = source.replays - replays

@@ -13,7 +13,20 @@ import pandas as pd
 from ..errors import BadArgument
 from ..stats import proportion_ci
 
-__all__ = ["summarize", "format_summary"]
+__all__ = ["summarize", "format_summary", "players_in"]
+
+#: Names of the positions relative to the first dealer, by table size.
+POSITIONS = {
+    3: ("first hand of deal 0", "second", "first dealer"),
+    4: ("first hand of deal 0", "second", "third", "first dealer"),
+}
+
+
+def players_in(games: pd.DataFrame) -> int:
+    """Players at the table of a games table: 4 when it has player 3's
+    columns (``score3``; contract 9), else 3."""
+    return 4 if "score3" in games.columns else 3
+
 
 #: Events that end a barrel stay (scoring's event names), and "open" for a
 #: stay still running when the game ended (censored).
@@ -38,7 +51,7 @@ def _arrivals_knocked_off(g: pd.DataFrame) -> int:
     left without a seat (``knocked_off:p`` without ``barrel_enter:p``)."""
     g = g.sort_values(["game_id", "deal_no"], kind="stable")
     n = 0
-    for p in range(3):
+    for p in range(players_in(g)):
         hit = g.event.str.contains(f"knocked_off:{p}", regex=False).to_numpy()
         if not hit.any():
             continue
@@ -65,9 +78,9 @@ def summarize(games: pd.DataFrame) -> dict:
     dict
         ``games`` (int), ``finished`` (games with a winner), ``deals`` (rows),
         ``deals_per_game`` (mean, se), ``redeal_share``, ``wins`` (DataFrame
-        by player 0..2 and by position relative to the first dealer, with
-        intervals), ``bolts_per_100`` (mean, se, per 100 played deals, all
-        players), ``bolt_penalties``, ``barrel_entries`` (count and per
+        by player 0..2, or 0..3 at a table of four, and by position relative
+        to the first dealer, with intervals), ``bolts_per_100`` (mean, se,
+        per 100 played deals, all players), ``bolt_penalties``, ``barrel_entries`` (count and per
         game), ``barrel_arrivals_knocked_off`` (arrivals knocked off at once
         for want of a seat, ``barrel_arrivals='seats'``; not stays),
         ``barrel_outcomes`` (DataFrame: stays by ending, shares with
@@ -91,10 +104,11 @@ def summarize(games: pd.DataFrame) -> dict:
     finished = winners >= 0
     first_dealer = g.groupby("game_id").dealer.first().reindex(last.game_id).to_numpy()
     rows = []
-    for p in range(3):
+    n = players_in(g)
+    for p in range(n):
         rows.append({"by": "player", "who": p, **_ci_row(int((winners == p).sum()), int(finished.sum()))})
-    rel = (winners - first_dealer - 1) % 3
-    for p, name in enumerate(("first hand of deal 0", "second", "first dealer")):
+    rel = (winners - first_dealer - 1) % n
+    for p, name in enumerate(POSITIONS[n]):
         rows.append(
             {
                 "by": "position",
@@ -104,7 +118,7 @@ def summarize(games: pd.DataFrame) -> dict:
         )
     played = g[~g.redealt]
     n_played = len(played)
-    bolts = played[["bolt0", "bolt1", "bolt2"]].sum(axis=1).to_numpy(np.float64)
+    bolts = played[[f"bolt{p}" for p in range(n)]].sum(axis=1).to_numpy(np.float64)
     ev = event_counts(g.event)
     entries = int(ev.get("barrel_enter", 0))
     endings = {k: int(ev.get(k, 0)) for k in BARREL_ENDINGS}
@@ -113,7 +127,7 @@ def summarize(games: pd.DataFrame) -> dict:
     arrivals_off = _arrivals_knocked_off(g)
     endings["knocked_off"] -= arrivals_off
     endings["win"] -= int(ev.get("four_marriages", 0))  # book: not a barrel ending
-    sit = last[["barrel0", "barrel1", "barrel2"]].to_numpy() >= 0
+    sit = last[[f"barrel{p}" for p in range(n)]].to_numpy() >= 0
     sit[np.flatnonzero(finished), winners[finished]] = False  # the winner's stay ended
     open_stays = int(sit.sum())
     endings["open"] = max(open_stays, 0)

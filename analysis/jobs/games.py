@@ -148,7 +148,7 @@ def games_chunk(out: str, chunk: int, params: dict) -> str:
         outcomes=play,
         worlds=worlds,
     )
-    table = pa.Table.from_pandas(df, schema=games_schema(), preserve_index=False)
+    table = pa.Table.from_pandas(df, schema=games_schema(rules.players), preserve_index=False)
     return dataset.write_chunk(out, chunk, table, params)
 
 
@@ -182,7 +182,7 @@ def run_games(
         out,
         params,
         games_chunk,
-        games_schema(),
+        games_schema(rules.players),
         workers=workers,
         scheduler=scheduler,
         progress=progress,

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
+from ..game import players_in
 from ..stats import proportion_ci
 
 __all__ = ["auction_declarer", "deal_bolts", "bolt_table", "mean_ci", "game_bolt_rates"]
@@ -189,7 +190,7 @@ def game_bolt_rates(games: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     games : pandas.DataFrame
-        Rows of :func:`analysis.game.simulate` (``bolt0..2``, ``event``,
+        Rows of :func:`analysis.game.simulate` (``bolt0..2``, ``bolt3`` at four, ``event``,
         ``redealt``, ``game_id``).
 
     Returns
@@ -208,7 +209,7 @@ def game_bolt_rates(games: pd.DataFrame) -> pd.DataFrame:
     if games.empty:
         raise ValueError("the games table is empty")
     g = games.assign(
-        _bolts=games[["bolt0", "bolt1", "bolt2"]].sum(axis=1).astype(np.int64),
+        _bolts=games[[f"bolt{p}" for p in range(players_in(games))]].sum(axis=1).astype(np.int64),
         _pen=_events_of(games["event"].fillna(""), "bolt_penalty"),
         _played=~games["redealt"].to_numpy(),
     )

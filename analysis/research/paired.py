@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..game import players_in
 from .bolts import mean_ci
 
 __all__ = ["game_metrics", "paired_differences"]
@@ -35,16 +36,18 @@ def game_metrics(games: pd.DataFrame) -> pd.DataFrame:
         (bolt penalties), ``barrel_entries``, ``finished`` (1.0 when someone
         won) and ``win_first_hand``, ``win_second``, ``win_dealer``
         (1.0 for the winner's position relative to the game's first dealer:
-        the first hand of deal 0, the next seat, the first dealer).
+        the first hand of deal 0, the next seat, the first dealer; at a
+        table of four the third hand's wins are in none of them).
     """
     g = games
+    n = players_in(g)
     ev = g["event"].fillna("")
     tmp = pd.DataFrame(
         {
             "game_id": g["game_id"].to_numpy(),
             "deals": 1,
             "played": (~g["redealt"]).astype(np.int64).to_numpy(),
-            "bolts": g[["bolt0", "bolt1", "bolt2"]].sum(axis=1).astype(np.int64).to_numpy(),
+            "bolts": g[[f"bolt{p}" for p in range(n)]].sum(axis=1).astype(np.int64).to_numpy(),
             "penalties": ev.str.count(r"(?:^|;)bolt_penalty:").to_numpy(),
             "barrel_entries": ev.str.count(r"(?:^|;)barrel_enter:").to_numpy(),
         }
@@ -53,9 +56,9 @@ def game_metrics(games: pd.DataFrame) -> pd.DataFrame:
     last = g.groupby("game_id").tail(1).set_index("game_id")
     first_dealer = g.groupby("game_id")["dealer"].first()
     winner = last["winner"].to_numpy()
-    rel = (winner - first_dealer.reindex(last.index).to_numpy() - 1) % 3
+    rel = (winner - first_dealer.reindex(last.index).to_numpy() - 1) % n
     per["finished"] = (winner >= 0).astype(np.float64)
-    for j, name in enumerate(("win_first_hand", "win_second", "win_dealer")):
+    for j, name in zip((0, 1, n - 1), ("win_first_hand", "win_second", "win_dealer"), strict=True):
         per[name] = ((winner >= 0) & (rel == j)).astype(np.float64)
     return per
 

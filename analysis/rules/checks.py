@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from ..errors import BadArgument
+from .fields import check_table
 from .relations import check_relations
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
@@ -118,3 +119,4 @@ def validate(r) -> None:
     )
     # settings of several fields that contradict one another: one table
     check_relations(r)
+    check_table(r)

@@ -68,6 +68,7 @@ from .fields import (
     IdentityFields,
     PlayFields,
     RedealFields,
+    TableFields,
     WriteOffFields,
 )
 from .profiles import PROFILE_CHANGES
@@ -82,6 +83,7 @@ NO_FIGURE = "No simulated figure can show it"
 
 @dataclass(frozen=True)
 class Rules(
+    TableFields,
     RedealFields,
     BarrelFields,
     BoltFields,

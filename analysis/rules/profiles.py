@@ -48,6 +48,7 @@ PROFILE_CHANGES: dict[str, dict] = {
         redeal_claim="claimable",
         redeal_hand_under=0,
         redeal_after_hand_under=15,
+        write_off_fixed_four=30,
     ),
     "ua": dict(
         no_jump_over_120=False,
@@ -83,6 +84,8 @@ PROFILE_CHANGES: dict[str, dict] = {
         redeal_claim="claimable",
         redeal_widow_under=3,
         redeal_widow_two_nines=True,
+        rest_round=True,
+        rest_marriage="whole",
     ),
 }
 

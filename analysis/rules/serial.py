@@ -15,7 +15,7 @@ from typing import Any, Self
 
 from ..errors import BadArgument
 from .checks import PROFILE_NAMES
-from .fields import is_added
+from .fields import is_added, is_four_only
 
 __all__ = ["RulesIO", "IDENTITY_FIELDS", "INFORMATION_FIELDS"]
 __all__ = [
@@ -137,7 +137,9 @@ class RulesIO:
         rules with the same conventions have the same fingerprint however
         they were made or named.  A convention added after fingerprints were
         published (:func:`analysis.rules.fields.is_added`) counts only when
-        it differs from its default, so older rule sets keep theirs.  ``names`` restricts the hash to some
+        it differs from its default, so older rule sets keep theirs; a field of the
+        table of four (:func:`analysis.rules.fields.is_four_only`) counts only
+        when ``players`` is 4.  ``names`` restricts the hash to some
         fields (the solver uses the play conventions and the bolt
         definition).
         """
@@ -152,6 +154,8 @@ class RulesIO:
         for f in dataclasses.fields(self):
             if is_added(f) and f.name in d and d[f.name] == f.default:
                 d.pop(f.name)
+            elif is_four_only(f) and self.players == 3:  # they change nothing at three
+                d.pop(f.name, None)
         if names is not None:
             d = {k: d[k] for k in names if k in d}  # an added field at its default is out
         blob = json.dumps(d, sort_keys=True).encode()

@@ -5,7 +5,8 @@ table state before the deal plus what happened in it give the state after
 it, the score changes and the events.  Every function takes a ``Rules``
 object first (:data:`analysis.rules.PROFILES`, or a name resolved once with
 :func:`analysis.rules.as_rules`).  Players are fixed 0, 1, 2 around the
-table (DESIGN.md, contract 2).
+table (DESIGN.md, contract 2), 0..3 at a table of four, where the dealer
+rests on the widow (:mod:`.rest`; contract 9).
 
 Order of the steps (RULES.md, common core, marked † there): the deal's score
 changes (contract, defenders, write-off); bolt penalties; the win; then, if
@@ -59,6 +60,7 @@ from .points import (
     round_defender_points,
     write_off_payment,
 )
+from .rest import active_players, rest_points
 from .state import (
     MAX_RAW_POINTS,
     DealOutcome,
@@ -88,4 +90,6 @@ __all__ = [
     "crossing_allowed",
     "give_up_allowed",
     "declarer_points",
+    "active_players",
+    "rest_points",
 ]

@@ -74,7 +74,8 @@ def reverse_barrel_step(rules, sitting: tuple, scores: list, events: list) -> tu
     low, goal = -rules.barrel_threshold, -rules.target
     rev = list(sitting)
     losers = []
-    for p in range(3):
+    n = len(rev)
+    for p in range(n):
         if rev[p] < 0:
             if scores[p] <= low:  # arrives: the deals on it start with the next one
                 rev[p] = 0
@@ -95,5 +96,5 @@ def reverse_barrel_step(rules, sitting: tuple, scores: list, events: list) -> tu
     loser = min(losers, key=lambda p: (scores[p], p))
     events.append(f"reverse_loss:{loser}")
     # the highest score wins; ties to the next player in play order after the loser
-    winner = max((p for p in range(3) if p != loser), key=lambda p: (scores[p], -((p - loser) % 3)))
+    winner = max((p for p in range(n) if p != loser), key=lambda p: (scores[p], -((p - loser) % n)))
     return tuple(rev), winner

@@ -1,8 +1,9 @@
 """Table state and deal outcome: the values :func:`apply_deal` reads and returns.
 
-Players are fixed 0, 1, 2 around the table (DESIGN.md, contract 2).  The
-state is a frozen dataclass of 3-tuples (cheap to copy, hashable, equal by
-value); :meth:`TableState.score_array` gives numpy views for analysis.
+Players are fixed 0, 1, 2 around the table, 0..3 at a table of four
+(DESIGN.md, contracts 2 and 9).  The state is a frozen dataclass of tuples
+with one entry per player (cheap to copy, hashable, equal by value);
+:meth:`TableState.score_array` gives numpy views for analysis.
 """
 
 from __future__ import annotations
@@ -41,42 +42,54 @@ MAX_DEAL_POINTS = 400
 MAX_RAW_POINTS = 500
 
 
-def _triple(values, kind, name):
+def _triple(values, kind, name, n=None):
+    """One entry per player: 3 (or 4 at a table of four), or exactly ``n``."""
     try:
         out = tuple(kind(v) for v in values)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be three numbers, got {values!r}") from None
-    if len(out) != 3:
-        raise ValueError(f"{name} must have one entry per player (3), got {len(out)}")
+        raise ValueError(f"{name} must be three or four numbers, got {values!r}") from None
+    if len(out) not in ((3, 4) if n is None else (n,)):
+        want = "3 or 4" if n is None else str(n)
+        raise ValueError(f"{name} must have one entry per player ({want}), got {len(out)}")
     return out
+
+
+#: The per-player fields of a fresh table, with their default entry: a field
+#: left at its three-player default at a table of four takes four of them.
+_FRESH = {"bolts": 0, "barrel": -1, "failed_stays": 0, "write_offs": 0, "reverse_barrel": -1}
 
 
 @dataclass(frozen=True)
 class TableState:
-    """The table between two deals; players are fixed 0, 1, 2.
+    """The table between two deals; players are fixed 0, 1, 2 (0..3 at four).
+
+    Every per-player field has one entry per player: 3, or 4 at a table of
+    four (``rules.players``; the length of ``scores`` decides, and a field
+    left at its default takes as many entries).
 
     Attributes
     ----------
-    scores : tuple of 3 float
+    scores : tuple of 3 or 4 float
         Game scores in points; float because the club write-off keeps
         halves exact (52.5).
-    bolts : tuple of 3 int
+    bolts : tuple of 3 or 4 int
         Bolts counted toward the next penalty: the count since the last
         penalty (``bolt_window='cumulative'``) or the current run of bolts
         (``'streak'``); always below ``rules.bolt_count`` between deals.
-    barrel : tuple of 3 int
+    barrel : tuple of 3 or 4 int
         Attempts used on the barrel, 0..``rules.barrel_attempts`` − 1, or
         −1 when the player is not sitting on it.
-    failed_stays : tuple of 3 int
+    failed_stays : tuple of 3 or 4 int
         Barrel stays that ended without a win (falls, knock-offs, own
         failed contracts or write-offs on the barrel).
     dealer : int
-        Player who deals next, 0..2; the first hand is ``(dealer + 1) % 3``.
+        Player who deals next, 0..n−1; the first hand is ``(dealer + 1) % n``
+        for n players; at four the dealer rests (:attr:`resting`).
     deals : int
         Deals played so far, redeals included.
     winner : int
         The winner, or −1 while the game goes on.
-    write_offs : tuple of 3 int
+    write_offs : tuple of 3 or 4 int
         Write-offs each player has made in the game; counted only under
         rules that read them (``rules.write_off_limit``,
         ``rules.write_off_fine``), else 0.
@@ -107,8 +120,12 @@ class TableState:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "scores", _triple(self.scores, float, "scores"))
-        for name in ("bolts", "barrel", "failed_stays", "write_offs", "reverse_barrel"):
-            set_(self, name, _triple(getattr(self, name), int, name))
+        n = len(self.scores)
+        for name, fresh in _FRESH.items():
+            value = getattr(self, name)
+            if n == 4 and value == (fresh,) * 3:
+                value = (fresh,) * 4
+            set_(self, name, _triple(value, int, name, n))
         if min(self.bolts) < 0:
             raise ValueError(f"bolts must not be negative, got {self.bolts}")
         for name in ("barrel", "reverse_barrel"):
@@ -116,10 +133,10 @@ class TableState:
                 raise ValueError(f"{name} attempts must be -1 (off) or >= 0, got {getattr(self, name)}")
         if min(self.failed_stays) < 0:
             raise ValueError(f"failed_stays must not be negative, got {self.failed_stays}")
-        if self.dealer not in (0, 1, 2):
-            raise ValueError(f"dealer must be 0, 1 or 2, got {self.dealer!r}")
-        if self.winner not in (-1, 0, 1, 2):
-            raise ValueError(f"winner must be -1, 0, 1 or 2, got {self.winner!r}")
+        if self.dealer not in range(n):
+            raise ValueError(f"dealer must be a player 0..{n - 1}, got {self.dealer!r}")
+        if self.winner not in range(-1, n):
+            raise ValueError(f"winner must be -1 or a player 0..{n - 1}, got {self.winner!r}")
         if min(self.write_offs) < 0:
             raise ValueError(f"write_offs must not be negative, got {self.write_offs}")
         if not isinstance(self.redeals_in_row, int) or self.redeals_in_row < 0:
@@ -128,16 +145,26 @@ class TableState:
             raise ValueError(f"deals must be a non-negative integer, got {self.deals!r}")
 
     @property
+    def players(self) -> int:
+        """Players at the table, 3 or 4."""
+        return len(self.scores)
+
+    @property
     def first_hand(self) -> int:
         """The player left of the dealer, who opens the bidding."""
-        return (self.dealer + 1) % 3
+        return (self.dealer + 1) % len(self.scores)
+
+    @property
+    def resting(self) -> int:
+        """The player who sits on the widow this deal: the dealer at four, else −1."""
+        return self.dealer if len(self.scores) == 4 else -1
 
     def score_array(self) -> np.ndarray:
-        """Scores as an ndarray of shape (3,), float64."""
+        """Scores as an ndarray of shape (n_players,), float64."""
         return np.array(self.scores, dtype=np.float64)
 
     def barrel_array(self) -> np.ndarray:
-        """Attempts used on the barrel as an ndarray of shape (3,), int8 (−1 off)."""
+        """Attempts used on the barrel as an ndarray of shape (n_players,), int8 (−1 off)."""
         return np.array(self.barrel, dtype=np.int8)
 
 
@@ -150,7 +177,7 @@ class DealOutcome:
     redeal : bool
         The deal was redealt; every other field is then ignored.
     declarer : int
-        Player 0..2 who bought the widow.
+        Player 0..2 (0..3 at four) who bought the widow.
     contract : int
         Final contract, a multiple of 5, 100..400 (points).
     bid : int or None
@@ -158,10 +185,11 @@ class DealOutcome:
         contract.
     written_off : bool
         The declarer wrote off (роспись); ``raw`` and ``tricks`` are ignored.
-    raw : tuple of 3 int
+    raw : tuple of 3 or 4 int
         Points each player took: card points in his tricks plus his own
-        declared marriages (the ace marriage included), 0..500.
-    tricks : tuple of 3 int
+        declared marriages (the ace marriage included), 0..500; one entry
+        per player at the table (the resting dealer's 0 at four).
+    tricks : tuple of 3 or 4 int
         Tricks each player took; they sum to 8 in a played deal.
     declarer_first_hand : bool or None
         Whether the declarer is the first hand (book's double penalty);
@@ -169,6 +197,10 @@ class DealOutcome:
         the dealer raises.
     four_marriages : int
         Player holding all four marriages after the exchange, or −1.
+    widow : int
+        The widow's cards, a bit mask: what the resting dealer scores at a
+        table of four (:func:`analysis.scoring.rest.rest_points`); not read
+        at three.
 
     Raises
     ------
@@ -188,17 +220,22 @@ class DealOutcome:
     tricks: tuple = (0, 0, 0)
     declarer_first_hand: bool | None = None
     four_marriages: int = -1
+    widow: int = 0
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "raw", _triple(self.raw, int, "raw"))
-        set_(self, "tricks", _triple(self.tricks, int, "tricks"))
-        if self.four_marriages not in (-1, 0, 1, 2):
-            raise ValueError(f"four_marriages must be -1 or a player 0..2, got {self.four_marriages!r}")
+        n = len(self.raw)
+        if n == 4 and self.tricks == (0, 0, 0):
+            set_(self, "tricks", (0, 0, 0, 0))
+        set_(self, "tricks", _triple(self.tricks, int, "tricks", n))
+        if self.four_marriages not in range(-1, n):
+            raise ValueError(f"four_marriages must be -1 or a player 0..{n - 1}, got {self.four_marriages!r}")
         if self.redeal:
             return
-        if self.declarer not in (0, 1, 2):
-            raise ValueError(f"declarer must be a player 0..2, got {self.declarer!r}")
+        top = 3 if self.written_off else n - 1  # a write-off carries no points per player
+        if self.declarer not in range(top + 1):
+            raise ValueError(f"declarer must be a player 0..{top}, got {self.declarer!r}")
         c = self.contract
         if not isinstance(c, (int, np.integer)) or c % 5 or not 100 <= c <= MAX_DEAL_POINTS:
             raise ValueError(f"contract must be a multiple of 5 in 100..400, got {c!r}")
@@ -212,7 +249,7 @@ class DealOutcome:
             raise ValueError(f"raw points must be in 0..{MAX_RAW_POINTS}, got {self.raw}")
         if min(self.tricks) < 0 or sum(self.tricks) != 8:
             raise ValueError(f"tricks must be non-negative and sum to 8, got {self.tricks}")
-        for p in range(3):
+        for p in range(n):
             if p != self.declarer and self.tricks[p] == 0 and self.raw[p] != 0:
                 raise ValueError(f"defender {p} took no trick but has raw points {self.raw[p]}")
 
@@ -224,7 +261,7 @@ class DealResult(NamedTuple):
     ----------
     state : TableState
         The table after the deal.
-    deltas : ndarray of shape (3,), float64
+    deltas : ndarray of shape (n_players,), float64
         Score after minus score before, per player: everything the deal
         did (contract, defence, write-off, bolt penalty, cap, fall,
         knock-off, reset).
@@ -237,7 +274,7 @@ class DealResult(NamedTuple):
         arrival either ``barrel_enter`` or, with no seat left for him,
         ``knocked_off``), ``barrel_zero`` (third failed
         stay), ``reset_555``.
-    bolts : ndarray of shape (3,), bool
+    bolts : ndarray of shape (n_players,), bool
         Who got a bolt in this deal.
     """
 
@@ -254,17 +291,16 @@ def new_table(rules=PROFILES["club"], dealer: int = 0) -> TableState:
     Parameters
     ----------
     rules : Rules
-        Not read (every profile starts the same way); taken first like
-        every scoring function's.
+        ``rules.players`` (3 or 4) players sit at the table.
     dealer : int
-        First dealer 0..2 (drawn from the game's seed by the simulator).
+        First dealer 0..players−1 (drawn from the game's seed by the simulator).
 
     Raises
     ------
     ValueError
-        On a dealer outside 0..2.
+        On a dealer outside the table.
     """
-    return TableState(dealer=dealer)
+    return TableState(scores=(0.0,) * rules.players, dealer=dealer)
 
 
 @takes_rules
@@ -291,7 +327,9 @@ def check_state(rules, state: TableState) -> None:
         Naming the first broken invariant.
     """
     t = rules.barrel_threshold
-    for p in range(3):
+    if state.players != rules.players:
+        raise ValueError(f"the table has {state.players} players, the rules {rules.players}")
+    for p in range(state.players):
         if p == state.winner:
             continue
         s, a = state.scores[p], state.barrel[p]
@@ -329,9 +367,9 @@ def _anyone_sitting(state: TableState) -> bool:
     return max(state.barrel) >= 0
 
 
-def _check_player(player) -> None:
-    if player not in (0, 1, 2):
-        raise ValueError(f"player must be 0, 1 or 2, got {player!r}")
+def _check_player(player, state) -> None:
+    if player not in range(len(state.scores)):
+        raise ValueError(f"player must be 0..{len(state.scores) - 1}, got {player!r}")
 
 
 @takes_rules
@@ -353,12 +391,12 @@ def write_off_allowed(rules, state: TableState, player: int) -> bool:
     state : TableState
         The table before the deal.
     player : int
-        The declarer, 0..2.
+        The declarer, a player at the table.
 
     Raises
     ------
     ValueError
-        If ``player`` is not 0, 1 or 2.
+        If ``player`` is not a player at the table.
 
     Examples
     --------
@@ -368,7 +406,7 @@ def write_off_allowed(rules, state: TableState, player: int) -> bool:
     >>> write_off_allowed(PROFILES["wiki"], someone_sits, 0), write_off_allowed(wiki, someone_sits, 0)
     (True, False)
     """
-    _check_player(player)
+    _check_player(player, state)
     if rules.write_off_banned or (rules.write_off_no_barrel and _anyone_sitting(state)):
         return False
     if rules.write_off_limit and state.write_offs[player] >= rules.write_off_limit:
@@ -388,9 +426,9 @@ def crossing_allowed(rules, state: TableState, player: int) -> bool:
     Raises
     ------
     ValueError
-        If ``player`` is not 0, 1 or 2.
+        If ``player`` is not a player at the table.
     """
-    _check_player(player)
+    _check_player(player, state)
     if rules.crossing == "none" or (rules.crossing == "not_on_barrel" and _anyone_sitting(state)):
         return False
     return rules.write_off_on_barrel or state.barrel[player] < 0

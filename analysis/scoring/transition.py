@@ -12,6 +12,7 @@ import numpy as np
 
 from ..rules import takes_rules
 from .points import declarer_delta, declarer_points, write_off_payment
+from .rest import rest_points, write_off_share
 from .reverse_barrel import reverse_barrel_step
 from .state import (  # noqa: F401
     KNOCK_OFF_PENALTY,
@@ -53,8 +54,8 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     Returns
     -------
     DealResult
-        ``state`` after the deal, ``deltas`` (3,) float64, ``events``,
-        ``bolts`` (3,) bool.
+        ``state`` after the deal, ``deltas`` (n_players,) float64, ``events``,
+        ``bolts`` (n_players,) bool.
 
     Notes
     -----
@@ -76,6 +77,18 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     opponent a bolt, event ``crossed``), else a write-off; under
     ``rules.write_off_limit`` the write-off leaves his score alone (wiki);
     ``rules.write_off_fine`` adds its fine (event ``write_off_fine``).
+
+    At a table of four (``rules.players``; RULES.md, "Four players") the
+    dealer rests: he scores the widow (:func:`~analysis.scoring.rest.rest_points`,
+    ``outcome.widow``; nothing while he sits on the barrel, where his
+    score is capped) and, for a write-off, is paid as an opponent is
+    (:func:`~analysis.scoring.rest.write_off_share`) in place of the widow
+    (book's 120 : 4 shares out the deal †; a crossing gives him nothing);
+    he gets no bolt, and
+    his streak is neither counted nor broken †; as a sitter he spends an
+    attempt only under ``rules.rest_barrel_attempt`` (wiki: none).  The
+    three others score as at three; the barrel, the 555 reset and the win
+    apply to all four, and the deal passes to the next of four.
 
     Examples
     --------
@@ -108,10 +121,16 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     """
     if state.winner != -1:
         raise ValueError(f"the game is over: player {state.winner} has won")
-    no_bolts = np.zeros(3, dtype=bool)
+    n, rest = len(state.scores), state.resting
+    no_bolts = np.zeros(n, dtype=bool)
     if outcome.redeal:
         return _redeal(rules, state)
     d, c = outcome.declarer, outcome.contract
+    if d >= n or d == rest or (len(outcome.raw) != n and not outcome.written_off):
+        raise ValueError(
+            f"a deal of {n} players needs a declarer other than the resting dealer and "
+            f"{n} raw points, got declarer {d} and {len(outcome.raw)}"
+        )
     first_hand = state.first_hand == d
     if outcome.declarer_first_hand is not None and outcome.declarer_first_hand != first_hand:
         raise ValueError(
@@ -119,18 +138,18 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             f"is player {state.first_hand}, the declarer is {d}"
         )
     old = state.scores
-    nxt = dict(dealer=(state.dealer + 1) % 3, deals=state.deals + 1, redeals_in_row=0)
+    nxt = dict(dealer=(state.dealer + 1) % n, deals=state.deals + 1, redeals_in_row=0)
     events: list[str] = []
     if rules.four_marriages_win and outcome.four_marriages >= 0:
         p = outcome.four_marriages  # book †: immediate win, score not raised
         return DealResult(
-            replace(state, winner=p, **nxt), np.zeros(3), [f"four_marriages:{p}", f"win:{p}"], no_bolts
+            replace(state, winner=p, **nxt), np.zeros(n), [f"four_marriages:{p}", f"win:{p}"], no_bolts
         )
 
     s = list(old)
     sitting = [a >= 0 for a in state.barrel]
     counters = list(state.bolts)
-    bolts = [False, False, False]
+    bolts = [False] * n
     made = False
     # Order of the steps: RULES.md common core, marked † there (a choice).
     # 1. the deal's score changes
@@ -139,8 +158,8 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         # crossing (wiki «крещусь»): the declarer keeps his score, each
         # opponent gets a bolt
         events.append(f"crossed:{d}")
-        for p in range(3):
-            if p != d and (not sitting[p] or rules.barrel_bolts):
+        for p in range(n):
+            if p != d and p != rest and (not sitting[p] or rules.barrel_bolts):
                 _count_bolt(rules, p, bolts, counters, s, events)
     elif outcome.written_off:
         if not write_off_allowed(rules, state, d):
@@ -150,17 +169,17 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             )
         if not rules.write_off_limit:  # wiki: within the limit he keeps his score
             s[d] -= c
-        pay = write_off_payment(rules, c)
-        for p in range(3):
+        pay = write_off_payment(rules, c) if n == 3 else write_off_share(rules, write_off_payment(rules, c))
+        for p in range(n):
             # no payment to a sitter in any profile († the seeds are silent;
             # a payment would be capped away at the threshold anyway)
             if p != d and not sitting[p]:
                 s[p] += pay
         if rules.write_off_limit or rules.write_off_fine != "none":
             write_offs[d] += 1
-            n = write_offs[d]
-            if (rules.write_off_fine == "third" and n == 3) or (
-                rules.write_off_fine == "every_third" and n % 3 == 0
+            k = write_offs[d]
+            if (rules.write_off_fine == "third" and k == 3) or (
+                rules.write_off_fine == "every_third" and k % 3 == 0
             ):
                 s[d] -= rules.write_off_fine_points or c
                 events.append(f"write_off_fine:{d}")
@@ -168,18 +187,22 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         raw = outcome.raw
         made = declarer_points(rules, raw[d]) >= c
         s[d] += declarer_delta(rules, c, raw[d], first_hand)
-        for p in range(3):
-            if p != d and (not sitting[p] or rules.barrel_defence_points):
+        for p in range(n):
+            if p != d and p != rest and (not sitting[p] or rules.barrel_defence_points):
                 s[p] += 5 * ((raw[p] + 2) // 5) if rules.round_defenders else raw[p]
         # 2. bolts (none after a write-off; RULES.md "bolts after a write-off")
         if rules.bolt_rule != "none":
             by_trick = rules.bolt_rule == "no_trick"
-            for p in range(3):
+            for p in range(n):
+                if p == rest:  # the resting dealer: no bolt, his streak left alone †
+                    continue
                 can = (p != d or rules.bolt_declarer) and (not sitting[p] or rules.barrel_bolts)
                 if can and (outcome.tricks[p] == 0 if by_trick else raw[p] == 0):
                     _count_bolt(rules, p, bolts, counters, s, events)
                 elif rules.bolt_window == "streak":
                     counters[p] = 0
+    if rest >= 0 and not sitting[rest] and not outcome.written_off:
+        s[rest] += rest_points(rules, outcome.widow)  # the resting dealer's widow
     # 3. the win: only a sitter who declares and makes a contract reaching the target
     if sitting[d] and made and s[d] >= rules.target:
         events.append(f"win:{d}")
@@ -200,7 +223,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     t = rules.barrel_threshold
     barrel = list(state.barrel)
     failed = list(state.failed_stays)
-    for p in range(3):  # a sitter taken below the threshold leaves
+    for p in range(n):  # a sitter taken below the threshold leaves
         if sitting[p] and s[p] < t:
             barrel[p] = -1
             failed[p] += 1
@@ -210,22 +233,22 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 kind = "barrel_exit"
             events.append(f"{kind}:{p}")
     before_cap = tuple(s)  # ranks simultaneous arrivals (barrel_arrivals='seats')
-    for p in range(3):  # cap (a made contract that falls short is capped back †)
+    for p in range(n):  # cap (a made contract that falls short is capped back †)
         if s[p] > t:
             s[p] = float(t)
     # attempts and falls: every completed deal counts, write-offs too †
-    for p in range(3):
-        if barrel[p] >= 0:
+    for p in range(n):
+        if barrel[p] >= 0 and (p != rest or rules.rest_barrel_attempt):
             barrel[p] += 1
             if barrel[p] >= rules.barrel_attempts:
                 s[p] -= rules.barrel_fall_penalty
                 barrel[p] = -1
                 failed[p] += 1
                 events.append(f"barrel_fall:{p}")
-    arrivals = [p for p in range(3) if barrel[p] < 0 and s[p] >= t]
+    arrivals = [p for p in range(n) if barrel[p] < 0 and s[p] >= t]
     if arrivals:
         stay = _staying_arrivals(rules, arrivals, before_cap, d)
-        earlier = [p for p in range(3) if barrel[p] >= 0]
+        earlier = [p for p in range(n) if barrel[p] >= 0]
         if len(earlier) + len(stay) > rules.barrel_seats:
             for p in earlier:  # the earlier sitters give way to the arrivals
                 s[p] -= rules.knock_off_penalty
@@ -241,7 +264,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 failed[p] += 1
                 events.append(f"knocked_off:{p}")
     if rules.barrel_third_fall_zero:
-        for p in range(3):
+        for p in range(n):
             if failed[p] >= 3 > state.failed_stays[p]:
                 s[p] = 0.0
                 events.append(f"barrel_zero:{p}")
@@ -266,7 +289,7 @@ def _reset(rules, s: list, events: list) -> None:
     """The 555 reset (``rules.reset_555``) at ``rules.reset_at``, in place."""
     if rules.reset_555 != "none":
         both, r = rules.reset_555 == "both", rules.reset_at
-        for p in range(3):
+        for p in range(len(s)):
             if s[p] == r or (both and s[p] == -r):
                 s[p] = 0.0
                 events.append(f"reset_555:{p}")
@@ -281,11 +304,12 @@ def _redeal(rules, state: TableState) -> DealResult:
     option †); a sitter the fine takes below the threshold leaves the barrel
     (a failed stay), and the 555 reset applies to the fined score.
     """
-    no_bolts = np.zeros(3, dtype=bool)
+    n = len(state.scores)
+    no_bolts = np.zeros(n, dtype=bool)
     row = state.redeals_in_row + 1 if rules.bad_deal_fine else 0
     if row < 3:
         new = replace(state, deals=state.deals + 1, redeals_in_row=row, winner=-1)
-        return DealResult(new, np.zeros(3), [], no_bolts)
+        return DealResult(new, np.zeros(n), [], no_bolts)
     dl = state.dealer
     s, barrel, failed = list(state.scores), list(state.barrel), list(state.failed_stays)
     s[dl] -= rules.bad_deal_fine
@@ -300,7 +324,7 @@ def _redeal(rules, state: TableState) -> DealResult:
         scores=tuple(float(x) for x in s),
         barrel=tuple(barrel),
         failed_stays=tuple(failed),
-        dealer=(dl + 1) % 3,
+        dealer=(dl + 1) % n,
         deals=state.deals + 1,
         redeals_in_row=0,
     )
@@ -314,11 +338,12 @@ def _staying_arrivals(rules, arrivals: list, before_cap: tuple, declarer: int) -
     000 "Одновременно прибывшие новые игроки остаются, максимум двое"; the
     other profiles †): at most ``rules.barrel_seats``, those with the highest
     score before the cap, ties in play order from the declarer (the declarer,
-    his left, his right) †.
+    his left, his right, round the table at four) †.
     """
     if rules.barrel_arrivals == "all" or len(arrivals) <= rules.barrel_seats:
         return set(arrivals)
-    order = sorted(arrivals, key=lambda p: (-before_cap[p], (p - declarer) % 3))
+    n = len(before_cap)
+    order = sorted(arrivals, key=lambda p: (-before_cap[p], (p - declarer) % n))
     return set(order[: rules.barrel_seats])
 
 

@@ -24,7 +24,7 @@ import numpy as np
 from ..bids import NO_CAP
 from ..errors import BadArgument
 from ..rules import as_rules
-from ..scoring import DealOutcome, TableState, apply_deal, give_up_allowed
+from ..scoring import DealOutcome, TableState, active_players, apply_deal, give_up_allowed
 
 __all__ = ["Choice", "choose_contract", "table_metric", "fresh_table"]
 
@@ -54,8 +54,8 @@ def table_metric(deltas, declarer: int) -> float:
 
     Parameters
     ----------
-    deltas : sequence of 3 float
-        Score changes of players 0, 1, 2 (``DealResult.deltas``).
+    deltas : sequence of 3 (or 4) float
+        Score changes of players 0, 1, 2 (3 at four; ``DealResult.deltas``).
     declarer : int
         The declaring player.
 
@@ -65,7 +65,7 @@ def table_metric(deltas, declarer: int) -> float:
     -170.0
     """
     dl = [float(x) for x in deltas]
-    return dl[declarer] - (sum(dl) - dl[declarer]) / 2.0
+    return dl[declarer] - (sum(dl) - dl[declarer]) / (len(dl) - 1)
 
 
 def _check_worlds(worlds) -> np.ndarray:
@@ -91,6 +91,7 @@ def choose_contract(
     may_redeal: bool = False,
     four_marriages: int = -1,
     metric=None,
+    widow: int = 0,
 ) -> Choice:
     """Final contract, write-off or gift redeal by the declarer's criterion.
 
@@ -108,7 +109,8 @@ def choose_contract(
         The table before the deal; default :func:`fresh_table`.
     declarer : int
         The declaring player 0..2; his left is ``(declarer + 1) % 3``, his
-        right ``(declarer + 2) % 3`` (the deal's seats).
+        right ``(declarer + 2) % 3`` (the deal's seats; at a table of four
+        the next active players, :func:`analysis.scoring.active_players`).
     cap : int, optional
         Highest contract his 8 cards allow (:func:`analysis.bids.bid_cap`);
         default no cap.  A bid above the cap is played as bid.
@@ -129,6 +131,8 @@ def choose_contract(
         :func:`table_metric` of its deltas.  A policy that weighs deals by
         another measure passes its own (the equity policy: his chance to win
         after the deal minus before).
+    widow : int
+        The widow, a mask: what a resting dealer scores at a table of four.
 
     Returns
     -------
@@ -176,8 +180,8 @@ def choose_contract(
     cap = NO_CAP if cap is None else cap
     if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)) or cap < 100:
         raise BadArgument(f"cap must be an integer of at least 100, got {cap!r}")
-    if declarer not in (0, 1, 2):
-        raise BadArgument(f"declarer must be 0, 1 or 2, got {declarer!r}")
+    if declarer not in (0, 1, 2, 3):
+        raise BadArgument(f"declarer must be a player 0..3, got {declarer!r}")
     state = fresh_table() if state is None else state
     bid, d = int(bid), int(declarer)
     if metric is None:
@@ -187,10 +191,11 @@ def choose_contract(
 
     rows, counts = np.unique(w, axis=0, return_counts=True)
     n = int(counts.sum())
-    left, right = (d + 1) % 3, (d + 2) % 3
+    seats = active_players(state)
+    left, right = seats[(seats.index(d) + 1) % 3], seats[(seats.index(d) + 2) % 3]
 
     def by_player(mine, lft, rgt):
-        out = [0, 0, 0]
+        out = [0] * len(state.scores)
         out[d], out[left], out[right] = int(mine), int(lft), int(rgt)
         return tuple(out)
 
@@ -204,6 +209,7 @@ def choose_contract(
                 raw=by_player(v, lp, rp),
                 tricks=by_player(8 - lt - rt, lt, rt),
                 four_marriages=four_marriages,
+                widow=widow,
             )
             total += k * metric(apply_deal(rules, state, out), d)
         return total / n
@@ -216,7 +222,9 @@ def choose_contract(
             best_c, best = c, m
     wo = False
     if may_write_off and give_up_allowed(rules, state, d):
-        out = DealOutcome(declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=four_marriages)
+        out = DealOutcome(
+            declarer=d, contract=bid, bid=bid, written_off=True, four_marriages=four_marriages, widow=widow
+        )
         m = metric(apply_deal(rules, state, out), d)
         if m > best:
             best_c, best, wo = bid, m, True

@@ -62,6 +62,15 @@ REDEALS = {
 PLAY = {"first_trick_marriage", "marriage_lead", "trump_lead_owner_only"}
 SEEN = {"exchange_face_up", "widow_shown_at_100"}
 ACE = {"ace_marriage"}
+TABLE = {
+    "players",
+    "rest_score",
+    "rest_fixed",
+    "rest_round",
+    "rest_marriage",
+    "rest_barrel_attempt",
+    "write_off_fixed_four",
+}
 CHOICES = {
     "barrel_arrivals": BARREL_ARRIVALS,
     "barrel_bidding": BARREL_BIDDING,
@@ -74,6 +83,8 @@ CHOICES = {
     "redeal_claim": ("forced", "claimable"),
     "write_off_payment": ("half", "half_round5"),
     "bolt_rule": ("zero_points", "no_trick", "zero_points"),
+    "rest_score": ("widow", "fixed"),
+    "rest_marriage": ("none", "whole", "half"),
 }
 #: Another value of each integer field (the first that differs is used).
 INTS = {
@@ -96,6 +107,9 @@ INTS = {
     "reset_at": (300, 555),
     "bad_deal_fine": (120, 0),
     "reverse_barrel": (-760, 0),
+    "players": (4, 3),
+    "rest_fixed": (40, 15),
+    "write_off_fixed_four": (30, 0),
 }
 
 
@@ -123,6 +137,12 @@ def _companions(r: Rules, name: str) -> dict:
         c["redeal_claim"] = "claimable"
     if name == "crossing" and r.write_off_banned:
         c["write_off_banned"] = False
+    if name in TABLE and name != "players":
+        c["players"] = 4  # they act at a table of four only
+    if name == "rest_fixed":
+        c["rest_score"] = "fixed"
+    if name == "write_off_fixed_four" and r.write_off_payment != "fixed":
+        c.update(write_off_payment="fixed", write_off_fixed=40)
     return c
 
 
@@ -348,7 +368,46 @@ def ace_figure(rules: Rules, policy) -> list:
     return out
 
 
+def table_figure(rules: Rules, policy=None) -> list:
+    """The table after every deal of random sequences at ``rules.players``
+    players from a fresh table, some players put on the barrel, each deal
+    with a random widow (RULES.md, "Four players")."""
+    from analysis.scoring import active_players, new_table
+
+    rng = np.random.default_rng(23)
+    out = []
+    t = rules.barrel_threshold
+    for _ in range(60):
+        state = new_table(rules, dealer=int(rng.integers(0, rules.players)))
+        n = state.players
+        sit = int(rng.integers(0, n))
+        scores = [float(5 * rng.integers(0, t // 5)) for _ in range(n)]
+        scores[sit] = float(t)
+        barrel = [-1] * n
+        barrel[sit] = 0
+        state = TableState(scores=scores, barrel=barrel, dealer=state.dealer)
+        for _ in range(10):
+            d = int(rng.choice(active_players(state)))
+            widow = sum(1 << int(c) for c in rng.choice(24, size=3, replace=False))
+            contract = int(rng.choice([100, 120, 140]))
+            if rng.random() < 0.25 and give_up_allowed(rules, state, d):
+                o = DealOutcome(declarer=d, contract=contract, written_off=True, widow=widow)
+            else:
+                raw, tricks = [0] * n, [0] * n
+                raw[d], tricks[d] = int(rng.integers(80, 160)), 8
+                o = DealOutcome(
+                    declarer=d, contract=contract, raw=tuple(raw), tricks=tuple(tricks), widow=widow
+                )
+            res = apply_deal(rules, state, o)
+            state = res.state
+            out.append((state.scores, state.barrel, tuple(res.events)))
+            if state.winner >= 0:
+                break
+    return out
+
+
 FIGURES = [
+    (TABLE, table_figure, None),
     (ACE, ace_figure, None),
     (AUCTION, auction_figure, ThresholdPolicy(jump_bids=True, estimator=object())),
     (REDEALS, redeal_figure, ThresholdPolicy(claim_weak=True, estimator=object())),

@@ -12,6 +12,7 @@ from .convention import doc, is_added
 from .identity import IdentityFields
 from .play import PlayFields
 from .redeals import RedealFields
+from .table import TableFields, check_table, is_four_only
 from .write_off import WriteOffFields
 
 __all__ = [
@@ -21,6 +22,9 @@ __all__ = [
     "IdentityFields",
     "PlayFields",
     "RedealFields",
+    "TableFields",
+    "check_table",
+    "is_four_only",
     "WriteOffFields",
     "doc",
     "is_added",
