@@ -406,7 +406,28 @@ def table_figure(rules: Rules, policy=None) -> list:
     return out
 
 
+def arrivals_figure(rules: Rules, policy=None, n: int = 300) -> list:
+    """The table after one deal from positions where both defenders stand
+    just under the barrel: two arrivals at once are what ``barrel_arrivals``
+    decides (RULES.md, barrel seats)."""
+    rng = np.random.default_rng(11)
+    t = rules.barrel_threshold
+    out = []
+    for _ in range(n):
+        o = _random_outcome(rng)
+        if o.redeal or o.written_off:
+            continue
+        scores = [float(t - 5 * int(rng.integers(1, 9))) for _ in range(3)]
+        scores[o.declarer] = 0.0
+        res = apply_deal(rules, TableState(scores=tuple(scores), dealer=int(rng.integers(0, 3))), o)
+        out.append((res.state.scores, res.state.barrel, tuple(res.events)))
+    return out
+
+
+ARRIVALS = {"barrel_arrivals"}
+
 FIGURES = [
+    (ARRIVALS, arrivals_figure, None),
     (TABLE, table_figure, None),
     (ACE, ace_figure, None),
     (AUCTION, auction_figure, ThresholdPolicy(jump_bids=True, estimator=object())),
