@@ -27,7 +27,9 @@ from typing import NamedTuple
 from ..cards import ALL_MARRIAGES, CARD_POINTS
 from ..rules.redeal_conditions import has_conditions, meets
 from ..scoring import DealOutcome, apply_deal
+from ..scoring.dark import DARK_CONTRACT
 from .auction import auction, hand_cap
+from .dark import DARK_OUTBID, dark_deal, goes_dark, outbidder
 from .policy import claims_redeal
 
 __all__ = [
@@ -236,6 +238,7 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
     widow = int(masks[3])
     claim = claims_redeal(rules, policy, limits)
 
+    dark = goes_dark(rules, policy, state)  # declared before the cards are seen
     # before bidding
     if claim and has_conditions(rules, "bidding"):
         for h in hands:
@@ -243,6 +246,16 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
                 return redeal(rules, state, "bidding")
     sitting = [state.barrel[player[s]] >= 0 for s in range(3)]
     caps = [hand_cap(rules, h) for h in hands]
+    opening = None
+    if dark:  # RULES.md, "Dark play"
+        o = outbidder(limits, caps, hands, sitting, rules.barrel_min_contract)
+        if o < 0:
+            out, value, cond = dark_deal(rules, hands, widow, player)
+            if claim and cond:
+                return redeal(rules, state, "exchange", player[0], DARK_CONTRACT, value)
+            res = apply_deal(rules, state, out)
+            return DealPlay(res, "", player[0], DARK_CONTRACT, DARK_CONTRACT, False, out.raw, out.tricks, value, False)
+        opening = (o, DARK_OUTBID)
     ds, bid = auction(
         limits,
         caps,
@@ -251,6 +264,7 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
         rules,
         jumps=policy.jump_bids,
         scores=[state.scores[p] for p in player],
+        opening=opening,
     )
     d = player[ds]
     # widow shown

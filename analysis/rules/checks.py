@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from ..errors import BadArgument
+from .fields.dark import check_dark
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
 WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
@@ -65,6 +66,7 @@ def validate(r) -> None:
     }
     for k, allowed in choices.items():
         _check(getattr(r, k) in allowed, k, f"{getattr(r, k)!r} is not one of {', '.join(allowed)}")
+    check_dark(r, _check)
     if r.write_off_payment == "fixed":
         _check(
             r.write_off_fixed > 0 and r.write_off_fixed % 5 == 0,

@@ -48,6 +48,7 @@ PROFILE_CHANGES: dict[str, dict] = {
         redeal_claim="claimable",
         redeal_hand_under=0,
         redeal_after_hand_under=15,
+        dark_play="book",
     ),
     "ua": dict(
         no_jump_over_120=False,

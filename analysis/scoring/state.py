@@ -164,6 +164,11 @@ class DealOutcome:
         the dealer raises.
     four_marriages : int
         Player holding all four marriages after the exchange, or −1.
+    dark : bool
+        A dark deal (``Rules.dark_play``): scored by :mod:`analysis.scoring.dark`.
+    marriages : tuple of 3 int
+        The marriage points within each player's ``raw`` (read only by a
+        dark deal's ``marriages_plain`` scoring).
 
     Raises
     ------
@@ -183,10 +188,13 @@ class DealOutcome:
     tricks: tuple = (0, 0, 0)
     declarer_first_hand: bool | None = None
     four_marriages: int = -1
+    dark: bool = False
+    marriages: tuple = (0, 0, 0)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "raw", _triple(self.raw, int, "raw"))
+        set_(self, "marriages", _triple(self.marriages, int, "marriages"))
         set_(self, "tricks", _triple(self.tricks, int, "tricks"))
         if self.four_marriages not in (-1, 0, 1, 2):
             raise ValueError(f"four_marriages must be -1 or a player 0..2, got {self.four_marriages!r}")
@@ -207,6 +215,8 @@ class DealOutcome:
             raise ValueError(f"raw points must be in 0..{MAX_RAW_POINTS}, got {self.raw}")
         if min(self.tricks) < 0 or sum(self.tricks) != 8:
             raise ValueError(f"tricks must be non-negative and sum to 8, got {self.tricks}")
+        if any(not 0 <= m <= r for m, r in zip(self.marriages, self.raw)):
+            raise ValueError(f"marriages must be in 0..raw, got {self.marriages} with raw {self.raw}")
         for p in range(3):
             if p != self.declarer and self.tricks[p] == 0 and self.raw[p] != 0:
                 raise ValueError(f"defender {p} took no trick but has raw points {self.raw[p]}")
@@ -225,6 +235,7 @@ class DealResult(NamedTuple):
         knock-off, reset).
     events : list of str
         ``kind:player`` in the order applied: ``four_marriages``, ``win``,
+        ``dark_made``, ``dark_failed`` (a dark deal, :mod:`analysis.scoring.dark`),
         ``bolt_penalty``, ``failed_contract`` and ``barrel_write_off`` (a
         sitter's own contract ends his stay), ``barrel_exit`` (another
         penalty took a sitter below the threshold), ``barrel_fall``,
