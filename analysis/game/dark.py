@@ -98,7 +98,8 @@ def may_go_dark(rules, state) -> bool:
 def goes_dark(rules, policy, state) -> bool:
     """Whether the first hand goes dark: the rules allow it and the policy's
     ``dark_behind`` (None: never) is reached, his score at least that many
-    points below the best of his opponents'.
+    points below the best of his opponents' (for the players in the policy's
+    ``dark_players``, everyone when None).
 
     Examples
     --------
@@ -112,9 +113,10 @@ def goes_dark(rules, policy, state) -> bool:
     False
     """
     behind = getattr(policy, "dark_behind", None)
-    if behind is None or not may_go_dark(rules, state):
-        return False
     me = state.first_hand
+    who = getattr(policy, "dark_players", None)
+    if behind is None or (who is not None and me not in who) or not may_go_dark(rules, state):
+        return False
     best = max(s for p, s in enumerate(state.scores) if p != me)
     return best - state.scores[me] >= behind
 

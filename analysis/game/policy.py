@@ -165,7 +165,7 @@ def _checked(p, shape):
 
 
 #: Policy options added after games were first recorded, with their defaults.
-ADDED_OPTIONS = {"claim_weak": False, "jump_bids": False, "dark_behind": None}
+ADDED_OPTIONS = {"claim_weak": False, "jump_bids": False, "dark_behind": None, "dark_players": None}
 
 
 def claims_redeal(rules, policy, limits) -> bool:
@@ -249,6 +249,10 @@ class ThresholdPolicy:
         of his opponents' (:func:`analysis.game.dark.goes_dark`); None (the
         default, measured against going dark in docs/RULES.md, "Dark play"):
         never.
+    dark_players : tuple of int or None
+        The players (0..2) whom ``dark_behind`` concerns; None: everyone (a
+        tuple lets paired games measure one player going dark against a
+        table that never does).
     estimator : object or None
         An :class:`Estimator`; None loads the one ``estimator_name`` names
         (:func:`analysis.game.estimators.load_estimator`; ``"default"`` is
@@ -271,6 +275,7 @@ class ThresholdPolicy:
     claim_weak: bool = False
     jump_bids: bool = False
     dark_behind: int | None = None
+    dark_players: tuple | None = None
     estimator: Any = field(default=None, compare=False, repr=False)
     estimator_name: str = "default"
 

@@ -27,6 +27,7 @@ from analysis.game.auction import auction
 from analysis.game.policy import ThresholdPolicy, claims_redeal
 from analysis.redeal import redeal_after_exchange, redeal_flags
 from analysis.rules import CONVENTIONS, PROFILES, Rules, field_doc, fields_without_figure
+from analysis.rules.fields.dark import DARK_PLAYS, DARK_SCORINGS
 from analysis.rules.checks import (
     BARREL_ARRIVALS,
     BARREL_BIDDING,
@@ -62,6 +63,7 @@ REDEALS = {
 PLAY = {"first_trick_marriage", "marriage_lead", "trump_lead_owner_only"}
 SEEN = {"exchange_face_up", "widow_shown_at_100"}
 ACE = {"ace_marriage"}
+DARK = {"dark_play", "dark_scoring", "dark_bolts_doubled", "dark_min_score", "dark_on_barrel"}
 CHOICES = {
     "barrel_arrivals": BARREL_ARRIVALS,
     "barrel_bidding": BARREL_BIDDING,
@@ -74,6 +76,8 @@ CHOICES = {
     "redeal_claim": ("forced", "claimable"),
     "write_off_payment": ("half", "half_round5"),
     "bolt_rule": ("zero_points", "no_trick", "zero_points"),
+    "dark_play": DARK_PLAYS,
+    "dark_scoring": DARK_SCORINGS,
 }
 #: Another value of each integer field (the first that differs is used).
 INTS = {
@@ -95,6 +99,7 @@ INTS = {
     "knock_off_penalty": (200, 120),
     "reset_at": (300, 555),
     "bad_deal_fine": (120, 0),
+    "dark_min_score": (5, 0),
 }
 
 
@@ -120,6 +125,10 @@ def _companions(r: Rules, name: str) -> dict:
         c["redeal_widow_under"] = 5
     if name == "redeal_claimer":
         c["redeal_claim"] = "claimable"
+    if name in DARK - {"dark_play"}:
+        c["dark_play"] = "wiki"  # the agreements and restrictions are wiki's
+        if name == "dark_bolts_doubled" and r.bolt_rule == "none":
+            c["bolt_rule"] = "zero_points"
     if name == "crossing" and r.write_off_banned:
         c["write_off_banned"] = False
     return c
@@ -207,6 +216,31 @@ def scoring_figure(rules: Rules, policy=None, n_games: int = 120, deals: int = 1
             out.append((state.scores, state.bolts, state.barrel, tuple(res.events)))
             if state.winner >= 0:
                 break
+    return out
+
+
+def dark_figure(rules: Rules, policy=None) -> list:
+    """Whether the first hand may go dark at random tables, and the table
+    after a random dark deal there (RULES.md, "Dark play")."""
+    from analysis.game.dark import may_go_dark
+
+    rng = np.random.default_rng(35)
+    out = []
+    for _ in range(200):
+        state = _random_state(rng, rules)
+        d = state.first_hand
+        out.append(may_go_dark(rules, state))
+        if rules.dark_play == "none":
+            continue
+        pts = rng.multinomial(120, [0.5, 0.3, 0.2]).tolist() if rng.random() < 0.7 else [130, 0, 0]
+        raw = [pts[(p - d) % 3] for p in range(3)]
+        tricks = [0 if raw[p] == 0 else 4 for p in range(3)]
+        tricks[d] += 8 - sum(tricks)
+        marr = [0, 0, 0]
+        marr[d] = 40 if raw[d] >= 40 else 0
+        o = DealOutcome(declarer=d, contract=120, raw=raw, tricks=tricks, dark=True, marriages=marr)
+        res = apply_deal(rules, state, o)
+        out.append((res.state.scores, res.state.bolts, tuple(res.events)))
     return out
 
 
@@ -336,6 +370,7 @@ def ace_figure(rules: Rules, policy) -> list:
 
 FIGURES = [
     (ACE, ace_figure, None),
+    (DARK, dark_figure, None),
     (AUCTION, auction_figure, ThresholdPolicy(jump_bids=True, estimator=object())),
     (REDEALS, redeal_figure, ThresholdPolicy(claim_weak=True, estimator=object())),
     (PLAY, play_figure, None),
