@@ -45,7 +45,12 @@ def register(sub) -> None:
         "double-dummy (default 200), and the expected score change against bidding normally",
     )
     p.add_argument("--widow", default=None, help="the 3 widow cards: odds after the widow")
-    p.add_argument("--samples", type=int, default=None, help="random deals (default 1000; 200 with --widow; --dark: pool deals, 200)")
+    p.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help="random deals (default 1000; 200 with --widow; with --dark, pool deals: 200)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed (same seed, same table)")
     p.add_argument(
         "--seat",
@@ -406,7 +411,8 @@ def _run_dark(args, rules) -> int:
         f"  score change dark     {a['dark_change']:+.1f}  [{a['dark_change_low']:+.1f}, "
         f"{a['dark_change_high']:+.1f}]\n"
         f"  bidding normally      {a['dark_normal_change']:+.1f}  (best contract made double-dummy)\n"
-        f"  gain of going dark    {a['dark_gain']:+.1f}  [{a['dark_gain_low']:+.1f}, {a['dark_gain_high']:+.1f}]\n"
+        f"  gain of going dark    {a['dark_gain']:+.1f}  [{a['dark_gain_low']:+.1f}, "
+        f"{a['dark_gain_high']:+.1f}]\n"
         "Single-dummy: no pool stores the play after a blind gift."
     )
     return 0

@@ -254,7 +254,8 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
             if claim and cond:
                 return redeal(rules, state, "exchange", player[0], DARK_CONTRACT, value)
             res = apply_deal(rules, state, out)
-            return DealPlay(res, "", player[0], DARK_CONTRACT, DARK_CONTRACT, False, out.raw, out.tricks, value, False)
+            c = DARK_CONTRACT
+            return DealPlay(res, "", player[0], c, c, False, out.raw, out.tricks, value, False)
         opening = (o, DARK_OUTBID)
     ds, bid = auction(
         limits,

@@ -86,9 +86,9 @@ def test_blind_gift_is_reproducible_and_uniform_over_the_90():
     deals = deal(np.random.default_rng(5), 9000)
     counts = np.zeros((10, 10), dtype=int)
     for d in deals:
-        h, l, r, w = (int(x) for x in d)
-        a, b = blind_gift(h, w, l, r)
-        assert (a, b) == blind_gift(h, w, l, r)
+        h, left, r, w = (int(x) for x in d)
+        a, b = blind_gift(h, w, left, r)
+        assert (a, b) == blind_gift(h, w, left, r)
         ten = [c for c in range(24) if (h | w) >> c & 1]
         counts[ten.index(a), ten.index(b)] += 1
     assert np.trace(counts) == 0
@@ -99,9 +99,9 @@ def test_blind_gift_is_reproducible_and_uniform_over_the_90():
 def test_blind_play_follows_the_solver():
     rng = np.random.default_rng(11)
     for d in deal(rng, 6):
-        h, l, r, w = (int(x) for x in d)
-        a, b = blind_gift(h, w, l, r)
-        h8 = ((h | w) & ~(1 << a) & ~(1 << b), l | 1 << a, r | 1 << b)
+        h, left, r, w = (int(x) for x in d)
+        a, b = blind_gift(h, w, left, r)
+        h8 = ((h | w) & ~(1 << a) & ~(1 << b), left | 1 << a, r | 1 << b)
         bp = blind_play(BOOK, h8)
         assert bp.value == play_value(h8, declarer=0, leader=0, first_trick=True, rules=BOOK)
         assert bp.raw[0] == bp.value
@@ -138,8 +138,8 @@ def test_simulated_dark_games_obey_the_invariants(dark_games):
         assert made == (r[f"raw{d}"] >= 120)
         if "barrel" not in r.event and "win" not in r.event:
             assert r[f"delta{d}"] == (240 if made else -240)
-        assert r[f"tricks0"] + r["tricks1"] + r["tricks2"] == 8
-    for gid, one in g.groupby("game_id"):
+        assert r["tricks0"] + r["tricks1"] + r["tricks2"] == 8
+    for _, one in g.groupby("game_id"):
         for p in range(3):
             s = one[f"score{p}"].to_numpy()
             dl = one[f"delta{p}"].to_numpy()

@@ -27,7 +27,6 @@ from analysis.game.auction import auction
 from analysis.game.policy import ThresholdPolicy, claims_redeal
 from analysis.redeal import redeal_after_exchange, redeal_flags
 from analysis.rules import CONVENTIONS, PROFILES, Rules, field_doc, fields_without_figure
-from analysis.rules.fields.dark import DARK_PLAYS, DARK_SCORINGS
 from analysis.rules.checks import (
     BARREL_ARRIVALS,
     BARREL_BIDDING,
@@ -38,6 +37,7 @@ from analysis.rules.checks import (
     RESET_555,
     WRITE_OFF_FINES,
 )
+from analysis.rules.fields.dark import DARK_PLAYS, DARK_SCORINGS
 from analysis.scoring import DealOutcome, TableState, apply_deal, give_up_allowed
 
 AUCTION = {
