@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import KQ_MASKS, MARRIAGE_VALUES
+from ..cards import ALL_MARRIAGES, KQ_MASKS, MARRIAGE_VALUES
 from ..rules.redeal_conditions import meets
 from ..scoring import DealOutcome
 from ..scoring.dark import DARK_CONTRACT
@@ -237,7 +237,9 @@ def dark_deal(rules, hands, widow: int, player) -> tuple:
     Returns
     -------
     (outcome, value, condition) : (DealOutcome, int, bool)
-        The deal to score (``dark=True``, contract 120), the declarer's
+        The deal to score (``dark=True``, contract 120; under
+        ``rules.four_marriages_win`` the player whose 8 cards after the gift
+        hold every king and queen, book †, in ``four_marriages``), the declarer's
         double-dummy value after the blind gift, and whether the gift left
         an after-exchange redeal condition (the usual redeals stand: wiki
         «любой игрок может потребовать пересдачи карт на обычных условиях»).
@@ -249,7 +251,11 @@ def dark_deal(rules, hands, widow: int, player) -> tuple:
     raw, tricks, marr = list(by), list(by), list(by)
     for s in range(3):
         raw[player[s]], tricks[player[s]], marr[player[s]] = bp.raw[s], bp.tricks[s], bp.marriages[s]
+    # book's four marriages (†): a hand of the 8 holding every king and queen wins
+    whole = [h & ALL_MARRIAGES == ALL_MARRIAGES for h in h8]
+    four = [player[s] for s in range(3) if whole[s] and rules.four_marriages_win]
     out = DealOutcome(
+        four_marriages=four[0] if four else -1,
         declarer=player[0],
         contract=DARK_CONTRACT,
         bid=DARK_CONTRACT,

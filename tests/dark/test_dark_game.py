@@ -144,3 +144,34 @@ def test_simulated_dark_games_obey_the_invariants(dark_games):
             s = one[f"score{p}"].to_numpy()
             dl = one[f"delta{p}"].to_numpy()
             assert np.allclose(np.diff(s), dl[1:])
+
+
+def _four_marriage_deals():
+    """Deals whose first hand's ten cards hold every king and queen, by
+    whether the blind gift keeps them all: {kept: (hands, widow)}."""
+    kq = [c for c in range(24) if c % 6 in (2, 3)]
+    other = [c for c in range(24) if c % 6 not in (2, 3)]
+    found = {}
+    for k in range(8):
+        hand = sum(1 << c for c in kq if c != kq[k])
+        for i in range(len(other)):
+            for j in range(i + 1, len(other)):
+                widow = 1 << kq[k] | 1 << other[i] | 1 << other[j]
+                rest = [c for c in range(24) if not (hand | widow) >> c & 1]
+                left, right = sum(1 << c for c in rest[:7]), sum(1 << c for c in rest[7:])
+                a, b = blind_gift(hand, widow, left, right)
+                found.setdefault(not ({a, b} & set(kq)), ([hand, left, right], widow))
+                if len(found) == 2:
+                    return found
+    raise AssertionError("no blind gift kept the four marriages")
+
+
+def test_book_four_marriages_after_a_blind_gift_win():
+    # seed 002: «четыре марьяжа ... в любой ситуации обеспечивает немедленную победу»
+    found = _four_marriage_deals()
+    for kept, (hands, widow) in found.items():
+        out, _, _ = dark_deal(BOOK, hands, widow, (0, 1, 2))
+        assert out.four_marriages == (0 if kept else -1)
+    hands, widow = found[True]
+    no_rule = BOOK.with_changes(four_marriages_win=False)
+    assert dark_deal(no_rule, hands, widow, (0, 1, 2))[0].four_marriages == -1
