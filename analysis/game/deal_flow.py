@@ -15,6 +15,11 @@ gift, the final contract, the write-off and the gift redeal as
 :mod:`analysis.game.declare` describes, from the deal's value or from the
 declarer's own worlds.  The flow is the same for both.
 
+Dark play (:mod:`analysis.game.dark`, RULES.md "Dark play"): the first
+hand's declaration comes before the cards are seen; unless a marriage
+holder outbids him at 125 (the auction then starts from that bid), the
+deal is played after his blind gift and scored as a dark deal.
+
 Claimable redeals follow the policy
 (:func:`analysis.game.policy.claims_redeal`; default: the holder claims);
 forced ones always happen.
