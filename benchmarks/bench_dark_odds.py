@@ -19,7 +19,7 @@ import time
 import numpy as np
 import pandas as pd
 
-from analysis.reference import registry
+from analysis.reference import pool_for
 from analysis.rules import load_rules
 from analysis.solver import makes, play_value
 
@@ -35,7 +35,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=5)
     a = ap.parse_args()
     rules = load_rules(a.rules)
-    f = pd.read_parquet(registry.pool_for(rules).deals_path).iloc[: a.deals + 1]
+    f = pd.read_parquet(pool_for(rules).deals_path).iloc[: a.deals + 1]
     rows = [tuple(int(x) for x in (r.hand0, r.widow, r.hand1, r.hand2)) for r in f.itertuples()]
     warm = rows.pop(0)  # compile both entry points before timing
     ten = warm[0] | warm[1]

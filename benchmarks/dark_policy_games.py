@@ -21,13 +21,13 @@ import argparse
 import math
 
 from analysis.game import ThresholdPolicy, simulate
-from analysis.reference import registry
+from analysis.reference import pool_for
 from analysis.rules import load_rules
 
 
 def paired(rules, behind: int, games: int, seed: int) -> dict:
     """Player 0's win share with and without going dark, and the paired difference."""
-    pool = registry.pool_for(rules)
+    pool = pool_for(rules)
     arms = {}
     for name, pol in (
         ("never", ThresholdPolicy()),

@@ -58,7 +58,7 @@ from IPython.display import Markdown, display
 
 from analysis.comparison import compare
 from analysis.game import ThresholdPolicy
-from analysis.odds.dark import dark_odds
+from analysis.odds import dark_odds
 from analysis.research import plots
 from analysis.rules import PROFILES
 

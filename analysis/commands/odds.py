@@ -396,9 +396,9 @@ def _run_dark(args, rules) -> int:
     if given:
         raise BadArgument(f"--dark takes no {', '.join(given)}: the first hand goes dark unseen")
     # late: the parser imports every command module; the work loads when it runs
-    from ..odds.dark import DEFAULT_SAMPLES, dark_odds
+    from ..odds import dark_odds
 
-    t = dark_odds(rules, DEFAULT_SAMPLES if args.samples is None else args.samples, args.seed)
+    t = dark_odds(rules, args.samples, args.seed)
     a = t.attrs
     if args.json:
         print(json.dumps({k: _clean(v) for k, v in a.items()}, ensure_ascii=False, indent=1))

@@ -10,12 +10,13 @@ the before-bidding redeals, whether someone outbids him at 125
 «растемнить ... объявив ставку в 125 очков ... Для «растемнения» соперника
 игрок обязан иметь на руках любой марьяж»): the auction then goes on from
 125 as usual, the dark void.  Otherwise the dark player takes the widow
-unshown and gives two cards he has not seen (:func:`blind_gift`: uniform
-over the 90 ordered gifts †, drawn from the deal's own cards so that a deal
-always gets the same gift whatever the workers), and the deal is played
-double-dummy from there (:func:`dark_deal`): the pools store the value of
-the best gift only, so the position after the blind gift is solved (its
-value, then one optimal line for the defenders' points, tricks and
+unshown and gives two cards he has not seen
+(:func:`analysis.odds.blind_gift`: uniform over the 90 ordered gifts †,
+drawn from the deal's own cards so that a deal always gets the same gift
+whatever the workers), and the deal is played double-dummy from there
+(:func:`dark_deal`): the pools store the value of the best gift only, so
+the position after the blind gift is solved (:func:`analysis.odds.blind_play`:
+its value, then one optimal line for the defenders' points, tricks and
 declared marriages, as the solver's tie-break orders lines, DESIGN.md
 contract 3).  It is scored by :mod:`analysis.scoring.dark`.
 
@@ -28,24 +29,16 @@ player has no blind gift.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
-
-from ..cards import ALL_MARRIAGES, KQ_MASKS, MARRIAGE_VALUES
+from ..cards import ALL_MARRIAGES, KQ_MASKS
+from ..odds import blind_gift, blind_play
 from ..rules.redeal_conditions import meets
-from ..scoring import DealOutcome
-from ..scoring.dark import DARK_CONTRACT
-from ..solver import Position, line_from, play_value, replay
+from ..scoring import DARK_CONTRACT, DealOutcome
 
 __all__ = [
     "DARK_OUTBID",
-    "BlindPlay",
     "may_go_dark",
     "goes_dark",
     "outbidder",
-    "blind_gift",
-    "blind_play",
     "dark_deal",
 ]
 
@@ -153,63 +146,6 @@ def outbidder(limits, caps, hands, sitting, min_barrel: int) -> int:
         if min(lim, caps[s]) >= DARK_OUTBID:
             return s
     return -1
-
-
-def blind_gift(hand: int, widow: int, left: int, right: int) -> tuple:
-    """The two cards the dark player gives without seeing them.
-
-    Uniform over the 90 ordered gifts of his 10 cards (†: the seeds say
-    only «сдаёт карты другим игрокам рубашкой вверх»), drawn from a
-    generator seeded with the deal's four masks: the same deal always gets
-    the same gift.
-
-    Returns
-    -------
-    (give_left, give_right) : tuple of int
-        Card ids 0..23.
-    """
-    ten = hand | widow
-    cards = [c for c in range(24) if ten >> c & 1]
-    rng = np.random.default_rng([hand, left, right, widow])
-    i, j = rng.choice(10, size=2, replace=False)
-    return cards[int(i)], cards[int(j)]
-
-
-class BlindPlay(NamedTuple):
-    """A dark deal played double-dummy after the blind gift, by seat
-    relative to the declarer (0 declarer, 1 left, 2 right)."""
-
-    value: int  #: the declarer's double-dummy value (cards + marriages)
-    raw: tuple  #: raw points per seat on the line
-    tricks: tuple  #: tricks per seat on the line
-    marriages: tuple  #: marriage points declared per seat on the line
-
-
-def blind_play(rules, hands8) -> BlindPlay:
-    """Solve the 8-card position after a blind gift, the declarer leading.
-
-    Parameters
-    ----------
-    rules : Rules
-    hands8 : sequence of 3 int
-        The declarer's, his left's and his right's 8 cards, masks.
-
-    Returns
-    -------
-    BlindPlay
-        The value (:func:`analysis.solver.play_value`) and one optimal line
-        (:func:`analysis.solver.line_from`, the tie-break objective J).
-    """
-    h = tuple(int(x) for x in hands8)
-    value = play_value(h, declarer=0, leader=0, first_trick=True, rules=rules)
-    _, moves = line_from(Position(h, declarer=0, leader=0, first_trick=True), rules=rules)
-    tricks = replay(h, 0, -1, moves, first=True, ace_marriage=rules.ace_marriage)
-    marriages = [0, 0, 0]
-    for t in tricks:
-        if t.declared >= 0:
-            marriages[t.leader] += int(MARRIAGE_VALUES[t.declared])
-    last = tricks[-1]
-    return BlindPlay(int(value), tuple(last.raw), tuple(last.tricks), tuple(marriages))
 
 
 def _after_exchange(rules, hands8) -> bool:

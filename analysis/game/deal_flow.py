@@ -31,8 +31,7 @@ from typing import NamedTuple
 
 from ..cards import ALL_MARRIAGES, CARD_POINTS
 from ..rules.redeal_conditions import has_conditions, meets
-from ..scoring import DealOutcome, apply_deal
-from ..scoring.dark import DARK_CONTRACT
+from ..scoring import DARK_CONTRACT, DealOutcome, apply_deal
 from .auction import auction, hand_cap
 from .dark import DARK_OUTBID, dark_deal, goes_dark, outbidder
 from .policy import claims_redeal

@@ -8,7 +8,7 @@ double-dummy reference pool, every one of the 90 ordered gifts of the first
 hand's ten cards is solved (:func:`analysis.solver.makes` at 120, the
 declarer leading the first trick): the deal's share of gifts that make is
 exact for the double-dummy value of a blind gift, uniform over the 90
-(:func:`analysis.game.dark.blind_gift`).  Deals with a redeal condition
+(:func:`blind_gift`).  Deals with a redeal condition
 before bidding are kept (a table redeals them whoever goes dark).
 
 The chance is the mean of the deals' shares, with a 95 % normal interval
@@ -17,7 +17,7 @@ is drawn at most once, so the interval covers the pool's own sampling).
 The expected score change of going dark (:mod:`analysis.scoring.dark`:
 ±240, or under wiki's ``double_all`` and ``marriages_plain`` twice what he
 takes when he makes it, solved along one optimal line,
-:func:`analysis.game.dark.blind_play`) is set beside that of bidding
+:func:`blind_play`) is set beside that of bidding
 normally, which the pool's row of the same first hand gives: the best
 contract he makes double-dummy after the best gift, or a failed 100 when he
 makes none (:func:`analysis.scoring.declarer_delta`, first hand): an upper
@@ -31,19 +31,19 @@ pools keep the declarer's own gift), so the figures are double-dummy only.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
+from ..cards import MARRIAGE_VALUES
 from ..errors import BadArgument
-from ..game.dark import blind_play
-from ..reference import registry
+from ..reference import pool_for
 from ..rules import entry_point
-from ..scoring import declarer_delta
-from ..scoring.dark import DARK_CONTRACT, DARK_STAKE
-from ..solver import makes
+from ..scoring import DARK_CONTRACT, DARK_STAKE, declarer_delta
+from ..solver import Position, line_from, makes, play_value, replay
 
-__all__ = ["dark_odds", "DARK_KEYS", "DEFAULT_SAMPLES"]
+__all__ = ["dark_odds", "DARK_KEYS", "blind_gift", "blind_play"]
 
 #: Deals solved by default (90 gifts each).
 DEFAULT_SAMPLES = 200
@@ -85,6 +85,63 @@ def _gifts(ten: int):
                 yield a, b
 
 
+def blind_gift(hand: int, widow: int, left: int, right: int) -> tuple:
+    """The two cards the dark player gives without seeing them.
+
+    Uniform over the 90 ordered gifts of his 10 cards (†: the seeds say
+    only «сдаёт карты другим игрокам рубашкой вверх»), drawn from a
+    generator seeded with the deal's four masks: the same deal always gets
+    the same gift.
+
+    Returns
+    -------
+    (give_left, give_right) : tuple of int
+        Card ids 0..23.
+    """
+    ten = hand | widow
+    cards = [c for c in range(24) if ten >> c & 1]
+    rng = np.random.default_rng([hand, left, right, widow])
+    i, j = rng.choice(10, size=2, replace=False)
+    return cards[int(i)], cards[int(j)]
+
+
+class BlindPlay(NamedTuple):
+    """A dark deal played double-dummy after the blind gift, by seat
+    relative to the declarer (0 declarer, 1 left, 2 right)."""
+
+    value: int  #: the declarer's double-dummy value (cards + marriages)
+    raw: tuple  #: raw points per seat on the line
+    tricks: tuple  #: tricks per seat on the line
+    marriages: tuple  #: marriage points declared per seat on the line
+
+
+def blind_play(rules, hands8) -> BlindPlay:
+    """Solve the 8-card position after a blind gift, the declarer leading.
+
+    Parameters
+    ----------
+    rules : Rules
+    hands8 : sequence of 3 int
+        The declarer's, his left's and his right's 8 cards, masks.
+
+    Returns
+    -------
+    BlindPlay
+        The value (:func:`analysis.solver.play_value`) and one optimal line
+        (:func:`analysis.solver.line_from`, the tie-break objective J).
+    """
+    h = tuple(int(x) for x in hands8)
+    value = play_value(h, declarer=0, leader=0, first_trick=True, rules=rules)
+    _, moves = line_from(Position(h, declarer=0, leader=0, first_trick=True), rules=rules)
+    tricks = replay(h, 0, -1, moves, first=True, ace_marriage=rules.ace_marriage)
+    marriages = [0, 0, 0]
+    for t in tricks:
+        if t.declared >= 0:
+            marriages[t.leader] += int(MARRIAGE_VALUES[t.declared])
+    last = tricks[-1]
+    return BlindPlay(int(value), tuple(last.raw), tuple(last.tricks), tuple(marriages))
+
+
 def deal_dark(rules, hand: int, widow: int, left: int, right: int) -> tuple:
     """One deal's first hand gone dark, every gift solved.
 
@@ -115,15 +172,16 @@ def deal_dark(rules, hand: int, widow: int, left: int, right: int) -> tuple:
 
 
 @entry_point
-def dark_odds(rules="book", samples: int = DEFAULT_SAMPLES, seed: int = 0, *, progress=None) -> pd.DataFrame:
+def dark_odds(rules="book", samples: int | None = None, seed: int = 0, *, progress=None) -> pd.DataFrame:
     """The chance that an unseen first hand makes the dark contract (module docstring).
 
     Parameters
     ----------
     rules : str or Rules
         Rules with dark play (``dark_play`` 'book' or 'wiki').
-    samples : int
-        Deals drawn from the pool without replacement (1..its size).
+    samples : int or None
+        Deals drawn from the pool without replacement (1..its size; None:
+        :data:`DEFAULT_SAMPLES`).
     seed : int
         Which deals (same seed, same figures).
     progress : callable or None
@@ -149,7 +207,8 @@ def dark_odds(rules="book", samples: int = DEFAULT_SAMPLES, seed: int = 0, *, pr
             f"the {rules.name!r} rules have no dark play; add --set dark_play=book or --set dark_play=wiki",
             parameter="rules",
         )
-    pool = registry.pool_for(rules)
+    samples = DEFAULT_SAMPLES if samples is None else samples
+    pool = pool_for(rules)
     if pool is None:
         raise BadArgument(f"no finished reference pool plays the {rules.name!r} rules", parameter="rules")
     sol = pd.read_parquet(pool.solutions_path, columns=["deal_id", "seat", "value", "marriage_cap"])

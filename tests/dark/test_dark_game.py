@@ -8,8 +8,9 @@ from analysis.cards import parse
 from analysis.deal import deal
 from analysis.game import ThresholdPolicy, simulate
 from analysis.game.auction import auction
-from analysis.game.dark import blind_gift, blind_play, dark_deal, goes_dark, may_go_dark, outbidder
-from analysis.reference import registry
+from analysis.game.dark import dark_deal, goes_dark, may_go_dark, outbidder
+from analysis.odds import blind_gift, blind_play
+from analysis.reference import pool_for
 from analysis.rules import PROFILES
 from analysis.scoring import TableState
 from analysis.solver import play_value
@@ -119,7 +120,7 @@ def test_dark_deal_maps_seats_to_players():
 
 @pytest.fixture(scope="module")
 def dark_games():
-    pool = registry.pool_for(BOOK)
+    pool = pool_for(BOOK)
     policy = ThresholdPolicy(dark_behind=0)
     return simulate(BOOK, 3, seed=4, policy=policy, pool=pool.solutions_path)
 

@@ -7,8 +7,9 @@ import pandas as pd
 import pytest
 
 from analysis.cli import main
-from analysis.odds.dark import DARK_KEYS, dark_odds, deal_dark
-from analysis.reference import registry
+from analysis.odds import DARK_KEYS, dark_odds
+from analysis.odds.dark import deal_dark
+from analysis.reference import pool_for
 from analysis.rules import PROFILES
 from analysis.solver import play_value
 
@@ -17,7 +18,7 @@ WIKI = PROFILES["wiki"].with_changes(dark_play="wiki")
 
 
 def _pool_deal(rules, i):
-    pool = registry.pool_for(rules)
+    pool = pool_for(rules)
     d = pd.read_parquet(pool.deals_path, columns=["hand0", "hand1", "hand2", "widow"]).iloc[i]
     return int(d.hand0), int(d.widow), int(d.hand1), int(d.hand2)
 
