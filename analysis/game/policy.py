@@ -165,7 +165,10 @@ def _checked(p, shape):
 
 
 #: Policy options added after games were first recorded, with their defaults.
-ADDED_OPTIONS = {"claim_weak": False, "jump_bids": False, "dark_behind": None, "dark_players": None}
+ADDED_OPTIONS = {"claim_weak": False, "jump_bids": False}
+#: The dark-play options (RULES.md, "Dark play"), also left out of
+#: :meth:`ThresholdPolicy.params` at their defaults.
+DARK_OPTIONS = {"dark_behind": None, "dark_players": None}
 
 
 def claims_redeal(rules, policy, limits) -> bool:
@@ -309,7 +312,7 @@ class ThresholdPolicy:
         """
         d = asdict(self)
         d.pop("estimator")
-        for k, default in ADDED_OPTIONS.items():
+        for k, default in (ADDED_OPTIONS | DARK_OPTIONS).items():
             if d[k] == default:
                 d.pop(k)
         r, b, k = self.thresholds
