@@ -1,4 +1,5 @@
-"""``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--play dd|pimc]
+"""``thousand odds --dark [--rules R] [--samples M] [--seed S] [--json]`` and
+``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--play dd|pimc]
 [--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C] [--equity-model F]]
 [--json] [--plot F.png] [--workers K] [--scheduler ADDR]``."""
 
@@ -32,11 +33,24 @@ def register(sub) -> None:
     )
     p.add_argument(
         "hand",
+        nargs="?",
         help='the 7 cards, e.g. "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠" (ASCII: "AH KH QH TS '
-        'AC JD 9S"; Latin T is the ten, Cyrillic Т the ace)',
+        'AC JD 9S"; Latin T is the ten, Cyrillic Т the ace); none with --dark',
+    )
+    p.add_argument(
+        "--dark",
+        action="store_true",
+        help="dark play (RULES.md): the chance that an unseen first hand makes the dark "
+        "contract after a blind gift, every gift of --samples pool deals solved "
+        "double-dummy (default 200), and the expected score change against bidding normally",
     )
     p.add_argument("--widow", default=None, help="the 3 widow cards: odds after the widow")
-    p.add_argument("--samples", type=int, default=None, help="random deals (default 1000; 200 with --widow)")
+    p.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help="random deals (default 1000; 200 with --widow; with --dark, pool deals: 200)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed (same seed, same table)")
     p.add_argument(
         "--seat",
@@ -315,6 +329,10 @@ def plot(table, path, widow: bool = False) -> None:
 
 def run(args) -> int:
     rules = rules_from_args(args)
+    if args.dark:
+        return _run_dark(args, rules)
+    if args.hand is None:
+        raise BadArgument("give the 7 cards of a hand (or --dark for dark play)")
     plot_path = _plot_path(args.plot) if args.plot else None
     progress = False if args.no_progress else None
     if args.play == "pimc" and args.widow is not None:
@@ -385,6 +403,46 @@ def run(args) -> int:
         plot(t, plot_path, widow=args.widow is not None)
         if not args.json:
             print(f"plot saved to {plot_path}")
+    return 0
+
+
+def _run_dark(args, rules) -> int:
+    """``thousand odds --dark``: :func:`analysis.odds.dark.dark_odds`, as a table or JSON."""
+    given = [
+        name
+        for name, v in (
+            ("hand", args.hand),
+            ("--widow", args.widow),
+            ("--scores", args.scores),
+            ("--plot", args.plot),
+            ("--worlds", args.worlds),
+        )
+        if v is not None
+    ]
+    if args.play != "dd":
+        given.append("--play pimc")
+    if given:
+        raise BadArgument(f"--dark takes no {', '.join(given)}: the first hand goes dark unseen")
+    # late: the parser imports every command module; the work loads when it runs
+    from ..odds import dark_odds
+
+    t = dark_odds(rules, args.samples, args.seed)
+    a = t.attrs
+    if args.json:
+        print(json.dumps({k: _clean(v) for k, v in a.items()}, ensure_ascii=False, indent=1))
+        return 0
+    stake = "240 by taking 120" if a["dark_play"] == "book" else "120, doubled"
+    print(
+        f"dark play, {a['dark_rules']} ({a['dark_play']}: {stake}); pool {a['dark_pool']}, "
+        f"{a['dark_samples']} deals x {a['dark_gifts']} blind gifts, double-dummy\n"
+        f"  P(make)               {a['dark_p_make']:.3f}  [{a['dark_p_low']:.3f}, {a['dark_p_high']:.3f}]\n"
+        f"  score change dark     {a['dark_change']:+.1f}  [{a['dark_change_low']:+.1f}, "
+        f"{a['dark_change_high']:+.1f}]\n"
+        f"  bidding normally      {a['dark_normal_change']:+.1f}  (best contract made double-dummy)\n"
+        f"  gain of going dark    {a['dark_gain']:+.1f}  [{a['dark_gain_low']:+.1f}, "
+        f"{a['dark_gain_high']:+.1f}]\n"
+        "Single-dummy: no pool stores the play after a blind gift."
+    )
     return 0
 
 

@@ -52,7 +52,9 @@ def _highest(lo: int, hi: int, step: int) -> int:
     return lo + max(0, (hi - lo) // step) * step
 
 
-def auction(limits, caps, sitting, min_barrel: int, rules=None, *, jumps: bool = False, scores=None):
+def auction(
+    limits, caps, sitting, min_barrel: int, rules=None, *, jumps: bool = False, scores=None, opening=None
+):
     """Play the auction; return the declarer's seat and the winning bid.
 
     Parameters
@@ -78,6 +80,10 @@ def auction(limits, caps, sitting, min_barrel: int, rules=None, *, jumps: bool =
         smallest raise.
     scores : sequence of 3 float or None
         The players' scores by seat, for ``rules.minus_bidding``.
+    opening : (seat, bid) or None
+        The bid standing when the auction starts in place of the first
+        hand's 100: a dark player outbid at 125 (:mod:`analysis.game.dark`);
+        the next seat calls first.
 
     Returns
     -------
@@ -135,6 +141,9 @@ def auction(limits, caps, sitting, min_barrel: int, rules=None, *, jumps: bool =
     active = [True, True, True]
     n_active = 3
     s = 1
+    if opening is not None:  # the dark outbid (RULES.md, "Dark play")
+        holder, current = opening
+        s = (holder + 1) % 3
     while n_active > 1:
         if active[s] and s != holder:
             lo = current + step

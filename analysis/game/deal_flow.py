@@ -15,6 +15,11 @@ gift, the final contract, the write-off and the gift redeal as
 :mod:`analysis.game.declare` describes, from the deal's value or from the
 declarer's own worlds.  The flow is the same for both.
 
+Dark play (:mod:`analysis.game.dark`, RULES.md "Dark play"): the first
+hand's declaration comes before the cards are seen; unless a marriage
+holder outbids him at 125 (the auction then starts from that bid), the
+deal is played after his blind gift and scored as a dark deal.
+
 Claimable redeals follow the policy
 (:func:`analysis.game.policy.claims_redeal`; default: the holder claims);
 forced ones always happen.
@@ -26,8 +31,9 @@ from typing import NamedTuple
 
 from ..cards import ALL_MARRIAGES, CARD_POINTS
 from ..rules.redeal_conditions import has_conditions, meets
-from ..scoring import DealOutcome, active_players, apply_deal
+from ..scoring import DARK_CONTRACT, DealOutcome, active_players, apply_deal
 from .auction import auction, hand_cap
+from .dark import DARK_OUTBID, dark_deal, goes_dark, outbidder
 from .policy import claims_redeal
 
 __all__ = [
@@ -238,6 +244,7 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
     widow = int(masks[3])
     claim = claims_redeal(rules, policy, limits)
 
+    dark = goes_dark(rules, policy, state)  # declared before the cards are seen
     # before bidding
     if claim and has_conditions(rules, "bidding"):
         for h in hands:
@@ -245,6 +252,17 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
                 return redeal(rules, state, "bidding")
     sitting = [state.barrel[player[s]] >= 0 for s in range(3)]
     caps = [hand_cap(rules, h) for h in hands]
+    opening = None
+    if dark:  # RULES.md, "Dark play"
+        o = outbidder(limits, caps, hands, sitting, rules.barrel_min_contract)
+        if o < 0:
+            out, value, cond = dark_deal(rules, hands, widow, player)
+            if claim and cond:
+                return redeal(rules, state, "exchange", player[0], DARK_CONTRACT, value)
+            res = apply_deal(rules, state, out)
+            c = DARK_CONTRACT
+            return DealPlay(res, "", player[0], c, c, False, out.raw, out.tricks, value, False)
+        opening = (o, DARK_OUTBID)
     ds, bid = auction(
         limits,
         caps,
@@ -253,6 +271,7 @@ def play_deal(rules, policy, state, masks, limits, outcome) -> DealPlay:
         rules,
         jumps=policy.jump_bids,
         scores=[state.scores[p] for p in player],
+        opening=opening,
     )
     d = player[ds]
     # widow shown

@@ -166,6 +166,9 @@ def _checked(p, shape):
 
 #: Policy options added after games were first recorded, with their defaults.
 ADDED_OPTIONS = {"claim_weak": False, "jump_bids": False}
+#: The dark-play options (RULES.md, "Dark play"), also left out of
+#: :meth:`ThresholdPolicy.params` at their defaults.
+DARK_OPTIONS = {"dark_behind": None, "dark_players": None}
 
 
 def claims_redeal(rules, policy, limits) -> bool:
@@ -243,6 +246,16 @@ class ThresholdPolicy:
         off.
     write_offs : bool
         The declarer may write off a lost contract where the profile allows.
+    dark_behind : int or None
+        Where the rules allow dark play (``Rules.dark_play``), the first hand
+        goes dark when his score is at least this many points below the best
+        of his opponents' (:func:`analysis.game.dark.goes_dark`); None (the
+        default, measured against going dark in docs/RULES.md, "Dark play"):
+        never.
+    dark_players : tuple of int or None
+        The players (0..2) whom ``dark_behind`` concerns; None: everyone (a
+        tuple lets paired games measure one player going dark against a
+        table that never does).
     estimator : object or None
         An :class:`Estimator`; None loads the one ``estimator_name`` names
         (:func:`analysis.game.estimators.load_estimator`; ``"default"`` is
@@ -264,6 +277,8 @@ class ThresholdPolicy:
     write_offs: bool = True
     claim_weak: bool = False
     jump_bids: bool = False
+    dark_behind: int | None = None
+    dark_players: tuple | None = None
     estimator: Any = field(default=None, compare=False, repr=False)
     estimator_name: str = "default"
 
@@ -276,6 +291,9 @@ class ThresholdPolicy:
                 continue
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not 0 <= v <= 1:
                 raise BadArgument(f"policy parameter {k} must be a probability in [0, 1], got {v!r}")
+        b = self.dark_behind
+        if b is not None and (not isinstance(b, int) or isinstance(b, bool) or b < 0):
+            raise BadArgument(f"policy parameter dark_behind must be None or points >= 0, got {b!r}")
 
     @property
     def thresholds(self) -> tuple[float, float, float]:
@@ -294,7 +312,7 @@ class ThresholdPolicy:
         """
         d = asdict(self)
         d.pop("estimator")
-        for k, default in ADDED_OPTIONS.items():
+        for k, default in (ADDED_OPTIONS | DARK_OPTIONS).items():
             if d[k] == default:
                 d.pop(k)
         r, b, k = self.thresholds

@@ -42,6 +42,10 @@ __all__ = [
     "SPLIT",
     "solutions_long",
     "solve_values",
+    "dark_odds",
+    "blind_gift",
+    "blind_play",
+    "DARK_KEYS",
 ]
 
 
@@ -49,6 +53,7 @@ def __getattr__(name):
     # numba: these names' modules import the solver; they load on first use,
     # so that ``from analysis.odds import BidModel`` stays light
     from .build import SPLIT, fit_frame, held_out_deals
+    from .dark import DARK_KEYS, blind_gift, blind_play, dark_odds
     from .dataset import dataset_odds
     from .hand import hand_odds
     from .reliability import calibration
@@ -65,6 +70,10 @@ def __getattr__(name):
         "SPLIT": SPLIT,
         "solutions_long": solutions_long,
         "solve_values": solve_values,
+        "dark_odds": dark_odds,
+        "blind_gift": blind_gift,
+        "blind_play": blind_play,
+        "DARK_KEYS": DARK_KEYS,
     }
     if name in lazy:
         return lazy[name]

@@ -19,7 +19,16 @@ from ..errors import BadArgument
 __all__ = ["NOTEBOOKS", "notebooks_dir", "read_parameters"]
 
 #: The notebooks of the report, in reading order.
-NOTEBOOKS = ("redeals", "bidding_odds", "bolts", "barrel", "conventions", "single_dummy", "score_and_bid")
+NOTEBOOKS = (
+    "redeals",
+    "bidding_odds",
+    "bolts",
+    "barrel",
+    "conventions",
+    "single_dummy",
+    "score_and_bid",
+    "dark_golden",
+)
 
 
 def notebooks_dir() -> Path:

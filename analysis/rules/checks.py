@@ -13,6 +13,7 @@ from dataclasses import fields
 from ..errors import BadArgument
 from .fields import check_table
 from .relations import check_relations
+from .fields.dark import check_dark
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
 WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
@@ -68,6 +69,7 @@ def validate(r) -> None:
     }
     for k, allowed in choices.items():
         _check(getattr(r, k) in allowed, k, f"{getattr(r, k)!r} is not one of {', '.join(allowed)}")
+    check_dark(r, _check)
     if r.write_off_payment == "fixed":
         _check(
             r.write_off_fixed > 0 and r.write_off_fixed % 5 == 0,

@@ -65,6 +65,7 @@ from .fields import (
     BarrelFields,
     BiddingFields,
     BoltFields,
+    DarkFields,
     IdentityFields,
     PlayFields,
     RedealFields,
@@ -84,6 +85,7 @@ NO_FIGURE = "No simulated figure can show it"
 @dataclass(frozen=True)
 class Rules(
     TableFields,
+    DarkFields,
     RedealFields,
     BarrelFields,
     BoltFields,

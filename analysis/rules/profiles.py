@@ -49,6 +49,7 @@ PROFILE_CHANGES: dict[str, dict] = {
         redeal_hand_under=0,
         redeal_after_hand_under=15,
         write_off_fixed_four=30,
+        dark_play="book",
     ),
     "ua": dict(
         no_jump_over_120=False,

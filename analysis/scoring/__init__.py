@@ -51,6 +51,7 @@ declarer, sitter) breaks his streak; a stay that ends by the sitter's own
 write-off counts as a failed stay.
 """
 
+from .dark import DARK_CONTRACT, DARK_STAKE
 from .points import (
     ACE_MARRIAGE_POINTS,
     ACES,
@@ -75,6 +76,8 @@ from .transition import apply_deal
 
 __all__ = [
     "MAX_RAW_POINTS",
+    "DARK_CONTRACT",
+    "DARK_STAKE",
     "ACE_MARRIAGE_POINTS",
     "ACES",
     "declares_ace_marriage",

@@ -201,6 +201,11 @@ class DealOutcome:
         The widow's cards, a bit mask: what the resting dealer scores at a
         table of four (:func:`analysis.scoring.rest.rest_points`); not read
         at three.
+    dark : bool
+        A dark deal (``Rules.dark_play``): scored by :mod:`analysis.scoring.dark`.
+    marriages : tuple of int (one per player)
+        The marriage points within each player's ``raw`` (read only by a
+        dark deal's ``marriages_plain`` scoring).
 
     Raises
     ------
@@ -221,6 +226,8 @@ class DealOutcome:
     declarer_first_hand: bool | None = None
     four_marriages: int = -1
     widow: int = 0
+    dark: bool = False
+    marriages: tuple = (0, 0, 0)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -228,6 +235,9 @@ class DealOutcome:
         n = len(self.raw)
         if n == 4 and self.tricks == (0, 0, 0):
             set_(self, "tricks", (0, 0, 0, 0))
+        if n == 4 and self.marriages == (0, 0, 0):
+            set_(self, "marriages", (0, 0, 0, 0))
+        set_(self, "marriages", _triple(self.marriages, int, "marriages", n))
         set_(self, "tricks", _triple(self.tricks, int, "tricks", n))
         if self.four_marriages not in range(-1, n):
             raise ValueError(f"four_marriages must be -1 or a player 0..{n - 1}, got {self.four_marriages!r}")
@@ -249,6 +259,8 @@ class DealOutcome:
             raise ValueError(f"raw points must be in 0..{MAX_RAW_POINTS}, got {self.raw}")
         if min(self.tricks) < 0 or sum(self.tricks) != 8:
             raise ValueError(f"tricks must be non-negative and sum to 8, got {self.tricks}")
+        if any(not 0 <= m <= r for m, r in zip(self.marriages, self.raw)):
+            raise ValueError(f"marriages must be in 0..raw, got {self.marriages} with raw {self.raw}")
         for p in range(n):
             if p != self.declarer and self.tricks[p] == 0 and self.raw[p] != 0:
                 raise ValueError(f"defender {p} took no trick but has raw points {self.raw[p]}")
@@ -267,6 +279,7 @@ class DealResult(NamedTuple):
         knock-off, reset).
     events : list of str
         ``kind:player`` in the order applied: ``four_marriages``, ``win``,
+        ``dark_made``, ``dark_failed`` (a dark deal, :mod:`analysis.scoring.dark`),
         ``bolt_penalty``, ``failed_contract`` and ``barrel_write_off`` (a
         sitter's own contract ends his stay), ``barrel_exit`` (another
         penalty took a sitter below the threshold), ``barrel_fall``,

@@ -11,6 +11,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..rules import takes_rules
+from .dark import dark_bolt_weight, dark_points, dark_write_off
 from .points import declarer_delta, declarer_points, write_off_payment
 from .rest import rest_points, write_off_share
 from .reverse_barrel import reverse_barrel_step
@@ -154,7 +155,10 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     # Order of the steps: RULES.md common core, marked † there (a choice).
     # 1. the deal's score changes
     write_offs = list(state.write_offs)
-    if outcome.written_off and crossing_allowed(rules, state, d):
+    if outcome.dark and outcome.written_off:  # RULES.md, "Dark play"
+        dark_write_off(outcome, sitting, s)
+        events.append(f"dark_failed:{d}")
+    elif outcome.written_off and crossing_allowed(rules, state, d):
         # crossing (wiki «крещусь»): the declarer keeps his score, each
         # opponent gets a bolt
         events.append(f"crossed:{d}")
@@ -185,11 +189,15 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 events.append(f"write_off_fine:{d}")
     else:
         raw = outcome.raw
-        made = declarer_points(rules, raw[d]) >= c
-        s[d] += declarer_delta(rules, c, raw[d], first_hand)
-        for p in range(n):
-            if p != d and p != rest and (not sitting[p] or rules.barrel_defence_points):
-                s[p] += 5 * ((raw[p] + 2) // 5) if rules.round_defenders else raw[p]
+        if outcome.dark:  # RULES.md, "Dark play"
+            made = dark_points(rules, outcome, sitting, s)
+            events.append(f"dark_{'made' if made else 'failed'}:{d}")
+        else:
+            made = declarer_points(rules, raw[d]) >= c
+            s[d] += declarer_delta(rules, c, raw[d], first_hand)
+            for p in range(n):
+                if p != d and p != rest and (not sitting[p] or rules.barrel_defence_points):
+                    s[p] += 5 * ((raw[p] + 2) // 5) if rules.round_defenders else raw[p]
         # 2. bolts (none after a write-off; RULES.md "bolts after a write-off")
         if rules.bolt_rule != "none":
             by_trick = rules.bolt_rule == "no_trick"
@@ -198,7 +206,8 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                     continue
                 can = (p != d or rules.bolt_declarer) and (not sitting[p] or rules.barrel_bolts)
                 if can and (outcome.tricks[p] == 0 if by_trick else raw[p] == 0):
-                    _count_bolt(rules, p, bolts, counters, s, events)
+                    for _ in range(dark_bolt_weight(rules, outcome)):
+                        _count_bolt(rules, p, bolts, counters, s, events)
                 elif rules.bolt_window == "streak":
                     counters[p] = 0
     if rest >= 0 and not sitting[rest] and not outcome.written_off:

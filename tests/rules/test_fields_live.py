@@ -37,6 +37,7 @@ from analysis.rules.checks import (
     RESET_555,
     WRITE_OFF_FINES,
 )
+from analysis.rules.fields.dark import DARK_PLAYS, DARK_SCORINGS
 from analysis.scoring import DealOutcome, TableState, apply_deal, give_up_allowed
 
 AUCTION = {
@@ -71,6 +72,7 @@ TABLE = {
     "rest_barrel_attempt",
     "write_off_fixed_four",
 }
+DARK = {"dark_play", "dark_scoring", "dark_bolts_doubled", "dark_min_score", "dark_on_barrel"}
 CHOICES = {
     "barrel_arrivals": BARREL_ARRIVALS,
     "barrel_bidding": BARREL_BIDDING,
@@ -85,6 +87,8 @@ CHOICES = {
     "bolt_rule": ("zero_points", "no_trick", "zero_points"),
     "rest_score": ("widow", "fixed"),
     "rest_marriage": ("none", "whole", "half"),
+    "dark_play": DARK_PLAYS,
+    "dark_scoring": DARK_SCORINGS,
 }
 #: Another value of each integer field (the first that differs is used).
 INTS = {
@@ -110,6 +114,7 @@ INTS = {
     "players": (4, 3),
     "rest_fixed": (40, 15),
     "write_off_fixed_four": (30, 0),
+    "dark_min_score": (5, 0),
 }
 
 
@@ -135,6 +140,10 @@ def _companions(r: Rules, name: str) -> dict:
         c["redeal_widow_under"] = 5
     if name == "redeal_claimer":
         c["redeal_claim"] = "claimable"
+    if name in DARK - {"dark_play"}:
+        c["dark_play"] = "wiki"  # the agreements and restrictions are wiki's
+        if name == "dark_bolts_doubled" and r.bolt_rule == "none":
+            c["bolt_rule"] = "zero_points"
     if name == "crossing" and r.write_off_banned:
         c["write_off_banned"] = False
     if name in TABLE and name != "players":
@@ -241,6 +250,31 @@ def scoring_figure(rules: Rules, policy=None, n_games: int = 120, deals: int = 1
             out.append((state.scores, state.bolts, state.barrel, tuple(res.events)))
             if state.winner >= 0:
                 break
+    return out
+
+
+def dark_figure(rules: Rules, policy=None) -> list:
+    """Whether the first hand may go dark at random tables, and the table
+    after a random dark deal there (RULES.md, "Dark play")."""
+    from analysis.game.dark import may_go_dark
+
+    rng = np.random.default_rng(35)
+    out = []
+    for _ in range(200):
+        state = _random_state(rng, rules)
+        d = state.first_hand
+        out.append(may_go_dark(rules, state))
+        if rules.dark_play == "none":
+            continue
+        pts = rng.multinomial(120, [0.5, 0.3, 0.2]).tolist() if rng.random() < 0.7 else [130, 0, 0]
+        raw = [pts[(p - d) % 3] for p in range(3)]
+        tricks = [0 if raw[p] == 0 else 4 for p in range(3)]
+        tricks[d] += 8 - sum(tricks)
+        marr = [0, 0, 0]
+        marr[d] = 40 if raw[d] >= 40 else 0
+        o = DealOutcome(declarer=d, contract=120, raw=raw, tricks=tricks, dark=True, marriages=marr)
+        res = apply_deal(rules, state, o)
+        out.append((res.state.scores, res.state.bolts, tuple(res.events)))
     return out
 
 
@@ -430,6 +464,7 @@ FIGURES = [
     (ARRIVALS, arrivals_figure, None),
     (TABLE, table_figure, None),
     (ACE, ace_figure, None),
+    (DARK, dark_figure, None),
     (AUCTION, auction_figure, ThresholdPolicy(jump_bids=True, estimator=object())),
     (REDEALS, redeal_figure, ThresholdPolicy(claim_weak=True, estimator=object())),
     (PLAY, play_figure, None),
