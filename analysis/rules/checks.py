@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from ..errors import BadArgument
+from .fields.golden import GOLDEN_FAILED, GOLDEN_ROUNDS
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
 WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
@@ -62,6 +63,8 @@ def validate(r) -> None:
         "write_off_fine": WRITE_OFF_FINES,
         "crossing": CROSSINGS,
         "redeal_claimer": REDEAL_CLAIMERS,
+        "golden_round": GOLDEN_ROUNDS,
+        "golden_failed": GOLDEN_FAILED,
     }
     for k, allowed in choices.items():
         _check(getattr(r, k) in allowed, k, f"{getattr(r, k)!r} is not one of {', '.join(allowed)}")
@@ -116,3 +119,4 @@ def validate(r) -> None:
     _check(r.knock_off_penalty >= 0, "knock_off_penalty", "must not be negative")
     _check(r.reset_at > 0, "reset_at", "must be positive")
     _check(r.bad_deal_fine >= 0, "bad_deal_fine", "must not be negative")
+    _check(0 <= r.golden_deals <= 12, "golden_deals", "must be 0 (as many as players) .. 12")

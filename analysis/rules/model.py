@@ -65,6 +65,7 @@ from .fields import (
     BarrelFields,
     BiddingFields,
     BoltFields,
+    GoldenFields,
     IdentityFields,
     PlayFields,
     RedealFields,
@@ -82,6 +83,7 @@ NO_FIGURE = "No simulated figure can show it"
 
 @dataclass(frozen=True)
 class Rules(
+    GoldenFields,
     RedealFields,
     BarrelFields,
     BoltFields,

@@ -1,7 +1,7 @@
 """The convention fields of :class:`analysis.rules.Rules`, one dataclass per concept.
 
 ``Rules`` inherits them all; their order (identity, bidding, play, write-off
-and scoring, bolts, barrel, redeals) is the order ``thousand rules show``
+and scoring, bolts, barrel, redeals, golden round) is the order ``thousand rules show``
 prints.  Each field's ``metadata`` is made by :func:`.convention.doc`.
 """
 
@@ -9,6 +9,7 @@ from .barrel import BarrelFields
 from .bidding import BiddingFields
 from .bolts import BoltFields
 from .convention import doc, is_added
+from .golden import GoldenFields
 from .identity import IdentityFields
 from .play import PlayFields
 from .redeals import RedealFields
@@ -18,6 +19,7 @@ __all__ = [
     "BarrelFields",
     "BiddingFields",
     "BoltFields",
+    "GoldenFields",
     "IdentityFields",
     "PlayFields",
     "RedealFields",
