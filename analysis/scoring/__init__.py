@@ -48,6 +48,7 @@ declarer, sitter) breaks his streak; a stay that ends by the sitter's own
 write-off counts as a failed stay.
 """
 
+from .golden import GoldenOutcome
 from .points import (
     ACE_MARRIAGE_POINTS,
     ACES,
@@ -76,6 +77,7 @@ __all__ = [
     "declares_ace_marriage",
     "TableState",
     "DealOutcome",
+    "GoldenOutcome",
     "new_table",
     "apply_deal",
     "round_defender_points",
