@@ -62,6 +62,7 @@ REDEALS = {
 PLAY = {"first_trick_marriage", "marriage_lead", "trump_lead_owner_only"}
 SEEN = {"exchange_face_up", "widow_shown_at_100"}
 ACE = {"ace_marriage"}
+GOLDEN = {"golden_round", "golden_deals", "golden_failed", "golden_marriages_doubled"}
 CHOICES = {
     "barrel_arrivals": BARREL_ARRIVALS,
     "barrel_bidding": BARREL_BIDDING,
@@ -74,6 +75,8 @@ CHOICES = {
     "redeal_claim": ("forced", "claimable"),
     "write_off_payment": ("half", "half_round5"),
     "bolt_rule": ("zero_points", "no_trick", "zero_points"),
+    "golden_round": ("none", "in_turn"),
+    "golden_failed": ("reset", "keep"),
 }
 #: Another value of each integer field (the first that differs is used).
 INTS = {
@@ -95,6 +98,7 @@ INTS = {
     "knock_off_penalty": (200, 120),
     "reset_at": (300, 555),
     "bad_deal_fine": (120, 0),
+    "golden_deals": (0, 1),
 }
 
 
@@ -122,6 +126,8 @@ def _companions(r: Rules, name: str) -> dict:
         c["redeal_claim"] = "claimable"
     if name == "crossing" and r.write_off_banned:
         c["write_off_banned"] = False
+    if name in GOLDEN - {"golden_round"}:
+        c["golden_round"] = "in_turn"
     return c
 
 
@@ -334,7 +340,42 @@ def ace_figure(rules: Rules, policy) -> list:
     return out
 
 
+def golden_figure(rules: Rules, policy) -> list:
+    """The table over the first deals of random games played as the golden
+    round plays them (:func:`analysis.game.golden.play_golden_deal`'s
+    scoring and end of round): the first hand declares 120, each deal's
+    marriages drawn at random."""
+    from analysis.game.golden import golden_start
+    from analysis.scoring import GoldenOutcome
+
+    rng = np.random.default_rng(23)
+    out = []
+    for _ in range(60):
+        state, gold, made = TableState(dealer=int(rng.integers(0, 3))), golden_start(rules), False
+        for _ in range(5):
+            d = state.first_hand
+            tricks = [1, 1, 1]
+            tricks[d] = 6
+            marr = [int(rng.choice([0, 0, 40, 60])) for _ in range(3)]
+            raw = [m + int(rng.integers(0, 20)) for m in marr]
+            raw[d] = marr[d] + int(rng.integers(80, 130))
+            kind = GoldenOutcome if gold.left else DealOutcome
+            extra = {"marriages": tuple(marr)} if gold.left else {}
+            res = apply_deal(
+                rules, state, kind(declarer=d, contract=120, raw=tuple(raw), tricks=tuple(tricks), **extra)
+            )
+            state = res.state
+            if gold.left:
+                made = made or raw[d] >= 120
+                gold = gold._replace(left=gold.left - 1)
+                if not gold.left and not made and rules.golden_failed != "keep":
+                    state = TableState(dealer=state.dealer, deals=state.deals)
+            out.append((state.scores, state.bolts))
+    return out
+
+
 FIGURES = [
+    (GOLDEN, golden_figure, None),
     (ACE, ace_figure, None),
     (AUCTION, auction_figure, ThresholdPolicy(jump_bids=True, estimator=object())),
     (REDEALS, redeal_figure, ThresholdPolicy(claim_weak=True, estimator=object())),
