@@ -49,14 +49,7 @@ from ..scoring.points import ACE_MARRIAGE_POINTS, ACES
 from .deal_flow import _JACKS, _KQ, AtWidow, DealPlay, _nines, _points, redeal
 from .policy import claims_redeal
 
-__all__ = [
-    "GOLDEN_BIDS",
-    "GoldenRound",
-    "golden_start",
-    "golden_length",
-    "play_golden_deal",
-    "declared_marriages",
-]
+__all__ = ["golden_start", "play_golden_deal", "declared_marriages"]
 
 #: The golden declarer's bid by version: wiki's 120, ua's unraised opening 100.
 GOLDEN_BIDS = {"in_turn": 120, "blind": 100}

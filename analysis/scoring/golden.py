@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from .state import DealOutcome
 
-__all__ = ["GOLDEN_FACTOR", "GoldenOutcome", "deal_factor", "single_marriages"]
+__all__ = ["GoldenOutcome", "deal_factor", "single_marriages"]
 
 #: What a golden deal multiplies (RULES.md, "The golden round").
 GOLDEN_FACTOR = 2
