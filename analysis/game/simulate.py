@@ -15,6 +15,7 @@ from ..errors import BadArgument
 from ..rules import Rules, as_rules
 from ..scoring import new_table
 from .deal_flow import play_deal
+from .golden import golden_start, play_golden_deal
 from .policy import ThresholdPolicy
 from .pools import PoolSource, SDPoolSource
 from .sources import SDSolverSource, SolverSource, draw_summary, game_rng
@@ -71,6 +72,7 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
     rng = game_rng(seed, game_id)
     source.begin(seed, game_id)
     state = new_table(rules, dealer=int(rng.integers(0, rules.players)))
+    gold = golden_start(rules)  # the golden round (analysis.game.golden), if the rules have one
     masks = refs = lim = None
     k = 0
     deal_no = 0
@@ -88,7 +90,10 @@ def _play_game(rules, policy, source, seed, game_id, rows, max_deals, pool_limit
         def outcome(seat, bid, replay=False, m=m, ref=ref, n=deal_no):
             return source.outcome(m, ref, seat, bid=bid, deal_no=n, replay=replay)
 
-        dp = play_deal(rules, policy, state, m, lm, outcome)
+        if gold.left:
+            dp, gold = play_golden_deal(rules, policy, state, gold, m, lm, outcome)
+        else:
+            dp = play_deal(rules, policy, state, m, lm, outcome)
         res = dp.result
         new = res.state
         redealt = dp.redeal_reason != ""

@@ -12,8 +12,9 @@ from dataclasses import fields
 
 from ..errors import BadArgument
 from .fields import check_table
-from .relations import check_relations
 from .fields.dark import check_dark
+from .fields.golden import GOLDEN_FAILED, GOLDEN_ROUNDS
+from .relations import check_relations
 
 WRITE_OFF_STAGES = ("before_exchange", "before_lead")
 WRITE_OFF_PAYMENTS = ("half", "half_round5", "fixed")
@@ -66,6 +67,8 @@ def validate(r) -> None:
         "write_off_fine": WRITE_OFF_FINES,
         "crossing": CROSSINGS,
         "redeal_claimer": REDEAL_CLAIMERS,
+        "golden_round": GOLDEN_ROUNDS,
+        "golden_failed": GOLDEN_FAILED,
     }
     for k, allowed in choices.items():
         _check(getattr(r, k) in allowed, k, f"{getattr(r, k)!r} is not one of {', '.join(allowed)}")
@@ -122,3 +125,4 @@ def validate(r) -> None:
     # settings of several fields that contradict one another: one table
     check_relations(r)
     check_table(r)
+    _check(0 <= r.golden_deals <= 12, "golden_deals", "must be 0 (as many as players) .. 12")

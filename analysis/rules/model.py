@@ -66,6 +66,7 @@ from .fields import (
     BiddingFields,
     BoltFields,
     DarkFields,
+    GoldenFields,
     IdentityFields,
     PlayFields,
     RedealFields,
@@ -86,6 +87,7 @@ NO_FIGURE = "No simulated figure can show it"
 class Rules(
     TableFields,
     DarkFields,
+    GoldenFields,
     RedealFields,
     BarrelFields,
     BoltFields,

@@ -52,6 +52,7 @@ write-off counts as a failed stay.
 """
 
 from .dark import DARK_CONTRACT, DARK_STAKE
+from .golden import GoldenOutcome
 from .points import (
     ACE_MARRIAGE_POINTS,
     ACES,
@@ -83,6 +84,7 @@ __all__ = [
     "declares_ace_marriage",
     "TableState",
     "DealOutcome",
+    "GoldenOutcome",
     "new_table",
     "apply_deal",
     "round_defender_points",

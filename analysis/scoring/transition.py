@@ -12,6 +12,7 @@ import numpy as np
 
 from ..rules import takes_rules
 from .dark import dark_bolt_weight, dark_points, dark_write_off
+from .golden import deal_factor, single_marriages
 from .points import declarer_delta, declarer_points, write_off_payment
 from .rest import rest_points, write_off_share
 from .reverse_barrel import reverse_barrel_step
@@ -28,15 +29,18 @@ from .state import (  # noqa: F401
 __all__ = ["apply_deal"]
 
 
-def _count_bolt(rules, p: int, bolts: list, counters: list, s: list, events: list) -> None:
+def _count_bolt(rules, p: int, bolts: list, counters: list, s: list, events: list, k: int = 1) -> None:
     """Player ``p`` gets a bolt: his counter rises, and at ``rules.bolt_count``
-    he pays ``rules.bolt_penalty`` and it starts again (RULES.md, bolts)."""
+    he pays ``rules.bolt_penalty`` and it starts again (RULES.md, bolts).  In
+    a golden deal (``k`` = 2, :mod:`analysis.scoring.golden`) the bolt counts
+    ``k`` times and a penalty is ``k`` times the penalty."""
     bolts[p] = True
-    counters[p] += 1
-    if counters[p] >= rules.bolt_count:
-        s[p] -= rules.bolt_penalty
-        counters[p] = 0
-        events.append(f"bolt_penalty:{p}")
+    for _ in range(k):
+        counters[p] += 1
+        if counters[p] >= rules.bolt_count:
+            s[p] -= k * rules.bolt_penalty
+            counters[p] = 0
+            events.append(f"bolt_penalty:{p}")
 
 
 @takes_rules
@@ -77,7 +81,10 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     :func:`~analysis.scoring.crossing_allowed` (his score unchanged, each
     opponent a bolt, event ``crossed``), else a write-off; under
     ``rules.write_off_limit`` the write-off leaves his score alone (wiki);
-    ``rules.write_off_fine`` adds its fine (event ``write_off_fine``).
+    ``rules.write_off_fine`` adds its fine (event ``write_off_fine``).  A
+    :class:`~analysis.scoring.GoldenOutcome` (the golden round) doubles
+    every score change of the deal and its bolts
+    (:mod:`analysis.scoring.golden`).
 
     At a table of four (``rules.players``; RULES.md, "Four players") the
     dealer rests: he scores the widow (:func:`~analysis.scoring.rest.rest_points`,
@@ -141,6 +148,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
     old = state.scores
     nxt = dict(dealer=(state.dealer + 1) % n, deals=state.deals + 1, redeals_in_row=0)
     events: list[str] = []
+    k = deal_factor(outcome)  # 2 in a golden deal (analysis.scoring.golden)
     if rules.four_marriages_win and outcome.four_marriages >= 0:
         p = outcome.four_marriages  # book †: immediate win, score not raised
         return DealResult(
@@ -164,7 +172,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
         events.append(f"crossed:{d}")
         for p in range(n):
             if p != d and p != rest and (not sitting[p] or rules.barrel_bolts):
-                _count_bolt(rules, p, bolts, counters, s, events)
+                _count_bolt(rules, p, bolts, counters, s, events, k)
     elif outcome.written_off:
         if not write_off_allowed(rules, state, d):
             raise ValueError(
@@ -172,8 +180,10 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 "(write_off_on_barrel, write_off_banned, write_off_no_barrel, write_off_limit)"
             )
         if not rules.write_off_limit:  # wiki: within the limit he keeps his score
-            s[d] -= c
-        pay = write_off_payment(rules, c) if n == 3 else write_off_share(rules, write_off_payment(rules, c))
+            s[d] -= k * c
+        pay = k * (
+            write_off_payment(rules, c) if n == 3 else write_off_share(rules, write_off_payment(rules, c))
+        )
         for p in range(n):
             # no payment to a sitter in any profile († the seeds are silent;
             # a payment would be capped away at the threshold anyway)
@@ -185,7 +195,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             if (rules.write_off_fine == "third" and k == 3) or (
                 rules.write_off_fine == "every_third" and k % 3 == 0
             ):
-                s[d] -= rules.write_off_fine_points or c
+                s[d] -= k * (rules.write_off_fine_points or c)
                 events.append(f"write_off_fine:{d}")
     else:
         raw = outcome.raw
@@ -194,10 +204,11 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
             events.append(f"dark_{'made' if made else 'failed'}:{d}")
         else:
             made = declarer_points(rules, raw[d]) >= c
-            s[d] += declarer_delta(rules, c, raw[d], first_hand)
+            s[d] += k * declarer_delta(rules, c, raw[d], first_hand)
             for p in range(n):
                 if p != d and p != rest and (not sitting[p] or rules.barrel_defence_points):
-                    s[p] += 5 * ((raw[p] + 2) // 5) if rules.round_defenders else raw[p]
+                    pts = 5 * ((raw[p] + 2) // 5) if rules.round_defenders else raw[p]
+                    s[p] += k * pts - single_marriages(rules, outcome, p)
         # 2. bolts (none after a write-off; RULES.md "bolts after a write-off")
         if rules.bolt_rule != "none":
             by_trick = rules.bolt_rule == "no_trick"
@@ -207,7 +218,7 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 can = (p != d or rules.bolt_declarer) and (not sitting[p] or rules.barrel_bolts)
                 if can and (outcome.tricks[p] == 0 if by_trick else raw[p] == 0):
                     for _ in range(dark_bolt_weight(rules, outcome)):
-                        _count_bolt(rules, p, bolts, counters, s, events)
+                        _count_bolt(rules, p, bolts, counters, s, events, k)
                 elif rules.bolt_window == "streak":
                     counters[p] = 0
     if rest >= 0 and not sitting[rest] and not outcome.written_off:

@@ -73,6 +73,7 @@ TABLE = {
     "write_off_fixed_four",
 }
 DARK = {"dark_play", "dark_scoring", "dark_bolts_doubled", "dark_min_score", "dark_on_barrel"}
+GOLDEN = {"golden_round", "golden_deals", "golden_failed", "golden_marriages_doubled"}
 CHOICES = {
     "barrel_arrivals": BARREL_ARRIVALS,
     "barrel_bidding": BARREL_BIDDING,
@@ -89,6 +90,8 @@ CHOICES = {
     "rest_marriage": ("none", "whole", "half"),
     "dark_play": DARK_PLAYS,
     "dark_scoring": DARK_SCORINGS,
+    "golden_round": ("none", "in_turn"),
+    "golden_failed": ("reset", "keep"),
 }
 #: Another value of each integer field (the first that differs is used).
 INTS = {
@@ -115,6 +118,7 @@ INTS = {
     "rest_fixed": (40, 15),
     "write_off_fixed_four": (30, 0),
     "dark_min_score": (5, 0),
+    "golden_deals": (0, 1),
 }
 
 
@@ -152,6 +156,8 @@ def _companions(r: Rules, name: str) -> dict:
         c["rest_score"] = "fixed"
     if name == "write_off_fixed_four" and r.write_off_payment != "fixed":
         c.update(write_off_payment="fixed", write_off_fixed=40)
+    if name in GOLDEN - {"golden_round"}:
+        c["golden_round"] = "in_turn"
     return c
 
 
@@ -460,9 +466,45 @@ def arrivals_figure(rules: Rules, policy=None, n: int = 300) -> list:
 
 ARRIVALS = {"barrel_arrivals"}
 
+
+def golden_figure(rules: Rules, policy) -> list:
+    """The table over the first deals of random games played as the golden
+    round plays them (:func:`analysis.game.golden.play_golden_deal`'s
+    scoring and end of round): the first hand declares 120, each deal's
+    marriages drawn at random."""
+    from analysis.game.golden import golden_start
+    from analysis.scoring import GoldenOutcome
+
+    rng = np.random.default_rng(23)
+    out = []
+    for _ in range(60):
+        state, gold, made = TableState(dealer=int(rng.integers(0, 3))), golden_start(rules), False
+        for _ in range(5):
+            d = state.first_hand
+            tricks = [1, 1, 1]
+            tricks[d] = 6
+            marr = [int(rng.choice([0, 0, 40, 60])) for _ in range(3)]
+            raw = [m + int(rng.integers(0, 20)) for m in marr]
+            raw[d] = marr[d] + int(rng.integers(80, 130))
+            kind = GoldenOutcome if gold.left else DealOutcome
+            extra = {"marriages": tuple(marr)} if gold.left else {}
+            res = apply_deal(
+                rules, state, kind(declarer=d, contract=120, raw=tuple(raw), tricks=tuple(tricks), **extra)
+            )
+            state = res.state
+            if gold.left:
+                made = made or raw[d] >= 120
+                gold = gold._replace(left=gold.left - 1)
+                if not gold.left and not made and rules.golden_failed != "keep":
+                    state = TableState(dealer=state.dealer, deals=state.deals)
+            out.append((state.scores, state.bolts))
+    return out
+
+
 FIGURES = [
     (ARRIVALS, arrivals_figure, None),
     (TABLE, table_figure, None),
+    (GOLDEN, golden_figure, None),
     (ACE, ace_figure, None),
     (DARK, dark_figure, None),
     (AUCTION, auction_figure, ThresholdPolicy(jump_bids=True, estimator=object())),

@@ -1,7 +1,7 @@
 """The convention fields of :class:`analysis.rules.Rules`, one dataclass per concept.
 
 ``Rules`` inherits them all; their order (identity, bidding, play, write-off
-and scoring, bolts, barrel, redeals, dark play) is the order ``thousand rules show``
+and scoring, bolts, barrel, redeals, dark play, golden round) is the order ``thousand rules show``
 prints.  Each field's ``metadata`` is made by :func:`.convention.doc`.
 """
 
@@ -10,6 +10,7 @@ from .bidding import BiddingFields
 from .bolts import BoltFields
 from .convention import doc, is_added
 from .dark import DarkFields
+from .golden import GoldenFields
 from .identity import IdentityFields
 from .play import PlayFields
 from .redeals import RedealFields
@@ -21,6 +22,7 @@ __all__ = [
     "BiddingFields",
     "BoltFields",
     "DarkFields",
+    "GoldenFields",
     "IdentityFields",
     "PlayFields",
     "RedealFields",
