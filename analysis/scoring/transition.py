@@ -191,9 +191,9 @@ def apply_deal(rules, state: TableState, outcome: DealOutcome) -> DealResult:
                 s[p] += pay
         if rules.write_off_limit or rules.write_off_fine != "none":
             write_offs[d] += 1
-            k = write_offs[d]
-            if (rules.write_off_fine == "third" and k == 3) or (
-                rules.write_off_fine == "every_third" and k % 3 == 0
+            made_so_far = write_offs[d]
+            if (rules.write_off_fine == "third" and made_so_far == 3) or (
+                rules.write_off_fine == "every_third" and made_so_far % 3 == 0
             ):
                 s[d] -= k * (rules.write_off_fine_points or c)
                 events.append(f"write_off_fine:{d}")

@@ -464,6 +464,28 @@ def arrivals_figure(rules: Rules, policy=None, n: int = 300) -> list:
     return out
 
 
+def declarer_bolt_figure(rules: Rules, policy=None, n: int = 200) -> list:
+    """The table after a deal the declarer plays without a trick or a point,
+    from random positions: what ``bolt_declarer`` decides (RULES.md, bolts)."""
+    rng = np.random.default_rng(12)
+    out = []
+    for _ in range(n):
+        state = _random_state(rng, rules)
+        d = int(rng.integers(0, 3))
+        tricks = [0, 0, 0]
+        for _ in range(8):
+            tricks[(d + 1 + int(rng.integers(0, 2))) % 3] += 1
+        raw = [0, 0, 0]
+        for p in range(3):
+            if tricks[p]:
+                raw[p] = int(rng.integers(1, 15 * tricks[p] + 1))
+        o = DealOutcome(declarer=d, contract=100, raw=tuple(raw), tricks=tuple(tricks))
+        res = apply_deal(rules, state, o)
+        out.append((res.state.scores, res.state.bolts, tuple(res.events)))
+    return out
+
+
+DECLARER_BOLT = {"bolt_declarer"}
 ARRIVALS = {"barrel_arrivals"}
 
 
@@ -503,6 +525,7 @@ def golden_figure(rules: Rules, policy) -> list:
 
 FIGURES = [
     (ARRIVALS, arrivals_figure, None),
+    (DECLARER_BOLT, declarer_bolt_figure, None),
     (TABLE, table_figure, None),
     (GOLDEN, golden_figure, None),
     (ACE, ace_figure, None),
