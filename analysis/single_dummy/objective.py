@@ -192,6 +192,8 @@ def choose_contract(
     rows, counts = np.unique(w, axis=0, return_counts=True)
     n = int(counts.sum())
     seats = active_players(state)
+    if d not in seats:
+        raise ValueError(f"declarer must be one of the players in this deal {seats}, got {d}")
     left, right = seats[(seats.index(d) + 1) % 3], seats[(seats.index(d) + 2) % 3]
 
     def by_player(mine, lft, rgt):

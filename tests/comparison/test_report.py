@@ -8,7 +8,8 @@ import pytest
 
 from analysis import dataset
 from analysis.cli import main
-from analysis.comparison import COLUMNS, Comparison, as_rules, compare
+from analysis.comparison import COLUMNS, Comparison, compare
+from analysis.rules import as_rules
 
 
 @pytest.mark.parametrize(
