@@ -194,10 +194,13 @@ def has_play(frame) -> np.ndarray:
     ndarray of bool, shape (rows,)
         True where the row was played or, written off, stores the play that
         would have followed (rows made by :func:`play_deals` now); False for
-        a written-off row of an older dataset, which stored no play.
+        a written-off row of an older dataset, which stored no play, and for
+        every written-off row of a frame without ``moves``.
     """
-    moves = frame["moves"]
-    return ~frame["written_off"].to_numpy(bool) | np.array([len(m) > 0 for m in moves], dtype=bool)
+    played = ~frame["written_off"].to_numpy(bool)
+    if "moves" not in frame:
+        return played
+    return played | np.array([m is not None and len(m) > 0 for m in frame["moves"]], dtype=bool)
 
 
 def encode_move(seat: int, card: int, declared) -> int:
