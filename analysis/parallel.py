@@ -114,7 +114,16 @@ def executor(
         from dask.distributed import Client, LocalCluster
 
         if scheduler == "local":
-            cluster, client = _local_cluster(LocalCluster, Client, n)
+            # the preload makes each worker ignore SIGINT: a terminal's Ctrl-C
+            # reaches them too, and the driver stops the cluster itself
+            cluster = LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                preload=["analysis._dask_worker"],
+            )
+            client = Client(cluster)
         else:
             cluster = None
             try:
@@ -189,40 +198,6 @@ def _client_within(Client, scheduler: str, timeout: float):
     if "error" in box:
         raise box["error"]
     return box["client"]
-
-
-def _local_cluster(LocalCluster, Client, n: int):
-    """A ``LocalCluster`` of ``n`` single-threaded worker processes and its
-    client, started with SIGINT ignored.
-
-    A terminal's Ctrl-C reaches every process of its group.  A process born
-    while SIGINT is ignored keeps ignoring it (the disposition survives fork
-    and exec, and Python then installs no KeyboardInterrupt handler), so a
-    worker still importing when the signal comes prints no traceback; the
-    preload makes a restarted worker ignore it too.  The cost: a Ctrl-C in
-    the second or two the cluster takes to start is dropped, and the next
-    one stops the run as usual, the cluster closed.
-    """
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    cluster = client = None
-    try:
-        cluster = LocalCluster(
-            n_workers=n,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            preload=["analysis._dask_worker"],
-        )
-        client = Client(cluster)
-    except BaseException:
-        if client is not None:
-            client.close()
-        if cluster is not None:
-            cluster.close()
-        raise
-    finally:
-        signal.signal(signal.SIGINT, old)
-    return cluster, client
 
 
 def _ignore_sigint() -> None:
