@@ -12,7 +12,7 @@ from analysis import reference
 from analysis.bids import bid_cap
 from analysis.research import data, optimism
 from analysis.rules import Rules
-from analysis.single_dummy import decide_contract, play_deal
+from analysis.single_dummy import decide_contract, play_deal, play_out
 
 
 def test_paired_rows_are_the_pools_rows(sd_env):
@@ -21,11 +21,13 @@ def test_paired_rows_are_the_pools_rows(sd_env):
     sd = sd[~sd["redeal_forced"]]
     dd = reference.load("club").set_index(["deal_id", "seat"])
     assert len(p) == len(sd) and p["deal_id"].nunique() == sd["deal_id"].nunique()
+    assert p["written_off"].any()  # a written-off row's stored play is checked too
     for _, row in p.iterrows():
         key = (row["deal_id"], row["seat"])
         assert row["value_dd"] == dd.loc[key, "value"]
         again = play_deal(*_four(row), bid=100, rules="club", worlds=2, seed=_seed(row))
-        assert row["value_sd"] == again.value and row["contract"] == again.contract
+        assert row["contract"] == again.contract and row["written_off"] == again.written_off
+        assert row["value_sd"] == _played(row, again, worlds=2)
     assert p.attrs["sd_pool"]["name"] == "club-sd"
 
 
@@ -33,6 +35,14 @@ def _four(row):
     d = int(row["seat"])
     h = [int(row[f"hand{s}"]) for s in range(3)]
     return h[d], int(row["widow"]), h[(d + 1) % 3], h[(d + 2) % 3]
+
+
+def _played(row, result, worlds):
+    """The value a pool row stores: the play's, written off or not (a
+    written-off row keeps the play that would have followed, as ``play_out``)."""
+    if not result.written_off:
+        return result.value
+    return play_out(*_four(row), Rules.profile("club"), worlds=worlds, seed=_seed(row), bid=100).value
 
 
 def _seed(row):
@@ -85,7 +95,9 @@ def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
     one = f[f["worlds"] == 1].iloc[0]
     r = rows.iloc[0]
     again = play_deal(*_four(r), bid=100, rules="club", worlds=1, seed=_seed(r))
-    assert one["value_sd"] == again.value and one["mean_estimate"] == pytest.approx(np.mean(again.estimates))
+    assert one["value_sd"] == _played(r, again, worlds=1) and one["mean_estimate"] == pytest.approx(
+        np.mean(again.estimates)
+    )
     assert optimism.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path).equals(f)
 
 

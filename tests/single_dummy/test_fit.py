@@ -10,7 +10,7 @@ from analysis.jobs.solutions import run_solve
 from analysis.odds import BidModel
 from analysis.odds.build import SPLITS, fit_pool, main, model_path, replay_written_off
 from analysis.rules import Rules
-from analysis.single_dummy import sd_fingerprint
+from analysis.single_dummy import has_play, sd_fingerprint
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +55,10 @@ def test_fit_on_single_dummy_rows_is_the_plain_fit_of_their_values(base, tmp_pat
     assert m.info["outcomes"] == "pimc" and m.info["sd_fingerprint"] == sd_fingerprint("club")
     assert m.info["pool"]["name"] == "club-sd" and m.info["worlds"] == 1 and m.info["sd_seed"] == 2
     # the same model as BidModel.fit on the rows' single-dummy values, training deals only
-    rows = replay_written_off(load(base / "club" / "sd"), Rules.profile("club"))
-    assert m.info["written_off_rows_replayed"] == int(load(base / "club" / "sd").written_off.sum())
+    # a pool built now stores the play of every row, written off ones included: none replayed
+    rows = load(base / "club" / "sd")
+    assert rows.written_off.any() and has_play(rows).all()
+    assert m.info["written_off_rows_replayed"] == 0
     train = rows[(rows.deal_id // 4) % 5 != 4]  # deals 16..19 held out
     train.attrs = {}
     ref = BidModel.fit(train)
@@ -75,25 +77,33 @@ def test_an_unbuilt_single_dummy_pool_is_named_with_its_build_command(tmp_path):
         fit_pool("nope", outcomes="pimc", base=tmp_path)
 
 
-def test_a_replayed_row_plays_as_the_pool_played_it(base):
-    """Replaying uses each row's own seed: a row played in the pool, marked
-    written off and replayed, gets back the value the pool stored."""
-    rows = load(base / "club" / "sd")
-    played = rows[~rows.written_off.to_numpy(bool)].head(3).copy()
-    played.attrs = rows.attrs
-    marked = played.copy()
-    marked.attrs = rows.attrs
-    marked["written_off"] = True
-    marked["value"] = -1
-    again = replay_written_off(marked, Rules.profile("club"))
-    assert again.value.tolist() == played.value.tolist()
+def _older(rows):
+    """``rows`` as a pool built before written-off rows kept their play: no
+    moves and a value of 0 where written off."""
+    old = rows.copy()
+    old.attrs = rows.attrs
+    wo = old.written_off.to_numpy(bool)
+    old["moves"] = [None if w else m for w, m in zip(wo, old["moves"])]
+    old.loc[wo, "value"] = 0
+    return old
 
 
-def test_written_off_rows_get_a_played_value(base):
+def test_an_older_pools_written_off_rows_get_back_the_stored_play(base):
+    """Replaying uses each row's own seed: an older pool's written-off rows,
+    replayed, hold the value a pool built now stores for them."""
     rows = load(base / "club" / "sd")
     wo = rows.written_off.to_numpy(bool)
     assert wo.any(), "the tiny pool should hold a row written off at the fresh table"
-    again = replay_written_off(rows, Rules.profile("club"))
-    assert (rows.value.to_numpy()[wo] == 0).all()  # stored without play
+    old = _older(rows)
+    assert (has_play(old) == ~wo).all()
+    again = replay_written_off(old, Rules.profile("club"))
+    assert again.value.tolist() == rows.value.tolist()
     assert (again.value.to_numpy()[wo] > 0).mean() > 0.5  # played out: most take card points
-    assert again.value.to_numpy()[~wo].tolist() == rows.value.to_numpy()[~wo].tolist()
+
+
+def test_rows_holding_their_play_are_not_played_again(base, monkeypatch):
+    rows = load(base / "club" / "sd")
+    monkeypatch.setattr(
+        "analysis.odds.build.play_out", lambda *a, **k: pytest.fail("a row with its play was replayed")
+    )
+    assert replay_written_off(rows, Rules.profile("club")).value.tolist() == rows.value.tolist()
