@@ -184,14 +184,19 @@ def check_games(rules, games: pd.DataFrame, pool_frame=None):
     assert (solved.contract[made] <= solved.value[made]).all()
     assert (solved.contract[~made] == solved.bid[~made]).all()
     # a made contract is given up only where making it would land him on
-    # 555 and reset him to 0 (wiki, classic), or where crossing hands each
-    # opponent a bolt (wiki's «крещусь»): the criterion weighs the table
+    # 555 and reset him to 0 (wiki, classic), where crossing hands each
+    # opponent a bolt (wiki's «крещусь»), or where he sits on the barrel and
+    # no contract he makes wins there (a stay spent or a fall: wiki's sitter at
+    # 880 needs 125 to pass 1001): the criterion weighs the table
     for r in solved[made & solved.written_off].itertuples():
         if rules.crossing != "none" and f"crossed:{r.declarer}" in r.event:
             continue
-        assert rules.reset_555 != "none"
         g = games[(games.game_id == r.game_id) & (games.deal_no == r.deal_no - 1)]
         before = float(g.iloc[0][f"score{r.declarer}"]) if len(g) else 0.0
+        sat = bool(len(g)) and g.iloc[0][f"barrel{r.declarer}"] >= 0
+        if sat and r.value < rules.barrel_min_contract:
+            continue
+        assert rules.reset_555 != "none"
         assert before + r.bid == 555, (r.game_id, r.deal_no)
     if not rules.write_off_on_barrel:
         # a sitter never writes off: he sat before the deal iff his score was at the threshold
