@@ -16,7 +16,7 @@ the base changed to each value.
 from __future__ import annotations
 
 from ..errors import BadArgument
-from ..rules import PROFILES, Rules, as_rules, rules_diff
+from ..rules import Rules, as_rules, rules_diff, spell_value
 
 __all__ = ["vary", "display_names"]
 
@@ -91,21 +91,6 @@ def vary(base, assignment: str, on_note=None) -> list[Rules]:
     return out
 
 
-def _value(v) -> str:
-    """A field value as the command line spells it (``true``, not ``True``)."""
-    return str(v).lower() if isinstance(v, bool) else str(v)
-
-
-def rules_display(r: Rules) -> str:
-    """A rule set's name as typed: its label, else its profile and changed
-    fields (``club+redeal_four_nines=false``; booleans lower-case as
-    ``--set`` takes them)."""
-    if r.label.strip():
-        return r.label
-    diff = sorted(rules_diff(PROFILES[r.base], r))
-    return r.base + ("+" + ",".join(f"{k}={_value(v)}" for k, _, v in diff) if diff else "")
-
-
 def display_names(rules_list) -> list[str]:
     """Unique display names: each rule set's name, numbered when repeated.
 
@@ -120,7 +105,7 @@ def display_names(rules_list) -> list[str]:
     """
     out: list[str] = []
     for r in rules_list:
-        base = rules_display(r)
+        base = r.name  # its label, else the profile and its changes as typed
         name, k = base, 2
         while name in out:
             name = f"{base}#{k}"
@@ -132,4 +117,4 @@ def display_names(rules_list) -> list[str]:
 def changed_fields(a: Rules, b: Rules) -> str:
     """``field a→b, ...`` of two rule sets, or ``no field`` (for messages)."""
     d = rules_diff(a, b)
-    return ", ".join(f"{k} {_value(x)}→{_value(y)}" for k, x, y in d) if d else "no field"
+    return ", ".join(f"{k} {spell_value(x)}→{spell_value(y)}" for k, x, y in d) if d else "no field"

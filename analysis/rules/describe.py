@@ -14,13 +14,25 @@ from typing import Any
 
 from .serial import IDENTITY_FIELDS
 
-__all__ = ["rules_diff", "folder_label", "conventions"]
+__all__ = ["rules_diff", "folder_label", "conventions", "spell_value"]
 
 
 def conventions(rules_type) -> tuple[str, ...]:
     """The convention fields of a rules class, in declaration order (all but
     the identity fields ``label`` and ``base``)."""
     return tuple(f.name for f in fields(rules_type) if f.name not in IDENTITY_FIELDS)
+
+
+def spell_value(v) -> str:
+    """A field value as ``--set`` spells it: ``true``/``false`` for booleans,
+    ``str(v)`` otherwise.
+
+    Examples
+    --------
+    >>> spell_value(True), spell_value(1001), spell_value("zero_points")
+    ('true', '1001', 'zero_points')
+    """
+    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def rules_diff(a, b) -> list[tuple[str, Any, Any]]:

@@ -60,7 +60,7 @@ from dataclasses import dataclass, fields
 
 from ..errors import BadArgument
 from .checks import PROFILE_NAMES, validate
-from .describe import conventions, rules_diff
+from .describe import conventions, rules_diff, spell_value
 from .fields import (
     BarrelFields,
     BiddingFields,
@@ -129,7 +129,7 @@ class Rules(
         if self.label.strip():
             return self.label
         diff = rules_diff(PROFILES[self.base], self)
-        changes = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, _, v in sorted(diff))
+        changes = ",".join(f"{k}={spell_value(v)}" for k, _, v in sorted(diff))
         return self.base + ("+" + changes if changes else "")
 
     @property

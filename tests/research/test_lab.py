@@ -64,8 +64,12 @@ def _get(url: str, token: str | None = None, timeout: float = 10):
         return json.loads(r.read().decode("utf-8"))
 
 
-def _wait(what: str, probe, proc: subprocess.Popen, log: Path, timeout: float = PATIENCE):
-    """Call ``probe`` until it returns a true value; fail if ``proc`` exits."""
+def _wait(what: str, probe, proc: subprocess.Popen, log: Path, timeout: float = PATIENCE, seen=None):
+    """Call ``probe`` until it returns a true value; fail if ``proc`` exits.
+
+    ``seen``, when given, is called once more on failure and its text
+    (what the page shows: the kernel, the cells run, a dialog) leads the message.
+    """
     t_end = time.monotonic() + timeout
     while time.monotonic() < t_end:
         if proc.poll() is not None:
@@ -75,7 +79,11 @@ def _wait(what: str, probe, proc: subprocess.Popen, log: Path, timeout: float = 
             if got:
                 return got
         time.sleep(0.5)
-    pytest.fail(f"{what}: nothing after {timeout} s:\n{log.read_text()[-3000:]}")
+    shown = ""
+    if seen is not None:
+        with contextlib.suppress(OSError, ValueError):
+            shown = f"the page shows {seen()}\n"
+    pytest.fail(f"{what}: nothing after {timeout} s:\n{shown}{log.read_text()[-3000:]}")
 
 
 def _stop(proc: subprocess.Popen):
@@ -133,7 +141,8 @@ RUN_STATE = f"""(() => {{
     const errors = c.outputs.toJSON().filter((o) => o.output_type === 'error');
     cells.push({{n: c.executionCount, errors: errors.map((o) => `${{o.ename}}: ${{o.evalue}}`)}});
   }}
-  return {{kernel: w.sessionContext.session?.kernel?.status, cells: cells}};
+  const dialogs = [...document.querySelectorAll('.jp-Dialog')].map((d) => d.textContent);
+  return {{kernel: w.sessionContext.session?.kernel?.status, cells: cells, dialogs: dialogs}};
 }})()"""
 
 #: What the page shows: the current document tab, notebook cells, editors.
@@ -335,6 +344,12 @@ def test_research_notebook_opens_as_a_notebook_with_the_project_kernel(lab, page
     spec = _get(f"{url}/api/kernelspecs", token)["kernelspecs"]["python3"]["spec"]
     assert spec["argv"][0] in ("python", sys.executable), spec["argv"]  # "python" = the server's interpreter
 
+    # Run All once the kernel is up, as a user does: a Run All sent while the kernel
+    # still starts (a slow machine) meets a "no kernel" dialog and runs nothing
+    def seen():
+        return f"{tools.evaluate(RUN_STATE)}\nJupyterLab's log:\n{(tmp_path / 'lab.log').read_text()[-3000:]}"
+
+    _wait("the kernel", lambda: tools.evaluate(RUN_STATE)["kernel"] == "idle", proc, log, seen=seen)
     # Run All, as the menu does, on a fresh ../data: every code cell runs, none fails
     tools.evaluate(
         f"window.jupyterapp.shell.activateById(({NOTEBOOK_WIDGET}).id);"
@@ -348,7 +363,8 @@ def test_research_notebook_opens_as_a_notebook_with_the_project_kernel(lab, page
         if run["kernel"] == "idle" and all(c["n"] for c in run["cells"]):
             return run
 
-    run = _wait(f"Run All of {NOTEBOOK}", finished, proc, log)
+    # quick sizes run in about 10 s on an idle machine; the patience is for a busy one
+    run = _wait(f"Run All of {NOTEBOOK}", finished, proc, log, seen=seen)
     assert not [c["errors"] for c in run["cells"] if c["errors"]], run
     assert len(run["cells"]) == sum(c.cell_type == "code" for c in cells)
     ran = sorted(c["n"] for c in run["cells"])
