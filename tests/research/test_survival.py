@@ -92,17 +92,6 @@ def test_at_risk_counts_are_lifelines_own():
     assert aj["survival"].tolist() == pytest.approx([1.0, 2 / 3, 5 / 9, 5 / 27])
 
 
-def test_at_risk_counts_against_lifelines_itself():
-    lifelines = pytest.importorskip("lifelines")
-    st = LIFELINES_STAYS
-    km = lifelines.KaplanMeierFitter().fit(st["deals"], st["ending"] != "open")
-    et = km.event_table
-    aj = survival.aalen_johansen(st, causes=("win", "barrel_fall"))
-    assert aj["at_risk"].tolist() == et["at_risk"].tolist()
-    assert aj["followed"].tolist() == (et["at_risk"] - et["removed"]).tolist()
-    assert aj["survival"].tolist() == pytest.approx(km.survival_function_["KM_estimate"].tolist())
-
-
 def test_competing_table_never_prints_a_zero_width_interval():
     st = _stays()
     games = pd.DataFrame({"game_id": np.arange(6), "pool_deal": np.arange(6)})
