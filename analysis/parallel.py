@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 
 from tqdm.auto import tqdm
@@ -114,16 +114,7 @@ def executor(
         from dask.distributed import Client, LocalCluster
 
         if scheduler == "local":
-            # the preload makes each worker ignore SIGINT: a terminal's Ctrl-C
-            # reaches them too, and the driver stops the cluster itself
-            cluster = LocalCluster(
-                n_workers=n,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                preload=["analysis._dask_worker"],
-            )
-            client = Client(cluster)
+            cluster, client = _local_cluster(LocalCluster, Client, n)
         else:
             cluster = None
             try:
@@ -146,12 +137,22 @@ def executor(
                     f"({type(exc).__name__}); is it the scheduler's port (8786 by "
                     f"default), not the dashboard's?"
                 ) from None
+        # the scheduler of a local cluster runs here, with Dask's garbage-collection
+        # callbacks: a Ctrl-C raised in one is swallowed ("Exception ignored"), so
+        # it is flagged instead, and run_chunks (or the end of the run) stops on it
+        flag = cluster is not None and threading.current_thread() is threading.main_thread()
+        old = signal.signal(signal.SIGINT, _flag_interrupt) if flag else None
         try:
             yield client.get_executor(pure=False)
         finally:
             client.close()
             if cluster is not None:
                 cluster.close()
+            if flag:
+                signal.signal(signal.SIGINT, old)
+                if _INTERRUPTED.is_set():
+                    _INTERRUPTED.clear()
+                    raise KeyboardInterrupt
     elif n == 1:
         yield SerialExecutor()
     else:
@@ -169,6 +170,54 @@ def executor(
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _local_cluster(LocalCluster, Client, n: int):
+    """A ``LocalCluster`` of ``n`` single-threaded worker processes and its client.
+
+    A terminal's Ctrl-C reaches every process of its group: the preload makes
+    each worker ignore SIGINT once it has started, and the driver stops the
+    cluster itself.  A Ctrl-C while the cluster starts is held until it is up
+    (Dask's start-up, interrupted half-way, hung at exit): then the cluster is
+    closed and ``KeyboardInterrupt`` raised, as a Ctrl-C during the run does.
+    Called outside the main thread, where no handler can be set, the signal
+    is not held.
+
+    Raises
+    ------
+    KeyboardInterrupt
+        When a Ctrl-C came while the cluster started.
+    """
+    held = []
+    hold = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum)) if hold else None
+    _INTERRUPTED.clear()
+    cluster = client = None
+    try:
+        cluster = LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            preload=["analysis._dask_worker"],
+        )
+        client = Client(cluster)
+    except BaseException:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+        if held:  # workers that took the Ctrl-C while importing fail the start
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        if hold:
+            signal.signal(signal.SIGINT, old)
+    if held:
+        client.close()
+        cluster.close()
+        raise KeyboardInterrupt
+    return cluster, client
 
 
 def _client_within(Client, scheduler: str, timeout: float):
@@ -198,6 +247,19 @@ def _client_within(Client, scheduler: str, timeout: float):
     if "error" in box:
         raise box["error"]
     return box["client"]
+
+
+#: Set by a Ctrl-C while a local Dask cluster runs (:func:`_flag_interrupt`).
+_INTERRUPTED = threading.Event()
+
+
+def _flag_interrupt(signum, frame) -> None:
+    """SIGINT handler while a local Dask cluster runs: flag the interrupt, which
+    :func:`run_chunks` turns into ``KeyboardInterrupt`` within half a second.
+
+    Raising at once, as Python's own handler does, let the exception land in
+    Dask's garbage-collection callbacks, which swallow it with a traceback."""
+    _INTERRUPTED.set()
 
 
 def _ignore_sigint() -> None:
@@ -258,20 +320,23 @@ def run_chunks(
     pending: dict[Future, int] = {ex.submit(fn, *a): i for i, a in enumerate(chunk_args)}
     try:
         while pending:
-            done = next(as_completed(list(pending)))
-            i = pending.pop(done)
-            exc = done.exception()
-            if isinstance(exc, BrokenExecutor):
-                raise exc  # a worker process died: the caller reopens the pool
-            if exc is None:
-                results[i] = done.result()
-                bar.update(1)
-            elif attempts[i] < retries:
-                attempts[i] += 1
-                pending[ex.submit(fn, *chunk_args[i])] = i
-            else:
-                failed.append((i, exc))
-                bar.update(1)
+            finished, _ = wait(list(pending), timeout=0.5, return_when=FIRST_COMPLETED)
+            if _INTERRUPTED.is_set():
+                raise KeyboardInterrupt  # a Ctrl-C during a local Dask run
+            for done in sorted(finished, key=pending.get):
+                i = pending.pop(done)
+                exc = done.exception()
+                if isinstance(exc, BrokenExecutor):
+                    raise exc  # a worker process died: the caller reopens the pool
+                if exc is None:
+                    results[i] = done.result()
+                    bar.update(1)
+                elif attempts[i] < retries:
+                    attempts[i] += 1
+                    pending[ex.submit(fn, *chunk_args[i])] = i
+                else:
+                    failed.append((i, exc))
+                    bar.update(1)
     except KeyboardInterrupt:
         for f in pending:
             f.cancel()
