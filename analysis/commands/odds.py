@@ -52,7 +52,8 @@ def register(sub) -> None:
         default=None,
         metavar="N",
         help="with --dark --play pimc: the first N deals of the pool, one blind gift each played "
-        "single-dummy and double-dummy (default 40: about a minute on one core; cached under "
+        "single-dummy and double-dummy (default 500, the single-dummy pools' deals: well under a "
+        "minute on one core; cached under "
         "THOUSAND_DATA or data/)",
     )
     p.add_argument("--widow", default=None, help="the 3 widow cards: odds after the widow")

@@ -62,10 +62,11 @@ from ..version import __version__
 from ._common import interval, map_chunks, n_parts, paired_difference_interval, progress_iter
 from .dark import DARK_KEYS, _interval, blind_play, deal_dark
 
-__all__ = ["dark_sd_odds", "DARK_SD_KEYS", "sd_gift", "dark_change", "DEFAULT_N", "DEFAULT_WORLDS"]
+__all__ = ["dark_sd_odds", "DARK_SD_KEYS", "sd_gift", "dark_change"]
 
-#: Pool deals played by default: about a minute on one core (docs/PERFORMANCE.md).
-DEFAULT_N = 40
+#: Pool deals played by default: the deals of the single-dummy pools (every
+#: figure on the same deals); about 0.04 s CPU a deal (docs/PERFORMANCE.md).
+DEFAULT_N = 500
 #: Layouts per single-dummy decision by default (the single-dummy pools' 16).
 DEFAULT_WORLDS = 16
 #: Keys added to :data:`analysis.odds.DARK_KEYS` by the single-dummy odds, in order.
