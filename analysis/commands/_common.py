@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from ..rules import Rules, load_rules
 
@@ -61,3 +62,12 @@ def progress_flag(args: argparse.Namespace) -> bool | None:
 def chunks(n: int) -> str:
     """``"1 chunk"``, ``"3 chunks"``: a count of chunks for a message."""
     return f"{n} chunk{'' if n == 1 else 's'}"
+
+
+def json_value(x):
+    """``x`` as JSON writes it: NaN as None, tuples as lists, numpy scalars as Python's."""
+    if isinstance(x, float) and math.isnan(x):
+        return None
+    if isinstance(x, tuple):
+        return [json_value(y) for y in x]
+    return x.item() if hasattr(x, "item") else x

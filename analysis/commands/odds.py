@@ -1,4 +1,5 @@
-"""``thousand odds --dark [--rules R] [--samples M] [--seed S] [--json]`` and
+"""``thousand odds --dark [--rules R] [--samples M] [--seed S] [--json]``,
+``thousand odds --dark --play pimc [--n N] [--worlds W] [--seed S] [--workers K] [--json]`` and
 ``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--play dd|pimc]
 [--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C] [--equity-model F]]
 [--json] [--plot F.png] [--workers K] [--scheduler ADDR]``."""
@@ -15,7 +16,7 @@ import numpy as np
 
 from ..atomic import replace_file
 from ..errors import BadArgument
-from ._common import add_parallel_options, add_rules_options, rules_from_args
+from ._common import add_parallel_options, add_rules_options, json_value, rules_from_args
 
 
 def register(sub) -> None:
@@ -42,7 +43,18 @@ def register(sub) -> None:
         action="store_true",
         help="dark play (RULES.md): the chance that an unseen first hand makes the dark "
         "contract after a blind gift, every gift of --samples pool deals solved "
-        "double-dummy (default 200), and the expected score change against bidding normally",
+        "double-dummy (default 200), and the expected score change against bidding normally; "
+        "with --play pimc also single-dummy on the first --n pool deals, side by side",
+    )
+    p.add_argument(
+        "--n",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --dark --play pimc: the first N deals of the pool, one blind gift each played "
+        "single-dummy and double-dummy (default 500, the single-dummy pools' deals: well under a "
+        "minute on one core; cached under "
+        "THOUSAND_DATA or data/)",
     )
     p.add_argument("--widow", default=None, help="the 3 widow cards: odds after the widow")
     p.add_argument(
@@ -120,14 +132,6 @@ def register(sub) -> None:
     # a word for an option unless it looks like a number
     p._negative_number_matcher = re.compile(r"^-[\d.,]")
     p.set_defaults(func=run)
-
-
-def _clean(x):
-    if isinstance(x, float) and math.isnan(x):
-        return None
-    if isinstance(x, tuple):
-        return [_clean(y) for y in x]
-    return x.item() if hasattr(x, "item") else x
 
 
 def _se(x, width: int = 0) -> str:
@@ -330,9 +334,14 @@ def plot(table, path, widow: bool = False) -> None:
 def run(args) -> int:
     rules = rules_from_args(args)
     if args.dark:
-        return _run_dark(args, rules)
+        # late: the dark odds' output lives beside this module
+        from ._odds_dark import run_dark
+
+        return run_dark(args, rules)
     if args.hand is None:
         raise BadArgument("give the 7 cards of a hand (or --dark for dark play)")
+    if args.n is not None:
+        raise BadArgument("--n applies to --dark --play pimc; a hand's odds take --samples")
     plot_path = _plot_path(args.plot) if args.plot else None
     progress = False if args.no_progress else None
     if args.play == "pimc" and args.widow is not None:
@@ -388,8 +397,8 @@ def run(args) -> int:
         text = _widow_text(t)
         rows = t
     if args.json:
-        out = {k: _clean(v) for k, v in t.attrs.items()}
-        out["table"] = [{k: _clean(v) for k, v in r.items()} for r in rows.to_dict(orient="records")]
+        out = {k: json_value(v) for k, v in t.attrs.items()}
+        out["table"] = [{k: json_value(v) for k, v in r.items()} for r in rows.to_dict(orient="records")]
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(text)
@@ -403,46 +412,6 @@ def run(args) -> int:
         plot(t, plot_path, widow=args.widow is not None)
         if not args.json:
             print(f"plot saved to {plot_path}")
-    return 0
-
-
-def _run_dark(args, rules) -> int:
-    """``thousand odds --dark``: :func:`analysis.odds.dark.dark_odds`, as a table or JSON."""
-    given = [
-        name
-        for name, v in (
-            ("hand", args.hand),
-            ("--widow", args.widow),
-            ("--scores", args.scores),
-            ("--plot", args.plot),
-            ("--worlds", args.worlds),
-        )
-        if v is not None
-    ]
-    if args.play != "dd":
-        given.append("--play pimc")
-    if given:
-        raise BadArgument(f"--dark takes no {', '.join(given)}: the first hand goes dark unseen")
-    # late: the parser imports every command module; the work loads when it runs
-    from ..odds import dark_odds
-
-    t = dark_odds(rules, args.samples, args.seed)
-    a = t.attrs
-    if args.json:
-        print(json.dumps({k: _clean(v) for k, v in a.items()}, ensure_ascii=False, indent=1))
-        return 0
-    stake = "240 by taking 120" if a["dark_play"] == "book" else "120, doubled"
-    print(
-        f"dark play, {a['dark_rules']} ({a['dark_play']}: {stake}); pool {a['dark_pool']}, "
-        f"{a['dark_samples']} deals x {a['dark_gifts']} blind gifts, double-dummy\n"
-        f"  P(make)               {a['dark_p_make']:.3f}  [{a['dark_p_low']:.3f}, {a['dark_p_high']:.3f}]\n"
-        f"  score change dark     {a['dark_change']:+.1f}  [{a['dark_change_low']:+.1f}, "
-        f"{a['dark_change_high']:+.1f}]\n"
-        f"  bidding normally      {a['dark_normal_change']:+.1f}  (best contract made double-dummy)\n"
-        f"  gain of going dark    {a['dark_gain']:+.1f}  [{a['dark_gain_low']:+.1f}, "
-        f"{a['dark_gain_high']:+.1f}]\n"
-        "Single-dummy: no pool stores the play after a blind gift."
-    )
     return 0
 
 

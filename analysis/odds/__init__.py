@@ -20,7 +20,8 @@ The odds are double-dummy: the declarer is assumed to see every card when he
 chooses his gift and his play, so they are optimistic for him.
 ``hand_odds(..., play="pimc")`` also plays the same deals single-dummy
 (:func:`analysis.odds.hand.play_sample`, docs/SINGLE_DUMMY.md) and reports both, with
-their paired difference.
+their paired difference; :func:`dark_sd_odds` does the same for dark play
+(a blind gift, then single-dummy play), computed on demand and cached.
 """
 
 from .delta import relative_delta
@@ -46,6 +47,8 @@ __all__ = [
     "blind_gift",
     "blind_play",
     "DARK_KEYS",
+    "dark_sd_odds",
+    "DARK_SD_KEYS",
 ]
 
 
@@ -54,6 +57,7 @@ def __getattr__(name):
     # so that ``from analysis.odds import BidModel`` stays light
     from .build import SPLIT, fit_frame, held_out_deals
     from .dark import DARK_KEYS, blind_gift, blind_play, dark_odds
+    from .dark_sd import DARK_SD_KEYS, dark_sd_odds
     from .dataset import dataset_odds
     from .hand import hand_odds
     from .reliability import calibration
@@ -74,6 +78,8 @@ def __getattr__(name):
         "blind_gift": blind_gift,
         "blind_play": blind_play,
         "DARK_KEYS": DARK_KEYS,
+        "dark_sd_odds": dark_sd_odds,
+        "DARK_SD_KEYS": DARK_SD_KEYS,
     }
     if name in lazy:
         return lazy[name]

@@ -25,7 +25,8 @@ bound of what bidding with seen cards brings him as declarer (defence
 points left out of both).  Their paired difference per deal is the gain.
 
 Single-dummy: no pool stores the play after a blind gift (single-dummy
-pools keep the declarer's own gift), so the figures are double-dummy only.
+pools keep the declarer's own gift); :mod:`analysis.odds.dark_sd` plays it
+on demand beside these figures (``thousand odds --dark --play pimc``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,9 @@ Public API:
   :func:`row_seed`, :data:`PLAY_FIELDS`, :func:`decode_moves` – one deal
   played for a game or an odds sample, its seeds, its stored columns and
   moves;
+- :func:`play_blind` – a deal played after a blind gift (dark play: the
+  gift given unseen, the declarer knowing only the eight cards he kept),
+  and :func:`play_cards` – the card play that it and :func:`play_deal` share;
 - :class:`MoveWorlds` – the legal moves of one decision in each world (the
   warm-up compiles its kernels).
 """
@@ -43,15 +46,18 @@ from .batch import (
     playing_rules,
     row_seed,
 )
+from .blind import play_blind
 from .decide import choose_card, choose_gift, decide_contract, declarer_worlds, world_outcomes
 from .knowledge import Knowledge
 from .objective import Choice, choose_contract, table_metric
 from .pimc import MoveWorlds
-from .play import SDResult, decision_rng, play_deal
+from .play import SDResult, decision_rng, play_cards, play_deal
 from .sampler import sample_layouts
 
 __all__ = [
     "play_deal",
+    "play_blind",
+    "play_cards",
     "SDResult",
     "decide_contract",
     "choose_contract",

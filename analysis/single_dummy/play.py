@@ -29,7 +29,7 @@ from .decide import choose_card, choose_gift, world_outcomes
 from .knowledge import declarer_knowledge, defender_knowledge, suit_mask
 from .objective import choose_contract, fresh_table
 
-__all__ = ["SDResult", "play_deal", "legal_moves", "decision_rng"]
+__all__ = ["SDResult", "play_deal", "play_cards", "legal_moves", "decision_rng"]
 
 
 class SDResult(NamedTuple):
@@ -260,6 +260,45 @@ def play_deal(
         defender_knowledge(1, hands[1], shown, b if up else None),
         defender_knowledge(2, hands[2], shown, a if up else None),
     ]
+    pts, ntr, moves = play_cards(hands, know, rules, worlds, seed, stats=st[2], hook=hook)
+    if stats is not None:
+        stats[2] += st[2][0]
+    lap("play")
+    played = (pts[0], pts[1], pts[2], ntr[0], ntr[1], ntr[2])
+    return SDResult(a, b, contract, False, *played, tuple(moves), est, *per_world[1:])
+
+
+def play_cards(hands, know, rules, worlds: int, seed: int, *, stats=None, hook=None):
+    """Play the 24 cards of a deal after the exchange, every choice by PIMC.
+
+    The declarer (seat 0) leads the first trick; decision ``k`` (1..24, one
+    per card in play order, forced or not) draws from
+    :func:`decision_rng` ``(seed, k)``.  :func:`play_deal` calls it after
+    its gift; a blind gift (:func:`analysis.single_dummy.play_blind`) with
+    other knowledge.
+
+    Parameters
+    ----------
+    hands : sequence of 3 int
+        The 8-card masks of the declarer, his left and his right.
+    know : sequence of 3 Knowledge
+        What each seat knows before the first lead (:mod:`.knowledge`).
+    rules : Rules
+    worlds, seed : int
+        Layouts per decision and the deal's seed (as :func:`play_deal`).
+    stats : ndarray of int64, optional
+        ``stats[0]`` is incremented by the solver nodes of the play.
+    hook : callable, optional
+        As :func:`play_deal`'s.
+
+    Returns
+    -------
+    (points, tricks, moves) : (list of 3 int, list of 3 int, list of tuple)
+        Raw points per seat (cards plus declared marriages, the ace marriage
+        too), tricks per seat, and ``(seat, card, declared)`` in play order.
+    """
+    hands = [int(h) for h in hands]
+    know = list(know)
     table = {
         "leader": 0,
         "trick": [],
@@ -283,7 +322,7 @@ def play_deal(
         if len(legal) == 1:
             card, declared = legal[0]
         else:
-            i = choose_card(know[mover], table, legal, worlds, decision_rng(seed, k), rules, stats=st[2])
+            i = choose_card(know[mover], table, legal, worlds, decision_rng(seed, k), rules, stats=stats)
             card, declared = legal[i]
         # the ace marriage: an ace led by the holder of the four aces after
         # the first trick declares them (RULES.md, "Ace marriage")
@@ -313,9 +352,4 @@ def play_deal(
             table["points"][win] += int(sum(CARD_POINTS[c] for _, c in trick))
             table["tricks"][win] += 1
             table.update(leader=win, trick=[], first=False)
-    if stats is not None:
-        stats[2] += st[2][0]
-    lap("play")
-    pts, ntr = table["points"], table["tricks"]
-    played = (pts[0], pts[1], pts[2], ntr[0], ntr[1], ntr[2])
-    return SDResult(a, b, contract, False, *played, tuple(moves), est, *per_world[1:])
+    return table["points"], table["tricks"], moves

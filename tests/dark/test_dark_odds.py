@@ -90,7 +90,7 @@ def test_cli_json_keys_begin_with_dark(capsys):
         ["odds", "--dark"],  # club has no dark play
         ["odds", "--dark", "--rules", "book", "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"],
         ["odds", "--dark", "--rules", "book", "--widow", "Q♥ 9♦ J♣"],
-        ["odds", "--dark", "--rules", "book", "--play", "pimc"],
+        ["odds", "--dark", "--rules", "book", "--worlds", "4"],  # --worlds needs --play pimc
         ["odds"],
     ],
 )
