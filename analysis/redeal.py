@@ -13,8 +13,10 @@ when the widow is shown (:func:`redeal_widow`)
     as "two or more" (a choice).
 after the exchange (:func:`redeal_after_exchange`, on 8-card hands)
     an 8-card hand with four 9s (``redeal_after_four_nines``: club, book †,
-    wiki); an 8-card hand under ``redeal_after_hand_under`` card points,
-    counting the card received (book 15; 0 = off).
+    wiki); an 8-card hand with four jacks (``redeal_after_four_jacks``:
+    wiki «после раздачи или сноса», by agreement); an 8-card hand under
+    ``redeal_after_hand_under`` card points, counting the card received
+    (book 15; 0 = off).
 
 Whether a condition forces the redeal or lets a player claim it is the
 profile's ``redeal_claim`` ('forced' in club, 'claimable' in book and wiki);
@@ -349,7 +351,8 @@ def redeal_after_exchange(hands8, rules=PROFILES["club"], *, by_seat: bool = Fal
     Returns
     -------
     ndarray of shape (n,) or (n, 3), bool
-        A hand with four 9s (if ``redeal_after_four_nines``) or under
+        A hand with four 9s (if ``redeal_after_four_nines``), four jacks
+        (if ``redeal_after_four_jacks``, wiki) or under
         ``redeal_after_hand_under`` card points counting the card received
         (book 15, seed 002); RULES.md, "Redeals", "after the exchange".
 
@@ -370,7 +373,7 @@ def redeal_after_exchange(hands8, rules=PROFILES["club"], *, by_seat: bool = Fal
         i = int(np.flatnonzero(bad)[0])
         raise BadArgument(f"row {i} of hands8 is not three disjoint 8-card hands")
     f = features(h)
-    cond = meets(rules, "exchange", f["nines"], f["points"])
+    cond = meets(rules, "exchange", f["nines"], f["points"], f["jacks"])
     return cond if by_seat else cond.any(axis=1)
 
 
@@ -388,7 +391,8 @@ def redeal_after_many(hands8, rules) -> np.ndarray:
     Returns
     -------
     ndarray of shape (n,), bool
-        ``rules.redeal_after_four_nines`` and a hand holds four 9s, or
+        ``rules.redeal_after_four_nines`` and a hand holds four 9s,
+        ``rules.redeal_after_four_jacks`` and a hand holds four jacks, or
         ``rules.redeal_after_hand_under`` > 0 and a hand has fewer card
         points (RULES.md, redeals, "after the exchange" column).
     """
@@ -396,6 +400,8 @@ def redeal_after_many(hands8, rules) -> np.ndarray:
     out = np.zeros(arr.shape[0], dtype=bool)
     if rules.redeal_after_four_nines:
         out |= (cards.count_rank(arr, 0) == 4).any(axis=1)
+    if rules.redeal_after_four_jacks:
+        out |= (cards.count_rank(arr, 1) == 4).any(axis=1)
     if rules.redeal_after_hand_under:
         out |= (cards.card_points(arr) < rules.redeal_after_hand_under).any(axis=1)
     return out

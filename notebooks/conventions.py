@@ -22,13 +22,13 @@
 # written off, each variant played on the same deals as the profile.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about six minutes the first time (1,000 paired games
-# for each of 130 rule sets, five profiles; the games are cached under
-# `data/`), seconds after that.
+# `data/reference/`: about a dozen minutes the first time (1,000 paired
+# games for each of 239 rule sets, five profiles; the games are cached
+# under `data/`), seconds after that.
 #
-# **Quick sizes** (`club` only, three fields, 12 games per rule set, under a
-# minute): set `QUICK = True` in the parameters cell below, or start the lab
-# with `THOUSAND_QUICK=1 make lab` for every page.
+# **Quick sizes** (the five profiles, five of the seeds' agreements, 12 games
+# per rule set, a few minutes): set `QUICK = True` in the parameters cell
+# below, or start the lab with `THOUSAND_QUICK=1 make lab` for every page.
 
 # %% [markdown]
 # Each variant is one `thousand compare` rule set:
@@ -48,8 +48,9 @@ QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 N_GAMES = 12 if QUICK else 1_000                  # paired games per rule set
-PROFILES = ("club",) if QUICK else ("club", "classic", "book", "ua", "wiki")
-FIELDS = ("barrel_seats", "barrel_threshold", "reset_555") if QUICK else None   # None: every field
+PROFILES = ("club", "classic", "book", "ua", "wiki")
+FIELDS = (("minus_bidding", "write_off_limit", "crossing", "redeal_four_jacks", "redeal_after_four_jacks")
+          if QUICK else None)                                                   # None: every field
 
 # %%
 import matplotlib.pyplot as plt
@@ -93,7 +94,7 @@ for p in PROFILES:
 for p in ("club", "classic", "book", "ua", "wiki"):
     if p not in runs:
         headline.append({"profile": p, "question": "largest", "applies": False,
-                         "figure": "not run at the quick sizes (club only)", "n": "no games"})
+                         "figure": "not run at these sizes", "n": "no games"})
 _ = notebook.save_headline("conventions", headline, DATA)
 shown_top = pd.DataFrame({
     "profile": top.profile,

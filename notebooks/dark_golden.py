@@ -18,15 +18,18 @@
 #
 # **Answers**: how often a first hand that goes dark, unseen, makes the dark
 # contract after a blind gift, what it costs against bidding normally, and
-# what dark play does to whole games against each profile as played.
+# what dark play does to whole games against each profile as played; then
+# what a golden start (the first deals of the game played with every point
+# and penalty doubled) does to the game: how long it lasts, who wins by
+# seat, and whether it hands the first hand an advantage.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about ten minutes on two cores the first time (the
+# `data/reference/`: about half an hour on two cores the first time (the
 # paired games are cached under `data/`).
 #
-# **Quick sizes** (8 deals per rule set, 12 paired games, about two
-# minutes): set `QUICK = True` in the parameters cell below, or start the
-# lab with `THOUSAND_QUICK=1 make lab` for every page.
+# **Quick sizes** (8 deals per rule set, 12 paired games, club's golden
+# variants only; a few minutes): set `QUICK = True` in the parameters cell
+# below, or start the lab with `THOUSAND_QUICK=1 make lab` for every page.
 
 # %% [markdown]
 # **Dark play** (RULES.md, "Dark play"): the first hand declares before
@@ -44,7 +47,8 @@ QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
 N_DEALS = 8 if QUICK else 200           # pool deals per rule set, each with its 90 blind gifts
-N_GAMES = 12 if QUICK else 300          # paired games per comparison
+N_GAMES = 12 if QUICK else 300          # paired games per dark-play comparison
+N_GOLDEN_GAMES = 12 if QUICK else 2_000  # paired games per golden-round rule set
 DARK_BEHIND = 200                       # the policy goes dark this many points behind the leader
 ODDS_PROFILES = ["book", "wiki"] if QUICK else ["book", "club", "ua", "wiki"]
 GAME_PROFILES = ["book"] if QUICK else ["book", "wiki"]
@@ -53,9 +57,11 @@ GAME_PROFILES = ["book"] if QUICK else ["book", "wiki"]
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
+from analysis import dataset
 from analysis.comparison import compare
 from analysis.game import ThresholdPolicy
 from analysis.odds import dark_odds
@@ -74,7 +80,8 @@ def with_dark(name):
 
 VERSION = {"book": "book's: 240 by taking 120", "wiki": "wiki's: 120, points doubled"}
 display(notebook.provenance(ODDS_PROFILES, SEED, deals_per_rule_set=N_DEALS,
-                            gifts_per_deal=90, paired_games=N_GAMES, dark_behind=DARK_BEHIND))
+                            gifts_per_deal=90, paired_games=N_GAMES, dark_behind=DARK_BEHIND,
+                            golden_round_games_per_rule_set=N_GOLDEN_GAMES))
 
 # %% [markdown]
 # ## How often does a dark contract come off?
@@ -103,10 +110,12 @@ for p, t in odds.items():
     })
 display(pd.DataFrame(rows).set_index("profile"))
 best = max(odds, key=lambda p: odds[p].attrs["dark_p_make"])
+tied = len({round(odds[p].attrs["dark_p_make"], 6) for p in odds}) == 1
 display(Markdown(
     "**Conclusion.** A blind first hand makes 120 in "
     + ", ".join(f"{notebook.fmt_pct(odds[p].attrs['dark_p_make'])} of cases in {p}" for p in odds)
-    + f" (highest in {best}); going dark loses "
+    + (" (the same share in every profile at this sample size)" if tied else
+       f" (highest in {best})") + "; going dark loses "
     + ", ".join(f"{-odds[p].attrs['dark_gain']:,.0f} points" for p in odds)
     + " a deal against bidding normally, respectively."))
 
@@ -176,6 +185,156 @@ plt.show()
 # %% [markdown]
 # ## The golden round
 #
-# The golden round (ua, wiki: the first deals played for 120 in turn,
-# everything doubled) is modelled with its own rules fields; its figures
-# join this page with it.
+# The golden round against the profile as played, in both seeds' versions
+# (RULES.md, "The golden round", says how the toolkit reads them): wiki's
+# (each player in turn plays exactly 120, the scores go back to 0 if nobody
+# makes it, and its three agreements) on club; ua's (the first deal or the
+# first three, the bidding blind) on ua.
+#
+# Each rule set is one `thousand compare` rule set:
+# game *g* draws its first dealer and its deals from its own stream of the
+# root seed whatever the rules, so a golden variant and its profile play the
+# same deals; the golden round changes who declares and what is scored, and
+# from there the games part. Differences are paired per game (Student t).
+
+# %%
+WIKI = "golden_round=in_turn"
+RUNS = {
+    "club": ["club", f"club {WIKI}", f"club {WIKI} golden_failed=keep", f"club {WIKI} golden_failed=again",
+             f"club {WIKI} golden_marriages_doubled=false"],
+    "ua": ["ua", "ua golden_round=blind golden_deals=1 golden_failed=keep",
+           "ua golden_round=blind golden_deals=3 golden_failed=keep"],
+}
+if QUICK:
+    RUNS = {"club": RUNS["club"][:3]}
+LABELS = {
+    f"club {WIKI}": "wiki's golden round (reset when nobody makes 120)",
+    f"club {WIKI} golden_failed=keep": "wiki's, agreement: no reset",
+    f"club {WIKI} golden_failed=again": "wiki's, agreement: start again",
+    f"club {WIKI} golden_marriages_doubled=false": "wiki's, agreement: marriages not doubled",
+    "ua golden_round=blind golden_deals=1 golden_failed=keep": "ua's, first deal golden, bidding blind",
+    "ua golden_round=blind golden_deals=3 golden_failed=keep": "ua's, first three deals golden, bidding blind",
+}
+runs = {p: compare(sets, games=N_GOLDEN_GAMES, seed=SEED, workers=None,
+                   out=Path(DATA) / "compare" / f"golden-{p}-{N_GOLDEN_GAMES}-{SEED}")
+        for p, sets in RUNS.items()}
+
+
+def label(spelled: str, profile: str) -> str:
+    return LABELS.get(spelled, f"{profile} as played")
+
+
+def name_alike(frame: pd.DataFrame) -> pd.DataFrame:
+    """Say so where a rule set's figures equal an earlier one's of the same profile
+    (small samples: two agreements may play every game alike)."""
+    first, names = {}, []
+    for (prof, rs), row in zip(frame.index, map(tuple, frame.to_numpy())):
+        f = first.setdefault((prof, row), rs)
+        names.append(rs if f == rs else f"{rs} (same figures as {f})")
+    frame.index = pd.MultiIndex.from_arrays([frame.index.get_level_values(0), names], names=frame.index.names)
+    return frame
+
+
+# %% [markdown]
+# ## Game length and the golden round's resets
+#
+# Deals per game (redeals included) and the share of games whose golden
+# round ended without a made contract (the reset, or a new round under
+# "start again"), with paired 95 % intervals of the difference against the
+# profile as played.
+
+# %%
+def resets_per_game(path) -> tuple[float, int]:
+    games = dataset.read_table(path, "games", columns=["game_id", "event"]).to_pandas()
+    per = games.event.str.count("golden_reset").groupby(games.game_id).sum()
+    return float(per.mean()), int(per.size)
+
+
+def metric_rows(metric: str) -> pd.DataFrame:
+    out = []
+    for p, c in runs.items():
+        t = c.table[c.table.metric == metric]
+        for spelled, (_, r) in zip(RUNS[p], t.iterrows(), strict=True):
+            out.append({"profile": p, "rule set": label(spelled, p), "value": r.value, "low": r.low,
+                        "high": r.high, "diff": r["diff"], "diff_low": r.diff_low, "diff_high": r.diff_high,
+                        "games": int(r.games)})
+    return pd.DataFrame(out)
+
+
+deals = metric_rows("deals_per_game")
+resets = [resets_per_game(path) for c in runs.values() for path in c.paths]
+shown = pd.DataFrame({
+    "profile": deals.profile,
+    "rule set": deals["rule set"],
+    "deals per game (95 % CI)": [notebook.fmt_num_ci(v, lo, hi, 1)
+                                 for v, lo, hi in zip(deals.value, deals.low, deals.high)],
+    "Δ against the profile (paired 95 % CI)": [
+        "baseline" if d == lo == hi == 0 else notebook.fmt_num_ci(d, lo, hi, 2)
+        for d, lo, hi in zip(deals["diff"], deals.diff_low, deals.diff_high)],
+    "golden resets per game": [f"{m:.3f}" for m, _ in resets],
+    "games": [f"{n:,}" for _, n in resets],
+}).set_index(["profile", "rule set"])
+display(name_alike(shown))
+golden = deals[deals["diff"] != 0] if (deals["diff"] != 0).any() else deals.iloc[1:]
+longest = golden.loc[golden["diff"].abs().idxmax()]
+beyond = longest.diff_low > 0 or longest.diff_high < 0
+display(Markdown(
+    f"**Conclusion.** The largest change in game length is {longest['rule set']} on {longest.profile}: "
+    f"{notebook.fmt_num_ci(longest['diff'], longest.diff_low, longest.diff_high, 2)} deals per game "
+    f"({'beyond' if beyond else 'within'} the noise at {N_GOLDEN_GAMES:,} paired games); "
+    f"under wiki's round on club, {notebook.fmt_pct(resets[1][0])} of games reset their scores after the "
+    "golden deals."))
+
+# %% [markdown]
+# ## Who wins: shares by seat and the first hand's advantage
+#
+# The share of games won by the first hand of the first deal (the player the
+# golden round makes its first declarer), by the player on his left, and by
+# the first dealer; a fair seat wins a third.
+
+# %%
+SEATS = {"win_first_hand": "first hand", "win_second_hand": "second hand", "win_first_dealer": "first dealer"}
+seat = {m: metric_rows(m) for m in SEATS}
+wins = pd.DataFrame({"profile": seat["win_first_hand"].profile,
+                     "rule set": seat["win_first_hand"]["rule set"]})
+for m, name in SEATS.items():
+    t = seat[m]
+    wins[f"{name} wins (95 % CI)"] = [notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(t.value, t.low, t.high)]
+first = seat["win_first_hand"]
+wins["Δ first hand (paired 95 % CI)"] = [
+    "baseline" if d == lo == hi == 0 else f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f}) points"
+    for d, lo, hi in zip(first["diff"], first.diff_low, first.diff_high)]
+display(name_alike(wins.set_index(["profile", "rule set"])))
+base = first.iloc[0]
+gold = first.iloc[1]
+moved = gold.diff_low > 0 or gold.diff_high < 0
+QUESTION = "Games won by the first hand of the first deal with a golden start, and without"
+headline = []
+for p in PROFILES:
+    t = first[first.profile == p]
+    if len(t):
+        g0, g1 = t.iloc[0], t.iloc[1]
+        headline.append({"profile": p, "question": QUESTION,
+                         "figure": f"{notebook.fmt_ci(g1.value, g1.low, g1.high)} with {label(RUNS[p][1], p)}, "
+                                   f"{notebook.fmt_ci(g0.value, g0.low, g0.high)} without",
+                         "n": f"{N_GOLDEN_GAMES:,} paired games per rule set"})
+    else:
+        why = ("not run at the quick sizes (club only)" if p == "ua" else
+               "not simulated here: wiki's golden round is played on club, ua's on ua")
+        headline.append({"profile": p, "question": QUESTION, "applies": False, "n": "no games", "figure": why})
+_ = notebook.save_headline("dark_golden", headline, DATA)
+display(Markdown(
+    f"**Conclusion.** On club the first hand wins {notebook.fmt_ci(base.value, base.low, base.high)} of games "
+    f"as played and {notebook.fmt_ci(gold.value, gold.low, gold.high)} with wiki's golden round: a paired "
+    f"difference of {100 * gold['diff']:+.1f} points ({100 * gold.diff_low:+.1f} to {100 * gold.diff_high:+.1f}), "
+    f"{'beyond' if moved else 'within'} the noise at {N_GOLDEN_GAMES:,} games."))
+
+# %%
+fig, ax = plt.subplots(figsize=(8, 0.5 * len(first) + 1.5))
+y = np.arange(len(first))[::-1]
+ax.errorbar(first.value, y, xerr=[first.value - first.low, first.high - first.value], fmt="o", capsize=4)
+ax.axvline(1 / 3, color="k", lw=0.8, ls="--")
+ax.set_yticks(y, [f"{p}: {r}" for p, r in zip(first.profile, first["rule set"])])
+ax.set_xlabel("share of games won by the first hand of the first deal (95 % CI); dashed: a third")
+ax.set_title("The first hand's share of wins, with and without a golden start")
+plt.show()

@@ -22,6 +22,16 @@ def _prob(text: str) -> float:
     return v
 
 
+def _points(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        v = -1
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected points >= 0, got {text!r}")
+    return v
+
+
 def register(sub) -> None:
     p = sub.add_parser(
         "simulate",
@@ -133,6 +143,15 @@ def add_policy_options(p) -> None:
         "holds a hand his estimate bids nothing on (default: always claim)",
     )
     g.add_argument(
+        "--dark-behind",
+        type=_points,
+        default=None,
+        metavar="POINTS",
+        help="where the rules allow dark play (dark_play: book, or wiki's agreement), the first hand "
+        "goes dark when he trails the best of his opponents by at least POINTS (default: never; "
+        "RULES.md, Dark play)",
+    )
+    g.add_argument(
         "--estimator",
         default="default",
         metavar="MODEL.json",
@@ -174,7 +193,12 @@ def policy_from_args(args, rules):
         estimator_name=_estimator_name(args.estimator),
         claim_weak=args.claim_weak,
         jump_bids=args.jump_bids,
+        dark_behind=args.dark_behind,
     )
+    if args.dark_behind is not None and getattr(args, "policy", "threshold") == "equity":
+        raise BadArgument(
+            "--dark-behind sets the threshold policy's dark play: leave it out with --policy equity"
+        )
     estimator_advice(policy, rules)  # fail early on a missing model
     return policy
 

@@ -153,7 +153,7 @@ def _after_exchange(rules, hands8) -> bool:
     """An 8-card hand meets an after-exchange redeal condition (RULES.md, "Redeals")."""
     for h in hands8:
         pts = sum(_POINTS[c % 6] for c in range(24) if h >> c & 1)
-        if meets(rules, "exchange", (h & _NINES).bit_count(), pts):
+        if meets(rules, "exchange", (h & _NINES).bit_count(), pts, (h & _NINES << 1).bit_count()):
             return True
     return False
 

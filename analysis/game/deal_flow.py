@@ -120,8 +120,8 @@ def _card_points_list(mask: int) -> list:
 def gift_redeal_possible(rules, ten: int, left: int, right: int) -> bool:
     """Whether some gift of two of the declarer's 10 cards creates an
     after-exchange redeal condition (RULES.md, "Redeals", after the exchange:
-    four 9s in a hand, club/book †/wiki; an 8-card hand under
-    ``redeal_after_hand_under`` card points, book 15).
+    four 9s in a hand, club/book †/wiki; four jacks, wiki by agreement; an
+    8-card hand under ``redeal_after_hand_under`` card points, book 15).
 
     Parameters
     ----------
@@ -134,17 +134,18 @@ def gift_redeal_possible(rules, ten: int, left: int, right: int) -> bool:
     Returns
     -------
     bool
-        Closed form: four 9s arise when the declarer holds all four (he
-        gives two other cards) or a defender holds three and the declarer
-        the fourth (or a defender already holds four); a hand under ``x``
+        Closed form: four 9s (or four jacks) arise when the declarer holds
+        all four (he gives two other cards) or a defender holds three and
+        the declarer the fourth (or a defender already holds four); a hand under ``x``
         points arises when a defender's points plus the declarer's cheapest card stay under ``x``, or the
         declarer's points minus his two dearest cards do.  (A test checks
         it against trying all 90 gifts.)
     """
-    if rules.redeal_after_four_nines:
-        nt, nl, nr = _nines(ten), _nines(left), _nines(right)
-        if nt == 4 or nl == 4 or nr == 4 or (nt and (nl == 3 or nr == 3)):
-            return True
+    for on, rank in ((rules.redeal_after_four_nines, _NINES), (rules.redeal_after_four_jacks, _JACKS)):
+        if on:
+            nt, nl, nr = ((h & rank).bit_count() for h in (ten, left, right))
+            if nt == 4 or nl == 4 or nr == 4 or (nt and (nl == 3 or nr == 3)):
+                return True
     x = rules.redeal_after_hand_under
     if x:
         pts = sorted(_card_points_list(ten))
@@ -168,12 +169,15 @@ def gift_redeal_known(rules, ten: int) -> bool:
     Returns
     -------
     bool
-        He holds the four 9s (``redeal_after_four_nines``: he keeps them),
-        or his 10 cards' points without the two dearest stay under
+        He holds the four 9s (``redeal_after_four_nines``: he keeps them)
+        or the four jacks (``redeal_after_four_jacks``), or his 10 cards'
+        points without the two dearest stay under
         ``rules.redeal_after_hand_under`` (RULES.md, "Redeals", after the
         exchange).  The declarer-side half of :func:`gift_redeal_possible`.
     """
     if rules.redeal_after_four_nines and _nines(ten) == 4:
+        return True
+    if rules.redeal_after_four_jacks and (ten & _JACKS).bit_count() == 4:
         return True
     x = rules.redeal_after_hand_under
     return bool(x) and sum(sorted(_card_points_list(ten))[:-2]) < x
@@ -182,7 +186,9 @@ def gift_redeal_known(rules, ten: int) -> bool:
 def after_exchange_condition(rules, h0: int, h1: int, h2: int) -> bool:
     """Whether one of the three 8-card hands after the exchange (masks) meets an
     after-exchange redeal condition of ``rules`` (RULES.md, "Redeals")."""
-    return any(meets(rules, "exchange", _nines(h), _points(h)) for h in (h0, h1, h2))
+    return any(
+        meets(rules, "exchange", _nines(h), _points(h), (h & _JACKS).bit_count()) for h in (h0, h1, h2)
+    )
 
 
 def gift_condition_unavoidable(rules, ten: int, left: int, right: int) -> bool:
@@ -197,8 +203,9 @@ def gift_condition_unavoidable(rules, ten: int, left: int, right: int) -> bool:
     Returns
     -------
     bool
-        True when all 90 ordered gifts leave a hand with four 9s or an
-        8-card hand under ``rules.redeal_after_hand_under`` points (book: a
+        True when all 90 ordered gifts leave a hand with four 9s (or four
+        jacks, ``redeal_after_four_jacks``) or an 8-card hand under
+        ``rules.redeal_after_hand_under`` points (book: a
         defender so weak that even the declarer's best card leaves him
         under 15).  Tries the gifts; the simulator asks only when the
         solver's gift met a condition.

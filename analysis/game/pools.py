@@ -48,6 +48,7 @@ import pandas as pd
 from .. import dataset
 from ..dataset.schema import SD_WORLD_COLUMNS
 from ..errors import BadArgument
+from ..redeal import redeal_after_many
 from ..single_dummy import sd_fingerprint
 from ..single_dummy.batch import PLAY_FIELDS, has_play, row_seed
 from ..single_dummy.decide import declarer_worlds, world_outcomes
@@ -146,6 +147,22 @@ class PoolSource:
         self.table = np.stack(
             [f[c].to_numpy(np.int32).reshape(n, 3) for c in SOLVED_FIELDS], axis=-1
         )  # (n, seat, field), int32: 120 bytes a deal
+        self._flag_gifts(rules)
+
+    def _flag_gifts(self, rules) -> None:
+        """Set the ``redeal_after_gift`` column of :attr:`table` under the
+        game's ``rules``: the pool's was computed under the rules it was solved
+        with, which share the solver conventions but not necessarily the
+        after-exchange redeal conditions (RULES.md, "Redeals": e.g. wiki's four
+        jacks after the exchange, ``redeal_after_four_jacks``, on a wiki pool)."""
+        t, m = self.table, self.masks.astype(np.int64)
+        left, right, flag = (SOLVED_FIELDS.index(c) for c in ("give_left", "give_right", "redeal_after_gift"))
+        for s in range(3):
+            gl = np.left_shift(np.int64(1), t[:, s, left].astype(np.int64))
+            gr = np.left_shift(np.int64(1), t[:, s, right].astype(np.int64))
+            eight = (m[:, s] | m[:, 3]) & ~gl & ~gr
+            hands8 = np.stack([eight, m[:, (s + 1) % 3] | gl, m[:, (s + 2) % 3] | gr], axis=1)
+            t[:, s, flag] = redeal_after_many(hands8, rules)
 
     def _rows(self, frame: pd.DataFrame) -> pd.DataFrame:
         """Sort the pool's rows by (deal, seat), check every deal has its three

@@ -86,7 +86,10 @@ def summarize(games: pd.DataFrame) -> dict:
         ``barrel_outcomes`` (DataFrame: stays by ending, shares with
         intervals; ``open`` = still sitting when the game ended),
         ``declarer`` (mean bid and contract, success share with interval,
-        write-offs, gift redeals), ``pool_repeat_share`` (played deals whose
+        ``write_offs`` and ``crossings`` per played deal with intervals: a
+        crossing, event ``crossed:N`` (``rules.crossing``, wiki «крещусь»),
+        is a give-up scored apart and not counted as a write-off; gift
+        redeals), ``pool_repeat_share`` (played deals whose
         pool deal was already drawn earlier in the table; NaN on the fly).
 
     Raises
@@ -138,6 +141,10 @@ def summarize(games: pd.DataFrame) -> dict:
         else pd.DataFrame()
     )
     real = played[~played.written_off & (played.value >= 0)]
+    # a give-up is a crossing where the rules allow one (event crossed:N,
+    # rules.crossing), else a write-off: the two are scored apart
+    crossed = played.written_off & played.event.fillna("").str.contains("crossed:", regex=False)
+    n_crossed = int(crossed.sum())
     made = int((real.value >= real.contract).sum())
     pool = g.pool_deal.to_numpy() if "pool_deal" in g else np.full(len(g), -1)
     pool_played = pool[(~g.redealt.to_numpy()) & (pool >= 0)]
@@ -164,7 +171,8 @@ def summarize(games: pd.DataFrame) -> dict:
             "mean_bid": float(played.bid.mean()) if n_played else np.nan,
             "mean_contract": float(played.contract.mean()) if n_played else np.nan,
             "made": _ci_row(made, len(real)),
-            "write_offs": _ci_row(int(played.written_off.sum()), n_played),
+            "write_offs": _ci_row(int(played.written_off.sum()) - n_crossed, n_played),
+            "crossings": _ci_row(n_crossed, n_played),
             "gift_redeals": int(g.gift_redeal.sum()) if "gift_redeal" in g else 0,
         },
         "pool_repeat_share": repeat,
@@ -215,6 +223,8 @@ def format_summary(s: dict) -> str:
         f"{d['mean_contract']:.1f}, made {_fmt_ci(d['made'])}, written off "
         f"{_fmt_ci(d['write_offs'])}, gift redeals {d['gift_redeals']}"
     )
+    if d.get("crossings", {}).get("count"):
+        lines.append(f"crossings (give-ups scored as «крещусь», not write-offs): {_fmt_ci(d['crossings'])}")
     if s["pool_repeat_share"] == s["pool_repeat_share"]:
         lines.append(f"pool draws repeating an earlier draw: {100 * s['pool_repeat_share']:.1f} %")
     return "\n".join(lines)

@@ -28,6 +28,8 @@ def redeal_conditions(rules: Rules) -> list[str]:
         out.append("a hand with four 9s")
     if rules.redeal_hand_under > 0:
         out.append(f"a hand under {rules.redeal_hand_under} card points")
+    if rules.redeal_four_jacks:
+        out.append("a hand with four jacks")
     if rules.redeal_widow_under > 0:
         out.append(f"a widow under {rules.redeal_widow_under} points")
     if rules.redeal_widow_two_nines:
@@ -36,6 +38,8 @@ def redeal_conditions(rules: Rules) -> list[str]:
         out.append(f"an 8-card hand under {rules.redeal_after_hand_under} after the gift")
     if rules.redeal_after_four_nines:
         out.append("four 9s after the gift")
+    if rules.redeal_after_four_jacks:
+        out.append("four jacks after the gift")
     return out
 
 

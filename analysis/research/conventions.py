@@ -52,6 +52,10 @@ AGREEMENTS = {
     "crossing": ["allowed", "not_on_barrel"],  # wiki «крещусь»
     "round_declarer": [True],  # wiki
     "redeal_four_jacks": [True],  # ua, wiki
+    "redeal_after_four_jacks": [True],  # wiki: after the exchange too
+    "reset_at": [300],  # ua: «або іншого узгодженого числа»
+    "knock_off_penalty": [200],  # classic: a common variant of the fine
+    "reverse_barrel": [-760],  # wiki «обратная бочка»
     "bad_deal_fine": [120],  # wiki
     "barrel_defence_points": [True],
     "barrel_bolts": [True],
@@ -221,7 +225,6 @@ def change_label(name: str, profile) -> str:
         old = getattr(base, field.strip(), None)
         words = field.strip().replace("_", " ")
         new = value.strip().replace("_", " ")
-        parts.append(
-            f"{words}: {str(old).replace('_', ' ')} → {new}" if old is not None else f"{words}: {new}"
-        )
+        was = str(old).lower() if isinstance(old, bool) else str(old)  # spelt as the rules' settings are
+        parts.append(f"{words}: {was.replace('_', ' ')} → {new}" if old is not None else f"{words}: {new}")
     return "; ".join(parts)

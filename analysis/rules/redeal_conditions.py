@@ -95,6 +95,8 @@ CONDITIONS = (
     # seed 004 "в прикупе две девятки": a widow with three 9s holds two (a choice)
     Condition("widow", "widow_two_nines", "nines", "redeal_widow_two_nines", 2, "the widow holds two 9s"),
     Condition("exchange", "", "nines", "redeal_after_four_nines", 4, "the hand holds four 9s"),
+    # wiki «после раздачи или сноса карт ... четыре валета»: the after-exchange half
+    Condition("exchange", "", "jacks", "redeal_after_four_jacks", 4, "the hand holds four jacks"),
     Condition(
         "exchange",
         "",

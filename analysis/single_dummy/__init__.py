@@ -97,6 +97,7 @@ DECISION_FIELDS = (
     "double_penalty_off_first_hand",
     "redeal_after_four_nines",
     "redeal_after_hand_under",
+    "redeal_after_four_jacks",
 )
 #: Every Rules field a single-dummy result depends on.
 SD_FIELDS = SOLVER_FIELDS + INFORMATION_FIELDS + DECISION_FIELDS

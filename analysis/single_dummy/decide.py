@@ -106,7 +106,8 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats
     first trick.  The first reference is the double-dummy best gift of
     world 0 (:func:`analysis.solver.exchange_value`, value only).  A gift
     that leaves his own 8 cards an after-exchange redeal condition
-    (RULES.md, "Redeals": four 9s; book, under 15 points) is not chosen
+    (RULES.md, "Redeals": four 9s; four jacks, wiki by agreement; book,
+    under 15 points) is not chosen
     unless every gift does; the defenders' side of that condition is
     unknown to him and ignored (the deal is played anyway).  Ties go to
     the first gift in order (left card, then right card, by id).  The
@@ -120,7 +121,7 @@ def choose_gift(ten: int, worlds: int, rng: np.random.Generator, rules, *, stats
     unseen = ((1 << 24) - 1) & ~ten
     lay = sample_layouts(Knowledge(0, (ten, unseen, unseen), (10, 7, 7)), worlds, rng)
     gifts = _gifts(ten)
-    if rules.redeal_after_four_nines or rules.redeal_after_hand_under:
+    if rules.redeal_after_four_nines or rules.redeal_after_four_jacks or rules.redeal_after_hand_under:
         # column 0 depends on the declarer's 8 cards only; world 0 fills the others
         hands8 = np.array([_gift_hands(ten, a, b, lay[0, 1], lay[0, 2]) for a, b in gifts], dtype=np.uint32)
         own = redeal_after_exchange(hands8, rules, by_seat=True)[:, 0]

@@ -59,6 +59,7 @@ REDEALS = {
     "redeal_after_four_nines",
     "redeal_after_hand_under",
     "redeal_four_jacks",
+    "redeal_after_four_jacks",
 }
 PLAY = {"first_trick_marriage", "marriage_lead", "trump_lead_owner_only"}
 SEEN = {"exchange_face_up", "widow_shown_at_100"}

@@ -62,9 +62,10 @@ class RedealFields:
         default=False,
         metadata=doc(
             "Before bidding: a hand with four jacks (ua, seed 003 'якщо гравець "
-            "отримав усі 4 валети'; wiki, seed 004 'у любого игрока четыре "
-            "валета (наименее распространённое правило)'; the wiki's 'после ... "
-            "сноса' stage is not modelled †). No in every profile.",
+            "отримав усі 4 валети': as dealt, so before bidding only; wiki, seed "
+            "004 'после раздачи или сноса карт у любого игрока четыре валета "
+            "(наименее распространённое правило)': after the deal, and after the "
+            "exchange with redeal_after_four_jacks). No in every profile.",
             added=True,
         ),
     )
@@ -81,6 +82,19 @@ class RedealFields:
     redeal_after_four_nines: bool = field(
         default=True,
         metadata=doc("After the exchange, before the first lead: a hand with four 9s (club, book †, wiki)."),
+    )
+    redeal_after_four_jacks: bool = field(
+        default=False,
+        metadata=doc(
+            "After the exchange, before the first lead: an 8-card hand with four "
+            "jacks, counting the card received (wiki, seed 004 'после раздачи или "
+            "сноса карт у любого игрока четыре валета': both stages, with "
+            "redeal_four_jacks; ua's seed 003 names the dealt hand only, "
+            "'отримав усі 4 валети' †). The declarer's gift can cause it (a "
+            "defender with three jacks is given the fourth; he keeps four from "
+            "hand and widow) or avoid it. No in every profile.",
+            added=True,
+        ),
     )
     redeal_after_hand_under: int = field(
         default=0,
