@@ -18,12 +18,14 @@
 #
 # **Answers**: how long players survive on the barrel: how stays end (win,
 # fall, knock-off, failed contract, exit), the share still sitting after *t*
-# deals, and the chance to win per attempt, under six rule variants.
+# deals, and the chance to win per attempt, under six rule variants; and
+# how a table of four compares with one of three (who wins by position,
+# bolts, barrel stays).
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about a minute on two cores the first time (it
-# simulates 1,000 games per variant and caches them under `data/`), about
-# 20 s after that.
+# `data/reference/`: about a minute and a half on two cores the first time
+# (it simulates 1,000 games per variant, and per table of four, and caches
+# them under `data/`), about 20 s after that.
 #
 # **Quick sizes** (40 games per variant, about 20 s): set `QUICK = True` in
 # the parameters cell below, or start the lab with
@@ -61,10 +63,11 @@ N_BOOT = 100 if QUICK else 400
 
 # %%
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.research import data, plots, survival
+from analysis.research import data, plots, positions, survival
 from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
 
@@ -203,6 +206,86 @@ display(Markdown(
     f"under {ww} ({notebook.fmt_ci(wins[ww]['p'], wins[ww]['ci_low'], wins[ww]['ci_high'])})"
     + ("; the intervals overlap, so the difference is within the noise."
        if wins[bw]["ci_low"] <= wins[ww]["ci_high"] else ".")))
+
+# %% [markdown]
+# ## A table of four
+#
+# With `--set players=4` four sit at the table: the dealer rests on the
+# widow and scores it as his rules say (`book`: its card points; `wiki`:
+# its card points rounded, plus a marriage lying in it), and the other
+# three bid and play the deal exactly as at three (RULES.md, "Four
+# players").  The deal moves one seat after each completed deal, so a
+# game's positions are counted from its first dealer: the first hand of
+# deal 0, the second hand, at four the third hand, and the first dealer.
+# A fair seat wins a third of the games at three and a quarter at four.
+# Below, `book` and `wiki` at three (the games above) beside the same rules
+# at four, on the same seed and pools; `book` counts no bolts by rule.
+# Intervals: the same bootstrap over games as above.
+
+# %%
+TABLES = {}
+for prof in ("book", "wiki"):
+    TABLES[f"{prof}, three players"] = (games[prof], boots[prof])
+    r4 = Rules.profile(prof).with_changes(players=4)
+    g4 = data.simulated_games(DATA, r4, N_GAMES, SEED, label=f"{prof}-players4")
+    TABLES[f"{prof}, four players"] = (g4, PoolBootstrap(g4, n_boot=N_BOOT, seed=2))
+figs = {name: positions.table_figures(g, b) for name, (g, b) in TABLES.items()}
+wins4 = {name: positions.position_wins(g, b) for name, (g, b) in TABLES.items()}
+ROWS = [f"won by the {p}" for p in positions.POSITIONS[4]] + [
+    "bolts per 100 played deals", "barrel entries per game", "barrel stays won"]
+cells = {}
+for name, f in figs.items():
+    col = {}
+    for row in ROWS:
+        if row not in f.index:
+            col[row] = "no third hand at three" if "third" in row else "no barrel stay"
+        elif row.startswith("bolts") and not Rules.profile(name.split(",")[0]).has_bolts:
+            col[row] = "no bolts by rule"
+        elif f.loc[row, "share"]:
+            col[row] = notebook.fmt_ci(f.loc[row, "value"], f.loc[row, "low"], f.loc[row, "high"])
+        else:
+            col[row] = notebook.fmt_num_ci(f.loc[row, "value"], f.loc[row, "low"], f.loc[row, "high"], 2)
+    col["a fair seat's share"] = notebook.fmt_pct(wins4[name]["par"].iloc[0])
+    for row, what in (("won by the first hand", "finished games"), ("bolts per 100 played deals", "played deals"),
+                      ("barrel stays won", "barrel stays")):
+        col[what] = f"{int(f.loc[row, 'n']):,}" if row in f.index else "0"
+    cells[name] = col
+four = pd.DataFrame(cells).rename_axis("figure (95 % CI)")
+display(four)
+display(Markdown(" ".join(f"{n}: {b.describe()}." for n, (_, b) in TABLES.items() if "four" in n)))
+
+# %%
+fig, ax = plt.subplots(figsize=(8, 6))
+labels, est, lo, hi, par = [], [], [], [], []
+for name, w in wins4.items():
+    for pos, r in w.iterrows():
+        labels.append(f"{name}: {pos}")
+        est.append(r.p)
+        lo.append(r.ci_low)
+        hi.append(r.ci_high)
+        par.append(r.par)
+y = np.arange(len(labels))[::-1]
+est, lo, hi, par = (100 * np.asarray(a) for a in (est, lo, hi, par))
+ax.errorbar(est, y, xerr=[est - lo, hi - est], fmt="o", capsize=4, label=f"{N_GAMES:,} games each, 95 % CI")
+ax.plot(par, y, "|", color="k", ms=14, label="a fair seat's share")
+ax.set_yticks(y, labels)
+ax.set_xlabel("share of the games won (%)")
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+ax.set_title("Who wins at three and at four, by position from the first dealer")
+plt.show()
+held = {name: bool(((w.ci_low <= w.par) & (w.par <= w.ci_high)).all()) for name, w in wins4.items()}
+b3, b4 = figs["book, three players"], figs["book, four players"]
+display(Markdown(
+    "**Conclusion.** "
+    + ("At four as at three, every position's interval holds a fair seat's share "
+       f"(a quarter at four, a third at three) in {N_GAMES:,} games of each table. "
+       if all(held.values()) else
+       f"A fair seat's share lies outside some position's interval in: {', '.join(n for n, h in held.items() if not h)}. ")
+    + f"In book, four players make {notebook.fmt_num(b4.loc['barrel entries per game', 'value'], 2)} barrel entries "
+    f"per game against {notebook.fmt_num(b3.loc['barrel entries per game', 'value'], 2)} at three, and "
+    + (f"a stay is won {notebook.fmt_ci(*b4.loc['barrel stays won', ['value', 'low', 'high']])} of the time at four "
+       f"against {notebook.fmt_ci(*b3.loc['barrel stays won', ['value', 'low', 'high']])} at three."
+       if "barrel stays won" in b4.index and "barrel stays won" in b3.index else "no stay could be compared.")))
 
 # %%
 hl = []

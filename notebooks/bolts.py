@@ -73,6 +73,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
+from analysis.game import players_in
 from analysis.research import bolts, data, plots
 from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
@@ -147,7 +148,7 @@ rows = []
 for p, g in games.items():
     b = boots[p]
     played = (~g["redealt"]).to_numpy(float)
-    nb = g[["bolt0", "bolt1", "bolt2"]].sum(axis=1).to_numpy(float)
+    nb = g[[f"bolt{q}" for q in range(players_in(g))]].sum(axis=1).to_numpy(float)
     pen = g["event"].fillna("").str.count(r"(?:^|;)bolt_penalty:").to_numpy(float)
     contract = played * (~g["written_off"]).to_numpy(float)
     o = g.attrs["outcomes"]
@@ -184,14 +185,14 @@ for p in BOLTS:
     g = games[p]
     pl = g[~g["redealt"]]
     out_ = pl[~pl["written_off"]]
-    bolted = out_[["bolt0", "bolt1", "bolt2"]].to_numpy(bool)
+    bolted = out_[[f"bolt{q}" for q in range(players_in(g))]].to_numpy(bool)
     decl = out_["declarer"].to_numpy(np.int64)
     own = bolted[np.arange(len(out_)), decl]
     n_out = max(len(out_), 1)
     d_def = 100 * (bolted.sum() - own.sum()) / n_out
     d_decl = 100 * own.sum() / n_out
     share_out = len(out_) / max(len(pl), 1)
-    bar = pl[["barrel0", "barrel1", "barrel2"]].ge(0).sum(axis=1).mean()
+    bar = pl[[f"barrel{q}" for q in range(players_in(g))]].ge(0).sum(axis=1).mean()
     dd = per_deal.loc[(p, "zero points" if p != "wiki" else "no trick")]
     drv.append({"profile": p,
                 "defenders bolted, double-dummy (pool)": notebook.fmt_pct(dd["p"]),

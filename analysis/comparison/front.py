@@ -196,7 +196,8 @@ def compare(
         Called with each note: before the games run, the cost of play on
         the fly and the draws limited to the deals every pool holds; after,
         each rule set's pool reuse (a warning above
-        :data:`REPEAT_WARN`) and why a ``p_first_hand_*`` row is n/a.
+        :data:`REPEAT_WARN`) and why a ``p_first_hand_*`` row (or, at
+        three beside four, ``win_third_hand``) is n/a.
 
     Returns
     -------
@@ -257,7 +258,8 @@ def compare(
     reuse = [pool_reuse(f) for f in frames]
     after = reuse_notes(arms, reuse)
     claim = bool(getattr(policy, "claim_redeals", True))
-    rows = game_rows(frames, names, deff=[d for _, d in reuse]) + exact_rows(rules, names, games)
+    rows = game_rows(frames, names, deff=[d for _, d in reuse], on_note=after.append)
+    rows += exact_rows(rules, names, games)
     rows += pool_rows(rules, names, games, claim=claim, on_note=after.append)
     for n in after:
         if on_note:
@@ -273,7 +275,8 @@ def compare(
     identical = [
         names[i]
         for i in range(1, len(frames))
-        if frames[i].sort_values(["game_id", "deal_no"]).reset_index(drop=True)[cols].equals(base)
+        if list(frames[i].columns) == cols  # a table of four is never one of three
+        and frames[i].sort_values(["game_id", "deal_no"]).reset_index(drop=True)[cols].equals(base)
     ]
     return Comparison(
         table=table,

@@ -43,6 +43,7 @@ GAME_METRICS: dict[str, tuple[str, str, str]] = {
     "finished_share": ("finished", "one", "games someone won (the rest hit the deal cut-off)"),
     "win_first_hand": ("win_first_hand", "one", "games won by the first hand of deal 0"),
     "win_second_hand": ("win_second_hand", "one", "games won by the player left of the first hand"),
+    "win_third_hand": ("win_third_hand", "one", "games won by the third hand of deal 0 (a table of four)"),
     "win_first_dealer": ("win_first_dealer", "one", "games won by the first dealer"),
     "bolts_per_game": ("bolts", "one", "bolts collected per game, all players"),
     "bolt_penalties_per_game": ("penalties", "one", "bolt penalties per game, all players"),
@@ -79,15 +80,16 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
     games : pandas.DataFrame
         Rows of :func:`analysis.game.simulate` or a ``games`` dataset
         (three players, or four with player 3's columns: the first dealer
-        is then the position before the first hand, the third hand's wins
-        are in no position metric).
+        is then the position before the first hand, and the third hand the
+        one before the first dealer).
 
     Returns
     -------
     pandas.DataFrame
         Indexed by ``game_id`` (sorted), float64 columns: ``one``,
         ``deals``, ``played``, ``finished``, ``win_first_hand``,
-        ``win_second_hand``, ``win_first_dealer`` (0/1), ``bolts``,
+        ``win_second_hand``, ``win_first_dealer`` and, at four only,
+        ``win_third_hand`` (0/1), ``bolts``,
         ``penalties``, ``barrel_entries``, ``stays`` and ``stay_<ending>``
         (:data:`STAY_ENDINGS`, counted as ``thousand simulate`` counts
         them: an arrival knocked off at once for want of a seat is no stay,
@@ -148,6 +150,8 @@ def per_game(games: pd.DataFrame) -> pd.DataFrame:
     per["finished"] = fin.astype(np.float64)
     for j, name in zip((0, 1, n - 1), ("win_first_hand", "win_second_hand", "win_first_dealer"), strict=True):
         per[name] = (fin & (rel == j)).astype(np.float64)
+    if n == 4:
+        per["win_third_hand"] = (fin & (rel == 2)).astype(np.float64)
     sit = last[[f"barrel{p}" for p in range(n)]].to_numpy() >= 0
     sit[np.flatnonzero(fin), winner[fin]] = False  # the winner's stay ended with the win
     per["stay_open"] = sit.sum(axis=1).astype(np.float64)

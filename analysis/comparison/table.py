@@ -87,12 +87,15 @@ def compare_units(
     paired difference's by the root of the larger of the two, an unpaired
     one's per sample.  A share (every unit's count within its total) has
     its value's interval kept within [0, 1], the range of a share: the
-    delta method's symmetric interval can pass it on few games.
+    delta method's symmetric interval can pass it on few games.  A unit of
+    ``None`` (the rule set has no such figure) gives NaN; when the baseline
+    has none, the others keep their value and interval with a NaN
+    difference (nothing to pair with).
     """
     rows = []
     base = None
     deff = deff or [1.0] * len(names)
-    for name, u, f in zip(names, units, deff):
+    for i, (name, u, f) in enumerate(zip(names, units, deff)):
         if u is None:
             rows.append(_row(metric, name, *[np.nan] * 6, games, sample, 0))
             continue
@@ -102,9 +105,12 @@ def compare_units(
         lo, hi = v - (v - lo) * w, v + (hi - v) * w
         if len(num) and np.all((num >= 0) & (num <= den)):
             lo, hi = max(lo, 0.0), min(hi, 1.0)
-        if base is None:
+        if i == 0:
             base = (v, z, f)
             rows.append(_row(metric, name, v, lo, hi, 0.0, 0.0, 0.0, games, sample, len(num)))
+            continue
+        if base is None:
+            rows.append(_row(metric, name, v, lo, hi, *[np.nan] * 3, games, sample, len(num)))
             continue
         ph, uh = paired_ci(base[1], z, alpha)
         ph *= np.sqrt(max(f, base[2]))
@@ -122,8 +128,14 @@ def _unpaired(z0, z1, f0: float, f1: float, alpha: float, plain: float) -> float
     return float(_t(n, alpha) * np.sqrt(v) / np.sqrt(n))
 
 
-def game_rows(frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05, deff=None) -> list[dict]:
+def game_rows(
+    frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05, deff=None, on_note=None
+) -> list[dict]:
     """Rows of every game metric (:data:`analysis.comparison.metrics.GAME_METRICS`).
+
+    A metric that only a table of four has (``win_third_hand``) is shown
+    when some rule set seats four, NaN for the rule sets of three (and
+    ``on_note`` hears why); with every rule set at three it has no row.
 
     Parameters
     ----------
@@ -148,7 +160,15 @@ def game_rows(frames: list[pd.DataFrame], names: list[str], alpha: float = 0.05,
     games = len(per[0])
     rows = []
     for metric, (num, den, _) in GAME_METRICS.items():
-        units = [(p[num].to_numpy(), p[den].to_numpy()) for p in per]
+        units = [(p[num].to_numpy(), p[den].to_numpy()) if num in p else None for p in per]
+        if all(u is None for u in units):
+            continue
+        missing = [n for n, u in zip(names, units) if u is None]
+        if missing and on_note:
+            on_note(
+                f"note: {metric} is n/a for {', '.join(missing)}: a table of three has no third hand "
+                "(its third position is the dealer, win_first_dealer)"
+            )
         rows += compare_units(units, names, metric, "games", games, alpha, deff)
     return rows
 

@@ -19,6 +19,8 @@ here, one concept per module, with tests in ``tests/research/``:
   their Kaplan–Meier curves;
 - :mod:`~analysis.research.paired`: paired (common random numbers)
   comparisons of two conventions;
+- :mod:`~analysis.research.positions`: win shares by position and a
+  table's game figures, at three or four players;
 - :mod:`~analysis.research.conventions`: every convention field of a
   profile set to the other profiles' values, compared on paired games with
   :func:`analysis.comparison.compare` (the conventions page).
@@ -36,6 +38,7 @@ __all__ = [
     "bolts",
     "survival",
     "paired",
+    "positions",
     "optimism",
     "uncertainty",
     "conventions",

@@ -21,6 +21,7 @@ import pandas as pd
 from scipy import stats as st
 
 from .. import cards
+from ..game import players_in
 from .contract_odds import cluster_ci
 
 __all__ = [
@@ -35,6 +36,9 @@ __all__ = [
 
 #: The declarer's position, counted from the dealer's left (RULES.md, "Bidding").
 POSITIONS = ("first hand", "second hand", "third hand (dealer)")
+#: At a table of four the dealer rests; the third hand is the player before him
+#: (RULES.md, "Four players").
+_POSITIONS_FOUR = ("first hand", "second hand", "third hand")
 
 #: Groups of winning bids (left-closed bounds in points), the forced 100 apart.
 BID_GROUPS = (
@@ -60,13 +64,16 @@ def auctions(games: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        ``game_id``, ``position`` (a :data:`POSITIONS` label), ``bid``,
+        ``game_id``, ``position`` (a :data:`POSITIONS` label; at a table
+        of four, with player 3's columns, the third hand is the player
+        before the resting dealer and is labelled ``third hand``), ``bid``,
         ``contract`` (points), ``group`` (a :data:`BID_GROUPS` label or
         :data:`FORCED`), and bools ``made`` (played and the declarer's value
         reached his contract), ``written_off``, ``failed``.
     """
     g = games[~games["redealt"].to_numpy(bool) & (games["declarer"].to_numpy() >= 0)]
-    pos = (g["declarer"].to_numpy(np.int64) - g["first_hand"].to_numpy(np.int64)) % 3
+    n = players_in(games)
+    pos = (g["declarer"].to_numpy(np.int64) - g["first_hand"].to_numpy(np.int64)) % n
     bid = g["bid"].to_numpy(np.int64)
     wo = g["written_off"].to_numpy(bool)
     made = ~wo & (g["value"].to_numpy(np.int64) >= g["contract"].to_numpy(np.int64))
@@ -77,7 +84,7 @@ def auctions(games: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "game_id": g["game_id"].to_numpy(),
-            "position": np.array(POSITIONS, dtype=object)[pos],
+            "position": np.array(POSITIONS if n == 3 else _POSITIONS_FOUR, dtype=object)[pos],
             "bid": bid,
             "contract": g["contract"].to_numpy(np.int64),
             "group": group,

@@ -36,8 +36,9 @@ def game_metrics(games: pd.DataFrame) -> pd.DataFrame:
         (bolt penalties), ``barrel_entries``, ``finished`` (1.0 when someone
         won) and ``win_first_hand``, ``win_second``, ``win_dealer``
         (1.0 for the winner's position relative to the game's first dealer:
-        the first hand of deal 0, the next seat, the first dealer; at a
-        table of four the third hand's wins are in none of them).
+        the first hand of deal 0, the next seat, the first dealer), and at
+        a table of four (player 3's columns) ``win_third``, the seat before
+        the first dealer.
     """
     g = games
     n = players_in(g)
@@ -60,6 +61,8 @@ def game_metrics(games: pd.DataFrame) -> pd.DataFrame:
     per["finished"] = (winner >= 0).astype(np.float64)
     for j, name in zip((0, 1, n - 1), ("win_first_hand", "win_second", "win_dealer"), strict=True):
         per[name] = ((winner >= 0) & (rel == j)).astype(np.float64)
+    if n == 4:
+        per["win_third"] = ((winner >= 0) & (rel == 2)).astype(np.float64)
     return per
 
 

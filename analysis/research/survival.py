@@ -52,7 +52,8 @@ def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per stay: ``game_id``, ``player`` (0–2), ``start`` (the
+        One row per stay: ``game_id``, ``player`` (0–2, 0–3 at a table
+        of four), ``start`` (the
         game's ``deal_no`` where the player arrived), ``deals`` (played
         deals spent on the barrel, int64, ≥ 0), ``ending`` (one of
         :data:`ENDINGS`, or ``open`` when censored) and ``ended`` (bool).
@@ -305,7 +306,7 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
         lo, hi = boot.widen(p, lo, hi)
         # none (or all) ended this way: exact bounds, not the bootstrap's 0–0
         trials = est["at_risk"].to_numpy() if name.startswith("hazard_") else np.full(len(p), float(len(t)))
-        lo, hi = exact_bounds(p, lo, hi, trials / boot.design_effect)
+        lo, hi = exact_bounds(p, lo, hi, trials / boot.design_effect, alpha=boot.alpha)
         frames[name] = pd.DataFrame(
             {
                 "p": p,

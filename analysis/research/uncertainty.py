@@ -232,7 +232,7 @@ class PoolBootstrap:
         est = float(x.sum() / y.sum())
         # no event (or every trial one): exact bounds on the effective trials
         share = bool(np.all((x >= 0) & (x <= y)) and np.all(np.isin(x, (0.0, 1.0))))
-        lo, hi = exact_bounds(est, lo, hi, y.sum() / self.design_effect, share=share)
+        lo, hi = exact_bounds(est, lo, hi, y.sum() / self.design_effect, share=share, alpha=self.alpha)
         return est, float(lo), float(hi)
 
     def game_mean(self, values, weights=None) -> tuple[float, float, float]:
@@ -258,7 +258,7 @@ class PoolBootstrap:
         est = float(v.sum() / d.sum())
         lo, hi = self.widen(est, *self.interval(rep))
         share = bool(np.all((v >= 0) & (v <= d)) and np.all(np.isin(v, (0.0, 1.0))))
-        lo, hi = exact_bounds(est, lo, hi, d.sum() / self.design_effect, share=share)
+        lo, hi = exact_bounds(est, lo, hi, d.sum() / self.design_effect, share=share, alpha=self.alpha)
         return est, float(lo), float(hi)
 
     def describe(self) -> str:
@@ -270,6 +270,6 @@ class PoolBootstrap:
         )
         return (
             f"{self.games:,} games, {self.rows:,} deals drawn, "
-            f"{self.distinct_deals:,} distinct solved deals; 95 % intervals: {how}, "
+            f"{self.distinct_deals:,} distinct solved deals; {100 * (1 - self.alpha):g} % intervals: {how}, "
             f"{self.n_boot} replicates"
         )

@@ -297,3 +297,52 @@ def test_a_share_interval_stays_within_0_and_1_on_few_games():
     counts = np.array([3, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     (row,) = compare_units([(counts, den)], ["a"], "bolts_per_game", "games", 10, 0.05)
     assert row["low"] < 0
+
+
+def test_four_players_show_every_position_with_its_interval(tmp_path):
+    """At four the third hand (the seat before the first dealer) has its own
+    win share; the four positions add up to the games someone won; a table
+    of three has no third hand (n/a, with a note) and no paired difference
+    against a baseline of four."""
+    notes = []
+    names = ["book players=4", "book", "book players=4 rest_score=fixed rest_fixed=40"]
+    c = compare(names, games=12, seed=4, workers=1, out=tmp_path, on_note=notes.append)
+    t = c.table.set_index(["metric", "rules"])
+    positions = ["win_first_hand", "win_second_hand", "win_third_hand", "win_first_dealer"]
+    for name, path in zip(c.names, c.paths):
+        frame = pd.read_parquet(path)
+        last = frame.sort_values(["game_id", "deal_no"]).groupby("game_id").tail(1)
+        first = frame.sort_values(["game_id", "deal_no"]).groupby("game_id").dealer.first()
+        n = 4 if "score3" in frame else 3
+        rel = (last.winner.to_numpy() - first.loc[last.game_id].to_numpy() - 1) % n
+        seat = {"win_first_hand": 0, "win_second_hand": 1, "win_first_dealer": n - 1}
+        if n == 4:
+            seat["win_third_hand"] = 2
+        for m, j in seat.items():
+            k = int(((last.winner.to_numpy() >= 0) & (rel == j)).sum())
+            r = t.loc[(m, name)]
+            assert r["value"] == pytest.approx(k / 12) and r["low"] <= r["value"] <= r["high"], (m, name)
+        if n == 4:
+            assert sum(t.loc[(m, name), "value"] for m in positions) == pytest.approx(
+                t.loc[("finished_share", name), "value"]
+            )
+            assert t.loc[("win_third_hand", name), "high"] > t.loc[("win_third_hand", name), "low"]
+    three = t.loc[("win_third_hand", "book")]
+    assert np.isnan(three[["value", "low", "high", "diff"]].astype(float)).all() and not three["beyond_noise"]
+    fixed = t.loc[("win_third_hand", "book+players=4,rest_fixed=40,rest_score=fixed")]
+    assert fixed["diff_low"] <= fixed["diff"] <= fixed["diff_high"]
+    assert any("win_third_hand is n/a for book:" in n for n in notes)
+    assert c.identical == []  # a table of four is never row for row one of three
+    assert "win_third_hand" in c.format() and "n/a" in c.format()
+    json.loads(c.to_json())  # NaN goes out as null
+
+
+def test_a_baseline_without_a_figure_leaves_the_others_unpaired():
+    num, den = np.array([1, 0, 1, 1]), np.ones(4)
+    rows = compare_units([None, (num, den), (num, den)], ["a", "b", "c"], "m", "games", 4, 0.05)
+    assert np.isnan(rows[0]["value"]) and rows[1]["value"] == rows[2]["value"] == 0.75
+    assert all(np.isnan(r[k]) for r in rows[1:] for k in ("diff", "diff_low", "unpaired_high"))
+
+
+def test_tables_of_three_have_no_third_hand_row(seats):
+    assert "win_third_hand" not in set(seats.table.metric)

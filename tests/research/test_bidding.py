@@ -37,6 +37,15 @@ def test_auctions_place_the_declarer_and_the_forced_100():
     assert a["failed"].tolist() == [False, False, False, True]
 
 
+def test_auctions_at_four_count_positions_round_four_seats():
+    # dealer 2 -> first hand 3, then 0, then 1 (the third hand, before the
+    # resting dealer): counted modulo 3 the third hand would read as the second
+    g = _games().iloc[:4].assign(first_hand=3, declarer=[3, 0, 1, 1], score3=0)
+    a = bidding.auctions(g)
+    assert a["position"].tolist() == ["first hand", "second hand", "third hand", "third hand"]
+    assert a["group"].tolist()[:2] == [bidding.FORCED, "100–115"]
+
+
 def test_bid_success_counts_each_group_with_games_as_clusters():
     t = bidding.bid_success(bidding.auctions(_games()), by=("group",))
     assert t.index.tolist() == [bidding.FORCED, "120", "140–155"]  # forced first, then by bid
