@@ -48,6 +48,7 @@ __all__ = [
     "bidding",
     "build",
     "paired",
+    "bolder",
 ]
 
 #: The chances of a state sum to 1 within this (softmax rounding).
