@@ -49,6 +49,7 @@ __all__ = [
     "build",
     "paired",
     "bolder",
+    "states",
 ]
 
 #: The chances of a state sum to 1 within this (softmax rounding).

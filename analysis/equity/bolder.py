@@ -37,7 +37,7 @@ from ..game import GRID, EquityPolicy
 from ..rules import PROFILES
 from . import paired
 
-__all__ = ["BolderSeat", "play_bold", "bold_summary"]
+__all__ = ["BolderSeat", "bold_summary"]
 
 #: The threshold policy's (risk, barrel risk, block risk) for the other players.
 _DEFAULTS = (0.5, 0.5, 0.35)
