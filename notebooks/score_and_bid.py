@@ -307,10 +307,43 @@ else:
 
 # %% [markdown]
 # A gain (or loss) is named only where the paired difference's interval
-# excludes 0 and the win share's excludes a third.  **What the gain is made
-# of**: against threshold players, bidding more boldly pays whatever the
-# score; in club a score-blind seat at risk 0.35 gained about as much, and
-# the equity seat's edge over it on the same games was not shown
-# (docs/EQUITY.md, "What the gain is made of").  So this measures the
-# equity policy against the threshold policy's defaults, not the worth of
-# reading the score alone.
+# excludes 0 and the win share's excludes a third.
+#
+# **What the gain is made of.** Against threshold players, bidding more
+# boldly pays whatever the score, and the equity policy's break-even at a
+# fresh table (about 0.46) is itself bolder than 0.5.  So the same paired
+# games are played a third time with the seat bidding score-blind at a lower
+# risk (`python -m analysis.equity.bolder run`): the bold seat's gain over
+# the all-threshold games, and the equity seat's win share minus the bold
+# seat's on the same games, both with 95 % intervals from the paired
+# per-game differences.  Where that last interval includes 0, the table
+# above measures the equity policy against the threshold policy's defaults,
+# not the worth of reading the score alone.
+
+# %%
+bold = pd.DataFrame(shipped.get("bold", []))
+if bold.empty:
+    display(Markdown("No bold-seat games are shipped: run `python -m analysis.equity.bolder run`."))
+else:
+    display(
+        pd.DataFrame(
+            {
+                "profile": bold.profile,
+                "bold seat's risk": bold.risk,
+                "games": [notebook.fmt_num(int(g)) for g in bold.games],
+                "bold seat's win share (95 % CI)": [
+                    notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(bold.share, bold.share_low, bold.share_high)
+                ],
+                "bold seat's gain (points of %, 95 % CI)": [
+                    notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
+                    for g, lo, hi in zip(bold.gain, bold.gain_low, bold.gain_high)
+                ],
+                "equity seat minus bold seat (points of %, 95 % CI)": [
+                    "–" if g is None or g != g else notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
+                    for g, lo, hi in zip(
+                        bold.equity_minus_bold, bold.equity_minus_bold_low, bold.equity_minus_bold_high
+                    )
+                ],
+            }
+        ).set_index(["profile", "bold seat's risk"])
+    )

@@ -48,6 +48,8 @@ __all__ = [
     "bidding",
     "build",
     "paired",
+    "bolder",
+    "states",
 ]
 
 #: The chances of a state sum to 1 within this (softmax rounding).
@@ -57,6 +59,28 @@ SUM_TOLERANCE = 1e-12
 @lru_cache(maxsize=16)
 def _load(profile: str) -> EquityModel:
     return EquityModel.load(model_file(profile))
+
+
+@lru_cache(maxsize=1)
+def _profiles_by_fingerprint() -> dict:
+    out = {}
+    for name, prof in PROFILES.items():
+        out.setdefault(prof.fingerprint(), name)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _cached_fingerprint(rules) -> str:
+    return rules.fingerprint()
+
+
+def _fingerprint(rules) -> str:
+    """``rules.fingerprint()``, remembered for hashable rules (a query per state
+    would otherwise spend most of its time hashing the conventions)."""
+    try:
+        return _cached_fingerprint(rules)
+    except TypeError:  # rules with an unhashable field
+        return rules.fingerprint()
 
 
 def default_model(rules) -> EquityModel:
@@ -80,16 +104,15 @@ def default_model(rules) -> EquityModel:
     r = as_rules(rules)
     if getattr(r, "players", 3) != 3:
         raise BadArgument("game equity is modelled for three players only", parameter="rules")
-    fp = r.fingerprint()
-    for name, prof in PROFILES.items():
-        if prof.fingerprint() == fp:
-            if not model_file(name).is_file():
-                raise BadArgument(
-                    f"the equity model of {name} is not installed ({model_file(name)}); fit it with "
-                    f"`python -m analysis.equity.build fit --rules {name}`",
-                    parameter="rules",
-                )
-            return _load(name)
+    name = _profiles_by_fingerprint().get(_fingerprint(r))
+    if name is not None:
+        if not model_file(name).is_file():
+            raise BadArgument(
+                f"the equity model of {name} is not installed ({model_file(name)}); fit it with "
+                f"`python -m analysis.equity.build fit --rules {name}`",
+                parameter="rules",
+            )
+        return _load(name)
     raise BadArgument(
         f"no equity model is shipped for rules {r.name!r} (they differ from every profile); "
         "fit one with `thousand equity-fit --rules R [--set FIELD=VALUE] --out MODEL.json` "

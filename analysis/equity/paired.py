@@ -365,11 +365,12 @@ def all_steps(data="data/equity/paired") -> list:
 def shipped_summary() -> dict:
     """The summary shipped with the package: ``date``, ``seed``, ``step`` and
     ``rows`` (step 1, as :func:`summary`), and ``steps``: the rows of the
-    later steps of :func:`iterate` (as :func:`all_steps`); empty lists when
-    none is shipped."""
+    later steps of :func:`iterate` (as :func:`all_steps`); ``bold``: the
+    bolder score-blind seat's rows (:func:`analysis.equity.bolder.bold_summary`);
+    empty lists when none is shipped."""
     if not SUMMARY_FILE.is_file():
-        return {"rows": [], "steps": []}
-    return {"steps": []} | json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))
+        return {"rows": [], "steps": [], "bold": []}
+    return {"steps": [], "bold": []} | json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))
 
 
 def _merged(old: dict, rows: list, later: list, today: str) -> dict:
@@ -399,6 +400,7 @@ def _merged(old: dict, rows: list, later: list, today: str) -> dict:
         "rows": sorted(first.values(), key=lambda r: order[r["profile"]]),
         "fit_seed": FIT_SEED,
         "steps": sorted(steps, key=lambda r: (order[r["profile"]], r["step"])),
+        "bold": old.get("bold", []),
     }
 
 
