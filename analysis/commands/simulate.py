@@ -134,7 +134,8 @@ def add_policy_options(p) -> None:
         action="store_true",
         help="bid straight to the highest level the estimate supports, as the rules' opening, "
         "raise and jump conventions allow (default: open at 100, raise by the smallest step); "
-        "this is what lets opening_bid_exact, raise_exact, raise_step and no_jump_over_120 show",
+        "this is what lets opening_bid_exact, raise_exact and no_jump_over_120 show "
+        "(raise_step shows either way)",
     )
     g.add_argument(
         "--claim-weak",

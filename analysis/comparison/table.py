@@ -15,6 +15,7 @@ import pandas as pd
 from .. import dataset, reference
 from ..probabilities import redeal_probabilities
 from ..redeal import redeal_flags
+from ..stats import exact_bounds
 from .games import _deal_masks
 from .metrics import GAME_METRICS, _t, paired_ci, per_game, ratio_ci
 
@@ -86,8 +87,12 @@ def compare_units(
     default 1): its value's half-width is widened by ``sqrt(deff)``, a
     paired difference's by the root of the larger of the two, an unpaired
     one's per sample.  A share (every unit's count within its total) has
-    its value's interval kept within [0, 1], the range of a share: the
-    delta method's symmetric interval can pass it on few games.  A unit of
+    its value's interval kept within [0, 1], the range of a share (the
+    delta method's symmetric interval can pass it on few games), and its
+    paired and unpaired differences within [-1, 1]; a count is never below
+    0.  A value of 0 (or a share of 1) with an interval of no width gets
+    the exact bounds of :func:`analysis.stats.exact_bounds` over the units'
+    total (the effective one under ``deff``).  A unit of
     ``None`` (the rule set has no such figure) gives NaN; when the baseline
     has none, the others keep their value and interval with a NaN
     difference (nothing to pair with).
@@ -103,10 +108,12 @@ def compare_units(
         v, lo, hi, z = ratio_ci(num, den, alpha)
         w = np.sqrt(f)
         lo, hi = v - (v - lo) * w, v + (hi - v) * w
-        if len(num) and np.all((num >= 0) & (num <= den)):
-            lo, hi = max(lo, 0.0), min(hi, 1.0)
+        share = bool(len(num)) and bool(np.all((num >= 0) & (num <= den)))
+        if len(num) and np.all(num >= 0):  # a share or a count: never below 0
+            lo, hi = max(lo, 0.0), min(hi, 1.0) if share else hi
+            lo, hi = exact_bounds(v, lo, hi, max(float(np.sum(den)) / f, 1.0), share=share, alpha=alpha)
         if i == 0:
-            base = (v, z, f)
+            base = (v, z, f, share)
             rows.append(_row(metric, name, v, lo, hi, 0.0, 0.0, 0.0, games, sample, len(num)))
             continue
         if base is None:
@@ -115,7 +122,11 @@ def compare_units(
         ph, uh = paired_ci(base[1], z, alpha)
         ph *= np.sqrt(max(f, base[2]))
         uh = _unpaired(base[1], z, base[2], f, alpha, uh)
-        rows.append(_row(metric, name, v, lo, hi, v - base[0], ph, uh, games, sample, len(num)))
+        row = _row(metric, name, v, lo, hi, v - base[0], ph, uh, games, sample, len(num))
+        if share and base[3]:  # a difference of two shares lies within [-1, 1]
+            for k in ("diff_low", "diff_high", "unpaired_low", "unpaired_high"):
+                row[k] = float(np.clip(row[k], -1.0, 1.0))
+        rows.append(row)
     return rows
 
 

@@ -28,9 +28,9 @@ from ..single_dummy import SD_VERSION, has_play, play_deals
 from ..single_dummy.batch import decode_moves
 from ..solver.analyse import DealAnalysis, format_line
 from ..solver.line import replay, to_real_seats
+from ..stats import exact_bounds
 from ..version import __version__
 from .notebook import data_dir
-from .uncertainty import exact_bounds
 
 __all__ = [
     "paired_outcomes",
@@ -139,7 +139,7 @@ def cluster_mean_ci(x, deal_id, alpha: float = 0.05):
         ``deals`` is the number of distinct clusters; with fewer than two the
         interval is NaN.  Variance: ``c/(c−1) · Σ_clusters (Σ_i (x_i − mean))² / n²``.
         A share (``x`` of 0s and 1s) that is 0 or 1 on every row takes the
-        exact bounds of :func:`analysis.research.uncertainty.exact_bounds` on
+        exact bounds of :func:`analysis.stats.exact_bounds` on
         its ``deals`` (the normal interval would have no width).
     """
     x = np.asarray(x, dtype=np.float64)

@@ -31,8 +31,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
-from ..stats import proportion_ci
-from .uncertainty import exact_bounds
+from ..stats import exact_bounds, proportion_ci
 
 __all__ = ["ENDINGS", "barrel_stays", "kaplan_meier", "ending_shares", "aalen_johansen", "competing_table"]
 

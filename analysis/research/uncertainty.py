@@ -28,70 +28,13 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.stats import chi2
 
-from ..stats import proportion_ci
+from ..stats import exact_bounds
 
-__all__ = ["PoolBootstrap", "exact_bounds"]
+__all__ = ["PoolBootstrap"]
 
 #: Bootstrap replicates of a research figure.
 N_BOOT = 400
-
-
-def exact_bounds(estimate, low, high, n, *, share: bool = True, alpha: float = 0.05):
-    """Interval bounds that never collapse on a count of 0 (or of every trial).
-
-    A bootstrap (or any resampling) of a sample without a single event
-    gives the interval 0–0: every replicate is 0 too.  A reader takes that
-    for certainty; the data only say the share is small.  Where the given
-    interval has no width and the estimate is 0 (or, for a share, 1), the
-    exact bounds of 0 (or ``n``) events in ``n`` trials replace it:
-    Clopper–Pearson for a share (upper bound ``1 − (α/2)^(1/n)``, about
-    3.7 / n, the "rule of three" at 97.5 %), the exact Poisson bound
-    ``χ²(1 − α/2; 2) / (2 n)`` for a rate per trial.  Every other interval
-    is returned unchanged.
-
-    Parameters
-    ----------
-    estimate, low, high : float or array-like of float
-        The figure and its interval (probabilities 0–1, or a rate per trial).
-    n : float or array-like of float
-        Independent trials behind the figure (an effective count where
-        rows are clustered: rows over the design effect); at least 1.
-    share : bool
-        A share of trials (binomial) rather than a rate (Poisson).
-    alpha : float
-        1 − confidence level.
-
-    Returns
-    -------
-    (low, high) : floats or ndarrays of float64
-
-    Examples
-    --------
-    >>> [round(b, 4) for b in exact_bounds(0.0, 0.0, 0.0, 100)]
-    [0.0, 0.0362]
-    >>> [round(b, 4) for b in exact_bounds(1.0, 1.0, 1.0, 100)]
-    [0.9638, 1.0]
-    >>> exact_bounds(0.5, 0.4, 0.6, 100)
-    (0.4, 0.6)
-    """
-    e, lo, hi = (np.asarray(a, dtype=np.float64) for a in (estimate, low, high))
-    m = np.maximum(np.rint(np.broadcast_to(np.asarray(n, dtype=np.float64), e.shape)), 1.0)
-    flat = np.isclose(lo, hi, rtol=0, atol=1e-12)
-    # (a product of survival factors ends at 1e-17, not 0)
-    zero, full = flat & (np.abs(e) < 1e-12), flat & (np.abs(e - 1) < 1e-12) & share
-    if share:
-        k = np.where(full, m, 0.0)
-        cp_lo, cp_hi = proportion_ci(k, m, alpha=alpha, method="beta")
-        new_lo = np.where(zero | full, cp_lo, lo)
-        new_hi = np.where(zero | full, cp_hi, hi)
-    else:
-        new_lo = lo
-        new_hi = np.where(zero, chi2.ppf(1 - alpha / 2, 2) / (2 * m), hi)
-    if new_lo.ndim == 0:
-        return float(new_lo), float(new_hi)
-    return new_lo, new_hi
 
 
 class PoolBootstrap:

@@ -166,6 +166,14 @@ RELATIONS: tuple[Relation, ...] = (
             "write_off_fine_points",
         )
     ),
+    # --- four at the table --------------------------------------------------
+    *(
+        _moot(f, "players", lambda r, f=f: r.players == 4 and getattr(r, f) != "none", words)
+        for f, words in (
+            ("dark_play", "dark play is not modelled at a table of four (players=4)"),
+            ("golden_round", "the golden round is not modelled at a table of four (players=4)"),
+        )
+    ),
     # --- redeals, 555 -------------------------------------------------------
     _moot(
         "redeal_claimer",
@@ -226,5 +234,6 @@ def no_effect_notes(r, changed) -> list[str]:
 
 
 def _value(v) -> str:
-    """A value as ``--set`` spells it (booleans in lower case)."""
+    """A value as ``--set`` spells it (booleans in lower case; the rules
+    package's ``spell_value``, which this module cannot import: a cycle)."""
     return str(v).lower() if isinstance(v, bool) else str(v)

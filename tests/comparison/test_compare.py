@@ -293,10 +293,19 @@ def test_a_share_interval_stays_within_0_and_1_on_few_games():
     assert v == pytest.approx(0.1) and lo < 0
     rows = compare_units([(num, den), (num, den)], ["a", "b"], "win_first_hand", "games", 10, 0.05)
     assert all(r["low"] == 0.0 and r["high"] < 1 for r in rows)
-    # a mean per game is no share: its interval is left as the delta method gives it
+    # a mean per game is no share, but a count: its interval stops at 0, not at 1
     counts = np.array([3, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    assert ratio_ci(counts, den)[1] < 0
     (row,) = compare_units([(counts, den)], ["a"], "bolts_per_game", "games", 10, 0.05)
-    assert row["low"] < 0
+    assert row["low"] == 0.0 and row["high"] == pytest.approx(ratio_ci(counts, den)[2])
+    # no win in 5 games: Clopper-Pearson's exact bound, not an interval 0-0
+    none, most = (np.zeros(5), np.ones(5)), (np.array([1, 1, 1, 1, 0]), np.ones(5))
+    (row,) = compare_units([none], ["a"], "win_second_hand", "games", 5, 0.05)
+    assert row["low"] == 0.0 and row["high"] == pytest.approx(1 - 0.025 ** (1 / 5))
+    # a difference of two shares stays within [-1, 1]
+    _, other = compare_units([none, most], ["a", "b"], "win_second_hand", "games", 5, 0.05)
+    assert other["diff"] == pytest.approx(0.8)
+    assert -1 <= other["diff_low"] < 0.8 < other["diff_high"] <= 1 and other["unpaired_high"] <= 1
 
 
 def test_four_players_show_every_position_with_its_interval(tmp_path):

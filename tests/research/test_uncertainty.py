@@ -80,7 +80,7 @@ def test_weights_for_items_of_games_and_bad_input():
 
 
 def test_no_event_gets_exact_bounds_everywhere():
-    from analysis.research.uncertainty import exact_bounds
+    from analysis.stats import exact_bounds
 
     # Clopper–Pearson: 0 of n -> upper 1 - (alpha/2)^(1/n); n of n mirrors it
     lo, hi = exact_bounds(0.0, 0.0, 0.0, 50)

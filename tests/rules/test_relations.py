@@ -66,6 +66,8 @@ WITNESSES = {
     ),
     ("no_effect", "redeal_claimer", ("redeal_claim",)): ("club", {}, "first_hand"),
     ("no_effect", "reset_at", ("reset_555",)): ("club", {}, 600),
+    ("no_effect", "dark_play", ("players",)): ("wiki", {"players": 4}, "wiki"),
+    ("no_effect", "golden_round", ("players",)): ("wiki", {"players": 4}, "in_turn"),
 }
 ROWS = [(rel.kind, rel.field, rel.others) for rel in RELATIONS]
 
@@ -137,6 +139,14 @@ def scoring_figure(rules) -> list:
     return out
 
 
+def games_figure(rules) -> list:
+    """Every deal of three whole games from the shipped pool (a table of four
+    included), by players who go dark whenever they may."""
+    from analysis.game import ThresholdPolicy, simulate
+
+    return simulate(rules, 3, seed=3, policy=ThresholdPolicy(dark_behind=0)).to_dict("records")
+
+
 def claims_figure(rules) -> list:
     rng = np.random.default_rng(8)
     choosy = ThresholdPolicy(claim_weak=True, estimator=object())
@@ -160,7 +170,9 @@ def test_a_setting_with_no_effect_is_noted_and_changes_nothing(row):
     assert no_effect_notes(before, set(companions) - {field}) == [] or field not in " ".join(
         no_effect_notes(before, set(companions) - {field})
     )
-    figure = claims_figure if field == "redeal_claimer" else scoring_figure
+    figure = games_figure if others == ("players",) else scoring_figure
+    if field == "redeal_claimer":
+        figure = claims_figure
     assert figure(after) == figure(before)
 
 
