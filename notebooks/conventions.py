@@ -70,7 +70,8 @@ display(Markdown(
     "value another profile's seed text gives it, with `thousand compare`: every rule set plays the same game ids of one seed, "
     "drawing the same deals from the profile's reference pool, so the differences are paired. "
     f"Left out: fields that {conventions.SKIPPED['play']}, and fields that "
-    f"{conventions.SKIPPED['information']}."))
+    f"{conventions.SKIPPED['information']}. Variants played per profile: "
+    + ", ".join(f"{p} {len(c.names) - 1:,}" for p, c in runs.items()) + "."))
 
 # %% [markdown]
 # ## Largest effects on game length
