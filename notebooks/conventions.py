@@ -71,7 +71,7 @@ display(Markdown(
     "drawing the same deals from the profile's reference pool, so the differences are paired. "
     f"Left out: fields that {conventions.SKIPPED['play']}, and fields that "
     f"{conventions.SKIPPED['information']}. Variants played per profile: "
-    + ", ".join(f"{p} {len(c.names) - 1:,}" for p, c in runs.items()) + "."))
+    + ", ".join(f"{p} ({len(c.names) - 1:,})" for p, c in runs.items()) + "."))
 
 # %% [markdown]
 # ## Largest effects on game length

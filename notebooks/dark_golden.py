@@ -138,7 +138,7 @@ plt.show()
 # with their 95 % intervals.
 
 # %%
-LABELS = {"deals_per_game": "deals per game", "made_share": "contracts made per played deal",
+LABELS = {"deals_per_game": "deals per game", "made_share": "contracts made per deal played out (not written off)",
           "write_off_share": "write-offs per played deal", "bolts_per_game": "bolts per game",
           "barrel_entries_per_game": "barrel entries per game"}
 policy = ThresholdPolicy(dark_behind=DARK_BEHIND)

@@ -319,7 +319,7 @@ def review_report(folder) -> list[str]:
 
 #: A figure of the index: its page, its text and its n.
 _INDEX_CELL = re.compile(r"<td><a href='([\w-]+)\.html'>(.*?)</a><br><small>(.*?)</small></td>", re.S)
-_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?")  # "4," ends a clause: 4
 
 
 def index_against_pages(index_html: str, pages: dict) -> list[str]:

@@ -110,7 +110,9 @@ def profile_redeals(
         r = as_rules(prof)
         events = [e for e in EVENT_LABELS if all_events or _ON[e](r)]
         cols = _rows(_counts(feats, r), n, redeal_probabilities(r), events)
-        any_redeal = _ON["redeal_bidding"](r) or _ON["redeal_widow"](r)
+        # any one condition redeals (book: four 9s and a weak widow, each alone)
+        atoms = ("four_nines_any", "hand_under_any", "widow_under", "widow_two_nines")
+        any_redeal = any(_ON[e](r) for e in atoms)
         df = pd.DataFrame(
             {
                 "profile": r.name,

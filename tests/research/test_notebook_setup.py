@@ -142,6 +142,8 @@ def test_profile_redeals_agrees_with_redeal_flags_and_exact():
             assert row["exact"] == float(ex[event])
             assert row["ci_low"] <= row["p"] <= row["ci_high"]
     assert t.loc[("wiki", "hand_under_any"), "condition"] == "a hand under 14 card points"
+    # book redeals on four 9s or a weak widow, each alone: claimable, not "no redeals"
+    assert t.loc["book", "claim"].eq("claimable").all() and t.loc[("book", "redeal_before_play"), "count"] > 0
 
 
 def test_threshold_sweep_against_direct_counts():

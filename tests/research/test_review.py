@@ -227,6 +227,10 @@ def test_the_index_and_its_pages_cite_the_same_numbers():
     (gap,) = index_against_pages(index, {"bolts": page})
     assert "bolts does not print 931" in gap
     assert index_against_pages(index, {"bolts": page.replace("of 1,862", "of 1,862 in 931 deals")}) == []
+    # a comma that ends a clause is no thousands separator: "931, " prints 931
+    assert (
+        index_against_pages(index, {"bolts": page.replace("of 1,862", "of 1,862 (deals: 931, seats)")}) == []
+    )
 
 
 def test_profiles_with_the_same_figures_are_named_so():
