@@ -246,11 +246,12 @@ own = pd.DataFrame({p: optimism.own_contracts(f) for p, f in paired.items()}).T
 pd.DataFrame({
     "write-offs (95 % CI)": [notebook.fmt_ci(a, b, c) for a, b, c in
                              zip(own["write_off_share"], own["write_off_low"], own["write_off_high"])],
-    "own contract made (95 % CI)": [notebook.fmt_ci(a, b, c) for a, b, c in zip(own["made_share"], own["made_low"],
-                                                                           own["made_high"])],
-    "double-dummy value reaches it": [notebook.fmt_pct(x) for x in own["dd_made_share"]],
-    "mean contract (points)": [f"{x:.1f}" for x in own["mean_contract"]],
+    "own contract made, of seats played out (95 % CI)": [
+        notebook.fmt_ci(a, b, c) for a, b, c in zip(own["made_share"], own["made_low"], own["made_high"])],
+    "double-dummy value reaches it (seats played out)": [notebook.fmt_pct(x) for x in own["dd_made_share"]],
+    "mean contract, seats played out (points)": [f"{x:.1f}" for x in own["mean_contract"]],
     "declarer seats": [notebook.fmt_num(int(x)) for x in own["rows"]],
+    "seats played out": [notebook.fmt_num(int(x)) for x in own["played_rows"]],
     "deals": [notebook.fmt_num(int(x)) for x in own["deals"]]}, index=own.index).rename_axis("profile")
 
 # %% [markdown]

@@ -204,7 +204,8 @@ def value_gap(paired: pd.DataFrame) -> pd.Series:
         ``mean``, ``low``, ``high`` (points, clustered by deal), ``median``,
         ``q10``, ``q90``, ``share_sd_above`` (rows where single-dummy play
         gave the declarer more: defenders' errors), ``share_equal``,
-        ``rows``, ``deals``.
+        ``rows`` (every seat: the write-off share's n), ``played_rows`` (the
+        seats played out: the other figures' n), ``deals``.
     """
     p = paired[stored_play(paired)]
     g = p["gap"].to_numpy(np.float64)
@@ -301,6 +302,7 @@ def own_contracts(paired: pd.DataFrame) -> pd.Series:
             "mean_contract": float(c.mean()) if len(c) else np.nan,
             "dd_made_share": float((p["value_dd"].to_numpy(np.int64) >= c).mean()) if len(c) else np.nan,
             "rows": len(paired),
+            "played_rows": int((~w).sum()),
             "deals": int(paired["deal_id"].nunique()),
         }
     )

@@ -91,6 +91,7 @@ def test_bolts_and_own_contracts(paired):
     # contracts 120 100 120 100 150 against sd 120 95 121 40 150 -> 3 made
     assert o["made_share"] == pytest.approx(3 / 5) and o["dd_made_share"] == pytest.approx(3 / 5)
     assert o["mean_contract"] == pytest.approx(118.0)
+    assert (o["rows"], o["played_rows"]) == (6, 5)  # each figure's n: every seat, seats played out
 
 
 def test_histogram_and_differing(paired):
