@@ -21,10 +21,10 @@ PIMC card play as ``play_deal``'s, decision ``k`` (1..24) drawing from
 
 from __future__ import annotations
 
-from ..cards import FULL_DECK, check_parts
+from ..cards import FULL_DECK
 from ..errors import BadArgument
 from ..rules import as_rules
-from ..solver.search import card_mask
+from ..solver import deal_masks
 from .knowledge import Knowledge, defender_knowledge
 from .play import SDResult, _check_int, play_cards
 
@@ -98,14 +98,7 @@ def play_blind(
         same card twice, bad worlds, seed or rules.
     """
     rules = as_rules(rules)
-    parts = [
-        ("hand", card_mask(hand, "hand"), 7),
-        ("widow", card_mask(widow, "widow"), 3),
-        ("left", card_mask(left, "left"), 7),
-        ("right", card_mask(right, "right"), 7),
-    ]
-    check_parts(parts)
-    h, w, lm, rm = (p[1] for p in parts)
+    h, w, lm, rm = deal_masks(hand, widow, left, right)
     ten = h | w
     a, b = (_check_int(g, name, 0) for g, name in ((give_left, "give_left"), (give_right, "give_right")))
     if a == b or a > 23 or b > 23 or not (ten >> a & 1 and ten >> b & 1):

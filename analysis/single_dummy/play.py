@@ -19,12 +19,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ..bids import bid_cap
-from ..cards import CARD_POINTS, MARRIAGE_VALUES, check_parts
+from ..cards import CARD_POINTS, MARRIAGE_VALUES
 from ..errors import BadArgument
 from ..rules import as_rules
 from ..scoring import TableState
 from ..scoring.points import ACE_MARRIAGE_POINTS, declares_ace_marriage
-from ..solver.search import card_mask
+from ..solver import deal_masks
 from .decide import choose_card, choose_gift, world_outcomes
 from .knowledge import declarer_knowledge, defender_knowledge, suit_mask
 from .objective import choose_contract, fresh_table
@@ -216,14 +216,7 @@ def play_deal(
         state = fresh_table()
     elif not isinstance(state, TableState):
         raise BadArgument(f"state must be an analysis.scoring.TableState, got {type(state).__name__}")
-    parts = [
-        ("hand", card_mask(hand, "hand"), 7),
-        ("widow", card_mask(widow, "widow"), 3),
-        ("left", card_mask(left, "left"), 7),
-        ("right", card_mask(right, "right"), 7),
-    ]
-    check_parts(parts)
-    h, w, lm, rm = (p[1] for p in parts)
+    h, w, lm, rm = deal_masks(hand, widow, left, right)
     if isinstance(bid, bool) or not isinstance(bid, (int, np.integer)) or bid < 100 or bid % 5:
         raise BadArgument(f"bid must be a multiple of 5, at least 100, got {bid!r}")
     worlds = _check_int(worlds, "worlds", 1)

@@ -17,7 +17,7 @@ Public API:
   from a position, and a stored line replayed trick by trick;
 - :func:`baseline_value` – the plain alpha-beta search the fast one is
   checked against (and measured beside);
-- :func:`check_deals`, :func:`card_mask`, :data:`STATE` (the search's
+- :func:`check_deals`, :func:`deal_masks`, :data:`STATE` (the search's
   tables), :data:`SOLVED_FIELDS`, :data:`EXCHANGE_FIELDS`,
   :data:`SOLUTION_DTYPES` – for the fronts built on the solver;
 - :mod:`.kernels` – the numba kernels' door, for single-dummy play.
@@ -38,7 +38,7 @@ from .batch import EXCHANGE_FIELDS, SOLUTION_DTYPES, SOLVED_FIELDS, check_deals,
 from .line import play_line, replay, to_real_seats
 from .position import Position, card_values, line_from
 from .queries import makes, play_objective
-from .search import STATE, card_mask
+from .search import STATE, deal_masks
 
 __all__ = [
     "play_value",
@@ -66,7 +66,7 @@ __all__ = [
     "play_line",
     "replay",
     "to_real_seats",
-    "card_mask",
+    "deal_masks",
     "kernels",
     "DealAnalysis",
 ]

@@ -15,14 +15,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import check_parts, marriage_points
+from ..cards import marriage_points
 from ..errors import BadArgument
 from ..redeal import redeal_after, redeal_after_many  # noqa: F401  (imported from here)
 from ..rules import entry_point
 from . import _drivers
 from ._bits import rule_flags
 from .line import play_line
-from .search import STATE, card_mask, check_flag, position_search  # noqa: F401  (STATE: imported from here)
+from .search import STATE, card_mask, check_flag, deal_masks, position_search  # noqa: F401  (STATE: imported from here)
 
 __all__ = [
     "play_value",
@@ -144,14 +144,8 @@ class ExchangeResult(NamedTuple):
 
 
 def _check_exchange(hand, widow, left, right):
-    parts = [
-        ("hand", card_mask(hand, "hand"), 7),
-        ("widow", card_mask(widow, "widow"), 3),
-        ("left", card_mask(left, "left"), 7),
-        ("right", card_mask(right, "right"), 7),
-    ]
-    check_parts(parts)
-    return parts[0][1] | parts[1][1], parts[2][1], parts[3][1]
+    h, w, lm, rm = deal_masks(hand, widow, left, right)
+    return h | w, lm, rm
 
 
 @entry_point

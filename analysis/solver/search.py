@@ -16,12 +16,21 @@ from functools import partial
 
 import numpy as np
 
+from ..cards import check_parts
 from ..errors import BadArgument
 from ..rules import Rules
 from ._bits import rule_flags
 from ._kernel import new_buffers, new_table, search
 
-__all__ = ["STATE", "card_mask", "check_seat", "check_flag", "check_position", "position_search"]
+__all__ = [
+    "STATE",
+    "card_mask",
+    "deal_masks",
+    "check_seat",
+    "check_flag",
+    "check_position",
+    "position_search",
+]
 
 _FULL = (1 << 24) - 1
 
@@ -71,6 +80,34 @@ def card_mask(x, what: str) -> int:
     if m != x or m < 0 or m > _FULL:
         raise BadArgument(f"{what} is not a 24-card bit mask: {x!r}")
     return m
+
+
+def deal_masks(hand, widow, left, right) -> tuple[int, int, int, int]:
+    """A declarer's deal as four checked masks (DESIGN.md contract 7).
+
+    Parameters
+    ----------
+    hand, widow, left, right : int-like
+        The declarer's 7 cards, the widow's 3 and each defender's 7.
+
+    Returns
+    -------
+    (hand, widow, left, right) : tuple of int
+
+    Raises
+    ------
+    BadArgument
+        When a mask is not a card mask (:func:`card_mask`), or on wrong card
+        counts or overlapping hands (:func:`analysis.cards.check_parts`).
+    """
+    parts = [
+        ("hand", card_mask(hand, "hand"), 7),
+        ("widow", card_mask(widow, "widow"), 3),
+        ("left", card_mask(left, "left"), 7),
+        ("right", card_mask(right, "right"), 7),
+    ]
+    check_parts(parts)
+    return tuple(m for _, m, _ in parts)
 
 
 def check_seat(x, what: str) -> int:
