@@ -46,9 +46,10 @@ def register(sub) -> None:
     p.add_argument(
         "--outcomes",
         choices=("dd", "pimc"),
-        default="dd",
-        help="dd: double-dummy outcomes from the reference pools (default); pimc: single-dummy "
-        "play from the single-dummy pools",
+        default=None,
+        help="pimc: own-information (single-dummy) play from the single-dummy pools; dd: "
+        "double-dummy outcomes from the reference pools. Default: pimc where a built "
+        "single-dummy pool serves every rule set, else dd with a note",
     )
     p.add_argument(
         "--on-the-fly",
@@ -129,7 +130,12 @@ def run(args) -> int:
             "compare needs at least two rule sets: give another RULES, or --vary field=v1,v2",
             parameter="rules",
         )
-    policy = policy_with_equity(args, policy_from_args(args, rules[0]), rules)
+    # late: the parser imports every command module; the work loads when it runs
+    from ..comparison import comparison_outcomes
+    from ..comparison.ruleset import display_names
+
+    outcomes, _ = comparison_outcomes(rules, display_names(rules), args.outcomes)
+    policy = policy_with_equity(args, policy_from_args(args, rules[0], outcomes), rules)
     quiet = args.json
 
     c = compare(

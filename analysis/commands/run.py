@@ -2,7 +2,9 @@
 
 deal → redeal statistics beside exact values → solve a sample → success
 rates by contract (from the reference pool of the rules, when there is one) →
-simulate games on that pool → the report.
+simulate games (own information from the single-dummy reference pool that
+serves the rules; double-dummy on the solved pool where none does, or with
+``--outcomes dd``) → the report.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ def register(sub) -> None:
         "run",
         help="the main job on an embedded default (make run)",
         description="Deal a default sample, print redeal frequencies beside "
-        "their exact values, solve a sample double-dummy, "
-        "simulate games on it, and write the report.",
+        "their exact values, solve a sample double-dummy, simulate games "
+        "(own-information play from the single-dummy reference pool by default), "
+        "and write the report.",
     )
     p.add_argument("--n", type=int, default=DEFAULT_DEALS, help=f"deals (default {DEFAULT_DEALS:,})")
     p.add_argument(
@@ -38,7 +41,15 @@ def register(sub) -> None:
         "--games",
         type=int,
         default=DEFAULT_GAMES,
-        help=f"games to simulate on the solved deals (default {DEFAULT_GAMES}; 0 skips)",
+        help=f"games to simulate (default {DEFAULT_GAMES}; 0 skips)",
+    )
+    p.add_argument(
+        "--outcomes",
+        choices=("dd", "pimc"),
+        default=None,
+        help="the games' outcomes: pimc, own-information play from the single-dummy reference "
+        "pool; dd, double-dummy from the solved pool (default: pimc where a built single-dummy "
+        "pool serves the rules, else dd with a note)",
     )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--data", default="data", help="folder for the datasets (default data)")
@@ -136,14 +147,26 @@ def run(args) -> int:
         if args.games > 0:
             # late: the parser imports every command module; the work loads when it runs
             from .. import dataset
-            from ..game import format_summary, summarize
+            from ..game import format_summary, resolve_outcomes, summarize
             from ..jobs.games import run_games
 
             t2 = time.perf_counter()
+            choice = resolve_outcomes(rules, args.outcomes)
+            outcomes = choice.outcomes
             where = f"pool{pool.name}" if pool else f"d{args.n}-pool{n_solve}"
+            if outcomes == "pimc":  # own information: the single-dummy pool, or on the fly as asked
+                games_pool = choice.pool
+                where = f"pool{choice.reference}" if choice.reference else "pimc-on-the-fly"
+                source = (
+                    f"the single-dummy reference pool {choice.reference!r}"
+                    if choice.reference
+                    else "deals played single-dummy on the fly"
+                ) + " (own information: every decision from the player's own cards)"
+            if choice.fallback or outcomes == "pimc":
+                print(f"\n{choice.note}")
             games = str(folders.games_folder(args.data, rules, args.seed, args.games, where))
             print(f"\n[simulate] playing {args.games} games on {source} ...", flush=True)
-            m = run_games(games, args.games, args.seed, rules, pool=games_pool, **kw)
+            m = run_games(games, args.games, args.seed, rules, pool=games_pool, outcomes=outcomes, **kw)
             print(
                 f"\n[simulate] {args.games} games at {games} ({_stamp(t2)}), content hash {m['content_hash']}"
             )

@@ -38,12 +38,14 @@ def register(sub) -> None:
         help="simulate whole games into a Parquet dataset",
         description="Play whole games deal after deal until someone wins, under a rules "
         "profile and a bidding policy; one row per deal (redeals included). "
-        "Outcomes are double-dummy: drawn from a solutions dataset (--pool; by "
-        "default the reference pool of the rules' solver conventions) or solved "
-        "on the fly (--on-the-fly, ~60 ms a deal); with --outcomes pimc they come "
-        "from single-dummy play (every player deciding from what he sees; the "
-        "declarer's contract and write-off his own decision). Rerunning a stopped "
-        "command resumes it.",
+        "By default every decision comes from the deciding player's own cards "
+        "(single-dummy play, drawn from the single-dummy reference pool that serves "
+        "the rules, bidding with the model fitted on such play); where no built pool "
+        "serves the rules the outcomes are double-dummy, and a note says why. "
+        "--outcomes dd: double-dummy outcomes (as if every player saw every card), "
+        "from the reference pool of the rules' solver conventions or a solutions "
+        "dataset (--pool), or solved on the fly (--on-the-fly, ~60 ms a deal). "
+        "Rerunning a stopped command resumes it.",
     )
     p.add_argument("--games", type=int, required=True, help="number of games")
     p.add_argument("--seed", type=int, required=True, help="root seed (non-negative)")
@@ -53,29 +55,32 @@ def register(sub) -> None:
         "--pool",
         default=None,
         metavar="SOLUTIONS",
-        help="solutions dataset (all three seats) to draw deals from, with "
-        "replacement (default: the reference pool that plays as the "
-        "rules do, see thousand reference list); with --outcomes pimc a "
-        "single-dummy dataset (thousand solve --play pimc)",
+        help="dataset (all three seats) to draw deals from, with replacement: a "
+        "single-dummy dataset (thousand solve --play pimc) or a solutions dataset, "
+        "whose outcomes it plays (default: the reference pool of the outcomes that "
+        "plays as the rules do, see thousand reference list)",
     )
     src.add_argument(
         "--on-the-fly",
         action="store_true",
-        help="solve every deal as it is dealt (about 60 ms a deal) instead of drawing from a pool",
+        help="solve (--outcomes dd, about 60 ms a deal) or play single-dummy (seconds a deal) "
+        "every deal as it is dealt instead of drawing from a pool",
     )
     p.add_argument(
         "--outcomes",
         choices=("dd", "pimc"),
-        default="dd",
-        help="dd: double-dummy outcomes (default); pimc: single-dummy play, from a "
-        "single-dummy dataset (--pool) or played on the fly (seconds a deal)",
+        default=None,
+        help="pimc: own-information (single-dummy) play, from the single-dummy reference "
+        "pool, a single-dummy dataset (--pool) or played on the fly (seconds a deal); dd: "
+        "double-dummy outcomes. Default: pimc where a built single-dummy pool serves the "
+        "rules, else dd with a note",
     )
     p.add_argument(
         "--worlds",
         type=int,
         default=None,
         metavar="W",
-        help="with --outcomes pimc on the fly: layouts each decision averages over (default 16; "
+        help="single-dummy play on the fly: layouts each decision averages over (default 16; "
         "a pool keeps the worlds it was played with)",
     )
     p.add_argument(
@@ -156,30 +161,33 @@ def add_policy_options(p) -> None:
         "--estimator",
         default="default",
         metavar="MODEL.json",
-        help="bidding-odds model: 'default' (the model shipped for the rules), the name of a "
-        "profile's shipped model (club, book, ua, wiki: for a variant none was fitted for) or "
-        "a BidModel JSON file",
+        help="bidding-odds model: 'default' (the model shipped for the rules, fitted on the "
+        "outcomes played: single-dummy play or double-dummy values), the name of a "
+        "profile's shipped model (club, book, ua, wiki: fitted on double-dummy values; "
+        "club-sd, book-sd, ua-sd, wiki-sd: on single-dummy play) or a BidModel JSON file",
     )
 
 
 def _estimator_name(arg: str) -> str:
-    """``default``, a shipped model's file named by its pool (``club``), or the
-    model file as an absolute path (the same file named two ways is the same
-    dataset parameter)."""
+    """``default``, a shipped model's file named by its pool (``club``; ``club-sd``
+    for the one fitted on single-dummy play), or the model file as an absolute
+    path (the same file named two ways is the same dataset parameter)."""
     # late: the parser imports every command module; the work loads when it runs
     from ..odds.model import MODEL_FILES, model_file
 
-    if arg == "default":
-        return arg
-    if arg in MODEL_FILES and not Path(arg).is_file():
+    if arg == "default" or Path(arg).is_file():
+        return arg if arg == "default" else str(Path(arg).expanduser().resolve())
+    if arg in MODEL_FILES:
         return str(model_file(arg))
+    if arg.endswith("-sd") and arg[:-3] in MODEL_FILES:
+        return str(model_file(arg[:-3], outcomes="pimc"))
     return str(Path(arg).expanduser().resolve())
 
 
-def policy_from_args(args, rules):
+def policy_from_args(args, rules, outcomes: str = "dd"):
     """The threshold policy of the options of :func:`add_policy_options`,
-    its bidding model loaded for ``rules`` (BadArgument with advice when none
-    serves them)."""
+    its bidding model loaded for ``rules`` and ``outcomes`` (BadArgument
+    with advice when none serves them)."""
     # late: the parser imports every command module; the work loads when it runs
     from ..comparison import estimator_advice
     from ..game import ThresholdPolicy
@@ -200,8 +208,41 @@ def policy_from_args(args, rules):
         raise BadArgument(
             "--dark-behind sets the threshold policy's dark play: leave it out with --policy equity"
         )
-    estimator_advice(policy, rules)  # fail early on a missing model
+    estimator_advice(policy, rules, outcomes=outcomes)  # fail early on a missing model
     return policy
+
+
+def outcome_choice(args, rules):
+    """The outcomes ``--outcomes``, ``--pool`` and ``--on-the-fly`` ask for
+    (:func:`analysis.game.outcome_choice.resolve_outcomes`), ``--worlds`` checked
+    against them.
+
+    Raises
+    ------
+    BadArgument
+        ``--worlds`` with double-dummy outcomes or with a single-dummy pool
+        (which keeps the worlds it was played with), or below 1.
+    """
+    # late: the parser imports every command module; the work loads when it runs
+    from ..game import resolve_outcomes
+
+    choice = resolve_outcomes(rules, args.outcomes, args.pool, on_the_fly=args.on_the_fly)
+    if args.worlds is not None:
+        if args.worlds < 1:
+            raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
+        if choice.outcomes != "pimc":
+            raise BadArgument(
+                f"--worlds applies to single-dummy play only, and {rules.name} is played "
+                "double-dummy here: add --outcomes pimc or leave out --worlds"
+            )
+        if choice.pool is not None:
+            raise BadArgument(
+                f"--worlds {args.worlds} sets the play on the fly, but the deals come from a "
+                f"single-dummy pool ({choice.pool}), played with its own worlds: add --on-the-fly "
+                f"to play with {args.worlds} worlds",
+                parameter="worlds",
+            )
+    return choice
 
 
 def run(args) -> int:
@@ -213,57 +254,10 @@ def run(args) -> int:
     if args.games < 1:
         raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
-    policy = policy_with_equity(args, policy_from_args(args, rules), [rules])
-    if args.worlds is not None and args.outcomes != "pimc":
-        raise BadArgument(
-            "--worlds applies to --outcomes pimc only: add --outcomes pimc or leave out --worlds"
-        )
-    worlds = 16 if args.worlds is None else args.worlds
-    if worlds < 1:
-        raise BadArgument(f"--worlds must be at least 1, got {worlds}")
-    pool = args.pool
-    if args.outcomes == "pimc" and pool is None and not args.on_the_fly:
-        # late: the parser imports every command module; the work loads when it runs
-        from .. import reference
-
-        ref = reference.sd_pool_for(rules)
-        if ref is None:
-            print(
-                f"note: no built single-dummy reference pool plays as {rules.name} does; "
-                f"playing every deal single-dummy on the fly ({worlds} worlds a decision, "
-                "seconds a deal; --pool SD draws from a single-dummy dataset)"
-            )
-        else:
-            pool = ref.sd_path
-            print(
-                f"note: drawing deals from the single-dummy reference pool {ref.name!r} "
-                f"({ref.deals:,} deals, content hash {ref.content_hash}); --on-the-fly plays "
-                "each deal instead"
-            )
-    elif pool is None and not args.on_the_fly and args.outcomes == "dd":
-        # late: the parser imports every command module; the work loads when it runs
-        from .. import reference
-
-        ref = reference.pool_for(rules)
-        if ref is None:
-            print(
-                f"note: no reference pool plays as {rules.name} does; solving every deal "
-                "on the fly (--pool SOLUTIONS draws from a solved dataset)"
-            )
-        else:
-            pool = ref.solutions_path
-            print(
-                f"note: drawing deals from the reference pool {ref.name!r} ({ref.deals:,} "
-                f"solved deals, content hash {ref.content_hash}); --on-the-fly solves "
-                "each deal instead"
-            )
-    if args.outcomes == "pimc" and pool is not None and args.worlds is not None:
-        raise BadArgument(
-            f"--worlds {args.worlds} sets the play on the fly, but the deals come from a "
-            f"single-dummy pool ({pool}), played with its own worlds: add --on-the-fly to play "
-            f"with {args.worlds} worlds",
-            parameter="worlds",
-        )
+    choice = outcome_choice(args, rules)
+    policy = policy_with_equity(args, policy_from_args(args, rules, choice.outcomes), [rules])
+    if choice.note:
+        print(choice.note)
     t0 = time.perf_counter()
     m = run_games(
         args.out,
@@ -271,13 +265,13 @@ def run(args) -> int:
         args.seed,
         rules,
         policy,
-        pool=pool,
+        pool=choice.pool,
         chunk_size=DEFAULT_CHUNK if args.chunk_size is None else args.chunk_size,
         workers=args.workers,
         scheduler=args.scheduler,
         progress=progress_flag(args),
-        outcomes=args.outcomes,
-        worlds=worlds,
+        outcomes=choice.outcomes,
+        worlds=16 if args.worlds is None else args.worlds,
     )
     dt = time.perf_counter() - t0
     src = m["params"]["outcomes"]
@@ -290,6 +284,7 @@ def run(args) -> int:
     )
     if sd:
         where += f" ({src['worlds']} worlds)"
+    est = m["params"].get("estimator") or {}
     print(
         f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
         f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "
@@ -298,9 +293,10 @@ def run(args) -> int:
             if policy.name == "equity"
             else "policy risk {:g}/{:g}/{:g}".format(*policy.thresholds)
         )
-        + f"; outcomes {where}; content hash {m['content_hash']}"
+        + f"; outcomes {'own information' if sd else 'double-dummy'}, {where}; bidding model fitted on "
+        + ("single-dummy play" if est.get("outcomes") == "pimc" else "double-dummy values")
+        + f"; content hash {m['content_hash']}"
     )
-    est = m["params"].get("estimator") or {}
     if est.get("solver_fingerprint") is None:
         print(
             "note: the bidding-odds model does not record the solver conventions it was "

@@ -18,6 +18,7 @@ interval, and the interval the same games would give unpaired.
   JSON and plot.
 """
 
+from .arms import comparison_outcomes
 from .front import compare, estimator_advice
 from .metrics import GAME_METRICS
 from .result import Comparison
@@ -30,6 +31,7 @@ __all__ = [
     "vary",
     "display_names",
     "estimator_advice",
+    "comparison_outcomes",
     "COLUMNS",
     "game_rows",
     "GAME_METRICS",

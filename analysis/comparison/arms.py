@@ -30,10 +30,11 @@ from dataclasses import dataclass
 
 from .. import reference
 from ..errors import BadArgument
+from ..game import check_outcomes, default_play, unserved_reason
 from ..rules import Rules
 from ..solver import solver_fingerprint
 
-__all__ = ["Arm", "plan_arms", "pairing", "served", "pool_advice"]
+__all__ = ["Arm", "plan_arms", "pairing", "served", "pool_advice", "comparison_outcomes"]
 
 #: Rough CPU seconds to solve (dd) or play single-dummy (pimc) one played
 #: deal on the fly, for the cost said up front (docs/PERFORMANCE.md).
@@ -165,9 +166,42 @@ def fly_cost(arms, games: int, outcomes: str, played_per_game: float = 25.0) -> 
     )
 
 
-def check_outcomes(outcomes) -> str:
-    """``"dd"`` for None, else ``outcomes`` checked against ``dd``/``pimc``."""
-    o = "dd" if outcomes is None else outcomes
-    if o not in ("dd", "pimc"):
-        raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}", parameter="outcomes")
-    return o
+def comparison_outcomes(rules_list, names, outcomes) -> tuple[str, str | None]:
+    """The one kind of outcome every rule set of a comparison plays, and a note.
+
+    Parameters
+    ----------
+    rules_list : list of Rules
+    names : list of str
+        Display names, one per rule set.
+    outcomes : {"dd", "pimc"} or None
+        Asked for, or None: each rule set's default
+        (:func:`analysis.game.default_play`, as ``thousand simulate``'s): own
+        information when a built single-dummy pool serves every rule set;
+        else double-dummy for all (a comparison plays one kind, so that its
+        differences are the rules', not the information's).
+
+    Returns
+    -------
+    (outcomes, note)
+        ``note`` (None unless the default fell back to double-dummy) names
+        the rule sets no single-dummy pool serves, why, and how to play them
+        with own information.
+
+    Raises
+    ------
+    BadArgument
+        On unknown outcomes.
+    """
+    if outcomes is not None:
+        return check_outcomes(outcomes), None
+    fallen = [(n, unserved_reason(r)) for r, n in zip(rules_list, names) if default_play(r) != "pimc"]
+    if not fallen:
+        return "pimc", None
+    why = "; ".join(reason for _, reason in fallen)
+    return "dd", (
+        f"note: {why}, so every rule set plays double-dummy outcomes (as if every player saw every "
+        "card; a comparison plays one kind); for own-information play, --outcomes pimc "
+        f"--on-the-fly plays {', '.join(n for n, _ in fallen)} single-dummy on the fly on the "
+        "pools' deals (seconds a deal)"
+    )

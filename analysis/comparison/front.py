@@ -15,7 +15,7 @@ from ..folders import DEFAULT_GAMES
 from ..game import ThresholdPolicy
 from ..odds.model import pool_name_for
 from ..rules import Rules, as_rules
-from .arms import check_outcomes, fly_cost, pairing, plan_arms, pool_advice, served
+from .arms import comparison_outcomes, fly_cost, pairing, plan_arms, pool_advice, served
 from .games import arm_folder, arm_params, run_arm
 from .metrics import pool_reuse
 from .result import Comparison
@@ -25,11 +25,12 @@ from .table import COLUMNS, exact_rows, game_rows, pool_rows
 __all__ = ["compare", "estimator_advice"]
 
 
-def estimator_advice(policy, rules, name: str | None = None) -> None:
+def estimator_advice(policy, rules, name: str | None = None, outcomes: str = "dd") -> None:
     """Load the policy's bidding model for ``rules``, or say what to do.
 
     ``name`` is the rule set's display name in the message (default its
-    ``Rules.name``).
+    ``Rules.name``); ``outcomes`` picks the shipped model a ``"default"``
+    estimator names (fitted on single-dummy play for ``"pimc"``).
 
     Raises
     ------
@@ -39,7 +40,7 @@ def estimator_advice(policy, rules, name: str | None = None) -> None:
         that fixes it.
     """
     try:
-        policy.get_estimator(rules)
+        policy.get_estimator(rules, outcomes)
     except ThousandError:  # a model file that cannot be read, named as it is
         raise
     except ValueError:  # no shipped model plays the rules' solver conventions
@@ -47,6 +48,7 @@ def estimator_advice(policy, rules, name: str | None = None) -> None:
             near = pool_name_for(Rules.profile(rules.base))
         except ValueError:
             near = "club"
+        near += "-sd" if outcomes == "pimc" else ""
         raise BadArgument(
             f"no bidding-odds model was fitted for {name or rules.name}: its play conventions are no "
             f"profile's; give --estimator {near} to bid with the model shipped for {near}, or "
@@ -72,7 +74,7 @@ def _check_servable(rules, names, policy, outcomes: str, on_the_fly: bool) -> No
         if not on_the_fly and not served(r, outcomes):
             needs.append(pool_advice(n, outcomes))
         try:
-            estimator_advice(policy, r, n)
+            estimator_advice(policy, r, n, outcomes)
         except BadArgument as e:
             needs.append(str(e.args[0]))
         if len(needs) == 2:
@@ -127,7 +129,8 @@ def reuse_notes(arms, reuse) -> list[str]:
                 f"warning: {a.name} reuses its pool {a.pool} ({a.pool_size:,} deals): {100 * s:.1f} % "
                 "of its played draws repeat an earlier one, so its games are fewer independent "
                 "observations than they look (its intervals are widened for it); more games add "
-                "little, double-dummy outcomes from a larger pool add more"
+                "little, a larger pool adds more (--outcomes dd: the double-dummy pools; the larger "
+                "single-dummy pools: docs/SINGLE_DUMMY.md)"
             )
     return out
 
@@ -179,9 +182,16 @@ def compare(
     seed : int
         Root seed; game ``g`` draws its dealer and deals from its own stream.
     outcomes : {"dd", "pimc"}, optional
-        Deal outcomes as ``thousand simulate --outcomes`` (default ``"dd"``).
+        Deal outcomes as ``thousand simulate --outcomes``.  None (the
+        default): own information (``"pimc"``) from the single-dummy
+        reference pools when a built one serves every rule set, else
+        double-dummy (``"dd"``) for all, with a note naming the rule sets no
+        single-dummy pool serves and why
+        (:func:`analysis.comparison.arms.comparison_outcomes`).
     policy : analysis.game.ThresholdPolicy, optional
-        Bidding policy with a named estimator (default ``ThresholdPolicy()``).
+        Bidding policy with a named estimator (default ``ThresholdPolicy()``;
+        its ``"default"`` estimator is the model shipped for the outcomes
+        played: fitted on single-dummy play for ``"pimc"``).
     out : path, optional
         Folder of the games datasets, one sub-folder per rule set (default
         ``data/compare/<key>``); a stopped run resumes.
@@ -193,7 +203,8 @@ def compare(
     worlds : int
         With ``"pimc"`` on the fly: layouts per decision.
     on_note : callable, optional
-        Called with each note: before the games run, the cost of play on
+        Called with each note: before the games run, a default fallen back
+        to double-dummy outcomes, the cost of play on
         the fly and the draws limited to the deals every pool holds; after,
         each rule set's pool reuse (a warning above
         :data:`REPEAT_WARN`) and why a ``p_first_hand_*`` row (or, at
@@ -231,12 +242,12 @@ def compare(
             parameter="chunk_size",
             got=chunk_size,
         )
-    outcomes = check_outcomes(outcomes)
     policy = policy or ThresholdPolicy()
     names = display_names(rules)
+    outcomes, fell_back = comparison_outcomes(rules, names, outcomes)
     _check_servable(rules, names, policy, outcomes, on_the_fly)
     arms, shared, deals_path = plan_arms(rules, names, outcomes, on_the_fly)
-    notes = []
+    notes = [] if fell_back is None else [fell_back]
     cost = fly_cost(arms, games, outcomes)
     if cost:
         notes.append(cost)

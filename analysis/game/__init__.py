@@ -14,12 +14,18 @@
   (:mod:`analysis.game.outcomes`, :func:`from_result` for a played deal),
   each deciding the declarer's contract in its own way
   (:mod:`analysis.game.declare`, public: the criterion it calls);
+- :func:`resolve_outcomes` is the one place every command and front
+  settles the outcomes a game plays: own information from the
+  single-dummy reference pool that serves the rules by default
+  (:func:`default_play`), double-dummy (with a note; a ``UserWarning``
+  from Python) where none does (:mod:`analysis.game.outcome_choice`);
 - :func:`summarize` / :func:`format_summary` give the table the command
   line prints.
 """
 
 from .equity_policy import GRID, EquityPolicy
 from .estimators import OracleEstimator, estimator_digest, load_estimator
+from .outcome_choice import check_outcomes, default_play, resolve_outcomes, unserved_reason
 from .outcomes import from_result
 from .policy import ThresholdPolicy, bid_limits
 from .pools import PoolSource, SDPoolSource, load_pool_frame
@@ -50,4 +56,8 @@ __all__ = [
     "players_in",
     "estimator_digest",
     "load_pool_frame",
+    "resolve_outcomes",
+    "default_play",
+    "check_outcomes",
+    "unserved_reason",
 ]

@@ -177,14 +177,17 @@ class EquityPolicy:
             )
         )
 
-    def get_estimator(self, rules=None):
-        """The bidding-odds estimator, loaded by name when none was given."""
+    def get_estimator(self, rules=None, outcomes: str = "dd"):
+        """The bidding-odds estimator, loaded by name when none was given
+        (``"default"``: the model shipped for ``rules`` and ``outcomes``,
+        :func:`analysis.game.estimators.load_estimator`)."""
         if self.estimator is not None:
             return self.estimator
-        return load_estimator(self.estimator_name, rules)
+        return load_estimator(self.estimator_name, rules, outcomes)
 
-    def with_estimator(self, rules=None) -> EquityPolicy:
-        """This policy with its estimator and equity model loaded for ``rules``.
+    def with_estimator(self, rules=None, outcomes: str = "dd") -> EquityPolicy:
+        """This policy with its estimator and equity model loaded for ``rules``
+        (the estimator for ``outcomes``: see :meth:`get_estimator`).
 
         Raises
         ------
@@ -192,10 +195,10 @@ class EquityPolicy:
             When no bidding or equity model serves the rules, or
             ``model_path`` was fitted for other rules.
         """
-        est = self.get_estimator(rules)
+        est = self.get_estimator(rules, outcomes)
         return replace(self, estimator=est, model=self._model(rules))
 
-    def limits(self, hands7, rules=None, *, batch: int = 4096) -> np.ndarray:
+    def limits(self, hands7, rules=None, outcomes: str = "dd", *, batch: int = 4096) -> np.ndarray:
         """The hands' limits at every probability of :data:`GRID`.
 
         Parameters
@@ -204,6 +207,8 @@ class EquityPolicy:
             The 7-card hands of seats 0, 1, 2 of ``n`` deals.
         rules : str or Rules, optional
             Whose shipped bidding model ``"default"`` loads.
+        outcomes : {"dd", "pimc"}
+            Which of their shipped models (:meth:`get_estimator`).
         batch : int
             Deals per estimator call.
 
@@ -215,7 +220,7 @@ class EquityPolicy:
             probability; 95 when even 100 falls short), computed at once
             for the whole grid from the running minimum of the estimates.
         """
-        est = self.get_estimator(rules)
+        est = self.get_estimator(rules, outcomes)
         h = np.asarray(hands7)
         if h.ndim != 2 or h.shape[1] != 3:
             raise BadArgument(f"hands7 must have shape (n, 3), got {h.shape}")

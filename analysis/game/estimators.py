@@ -1,10 +1,12 @@
 """Estimators a policy can use (objects with ``p_make(hands7, seats, contract)``).
 
 - :func:`load_estimator` resolves a name: ``"default"`` is the bidding-odds
-  model shipped with the package for the game's rules
-  (``analysis.odds.BidModel.default(rules)``: the model of the reference
-  pool with the rules' solver fingerprint; club's without rules), a path is
-  a saved BidModel JSON file.
+  model shipped with the package for the game's rules and outcomes
+  (``analysis.odds.BidModel.default(rules, outcomes=...)``: the model of the
+  reference pool with the rules' solver fingerprint, club's without rules,
+  fitted on that pool's double-dummy values for double-dummy games and on
+  its single-dummy pool's play for own-information games), a path is a
+  saved BidModel JSON file.
 - :class:`OracleEstimator` is not a model of what a player can know: it
   answers from the double-dummy value of the deal itself (probability 1 when
   the value reaches the contract, else 0).  It is for tests and for an
@@ -20,20 +22,21 @@ import numpy as np
 
 from ..errors import BadArgument
 from ..odds import BidModel
-from ..odds.model import DEFAULT_MODEL_FILE, model_file, pool_name_for
+from ..odds.model import model_file, pool_name_for
 
 __all__ = ["load_estimator", "estimator_digest", "OracleEstimator"]
 
 
-def _estimator_file(name: str, rules=None) -> Path:
-    """The BidModel JSON file an estimator name stands for (``rules`` picks
-    the default model; ValueError for rules no shipped model serves)."""
+def _estimator_file(name: str, rules=None, outcomes: str = "dd") -> Path:
+    """The BidModel JSON file an estimator name stands for (``rules`` and
+    ``outcomes`` pick the default model; ValueError for rules no shipped
+    model serves)."""
     if name == "default":
-        return DEFAULT_MODEL_FILE if rules is None else model_file(pool_name_for(rules))
+        return model_file("club" if rules is None else pool_name_for(rules), outcomes=outcomes)
     return Path(name)
 
 
-def estimator_digest(name: str = "default", rules=None) -> str:
+def estimator_digest(name: str = "default", rules=None, outcomes: str = "dd") -> str:
     """Content hash of the model file behind an estimator name.
 
     Parameters
@@ -43,6 +46,8 @@ def estimator_digest(name: str = "default", rules=None) -> str:
     rules : str or Rules, optional
         The game's rules: ``"default"`` is the model shipped for them
         (club's when None).
+    outcomes : {"dd", "pimc"}
+        The game's outcomes: ``"default"`` is the model fitted on them.
 
     Games datasets record it, so that a resumed simulation whose model file
     was refitted or replaced in the meantime is refused instead of mixing
@@ -58,10 +63,10 @@ def estimator_digest(name: str = "default", rules=None) -> str:
     ValueError
         If the file cannot be read, or no shipped model serves ``rules``.
     """
-    return _read(name, rules)[2]
+    return _read(name, rules, outcomes)[2]
 
 
-def _read(name: str, rules) -> tuple[Path, bytes, str]:
+def _read(name: str, rules, outcomes: str = "dd") -> tuple[Path, bytes, str]:
     """The model file behind an estimator name, its bytes and their digest
     (first 16 hex digits of the SHA-256): the file is read once.
 
@@ -70,7 +75,7 @@ def _read(name: str, rules) -> tuple[Path, bytes, str]:
     BadArgument
         If the file cannot be read, or no shipped model serves ``rules``.
     """
-    p = _estimator_file(name, rules)
+    p = _estimator_file(name, rules, outcomes)
     try:
         data = p.read_bytes()
     except OSError as exc:
@@ -78,7 +83,7 @@ def _read(name: str, rules) -> tuple[Path, bytes, str]:
     return p, data, hashlib.sha256(data).hexdigest()[:16]
 
 
-def load_estimator(name: str = "default", rules=None):
+def load_estimator(name: str = "default", rules=None, outcomes: str = "dd"):
     """The estimator called ``name`` (loaded once per process and file content).
 
     Parameters
@@ -90,6 +95,10 @@ def load_estimator(name: str = "default", rules=None):
         The game's rules; ``"default"`` is then the model of the reference
         pool with their solver fingerprint (``BidModel.default(rules)``),
         club's when None.  Ignored for a file.
+    outcomes : {"dd", "pimc"}
+        The game's outcomes: ``"default"`` is the model fitted on the
+        pool's double-dummy values (``"dd"``) or on its single-dummy play
+        (``"pimc"``, the ``_sd.json`` file).  Ignored for a file.
 
     Returns
     -------
@@ -105,15 +114,16 @@ def load_estimator(name: str = "default", rules=None):
         what = "is a folder" if Path(name).is_dir() else "is not found"
         raise BadArgument(f"estimator {name!r} {what}: give 'default' or a BidModel JSON file")
     try:
-        path, data, digest = _read(name, rules)
+        path, data, digest = _read(name, rules, outcomes)
     except ValueError as exc:
         if name != "default":
             raise
 
         pool = "club" if rules is None else pool_name_for(rules)
+        sd = " --outcomes pimc" if outcomes == "pimc" else ""
         raise BadArgument(
             f"the default bidding-odds model is not installed ({exc}); fit it "
-            f"with `python -m analysis.odds.build fit --pool {pool}`, or give "
+            f"with `python -m analysis.odds.build fit --pool {pool}{sd}`, or give "
             "--estimator PATH to a BidModel JSON file"
         ) from None
     # keyed by content too: a model file refitted in place is parsed again

@@ -259,7 +259,9 @@ class ThresholdPolicy:
     estimator : object or None
         An :class:`Estimator`; None loads the one ``estimator_name`` names
         (:func:`analysis.game.estimators.load_estimator`; ``"default"`` is
-        the model shipped for the game's rules).
+        the model shipped for the game's rules and outcomes: fitted on
+        single-dummy play for own-information games, on double-dummy values
+        for double-dummy ones).
     estimator_name : str
         How the estimator is described in dataset metadata.
 
@@ -319,7 +321,7 @@ class ThresholdPolicy:
         d.update(risk=r, barrel_risk=b, block_risk=k, name=self.name)
         return d
 
-    def get_estimator(self, rules=None) -> Estimator:
+    def get_estimator(self, rules=None, outcomes: str = "dd") -> Estimator:
         """The estimator, loaded by name when none was given.
 
         Parameters
@@ -327,6 +329,10 @@ class ThresholdPolicy:
         rules : str or Rules, optional
             The game's rules: the name ``"default"`` loads the model shipped
             for them (club's when None).
+        outcomes : {"dd", "pimc"}
+            The game's outcomes: ``"default"`` is the model fitted on
+            double-dummy values, or on single-dummy play for own-information
+            games (:func:`analysis.game.estimators.load_estimator`).
 
         Raises
         ------
@@ -336,9 +342,9 @@ class ThresholdPolicy:
         if self.estimator is not None:
             return self.estimator
 
-        return load_estimator(self.estimator_name, rules)
+        return load_estimator(self.estimator_name, rules, outcomes)
 
-    def with_estimator(self, rules=None) -> ThresholdPolicy:
+    def with_estimator(self, rules=None, outcomes: str = "dd") -> ThresholdPolicy:
         """This policy with its estimator loaded (itself when it has one).
 
         A simulation loads the named model once, here, instead of at every
@@ -352,15 +358,15 @@ class ThresholdPolicy:
         """
         if self.estimator is not None:
             return self
-        return replace(self, estimator=self.get_estimator(rules))
+        return replace(self, estimator=self.get_estimator(rules, outcomes))
 
-    def limits(self, hands7, rules=None) -> np.ndarray:
+    def limits(self, hands7, rules=None, outcomes: str = "dd") -> np.ndarray:
         """:func:`bid_limits` of ``hands7`` (n, 3) for (risk, barrel_risk, block_risk),
-        with the estimator of :meth:`get_estimator` ``(rules)``.
+        with the estimator of :meth:`get_estimator` ``(rules, outcomes)``.
 
         Returns
         -------
         ndarray of shape (n, 3, 3), int16
             Last axis: normal limit, barrel limit, blocking limit (points).
         """
-        return bid_limits(self.get_estimator(rules), hands7, self.thresholds)
+        return bid_limits(self.get_estimator(rules, outcomes), hands7, self.thresholds)

@@ -28,7 +28,9 @@
     declarer wrote off holds no play, and if the table has him play it (a
     higher bid, or a write-off he may not make on the barrel), the deal is
     played again on the fly with the row's own seed, so the gift and
-    estimates are the row's (:attr:`SDPoolSource.replays` counts them).
+    estimates are the row's (:attr:`SDPoolSource.replays` counts them; a
+    replay is kept per row, seat and bid, so a pool deal drawn again is not
+    played again).
     The declarer decides his contract and write-off again at the game's
     table state from the row's per-world outcomes; a pool of ``sd`` schema
     1 (values only) has the defenders' side of its worlds solved again on
@@ -201,6 +203,7 @@ class PoolSource:
             )
         return {
             "source": "pool",
+            "play": "dd",
             "pool_path": self.path,
             "pool_size": int(self.size),
             "draw": self.draw_mode,
@@ -339,6 +342,8 @@ class SDPoolSource(PoolSource):
                 raise BadArgument("every per-world column of a single-dummy pool row needs one value a world")
             self.worlds_of = np.stack([self.estimates.reshape(3 * n, k), *cols], axis=-1).reshape(n, 3, k, 5)
         self._redrawn: dict = {}
+        #: (row, seat, bid) -> the replay of a written-off row (equal arguments, equal play)
+        self._replayed: dict = {}
         self.replays = 0
         self.redrawn = 0
 
@@ -363,7 +368,12 @@ class SDPoolSource(PoolSource):
         if not replay or known:
             return SDPlayed(*self.table[ref, seat].tolist(), self.row_worlds(ref, seat), known)
         self.replays += 1
-        return play_masks(self.masks[ref], seat, self.rules, self.worlds, self.row_seed(ref, seat), bid)
+        key = (int(ref), int(seat), int(bid))
+        if key not in self._replayed:  # the play is a function of the row, its seed and the bid
+            self._replayed[key] = play_masks(
+                self.masks[ref], seat, self.rules, self.worlds, self.row_seed(ref, seat), bid
+            )
+        return self._replayed[key]
 
     def row_worlds(self, ref: int, seat: int) -> tuple:
         """The declarer's worlds of row ``ref``, ``seat`` as ``SDPlayed.worlds``.

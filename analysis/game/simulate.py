@@ -16,14 +16,12 @@ from ..rules import Rules, as_rules
 from ..scoring import new_table
 from .deal_flow import play_deal
 from .golden import golden_start, play_golden_deal
+from .outcome_choice import OUTCOMES, resolve_outcomes
 from .policy import ThresholdPolicy
 from .pools import PoolSource, SDPoolSource
 from .sources import SDSolverSource, SolverSource, draw_summary, game_rng
 
 __all__ = ["GAME_COLUMNS", "MAX_DEALS", "simulate", "make_source"]
-
-#: Where the deals' outcomes come from: double-dummy solves, or single-dummy play.
-OUTCOMES = ("dd", "pimc")
 
 #: A game still unfinished after this many deals (redeals included) is cut
 #: off; its last row carries the event ``unfinished``.
@@ -148,7 +146,7 @@ def simulate(
     max_deals: int = MAX_DEALS,
     draw: str = "with",
     pool_games: int | None = None,
-    outcomes: str = "dd",
+    outcomes: str | None = None,
     worlds: int = 16,
 ) -> pd.DataFrame:
     """Play whole games of Thousand.
@@ -166,10 +164,14 @@ def simulate(
     policy : ThresholdPolicy, optional
         Bidding and declarer policy (default ``ThresholdPolicy()``: risk
         0.5 with the default estimator, the bidding-odds model shipped for
-        ``rules``, ``BidModel.default(rules)``).
+        ``rules`` and the outcomes, ``BidModel.default(rules, outcomes=...)``:
+        fitted on single-dummy play for own-information games).
     pool : path, DataFrame or source, optional
-        Solved deals to draw from (see :class:`analysis.game.pools.PoolSource`);
-        None solves fresh deals on the fly (about 60 ms per played deal).
+        Deals to draw from: solved ones (:class:`analysis.game.pools.PoolSource`)
+        or single-dummy ones (:class:`~analysis.game.pools.SDPoolSource`).
+        None with ``outcomes`` given solves (or plays) fresh deals on the
+        fly (about 60 ms, or seconds, per played deal); None without it
+        draws from the reference pool the default names (below).
     start : int
         First game id.
     max_deals : int
@@ -187,15 +189,20 @@ def simulate(
         permutation (default ``start + n_games``).  Pass the total when one
         set of games is simulated in several calls, so every call cuts the
         same blocks.
-    outcomes : {"dd", "pimc"}
-        ``"dd"``: double-dummy outcomes (the default).  ``"pimc"``:
-        single-dummy play (:class:`~analysis.game.sources.SDSolverSource`): the declarer's
-        gift and every card from :func:`analysis.single_dummy.play_deal`,
-        his contract and write-off his own decision from his worlds
-        (:mod:`analysis.game.declare`); ``pool`` is then a single-dummy
-        dataset or :class:`~analysis.game.pools.SDPoolSource`, and
-        None plays each deal on the fly (seconds a deal).  Bidding is the
-        policy's either way.
+    outcomes : {"dd", "pimc"} or None
+        ``"dd"``: double-dummy outcomes.  ``"pimc"``: own-information
+        (single-dummy) play (:class:`~analysis.game.sources.SDSolverSource`):
+        the declarer's gift and every card from
+        :func:`analysis.single_dummy.play_deal`, his contract and write-off
+        his own decision from his worlds (:mod:`analysis.game.declare`);
+        ``pool`` is then a single-dummy dataset or
+        :class:`~analysis.game.pools.SDPoolSource`, and None plays each deal
+        on the fly (seconds a deal).  None (the default): what ``pool``
+        holds, or without a pool
+        :func:`~analysis.game.outcome_choice.resolve_outcomes`' default:
+        ``"pimc"`` from the single-dummy reference pool that serves
+        ``rules``, else ``"dd"`` from their reference pool (solved on the
+        fly without one) with a ``UserWarning`` saying why.  Bidding is the policy's either way.
     worlds : int
         With ``"pimc"`` on the fly: layouts per decision.
 
@@ -217,7 +224,8 @@ def simulate(
         declarer's value as the deal is played, double-dummy or with
         ``"pimc"`` single-dummy, points, −1 when not played) and
         ``pool_deal`` (the pool's deal_id, −1 on the fly).
-        ``attrs["outcomes"]`` is the source's description with the counts
+        ``attrs["outcomes"]`` is the source's description (``play``: ``"dd"``
+        or ``"pimc"``) with the counts
         of :func:`analysis.game.sources.draw_summary` (draw mode, distinct
         pool deals, repeated and fallback draws).
 
@@ -247,8 +255,10 @@ def simulate(
             raise BadArgument(f"{name} must be a non-negative integer, got {v!r}")
     if max_deals < 1:
         raise BadArgument(f"max_deals must be at least 1, got {max_deals}")
+    choice = resolve_outcomes(rules, outcomes, pool, on_the_fly=outcomes is not None)
+    choice.warn()
     # the model file is read once, here: it fails before playing when no model serves the rules
-    policy = (policy or ThresholdPolicy()).with_estimator(rules)
+    policy = (policy or ThresholdPolicy()).with_estimator(rules, choice.outcomes)
     if rules.players != 3 and hasattr(policy, "table_limits"):
         raise BadArgument(
             f"the {policy.name} policy weighs a table of three; at {rules.players} players "
@@ -256,10 +266,10 @@ def simulate(
         )
     source = make_source(
         rules,
-        pool,
+        choice.pool,
         draw=draw,
         games=(start + n_games if pool_games is None else pool_games) if draw == "without" else None,
-        outcomes=outcomes,
+        outcomes=choice.outcomes,
         worlds=worlds,
     )
     pool_limits = source.limits(policy) if source.kind == "pool" else None

@@ -170,7 +170,7 @@ class SolverSource:
 
     def describe(self) -> dict:
         """Metadata: where outcomes come from."""
-        return {"source": "solver", "solver_fingerprint": solver_fingerprint(self.rules)}
+        return {"source": "solver", "play": "dd", "solver_fingerprint": solver_fingerprint(self.rules)}
 
     def begin(self, seed: int, game_id: int) -> None:
         """Start game ``game_id`` (nothing to set up: every deal is fresh)."""

@@ -5,8 +5,14 @@ its own stream ``SeedSequence(seed, spawn_key=(game_id,))``, so the content
 depends on the seed, the number of games, the rules, the policy and the
 outcome source, never on the chunk size, the workers or the backend.  The
 parameters (recorded in the dataset) name the policy with its parameters
-and the estimator, and where outcomes came from: solved on the fly, or drawn
-uniformly with replacement from a pool of solved deals of a stated size.
+and the estimator (its content hash and the outcomes it was fitted on), and
+where outcomes came from (``outcomes.play``: ``"dd"`` double-dummy,
+``"pimc"`` own-information play): solved or played on the fly, or drawn
+uniformly with replacement from a pool of a stated size.  Outcomes not
+asked for are resolved by
+:func:`analysis.game.outcome_choice.resolve_outcomes`: own information from
+the single-dummy reference pool that serves the rules, double-dummy where
+none does.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import pyarrow as pa
 from .. import dataset
 from ..dataset.schema import games_schema
 from ..errors import BadArgument
+from ..game import resolve_outcomes
 from ..game.estimators import estimator_digest
 from ..game.policy import ThresholdPolicy
 from ..game.simulate import MAX_DEALS, make_source, simulate
@@ -40,7 +47,7 @@ def game_params(
     pool=None,
     chunk_size: int = DEFAULT_CHUNK,
     max_deals: int | None = None,
-    outcomes: str = "dd",
+    outcomes: str | None = None,
     worlds: int = 16,
 ) -> dict:
     """The recorded parameters of a simulate job.
@@ -53,13 +60,19 @@ def game_params(
         Its estimator must be named (``estimator_name``: ``default`` or a
         BidModel file) so that worker processes can load it.
     pool : path, optional
-        A solutions dataset to draw outcomes from (None: solve on the fly).
+        A solutions (or, with ``"pimc"``, single-dummy) dataset to draw
+        outcomes from; None with ``outcomes`` given: solved or played on the fly.
     chunk_size : int
         Games per chunk and per Parquet file.
-    outcomes : {"dd", "pimc"}
-        Double-dummy outcomes, or single-dummy play
-        (:func:`analysis.game.simulate`); ``pool`` is then a single-dummy
-        dataset.
+    outcomes : {"dd", "pimc"} or None
+        Double-dummy outcomes, or own-information (single-dummy) play
+        (:func:`analysis.game.simulate`); None: what ``pool`` holds, or
+        without a pool the default of
+        :func:`~analysis.game.outcome_choice.resolve_outcomes` (own
+        information from the single-dummy reference pool that serves
+        ``rules``; double-dummy, with a warning, where none does).  The
+        policy's ``"default"`` estimator is the model shipped for the
+        outcomes played (fitted on single-dummy play for ``"pimc"``).
     worlds : int
         With ``"pimc"`` on the fly: layouts per decision.
 
@@ -81,15 +94,20 @@ def game_params(
             "a games job loads its estimator by name in every worker: give "
             "ThresholdPolicy(estimator_name=...) instead of an object"
         )
+    choice = resolve_outcomes(rules, outcomes, pool, on_the_fly=outcomes is not None)
+    choice.warn()
+    outcomes, pool = choice.outcomes, choice.pool
     source = make_source(
         rules, None if pool is None else str(Path(pool).resolve()), outcomes=outcomes, worlds=worlds
     )
     if pool is not None:
         _POOLS[(outcomes, source.path)] = source
 
-    info = getattr(policy.get_estimator(rules), "info", {}) or {}
+    info = getattr(policy.get_estimator(rules, outcomes), "info", {}) or {}
     est = {k: info.get(k) for k in ("rules", "solver_fingerprint", "fitted", "n_rows")}
-    est["content_hash"] = estimator_digest(policy.estimator_name, rules)
+    # what the model was fitted on (a model that records nothing: double-dummy values)
+    est["outcomes"] = info.get("outcomes", "dd")
+    est["content_hash"] = estimator_digest(policy.estimator_name, rules, outcomes)
     return {
         "kind": "games",
         "n_games": int(n_games),
@@ -165,12 +183,14 @@ def run_games(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool | None = None,
-    outcomes: str = "dd",
+    outcomes: str | None = None,
     worlds: int = 16,
 ) -> dict:
     """Write (or finish) a games dataset; return its manifest.
 
-    ``outcomes`` and ``worlds`` as :func:`game_params`.
+    ``pool``, ``outcomes`` and ``worlds`` as :func:`game_params` (no
+    ``outcomes`` and no pool: own-information play from the single-dummy
+    reference pool that serves ``rules``, double-dummy where none does).
 
     Raises
     ------

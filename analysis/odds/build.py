@@ -325,8 +325,7 @@ def model_path(pool: str, *, outcomes: str = "dd", points_only: bool = False, fo
     ValueError
         On a pool name not in :data:`analysis.odds.model.MODEL_FILES`.
     """
-    p = model_file(pool, points_only, folder)
-    return p if outcomes == "dd" else p.with_name(p.stem + "_sd" + p.suffix)
+    return model_file(pool, points_only, folder, outcomes=outcomes)
 
 
 def write_models(models: dict, folder=None, *, outcomes: str = "dd") -> list[Path]:

@@ -13,7 +13,11 @@ proportional-odds model cannot.
 The value is the declarer's double-dummy total after the best exchange
 (card points plus his declared marriages; DESIGN.md, contract 3), so the
 model inherits the solver's optimism: the declarer is assumed to see every
-card when choosing his gift and his play.
+card when choosing his gift and his play.  The same model fitted on a
+single-dummy pool's play (``python -m analysis.odds.build fit --outcomes
+pimc``, files ending ``_sd.json``) estimates P(value as played with own
+information ≥ X) instead: the default of own-information games
+(``BidModel.default(rules, outcomes="pimc")``).
 
 The fitting itself is :func:`analysis.odds._fit.fit_arrays`; this module
 holds the model, its queries, its files and which shipped model serves
@@ -103,7 +107,7 @@ def pool_name_for(rules) -> str:
     )
 
 
-def model_file(pool: str, points_only: bool = False, folder=None) -> Path:
+def model_file(pool: str, points_only: bool = False, folder=None, *, outcomes: str = "dd") -> Path:
     """The file of the shipped model fitted on reference pool ``pool``.
 
     Parameters
@@ -114,16 +118,23 @@ def model_file(pool: str, points_only: bool = False, folder=None) -> Path:
         The card-points-only baseline's file instead.
     folder : path, optional
         Folder of the files (default :data:`MODEL_DIR`).
+    outcomes : {"dd", "pimc"}
+        ``"dd"``: fitted on the pool's double-dummy values; ``"pimc"``: on
+        its single-dummy pool's play (the same name ending ``_sd.json``:
+        ``default_bidmodel_sd.json``, ``default_bidmodel_book_points_sd.json``).
 
     Raises
     ------
     ValueError
-        On an unknown pool name.
+        On an unknown pool name or outcomes.
     """
     if pool not in MODEL_FILES:
         raise ValueError(f"no model file for pool {pool!r}; pools: {', '.join(MODEL_FILES)}")
+    if outcomes not in ("dd", "pimc"):
+        raise ValueError(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}")
     p = Path(MODEL_DIR if folder is None else folder) / MODEL_FILES[pool]
-    return p.with_name(p.stem + "_points" + p.suffix) if points_only else p
+    p = p.with_name(p.stem + "_points" + p.suffix) if points_only else p
+    return p if outcomes == "dd" else p.with_name(p.stem + "_sd" + p.suffix)
 
 
 def _sigmoid(z):
@@ -416,7 +427,7 @@ class BidModel:
             raise ModelFileError(f"{path} is a damaged BidModel file: {exc}", path=path) from None
 
     @classmethod
-    def default(cls, rules="club", points_only: bool = False) -> BidModel:
+    def default(cls, rules="club", points_only: bool = False, *, outcomes: str = "dd") -> BidModel:
         """The model shipped for ``rules``, fitted on their reference pool.
 
         Parameters
@@ -427,6 +438,11 @@ class BidModel:
             (:func:`pool_name_for`): classic and club's variants get club's.
         points_only : bool
             The card-points-only baseline fitted on the same rows instead.
+        outcomes : {"dd", "pimc"}
+            ``"dd"``: fitted on double-dummy values (P(double-dummy value ≥
+            X)); ``"pimc"``: on the pool's single-dummy play (P(value as
+            played with own information ≥ X)), the default of
+            own-information games (:func:`model_file`).
 
         Raises
         ------
@@ -436,12 +452,13 @@ class BidModel:
             command that fits it).
         """
         name = pool_name_for(rules)
-        path = model_file(name, points_only)
+        path = model_file(name, points_only, outcomes=outcomes)
         if not path.is_file():
+            sd = " --outcomes pimc" if outcomes == "pimc" else ""
             raise ValueError(
                 f"the bidding-odds model of the {name} pool is not installed "
                 f"({path}); fit it with `python -m analysis.odds.build fit "
-                f"--pool {name}`"
+                f"--pool {name}{sd}`"
             )
         return cls.load(path)
 
