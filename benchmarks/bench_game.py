@@ -70,7 +70,8 @@ def _compare_vs_simulate(rules, n: int, seed: int) -> None:
     policy = ThresholdPolicy()
     with tempfile.TemporaryDirectory() as tmp:
         # warm-up of both: pools read, policy limits computed, code loaded
-        compare([rules, variant], games=20, seed=seed + 99, workers=1, out=f"{tmp}/warm", policy=policy)
+        kw = dict(workers=1, policy=policy, outcomes="dd")  # against the double-dummy simulate jobs
+        compare([rules, variant], games=20, seed=seed + 99, out=f"{tmp}/warm", **kw)
         for i, r in enumerate((rules, variant)):
             run_games(f"{tmp}/warm{i}", 20, seed + 99, r, policy, pool=pool.solutions_path, workers=1)
         t0 = time.process_time()
@@ -79,7 +80,7 @@ def _compare_vs_simulate(rules, n: int, seed: int) -> None:
             run_games(f"{tmp}/sim{i}", n, seed, r, policy, pool=path, workers=1, progress=False)
         t_sim = time.process_time() - t0
         t0 = time.process_time()
-        c = compare([rules, variant], games=n, seed=seed, workers=1, out=f"{tmp}/cmp", policy=policy)
+        c = compare([rules, variant], games=n, seed=seed, out=f"{tmp}/cmp", **kw)
         t_cmp = time.process_time() - t0
     d = c.table.set_index(["metric", "rules"]).loc[("deals_per_game", variant.name)]
     print(

@@ -147,8 +147,12 @@ BAD_INPUTS = {
     # options that name what another option turns on
     "worlds without single-dummy odds": (["odds", HAND, "--worlds", "4"], "--worlds applies to --play pimc"),
     "worlds without single-dummy games": (
+        ["simulate", "--games", "2", "--seed", "1", "--outcomes", "dd", "--worlds", "8", "--no-progress"],
+        "--worlds applies to single-dummy play only",
+    ),
+    "worlds with a single-dummy pool": (
         ["simulate", "--games", "2", "--seed", "1", "--worlds", "8", "--no-progress"],
-        "--worlds applies to --outcomes pimc",
+        "played with its own worlds: add --on-the-fly",
     ),
     # a table state the rules cannot produce
     "a score the 555 reset zeroes": (

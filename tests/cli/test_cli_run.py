@@ -31,6 +31,15 @@ def test_run_every_stage_small(tmp_path, capsys):
     assert kinds == ["deals", "games", "solutions"]
     games = dataset.read_frame(next(tmp_path.glob("games-*")), "games")
     assert games.game_id.nunique() == 3 and (games.groupby("game_id").winner.max() >= 0).all()
+    # own information by default: the single-dummy pool, the model fitted on its play
+    params = dataset.read_params(next(tmp_path.glob("games-*")))
+    assert params["outcomes"]["play"] == "pimc" and params["estimator"]["outcomes"] == "pimc"
+    assert "own-information outcomes" in out and "'club-sd'" in out
+    # --outcomes dd: double-dummy games from the reference pool, in a folder of their own
+    argv = ["run", "--n", "3000", "--solve", "6", "--games", "2", "--outcomes", "dd", "--report", "none"]
+    assert main([*argv, "--data", str(tmp_path), "--workers", "1", "--no-progress"]) == 0
+    (dd,) = [p for p in tmp_path.glob("games-*-poolclub") if p.is_dir()]
+    assert dataset.read_params(dd)["outcomes"]["play"] == "dd"
 
 
 def test_another_n_into_the_same_data_folder_is_another_dataset(tmp_path, capsys):

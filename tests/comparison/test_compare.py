@@ -31,7 +31,7 @@ GAMES = 200  # enough for the barrel seats' sign, small enough for the fast suit
 def seats(tmp_path_factory):
     """Club against one barrel seat, GAMES paired games."""
     out = tmp_path_factory.mktemp("compare_seats")
-    return compare(["club", "club barrel_seats=1"], games=GAMES, seed=3, workers=1, out=out)
+    return compare(["club", "club barrel_seats=1"], games=GAMES, seed=3, outcomes="dd", workers=1, out=out)
 
 
 def _rows(c, metric):
@@ -104,14 +104,16 @@ def test_self_comparison_is_no_difference_with_zero_width_intervals(tmp_path):
 
 
 def test_a_field_no_decision_reads_gets_the_verdict_with_its_reason(tmp_path):
-    c = compare(["club", "club exchange_face_up=true"], games=6, seed=2, workers=1, out=tmp_path)
+    c = compare(
+        ["club", "club exchange_face_up=true"], games=6, seed=2, outcomes="dd", workers=1, out=tmp_path
+    )
     assert c.no_difference
     v = c.verdict()
     assert "exchange_face_up" in v and "double-dummy" in v
 
 
 def test_rule_sets_with_other_play_share_deals_within_the_smaller_pool(tmp_path):
-    c = compare(["club", "book"], games=8, seed=4, workers=1, out=tmp_path)
+    c = compare(["club", "book"], games=8, seed=4, outcomes="dd", workers=1, out=tmp_path)
     assert c.pairs == [("book", "club", "same deals")]
     frames = [pd.read_parquet(p) for p in c.paths]
     book = reference.pool_for("book").deals
@@ -209,7 +211,8 @@ def test_crossing_share_is_its_own_metric_and_leaves_write_offs_alone(tmp_path):
     """wiki with crossing allowed: every give-up becomes a crossing, so the
     write-off share falls to 0 and the crossing share takes its place; the
     figures are those of the games' own events."""
-    c = compare(["wiki", "wiki+crossing=allowed"], games=40, seed=4, workers=1, out=tmp_path)
+    names = ["wiki", "wiki+crossing=allowed"]
+    c = compare(names, games=40, seed=4, outcomes="dd", workers=1, out=tmp_path)
     t = c.table.set_index(["metric", "rules"])
     cross = t.loc[("crossing_share", "wiki+crossing=allowed")]
     assert t.loc[("crossing_share", "wiki"), "value"] == 0

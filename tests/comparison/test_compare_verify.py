@@ -11,6 +11,7 @@ def test_barrel_conventions_move_game_length_with_known_signs(tmp_path):
         ["club", "club barrel_seats=1", "club barrel_threshold=900"],
         games=1000,
         seed=1,
+        outcomes="dd",
         workers=1,
         out=tmp_path,
     )

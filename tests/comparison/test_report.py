@@ -144,7 +144,8 @@ def test_json_rows_stay_a_list_and_the_context_is_written_beside(tmp_path, capsy
     rows = json.loads(capsys.readouterr().out)
     assert isinstance(rows, list) and set(COLUMNS) <= set(rows[0])
     m = json.loads(meta.read_text())
-    assert (m["games"], m["seed"], m["outcomes"], m["baseline"]) == (4, 5, "dd", "club")
+    # own information by default: club-sd serves both rule sets
+    assert (m["games"], m["seed"], m["outcomes"], m["baseline"]) == (4, 5, "pimc", "club")
     assert [r["name"] for r in m["rules"]] == ["club", "club+barrel_seats=1"]
     assert m["rules"][1]["changes"] == {"barrel_seats": 1}
     assert m["pairs"] == [{"rules": "club+barrel_seats=1", "against": "club", "paired_on": "same outcomes"}]

@@ -239,12 +239,8 @@ def test_simulate_draws_from_the_reference_pool_by_default(tiny_env, tmp_path, c
     from analysis import dataset
 
     out = tmp_path / "games"
-    assert (
-        main(
-            ["simulate", "--games", "2", "--seed", "3", "--out", str(out), "--workers", "1", "--no-progress"]
-        )
-        == 0
-    )
+    argv = ["simulate", "--games", "2", "--seed", "3", "--out", str(out), "--outcomes", "dd"]
+    assert main([*argv, "--workers", "1", "--no-progress"]) == 0
     said = capsys.readouterr().out
     assert "drawing deals from the reference pool 'club' (6 solved deals" in said
     params = dataset.read_params(out)
@@ -289,6 +285,8 @@ def test_simulate_on_the_fly_and_without_a_pool(tiny_env, tmp_path, capsys):
                 "3",
                 "--rules",
                 "book",
+                "--outcomes",
+                "dd",
                 "--out",
                 str(tmp_path / "b"),
                 "--estimator",

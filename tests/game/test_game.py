@@ -230,7 +230,7 @@ def test_pool_games_keep_every_invariant(profile, pool, pool_frame, oracle):
 @pytest.mark.parametrize("profile", ["book", "wiki"])
 def test_games_solved_on_the_fly_keep_every_invariant(profile):
     rules = Rules.profile(profile)
-    games = simulate(rules, 1, seed=3, policy=ThresholdPolicy(estimator=PointsEstimator()))
+    games = simulate(rules, 1, seed=3, policy=ThresholdPolicy(estimator=PointsEstimator()), outcomes="dd")
     check_games(rules, games)
     assert replay(rules, games) == len(games)
     assert (games.pool_deal == -1).all()
@@ -240,7 +240,7 @@ def test_games_solved_on_the_fly_keep_every_invariant(profile):
 @pytest.mark.parametrize("profile", ["club", "classic", "book", "ua", "wiki"])
 def test_more_games_on_the_fly_keep_every_invariant(profile):
     rules = Rules.profile(profile)
-    games = simulate(rules, 6, seed=30, policy=ThresholdPolicy(estimator=PointsEstimator()))
+    games = simulate(rules, 6, seed=30, policy=ThresholdPolicy(estimator=PointsEstimator()), outcomes="dd")
     check_games(rules, games)
     assert replay(rules, games) == len(games)
 
@@ -279,8 +279,8 @@ def test_same_games_whatever_the_split(pool, oracle):
 
 def test_on_the_fly_games_are_reproducible():
     pol = ThresholdPolicy(estimator=PointsEstimator())
-    a = simulate("club", 2, seed=4, policy=pol, max_deals=4)
-    b = simulate("club", 1, seed=4, policy=pol, max_deals=4, start=1)
+    a = simulate("club", 2, seed=4, policy=pol, max_deals=4, outcomes="dd")
+    b = simulate("club", 1, seed=4, policy=pol, max_deals=4, start=1, outcomes="dd")
     pd.testing.assert_frame_equal(a[a.game_id == 1].reset_index(drop=True), b)
     assert (a.groupby("game_id").tail(1).event.str.contains("unfinished")).all()
 

@@ -144,7 +144,7 @@ def games_figure(rules) -> list:
     included), by players who go dark whenever they may."""
     from analysis.game import ThresholdPolicy, simulate
 
-    return simulate(rules, 3, seed=3, policy=ThresholdPolicy(dark_behind=0)).to_dict("records")
+    return simulate(rules, 3, seed=3, policy=ThresholdPolicy(dark_behind=0), outcomes="dd").to_dict("records")
 
 
 def claims_figure(rules) -> list:

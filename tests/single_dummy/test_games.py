@@ -145,7 +145,7 @@ def test_on_the_fly_games_are_reproducible_whatever_the_split(fly):
     pd.testing.assert_frame_equal(fly, again)
     one = simulate(CLUB, 1, seed=4, policy=POLICY, max_deals=3, outcomes="pimc", worlds=2, start=1)
     pd.testing.assert_frame_equal(fly[fly.game_id == 1].reset_index(drop=True), one)
-    dd = simulate(CLUB, 2, seed=4, policy=POLICY, max_deals=3)
+    dd = simulate(CLUB, 2, seed=4, policy=POLICY, max_deals=3, outcomes="dd")
     # the same deals and auctions: bidding is the policy's either way
     assert fly.bid.tolist() == dd.bid.tolist() and fly.declarer.tolist() == dd.declarer.tolist()
 
@@ -395,6 +395,8 @@ def test_cli_simulates_from_a_single_dummy_dataset(sd_dataset, tmp_path, capsys)
                 "1",
                 "--seed",
                 "1",
+                "--outcomes",
+                "dd",
                 "--pool",
                 str(sd_dataset),
                 "--out",
