@@ -28,9 +28,7 @@ import time
 import numpy as np
 
 from analysis import reference
-from analysis.odds import BidModel
-from analysis.odds.build import held_out_deals, replay_written_off
-from analysis.odds.reliability import calibration
+from analysis.odds import BidModel, calibration, held_out_deals, replay_written_off
 from analysis.rules import as_rules
 from analysis.single_dummy import has_play
 

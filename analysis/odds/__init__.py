@@ -10,7 +10,7 @@
   the held-out deals of a reference pool;
 - :func:`model_file`, :data:`MODEL_FILES`, :data:`DEFAULT_MODEL_FILE`,
   :func:`pool_name_for` – the shipped models and the pool that serves rules;
-- :func:`fit_frame`, :func:`held_out_deals`, :data:`SPLIT` – fitting a model
+- :func:`fit_frame`, :func:`held_out_deals`, :func:`replay_written_off`, :data:`SPLIT` – fitting a model
   on a pool's training deals; :func:`solve_values`, :func:`solutions_long` –
   a sample's double-dummy values, one row per (hand, seat);
 - :func:`relative_delta` – the declarer's score change minus his opponents'
@@ -40,6 +40,7 @@ __all__ = [
     "calibration",
     "fit_frame",
     "held_out_deals",
+    "replay_written_off",
     "SPLIT",
     "solutions_long",
     "solve_values",
@@ -55,7 +56,7 @@ __all__ = [
 def __getattr__(name):
     # numba: these names' modules import the solver; they load on first use,
     # so that ``from analysis.odds import BidModel`` stays light
-    from .build import SPLIT, fit_frame, held_out_deals
+    from .build import SPLIT, fit_frame, held_out_deals, replay_written_off
     from .dark import DARK_KEYS, blind_gift, blind_play, dark_odds
     from .dark_sd import DARK_SD_KEYS, dark_sd_odds
     from .dataset import dataset_odds
@@ -71,6 +72,7 @@ def __getattr__(name):
         "calibration": calibration,
         "fit_frame": fit_frame,
         "held_out_deals": held_out_deals,
+        "replay_written_off": replay_written_off,
         "SPLIT": SPLIT,
         "solutions_long": solutions_long,
         "solve_values": solve_values,

@@ -52,6 +52,7 @@ __all__ = [
     "SPLIT",
     "SPLITS",
     "held_out_deals",
+    "replay_written_off",
     "check_split",
     "fit_frame",
     "fit_pool",

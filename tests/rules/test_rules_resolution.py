@@ -143,7 +143,8 @@ def test_simulate_resolves_the_name_once(resolutions):
         def p_make(self, hands7, seats, contract):
             return 0.0 * hands7
 
-    games = simulate("club", 1, seed=1, policy=ThresholdPolicy(estimator=Never()), max_deals=2)
+    # dd on the fly: the default's pool lookup reads the registry's own profile names
+    games = simulate("club", 1, seed=1, policy=ThresholdPolicy(estimator=Never()), max_deals=2, outcomes="dd")
     assert len(games) == 2
     # the name is looked up once; what follows hands the Rules object on
     assert [r for r in resolutions if not isinstance(r, Rules)] == ["club"]
