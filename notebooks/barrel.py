@@ -23,10 +23,9 @@
 # bolts, barrel stays).
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: several minutes on two cores the first time (it
-# simulates 1,000 games per variant, and per table of four, with own
-# information, and the same games double-dummy, and caches them under
-# `data/`), about 30 s after that.
+# `data/reference/`: several minutes the first time (1,000 own-information
+# games per variant and table of four, and double-dummy beside them; cached
+# under `data/`), about 30 s after that.
 #
 # **Quick sizes** (40 games per variant, about 20 s): set `QUICK = True` in
 # the parameters cell below, or start the lab with

@@ -14,7 +14,7 @@ suffices; milliseconds per game) and cached as one Parquet file per
 Games are played with the outcomes the caller names (``outcomes=``, no
 page relies on a default): ``"pimc"`` (own information: every decision
 from the deciding player's cards) from the single-dummy reference pool
-that serves the rules (:func:`sd_pool`), or ``"dd"`` (double-dummy) from
+that serves the rules (:func:`_sd_pool`), or ``"dd"`` (double-dummy) from
 the double-dummy pool.  :func:`game_outcomes` says which one a rule set
 gets: own information where a single-dummy pool serves it, double-dummy
 otherwise (a rule that changes the play or a decision's payments), with
@@ -61,7 +61,6 @@ __all__ = [
     "pool_masks",
     "sd_pool_name",
     "sd_paired",
-    "sd_pool",
     "game_outcomes",
     "repeat_words",
 ]
@@ -275,7 +274,7 @@ def _code_hash() -> str:
     return h.hexdigest()[:12]
 
 
-def sd_pool(rules):
+def _sd_pool(rules):
     """The built single-dummy reference pool that serves ``rules``, or None.
 
     A pool serves the rules whose single-dummy fingerprint is its own (the
@@ -294,7 +293,7 @@ def game_outcomes(rules) -> tuple[str, str]:
     """The outcomes a research page plays ``rules`` with, and why.
 
     Own information (``"pimc"``) where a built single-dummy pool serves the
-    rules (:func:`sd_pool`); double-dummy (``"dd"``) otherwise, the reason
+    rules (:func:`_sd_pool`); double-dummy (``"dd"``) otherwise, the reason
     being the words a page prints on the row.
 
     Returns
@@ -304,7 +303,7 @@ def game_outcomes(rules) -> tuple[str, str]:
         "double-dummy: no single-dummy pool serves these rules ...")``.
     """
     r = as_rules(rules)
-    p = sd_pool(r)
+    p = _sd_pool(r)
     if p is not None:
         return "pimc", f"own information (the {p.name} pool)"
     name = sd_pool_name(r)
@@ -371,7 +370,7 @@ def simulated_games(
     pool : path, optional
         A solutions dataset (``outcomes="dd"``) or single-dummy dataset
         (``"pimc"``); default the reference pool of the rules
-        (:func:`reference_pool`, :func:`sd_pool`).
+        (:func:`reference_pool`, :func:`_sd_pool`).
     policy : analysis.game.ThresholdPolicy, optional
         Default: ``ThresholdPolicy`` with :func:`pool_estimator`.
     label : str
@@ -419,7 +418,7 @@ def simulated_games(
     ref = sd = None
     frame = None
     if outcomes == "pimc" or on_sd_deals:
-        sd = sd_pool(r)
+        sd = _sd_pool(r)
         if sd is None and pool is None:
             raise reference.ReferencePoolError(
                 sd_pool_name(r) or r.name,

@@ -49,7 +49,7 @@ def both_ways(data, rules, n_games: int, seed: int, label: str = "") -> dict[str
     data : path
         The games cache folder (:func:`analysis.research.data.simulated_games`).
     rules : str or Rules
-        Rules a built single-dummy pool serves (:func:`analysis.research.data.sd_pool`).
+        Rules a built single-dummy pool serves (:func:`analysis.research.data.game_outcomes`).
     n_games, seed : int
         Games ``0 .. n_games - 1`` of the root seed, both ways.
     label : str
