@@ -391,9 +391,10 @@ for n in ("club", "classic", "book", "ua", "wiki"):
         parts.append(f"{twoways.FIGURES[fig]}: DD {cell(r, 'dd', pct)}, OI {cell(r, 'pimc', pct)}, DD − OI {d}")
     st = f.loc["stays_won"]
     hl.append({"profile": n, "question": "both_ways", "figure": "; ".join(parts),
-               "n": f"{N_GAMES:,} paired games each way ({int(f.loc['bolts_per_100', 'n_dd']):,} and "
-                    f"{int(f.loc['bolts_per_100', 'n_pimc']):,} played deals; {int(st['n_dd']):,} and "
-                    f"{int(st['n_pimc']):,} barrel stays)"})
+               "n": f"{N_GAMES:,} paired games each way ("
+                    + (f"{int(f.loc['bolts_per_100', 'n_dd']):,} and {int(f.loc['bolts_per_100', 'n_pimc']):,} "
+                       "played deals; " if VARIANTS[n].has_bolts else "")
+                    + f"{int(st['n_dd']):,} and {int(st['n_pimc']):,} barrel stays)"})
 for n in ("club", "classic", "book", "ua", "wiki"):
     if n not in tables:
         hl.append({"profile": n, "question": "barrel", "applies": False,

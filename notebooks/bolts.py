@@ -220,12 +220,12 @@ for p in BOLTS:
     drv.append({"profile": p,
                 "defenders bolted, double-dummy (pool)": notebook.fmt_pct(dd["p"]),
                 "− the play's part (points of %)": ci("play", True),
-                "= bolted among defenders off the barrel, p_free": ci("p_free"),
-                "defenders on the barrel, s_bar": ci("s_bar"),
+                "= bolted among defenders off the barrel": ci("p_free"),
+                "share of defenders sitting on the barrel": ci("s_bar"),
                 "− the barrel's part (points of %)": ci("barrel", True),
-                "= defenders bolted in games, p_game": ci("p_game"),
+                "= defenders bolted in games": ci("p_game"),
                 "defender seats": f"{gap.attrs['defenders']:,}",
-                "then: bolts per 100 played deals, (2 p_game + declarers' bolts) × share played out":
+                "then: bolts per 100 played deals, (2 × defenders bolted + declarers' bolts) × share played out":
                     f"({d_def:.1f} + {d_decl:.1f}) × {notebook.fmt_pct(share_out)} = "
                     f"{share_out * (d_def + d_decl):.1f}"})
 drivers = pd.DataFrame(drv).set_index("profile").T
