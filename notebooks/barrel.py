@@ -23,9 +23,9 @@
 # bolts, barrel stays).
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about a minute and a half on two cores the first time
-# (it simulates 1,000 games per variant, and per table of four, and caches
-# them under `data/`), about 20 s after that.
+# `data/reference/`: several minutes the first time (1,000 own-information
+# games per variant and table of four, and double-dummy beside them; cached
+# under `data/`), about 30 s after that.
 #
 # **Quick sizes** (40 games per variant, about 20 s): set `QUICK = True` in
 # the parameters cell below, or start the lab with
@@ -37,12 +37,20 @@
 # win by declaring and making a contract that brings him to the target.
 # A stay ends with a **win**, a **fall** (attempts used up: −120, `book`
 # −100), a **knock-off** (too many sitters: `club` allows two, the others
-# one), his own **failed contract** or write-off, or an **exit** (taken
-# below the threshold otherwise).  A stay still running when another player
-# wins the game is *censored*.
+# one), his own **failed contract** or write-off, an **exit**
+# (taken below the threshold otherwise), or **another player's win**: the
+# game ends while he sits, which ends his stay as surely as a fall (a
+# competing ending, not censoring).  Only a stay still running in a game
+# cut off unfinished would be *censored*.
 #
-# Whole games are simulated from the reference pools with the default
-# bidding policy, drawing deals without replacement.  The endings
+# Whole games are simulated with **own information** (every decision, bid,
+# gift, contract, write-off and every card, from the deciding player's
+# cards: PIMC, docs/SINGLE_DUMMY.md), from the single-dummy reference pool
+# that serves each variant, with the default bidding policy.  These pools
+# are small (500 to 2,000 deals), so games draw their deals *with
+# replacement* and most draws repeat a deal: the page counts them below.
+# A variant no single-dummy pool serves would be played double-dummy and
+# labelled so.  The endings
 # *compete* (a stay ends in exactly one of them), so each is read as a
 # **cumulative incidence** (Aalen–Johansen): the chance that a stay has
 # ended *that way* by deal *t*.  S(t), the share of stays still on the
@@ -67,7 +75,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.research import data, plots, positions, survival
+from analysis.research import data, plots, positions, survival, twoways
 from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
 
@@ -79,13 +87,28 @@ VARIANTS = {
     "classic": Rules.profile("classic"), "book": Rules.profile("book"),
     "ua": Rules.profile("ua"), "wiki": Rules.profile("wiki"),
 }
-games = {name: data.simulated_games(DATA, r, N_GAMES, SEED,
-                                    label=name.replace(", ", "-").replace(" ", "_"))
-         for name, r in VARIANTS.items()}
+OUT = {name: data.game_outcomes(r) for name, r in VARIANTS.items()}  # ("pimc" or "dd", words)
+LABEL = {name: name.replace(", ", "-").replace(" ", "_") for name in VARIANTS}
+
+
+def play(name, r, kind):
+    """Own-information games draw the small single-dummy pool with replacement
+    (under the label twoways.both_ways caches them with); double-dummy games
+    each their own block of the double-dummy pool."""
+    if kind == "pimc":
+        return data.simulated_games(DATA, r, N_GAMES, SEED, draw="with", outcomes="pimc",
+                                    label=f"{LABEL[name]}-pimc")
+    return data.simulated_games(DATA, r, N_GAMES, SEED, draw="without", outcomes="dd", label=LABEL[name])
+
+
+games = {name: play(name, r, OUT[name][0]) for name, r in VARIANTS.items()}
 boots = {name: PoolBootstrap(g, n_boot=N_BOOT, seed=2) for name, g in games.items()}
 stays = {name: survival.barrel_stays(g) for name, g in games.items()}
-display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}.  "
-                 + " ".join(f"{n}: {b.describe()}." for n, b in boots.items())))
+display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}."))
+display(pd.DataFrame({
+    "outcomes": [OUT[n][1] for n in games],
+    "pool draws, and how many repeat": [data.repeat_words(g) for g in games.values()],
+    "intervals": [b.describe() for b in boots.values()]}, index=pd.Index(list(games), name="rules")))
 notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
                  **{f"deals of {n}": f"the {g.attrs['outcomes']['pool']} reference pool "
                     f"({g.attrs['outcomes'].get('pool_content_hash')})" for n, g in games.items()})
@@ -94,23 +117,26 @@ notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
 # ## How stays end
 #
 # The share of stays ending each way, by the end of the stay (the
-# cumulative incidence at the longest stay); `open` stays (still sitting
-# when another player won) are censored, so the shares of the endings plus
-# S at the end add up to 100 %.
+# cumulative incidence at the longest stay).  Another player's win is one
+# of the endings; a stay is censored only if its game was cut off
+# unfinished, so the shares of the endings plus S at the end add up to
+# 100 %.
 
 # %%
 CAUSES = [e for e in survival.ENDINGS]
 LABELS = {"win": "win", "barrel_fall": "fall", "knocked_off": "knocked off",
           "failed_contract": "own contract failed", "barrel_write_off": "own write-off",
-          "barrel_exit": "pushed below the threshold"}
+          "barrel_exit": "pushed below the threshold", "other_won": "another player won"}
 ENDS = {"win": "in a win", "barrel_fall": "in a fall (attempts used up)", "knocked_off": "knocked off",
         "failed_contract": "by the sitter's own failed contract", "barrel_write_off": "by his own write-off",
-        "barrel_exit": "pushed below the threshold"}  # "a stay ends ..."
+        "barrel_exit": "pushed below the threshold",
+        "other_won": "when another player wins the game"}  # "a stay ends ..."
 tables = {n: survival.competing_table(s, boots[n], CAUSES) for n, s in stays.items() if len(s)}
 last = {}
 for n, t in tables.items():
     tmax = t.index.get_level_values("deals").max()
-    row = {"stays": f"{len(stays[n]):,}", "open when the game ended (censored)":
+    row = {"outcomes": "own information" if OUT[n][0] == "pimc" else OUT[n][1],
+           "stays": f"{len(stays[n]):,}", "in games cut off unfinished (censored)":
            f"{(stays[n].ending == 'open').sum():,}"}
     for c in CAUSES:
         r = t.loc[(f"cif_{c}", tmax)]
@@ -147,7 +173,7 @@ plt.show()
 # let a deal that was not an attempt pass (e.g. a deal played by others
 # while a sitter does not bid), which the table shows where it happens.
 # Where S stays above zero after the last deal, the longest stays were
-# *censored*: still open when another player won the game, so nobody knows
+# *censored*: still open in a game cut off unfinished, so nobody knows
 # how they would have ended.  Beside S(t), the stays still on the barrel
 # (and still followed) after *t* deals: the "at risk" count printed under a
 # survival curve (lifelines' convention), those that start deal *t* + 1.
@@ -227,7 +253,10 @@ TABLES = {}
 for prof in ("book", "wiki"):
     TABLES[f"{prof}, three players"] = (games[prof], boots[prof])
     r4 = Rules.profile(prof).with_changes(players=4)
-    g4 = data.simulated_games(DATA, r4, N_GAMES, SEED, label=f"{prof}-players4")
+    k4, why4 = data.game_outcomes(r4)
+    OUT[f"{prof}, four players"] = (k4, why4)
+    g4 = data.simulated_games(DATA, r4, N_GAMES, SEED, draw="with" if k4 == "pimc" else "without",
+                              outcomes=k4, label=f"{prof}-players4-{k4}")
     TABLES[f"{prof}, four players"] = (g4, PoolBootstrap(g4, n_boot=N_BOOT, seed=2))
 figs = {name: positions.table_figures(g, b) for name, (g, b) in TABLES.items()}
 wins4 = {name: positions.position_wins(g, b) for name, (g, b) in TABLES.items()}
@@ -252,7 +281,8 @@ for name, f in figs.items():
     cells[name] = col
 four = pd.DataFrame(cells).rename_axis("figure (95 % CI)")
 display(four)
-display(Markdown(" ".join(f"{n}: {b.describe()}." for n, (_, b) in TABLES.items() if "four" in n)))
+display(Markdown(" ".join(f"{n} ({OUT[n][1]}): {b.describe()}; {data.repeat_words(g)}."
+                          for n, (g, b) in TABLES.items() if "four" in n)))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 6))
@@ -287,8 +317,84 @@ display(Markdown(
        f"against {notebook.fmt_ci(*b3.loc['barrel stays won', ['value', 'low', 'high']])} at three."
        if "barrel stays won" in b4.index and "barrel stays won" in b3.index else "no stay could be compared.")))
 
+# %% [markdown]
+# ## Double-dummy against own information, on the same deals
+#
+# How far would a table of clairvoyants be from these figures?  Each
+# profile's games above are played again double-dummy (every player
+# seeing every card; the declarer naming the highest contract he makes)
+# on the **same deals**: the same seed and game ids, drawing the same rows
+# of the single-dummy pool's deals, so both start every game from the same
+# cards until a decision differs.  *DD − OI* is double-dummy minus own
+# information, with a paired 95 % interval (one two-way bootstrap over the
+# shared games and pool deals).
+
+# %%
+BOTH = [n for n in ("club", "classic", "book", "ua", "wiki") if OUT[n][0] == "pimc"]
+pairs = {n: twoways.both_ways(DATA, VARIANTS[n], N_GAMES, SEED, label=LABEL[n]) for n in BOTH}
+both = {n: twoways.figures_both_ways(g["dd"], g["pimc"], n_boot=N_BOOT, seed=3) for n, g in pairs.items()}
+UNIT = {"deals_per_game": "games", "bolts_per_100": "played deals", "stays_won": "barrel stays"}
+
+
+def cell(r, k, pct):
+    if np.isnan(r[k]):
+        return "no barrel stay"
+    if pct:
+        return notebook.fmt_ci(r[k], r[f"{k}_low"], r[f"{k}_high"])
+    return notebook.fmt_num_ci(r[k], r[f"{k}_low"], r[f"{k}_high"])
+
+
+rows = []
+for n, f in both.items():
+    for fig, r in f.iterrows():
+        if fig == "bolts_per_100" and not VARIANTS[n].has_bolts:
+            continue
+        pct = fig == "stays_won"
+        rows.append({"rules": n, "figure": twoways.FIGURES[fig],
+                     "double-dummy (95 % CI)": cell(r, "dd", pct), "own information (95 % CI)": cell(r, "pimc", pct),
+                     "DD − OI (paired 95 % CI)": "no barrel stay both ways" if np.isnan(r["diff"]) else
+                     (notebook.fmt_num_ci(100 * r["diff"], 100 * r["diff_low"],
+                                                                     100 * r["diff_high"]) + " points of %")
+                     if pct else notebook.fmt_num_ci(r["diff"], r["diff_low"], r["diff_high"]),
+                     "n (DD; OI)": f"{int(r['n_dd']):,}; {int(r['n_pimc']):,} {UNIT[fig]}"})
+if rows:
+    display(pd.DataFrame(rows).set_index(["rules", "figure"]))
+    display(Markdown(" ".join(f"{n}: double-dummy {data.repeat_words(g['dd'])}; own information "
+                              f"{data.repeat_words(g['pimc'])}." for n, g in pairs.items())))
+    beyond = [(n, twoways.FIGURES[k]) for n, f in both.items() for k, r in f.iterrows()
+              if (r["diff_low"] > 0 or r["diff_high"] < 0) and (k != "bolts_per_100" or VARIANTS[n].has_bolts)]
+    display(Markdown(
+        "**Conclusion.** "
+        + (("Beyond the noise, double-dummy play moves: " + "; ".join(f"{k} in {n}" for n, k in beyond)
+            + ". Where the difference is positive a table of clairvoyants overstates the figure.")
+           if beyond else "No figure differs beyond the noise between the two kinds of play at this size.")))
+else:
+    display(Markdown("No profile's games could be played both ways: no single-dummy pool is built."))
+
 # %%
 hl = []
+for n in ("club", "classic", "book", "ua", "wiki"):
+    if n not in both:
+        hl.append({"profile": n, "question": "both_ways", "applies": False,
+                   "figure": "played double-dummy only: no single-dummy pool serves these rules",
+                   "n": f"{OUT[n][1]}"})
+        continue
+    f = both[n]
+    parts = []
+    for fig in ("stays_won", "bolts_per_100", "deals_per_game"):
+        if fig == "bolts_per_100" and not VARIANTS[n].has_bolts:
+            continue
+        r, pct = f.loc[fig], fig == "stays_won"
+        d = ("not measurable (no stay one way)" if np.isnan(r["diff"]) else
+             notebook.fmt_num_ci(100 * r["diff"], 100 * r["diff_low"], 100 * r["diff_high"]) + " points"
+             if pct else notebook.fmt_num_ci(r["diff"], r["diff_low"], r["diff_high"]))
+        parts.append(f"{twoways.FIGURES[fig]}: DD {cell(r, 'dd', pct)}, OI {cell(r, 'pimc', pct)}, DD − OI {d}")
+    st = f.loc["stays_won"]
+    hl.append({"profile": n, "question": "both_ways", "figure": "; ".join(parts),
+               "n": f"{N_GAMES:,} paired games each way ("
+                    + (f"{int(f.loc['bolts_per_100', 'n_dd']):,} and {int(f.loc['bolts_per_100', 'n_pimc']):,} "
+                       "played deals; " if VARIANTS[n].has_bolts else "")
+                    + f"{int(st['n_dd']):,} and {int(st['n_pimc']):,} barrel stays)"})
 for n in ("club", "classic", "book", "ua", "wiki"):
     if n not in tables:
         hl.append({"profile": n, "question": "barrel", "applies": False,
@@ -301,6 +407,7 @@ for n in ("club", "classic", "book", "ua", "wiki"):
     s1 = t.loc[("survival", min(1, tmax))]
     hl.append({"profile": n, "question": "barrel",
                "figure": f"{notebook.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} of stays won; "
-                         f"S(1) {notebook.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])}",
+                         f"S(1) {notebook.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])} "
+                         f"({'own information' if OUT[n][0] == 'pimc' else OUT[n][1]})",
                "n": f"{len(stays[n]):,} barrel stays in {boots[n].games:,} games"})
 _ = notebook.save_headline("barrel", hl)

@@ -21,9 +21,9 @@
 # figures differ.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about 45 s on two cores the first time (it simulates
-# 1,000 games per profile and caches them under `data/`), about 20 s after
-# that.
+# `data/reference/`: a few minutes on two cores the first time (it
+# simulates 1,000 own-information games per profile and caches them under
+# `data/`; the barrel page shares them), about 20 s after that.
 #
 # **Quick sizes** (600 deals of each pool and 40 games per profile, about
 # 35 s): set `QUICK = True` in the parameters cell below, or start the lab
@@ -45,16 +45,19 @@
 #    optimal line, under each definition.  Defenders avoid a bolt whenever
 #    it costs the defence nothing (DESIGN.md, contract 3), so these are the
 #    bolts perfect play cannot avoid.
-# 2. **Per game** — whole games simulated from the pool with the default
-#    bidding policy: bolts and penalties per 100 played deals and per game.
+# 2. **Per game** — whole games played with **own information** (every
+#    decision, bid, gift, contract, write-off and every card, from the
+#    deciding player's cards: PIMC, docs/SINGLE_DUMMY.md) from the
+#    single-dummy reference pools, with the default bidding policy: bolts
+#    and penalties per 100 played deals and per game.
 #
 # Why the two figures differ: the first is a *share of defenders*, two per
 # deal, along the line where defenders avoid bolts; the second counts
 # *every player's* bolts per deal (both defenders, and the declarer under
-# `wiki`) in the deals that games actually play — the contracts the
-# bidding policy reaches, write-offs (no bolts) and the defenders on the
-# barrel (no bolts) included.  The table of drivers below goes from one to
-# the other in steps that multiply and add up exactly.
+# `wiki`) in the deals that games actually play, with own information —
+# the contracts the bidding policy reaches, write-offs (no bolts) and the
+# defenders on the barrel (no bolts) included.  The last section splits
+# the gap between the two exactly: the play's part and the barrel's part.
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -136,13 +139,19 @@ plt.show()
 # %% [markdown]
 # ## Per game: simulated games
 #
-# Games played to the end with the default bidding policy, drawing the
-# pool's deals **without replacement** (each game its own block of the
-# pool).  Intervals: bootstrap over games (and over pool deals where a
-# deal repeats: the two-way bootstrap of Owen, 2007).
+# Games played to the end with own information and the default bidding
+# policy, drawing the single-dummy pool's deals **with replacement**: the
+# pools hold 500 to 2,000 deals, far fewer than the games draw, so most
+# draws repeat a deal (counted below).  A profile no single-dummy pool
+# serves would be played double-dummy and labelled so.  Intervals: the
+# two-way bootstrap over games and pool deals (Owen, 2007), which widens
+# them for the repeats.
 
 # %%
-games = {p: data.simulated_games(DATA, p, N_GAMES, SEED) for p in PROFILES}
+OUT = {p: data.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words)
+games = {p: data.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if OUT[p][0] == "pimc" else "without",
+                                 outcomes=OUT[p][0], label=f"{p}-{OUT[p][0]}")
+         for p in PROFILES}
 boots = {p: PoolBootstrap(g, n_boot=N_BOOT, seed=1) for p, g in games.items()}
 rows = []
 for p, g in games.items():
@@ -152,70 +161,91 @@ for p, g in games.items():
     pen = g["event"].fillna("").str.count(r"(?:^|;)bolt_penalty:").to_numpy(float)
     contract = played * (~g["written_off"]).to_numpy(float)
     o = g.attrs["outcomes"]
-    for what, x, den in (("bolts per 100 played deals", nb, played),
-                         ("bolt penalties per 100 played deals", pen, played),
-                         ("bolts per 100 deals played out (no write-off)", nb * contract, contract)):
-        m, lo, hi = b.ratio(x, den)
+    first = (~g["game_id"].duplicated()).to_numpy(float)  # one per game
+    for what, x, den, scale in (("bolts per 100 played deals", nb, played, 100),
+                                ("bolt penalties per 100 played deals", pen, played, 100),
+                                ("bolts per 100 deals played out (no write-off)", nb * contract, contract, 100),
+                                ("bolts per game", nb, first, 1)):
+        m, lo, hi = b.game_mean(*(pd.Series(v).groupby(g["game_id"].to_numpy()).sum().to_numpy()
+                                  for v in (x, den))) if what == "bolts per game" else b.ratio(x, den)
         rows.append({"profile": p, "figure": what, "estimate (95 % CI)":
-                     notebook.fmt_num_ci(100 * m, 100 * lo, 100 * hi), "m": m, "lo": lo, "hi": hi,
-                     "games": b.games, "played deals": int(played.sum()),
-                     "distinct deals": b.distinct_deals,
-                     "repeated draws": o["repeated_draws"]})
+                     notebook.fmt_num_ci(scale * m, scale * lo, scale * hi), "m": m, "lo": lo, "hi": hi,
+                     "outcomes": OUT[p][1], "games": b.games, "played deals": int(played.sum()),
+                     "pool draws, and how many repeat": data.repeat_words(g)})
 rates = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(Markdown(f"Estimator of the bidding policy: {games['club'].attrs['estimator']}. "
                  + " ".join(f"{p}: {boots[p].describe()}." for p in PROFILES)))
 BOLTS = [p for p in PROFILES if p not in NO_BOLTS]
-display(notebook.table(rates.loc[BOLTS, ["estimate (95 % CI)", "games", "played deals", "distinct deals",
-                                         "repeated draws"]]))
+display(notebook.table(rates.loc[BOLTS, ["estimate (95 % CI)", "outcomes", "games", "played deals",
+                                         "pool draws, and how many repeat"]]))
 if NO_BOLTS:
     display(Markdown(f"Not shown: {', '.join(NO_BOLTS)}, whose rules count no bolts (their games score none)."))
 
 # %% [markdown]
-# ## What drives each figure
+# ## From the double-dummy share to the games: the play's part and the barrel's part
 #
-# From the double-dummy share of bolted defenders to bolts per 100 deals
-# in games: two defenders per deal; the declarer's own bolts (`wiki`);
-# the deals that end in a write-off (no play, no bolt); defenders on the
-# barrel (no bolt); and the contracts the auction actually reaches, which
-# are not the double-dummy best of the strongest hand.
+# Among the defender seats of the deals games play out (no redeal, no
+# write-off): *p*<sub>free</sub> is the share bolted among the defenders
+# not on the barrel, *s*<sub>bar</sub> the share of defenders sitting on
+# the barrel when the deal began (a sitter is not bolted: RULES.md, club,
+# barrel) and *p*<sub>game</sub> the share bolted among all of them.  The
+# gap between the double-dummy share and *p*<sub>game</sub> splits
+# exactly into **the play's part**, double-dummy minus *p*<sub>free</sub>
+# (the contracts the auction reaches and own-information play, against the
+# double-dummy line of the strongest hand), and **the barrel's part**,
+# (*p*<sub>free</sub> − *p*<sub>bar</sub>) × *s*<sub>bar</sub> (the
+# defenders the barrel keeps from a bolt).  Then two defenders per deal,
+# the declarers' own bolts (wiki) and the write-offs lead to the games'
+# bolts per 100 played deals above.
 
 # %%
 drv = []
 for p in BOLTS:
     g = games[p]
+    dd = per_deal.loc[(p, "zero points" if p != "wiki" else "no trick")]
+    gap = bolts.defender_gap(g, float(dd["p"]), boots[p])
     pl = g[~g["redealt"]]
     out_ = pl[~pl["written_off"]]
     bolted = out_[[f"bolt{q}" for q in range(players_in(g))]].to_numpy(bool)
-    decl = out_["declarer"].to_numpy(np.int64)
-    own = bolted[np.arange(len(out_)), decl]
-    n_out = max(len(out_), 1)
-    d_def = 100 * (bolted.sum() - own.sum()) / n_out
-    d_decl = 100 * own.sum() / n_out
+    own = bolted[np.arange(len(out_)), out_["declarer"].to_numpy(np.int64)]
     share_out = len(out_) / max(len(pl), 1)
-    bar = pl[[f"barrel{q}" for q in range(players_in(g))]].ge(0).sum(axis=1).mean()
-    dd = per_deal.loc[(p, "zero points" if p != "wiki" else "no trick")]
+    d_def, d_decl = 200 * gap.loc["p_game", "value"], 100 * own.sum() / max(len(out_), 1)
+
+    def ci(k, pts=False):
+        r = gap.loc[k]
+        if pts:  # a difference of shares, in points of %
+            return notebook.fmt_num_ci(100 * r["value"], 100 * r["low"], 100 * r["high"])
+        return notebook.fmt_ci(r["value"], r["low"], r["high"])
+
     drv.append({"profile": p,
                 "defenders bolted, double-dummy (pool)": notebook.fmt_pct(dd["p"]),
-                "defenders bolted in games (deals played out)": notebook.fmt_pct(d_def / 200),
-                "× 2 = defenders' bolts per 100 deals played out": f"{d_def:.1f}",
-                "+ declarers' bolts per 100 deals played out": f"{d_decl:.1f}",
-                "× share of played deals played out (no write-off)": notebook.fmt_pct(share_out),
-                "= bolts per 100 played deals (games)": f"{share_out * (d_def + d_decl):.1f}",
-                "players on the barrel per deal": f"{bar:.2f}"})
-drivers = pd.DataFrame(drv).set_index("profile")
+                "− the play's part (points of %)": ci("play", True),
+                "= bolted among defenders off the barrel": ci("p_free"),
+                "share of defenders sitting on the barrel": ci("s_bar"),
+                "− the barrel's part (points of %)": ci("barrel", True),
+                "= defenders bolted in games": ci("p_game"),
+                "defender seats": f"{gap.attrs['defenders']:,}",
+                "then: bolts per 100 played deals, (2 × defenders bolted + declarers' bolts) × share played out":
+                    f"({d_def:.1f} + {d_decl:.1f}) × {notebook.fmt_pct(share_out)} = "
+                    f"{share_out * (d_def + d_decl):.1f}"})
+drivers = pd.DataFrame(drv).set_index("profile").T
 display(drivers)
 cl = rates.loc[("club", "bolts per 100 played deals")]
 ddc = per_deal.loc[("club", "zero points")]
+PLAY_ROW, BAR_ROW = "− the play's part (points of %)", "− the barrel's part (points of %)"
+gap_club = bolts.defender_gap(games["club"], float(ddc["p"]), boots["club"])
+gc = gap_club["value"]
+total = gc["play"] + gc["barrel"]
 display(Markdown(
-    "Each row adds up: (defenders' + declarers' bolts per 100 deals played out) × the share played "
-    "out = bolts per 100 played deals, the games' figure above; the players on the barrel, who "
-    "are never bolted, are context. "
-    f"**Conclusion.** In club, {notebook.fmt_pct(ddc['p'])} of defenders are bolted double-dummy "
-    f"({notebook.fmt_num(200 * ddc['p'])} per 100 deals) against "
-    f"{drivers.loc['club', 'defenders bolted in games (deals played out)']} in the deals games play "
-    f"out; with write-offs, games count {notebook.fmt_num_ci(100 * cl['m'], 100 * cl['lo'], 100 * cl['hi'])} "
-    "bolts per 100 played deals. The contracts the policy reaches, not the definition of a bolt, "
-    "make the difference."))
+    "Each column adds up: the double-dummy share minus the play's part is *p*<sub>free</sub>; minus the "
+    "barrel's part, *p*<sub>game</sub>. "
+    f"**Conclusion.** In club, {notebook.fmt_pct(ddc['p'])} of defenders are bolted double-dummy against "
+    f"{notebook.fmt_pct(gc['p_game'])} in the deals own-information games play out, a gap of "
+    f"{100 * total:.1f} points: the barrel's part is {drivers.loc[BAR_ROW, 'club']} "
+    f"points, the play's part {drivers.loc[PLAY_ROW, 'club']}"
+    + (" (within the noise)" if gap_club.loc["play", "low"] <= 0 <= gap_club.loc["play", "high"] else "")
+    + "; with write-offs, games count "
+    f"{notebook.fmt_num_ci(100 * cl['m'], 100 * cl['lo'], 100 * cl['hi'])} bolts per 100 played deals."))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 3.8))
@@ -240,7 +270,9 @@ for p in PROFILES:
         continue
     hl.append({"profile": p, "question": "bolts",
                "figure": f"{notebook.fmt_ci(dd['p'], dd['ci_low'], dd['ci_high'])} of defenders "
-                         f"(double-dummy); {r['estimate (95 % CI)']} per 100 played deals in games",
+                         f"(double-dummy); {r['estimate (95 % CI)']} per 100 played deals in games "
+                         f"({'own information' if OUT[p][0] == 'pimc' else 'double-dummy'})",
                "n": f"{n_pool:,} played pool deals ({int(dd['of']):,} defenders); "
-                    f"{n_played:,} played deals in {N_GAMES:,} games"})
+                    f"{n_played:,} played deals in {N_GAMES:,} games "
+                    f"({'own information' if OUT[p][0] == 'pimc' else OUT[p][1]})"})
 _ = notebook.save_headline("bolts", hl)

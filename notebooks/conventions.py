@@ -22,9 +22,9 @@
 # written off, each variant played on the same deals as the profile.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about a dozen minutes the first time (1,000 paired
-# games for each of 239 rule sets, five profiles; the games are cached
-# under `data/`), seconds after that.
+# `data/reference/`: the first time, about an hour on two idle cores (100
+# paired own-information games for each of 214 rule sets, 1,000
+# double-dummy games for 30 more; cached under `data/`), seconds after.
 #
 # **Quick sizes** (the five profiles, five of the seeds' agreements, 12 games
 # per rule set, a few minutes): set `QUICK = True` in the parameters cell
@@ -33,13 +33,33 @@
 # %% [markdown]
 # Each variant is one `thousand compare` rule set:
 # game *g* draws its first dealer and its deals from its own stream of the
-# root seed, whatever the rules (common random numbers), and the
-# conventions compared here leave the double-dummy play alone, so the
-# profile and its variants read one pool of solved deals. The games stay
+# root seed, whatever the rules (common random numbers), so the profile
+# and its variants start every game from the same cards.  The games stay
 # identical until the convention changes a decision or a score, so the
 # per-game differences are small and their mean has a narrow interval
 # (paired Student t); the last section says how much narrower than two
 # independent samples of the same size.
+#
+# The games are played with **own information** (every decision from the
+# deciding player's cards: PIMC, docs/SINGLE_DUMMY.md), from the profile's
+# single-dummy reference pool, wherever that pool serves the variant.  A
+# variant that changes what the pool's declarers decided (the write-off
+# payment, an after-exchange redeal, the first hand's double penalty) is
+# played **double-dummy** against the profile played double-dummy, and
+# its row says so.  The single-dummy pools are small (500 to 2,000
+# deals), so own-information games draw their deals with replacement and
+# repeat them: the page says how often, and the intervals are widened for
+# it (`thousand compare`).
+#
+# **Sizes.** An own-information game costs about 0.1 s (book, ua, wiki)
+# to 0.45 s (club, classic: written-off pool rows the table plays are
+# played again) of CPU, against about 0.01 s double-dummy, and the page
+# plays 214 own-information rule sets: 100 paired games each keep the full
+# page near an hour on two cores, each profile in its own cell well within
+# the report's one-hour cell limit.  At that size the paired 95 % interval
+# of a difference in game length is about ±2 to ±3 deals on club (games
+# last about 30 deals), so only larger effects are told from the noise;
+# the last section gives this run's figure.
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -47,10 +67,12 @@ from analysis.research import notebook
 QUICK = notebook.quick_mode()           # THOUSAND_QUICK=1 or CI=1: small sizes
 DATA = str(notebook.data_dir())         # THOUSAND_DATA, else ../data
 SEED = 2026
-N_GAMES = 12 if QUICK else 1_000                  # paired games per rule set
+N_GAMES = 12 if QUICK else 100                    # paired own-information games per rule set
+N_GAMES_DD = 12 if QUICK else 1_000               # paired double-dummy games per rule set
 PROFILES = ("club", "classic", "book", "ua", "wiki")
 FIELDS = (("minus_bidding", "write_off_limit", "crossing", "redeal_four_jacks", "redeal_after_four_jacks")
           if QUICK else None)                                                   # None: every field
+WORKERS = None                                    # worker processes (None: every core)
 
 # %%
 import matplotlib.pyplot as plt
@@ -62,16 +84,60 @@ from analysis.research import conventions, notebook, plots
 
 plots.use_style()
 display(Markdown(notebook.back_link()))
-runs = {p: conventions.profile_comparison(p, N_GAMES, SEED, DATA, fields=FIELDS) for p in PROFILES}
-display(notebook.provenance(list(PROFILES), SEED, games_per_rule_set=N_GAMES,
-                         variants=sum(len(c.names) - 1 for c in runs.values())))
+KINDS = {"pimc": "own information", "dd": "double-dummy"}
+SIZE = {"pimc": N_GAMES, "dd": N_GAMES_DD}
+
+
+def play(profile):
+    """The profile's comparisons: own information where its pool serves, else double-dummy."""
+    return {k: conventions.profile_comparison(profile, SIZE[k], SEED, DATA, outcomes=k, workers=WORKERS,
+                                              fields=FIELDS) for k in KINDS}
+
+
+runs = {}
+
+# %% [markdown]
+# The games, one profile per cell (each plays its own rule sets; cached).
+
+# %%
+runs["club"] = play("club")
+
+# %%
+runs["classic"] = play("classic")
+
+# %%
+runs["book"] = play("book")
+
+# %%
+runs["ua"] = play("ua")
+
+# %%
+runs["wiki"] = play("wiki")
+
+# %%
+def variants_of(prof, kind):
+    c = runs[prof][kind]
+    return 0 if c is None else len(c.names) - 1
+
+
+display(notebook.provenance(list(PROFILES), SEED, own_information_games_per_rule_set=N_GAMES,
+                            double_dummy_games_per_rule_set=N_GAMES_DD,
+                            variants=sum(variants_of(p, k) for p in PROFILES for k in KINDS)))
 display(Markdown(
     "Each profile is played as it is and changed in one convention field at a time, to each "
-    "value another profile's seed text gives it, with `thousand compare`: every rule set plays the same game ids of one seed, "
-    "drawing the same deals from the profile's reference pool, so the differences are paired. "
+    "value another profile's seed text gives it, with `thousand compare`: every rule set plays the same game "
+    "ids of one seed, drawing the same deals from the profile's reference pool, so the differences are paired. "
     f"Left out: fields that {conventions.SKIPPED['play']}, and fields that "
-    f"{conventions.SKIPPED['information']}. Variants played per profile: "
-    + ", ".join(f"{p} ({len(c.names) - 1:,})" for p, c in runs.items()) + "."))
+    f"{conventions.SKIPPED['information']}. Variants played per profile, own information + double-dummy: "
+    + ", ".join(f"{p} ({variants_of(p, 'pimc'):,} + {variants_of(p, 'dd'):,})" for p in PROFILES) + "."))
+repeats = {p: runs[p]["pimc"].pool_repeat_share[runs[p]["pimc"].names[0]] for p in PROFILES
+           if runs[p]["pimc"] is not None}
+display(Markdown(
+    "**Repeated deals.** Of the played draws of each profile's own-information games ("
+    f"{N_GAMES:,} games per rule set), the share that repeats a deal drawn before: "
+    + "; ".join(f"{p} {notebook.fmt_pct(x)}" for p, x in repeats.items())
+    + ". The intervals are widened for it (`thousand compare`)."
+    if repeats else "**Repeated deals.** No own-information games were played (no single-dummy pool is built)."))
 
 # %% [markdown]
 # ## Largest effects on game length
@@ -86,12 +152,13 @@ top = conventions.largest_effects(runs, "deals_per_game", k=3)
 headline = []
 for p in PROFILES:
     r = top[top.profile == p].head(1)
-    n_var = len(runs[p].names) - 1
+    kind = r.outcomes.iloc[0] if len(r) else "pimc"
     headline.append({"profile": p, "question": "largest",
                      "figure": f"{conventions.change_label(r.change.iloc[0], p)}: "
                                f"{notebook.fmt_num_ci(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0], 2)}"
-                               " deals per game" if len(r) else "no effect distinguishable at this size",
-                     "n": f"{N_GAMES:,} paired games per rule set, {n_var:,} variants"})
+                               f" deals per game ({KINDS[kind]})" if len(r) else "no effect distinguishable at this size",
+                     "n": f"{SIZE[kind]:,} paired games per rule set; {variants_of(p, 'pimc'):,} variants "
+                          f"with own information, {variants_of(p, 'dd'):,} double-dummy"})
 for p in ("club", "classic", "book", "ua", "wiki"):
     if p not in runs:
         headline.append({"profile": p, "question": "largest", "applies": False,
@@ -102,15 +169,16 @@ shown_top = pd.DataFrame({
     "convention changed (profile's value → variant's)": [conventions.change_label(c, p)
                                                         for c, p in zip(top.change, top.profile)],
     "Δ deals per game (paired 95 % CI)": [notebook.fmt_num_ci(d, lo, hi, 2) for d, lo, hi in
-                                          zip(top["diff"], top.diff_low, top.diff_high)]})
+                                          zip(top["diff"], top.diff_low, top.diff_high)],
+    "outcomes": [KINDS[k] for k in top.outcomes]})
 display(shown_top.set_index("profile") if len(top) else Markdown(
     "No convention changes the number of deals per game beyond the noise at these sizes."))
 big = conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False)
 said = "; ".join(
     f"in {r.profile}, {conventions.change_label(r.change, r.profile)} moves game length most: "
-    f"{r['diff']:+.2f} deals per game" if r.beyond_noise else
+    f"{r['diff']:+.2f} deals per game ({KINDS[r.outcomes]})" if r.beyond_noise else
     f"in {r.profile} no convention's effect on game length is distinguishable from zero at this size "
-    f"({N_GAMES:,} paired games per rule set)"
+    f"({N_GAMES:,} paired own-information games per rule set, {N_GAMES_DD:,} double-dummy)"
     for _, r in big.iterrows())
 display(Markdown("**Conclusion.** " + said[:1].upper() + said[1:] + "."))
 
@@ -121,7 +189,8 @@ y = np.arange(len(drawn))[::-1]
 ax.errorbar(drawn["diff"], y, xerr=[drawn["diff"] - drawn.diff_low, drawn.diff_high - drawn["diff"]],
             fmt="o", capsize=4)
 ax.axvline(0, color="k", lw=0.8)
-ax.set_yticks(y, [f"{p}: {conventions.change_label(c, p)}" for p, c in zip(drawn.profile, drawn.change)])
+ax.set_yticks(y, [f"{p}: {conventions.change_label(c, p)}{'' if k == 'pimc' else ' (double-dummy)'}"
+                  for p, c, k in zip(drawn.profile, drawn.change, drawn.outcomes)])
 ax.set_xlabel("Δ deals per game against the profile as played (paired 95 % CI)")
 ax.set_title("Largest effects beyond the noise" if len(top) else
              "Largest effect per profile (none beyond the noise)")
@@ -136,24 +205,28 @@ plt.show()
 
 # %%
 def show(prof):
-    c = runs[prof]
-    e = conventions.effects(c, METRICS)
-    text = pd.DataFrame(index=[conventions.change_label(n, prof) for n in e.index])
-    text.index.name = "convention changed"
-    for m in METRICS:
-        text[conventions.METRIC_LABELS[m]] = [
-            (f"{d:+.3f} ({lo:+.3f} to {hi:+.3f}){' *' if s else ''}" if hi > lo else
-             f"{d:+.3f} (the same in every game)") for d, lo, hi, s in
-            zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
-    first = {}  # variants with the same figures in every column: named as such
-    text.index = [f"{lab} (same figures as {first.setdefault(key, lab)})" if first.setdefault(key, lab) != lab
-                  else lab for lab, key in zip(text.index, map(tuple, text.to_numpy()))]
-    text.index.name = "convention changed"
     display(Markdown(f"### {prof}"))
-    display(text)
-    if c.identical:
-        display(Markdown("Played identically to the profile: " + "; ".join(
-            f"{conventions.change_label(n, prof)} ({c.why_identical(n)})" for n in c.identical) + "."))
+    for kind, c in runs[prof].items():
+        if c is None:
+            continue
+        e = conventions.effects(c, METRICS)
+        text = pd.DataFrame(index=[conventions.change_label(n, prof) for n in e.index])
+        for m in METRICS:
+            text[conventions.METRIC_LABELS[m]] = [
+                (f"{d:+.3f} ({lo:+.3f} to {hi:+.3f}){' *' if s else ''}" if hi > lo else
+                 f"{d:+.3f} (the same in every game)") for d, lo, hi, s in
+                zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
+        first = {}  # variants with the same figures in every column: named as such
+        text.index = [f"{lab} (same figures as {first.setdefault(key, lab)})" if first.setdefault(key, lab) != lab
+                      else lab for lab, key in zip(text.index, map(tuple, text.to_numpy()))]
+        text.index.name = "convention changed"
+        display(Markdown(f"**{KINDS[kind].capitalize()}**, {SIZE[kind]:,} paired games per rule set "
+                         f"({len(c.names) - 1:,} variant{'' if len(c.names) == 2 else 's'}):"))
+        if len(text):
+            display(text)
+        if c.identical:
+            display(Markdown("Played identically to the profile: " + "; ".join(
+                f"{conventions.change_label(n, prof)} ({c.why_identical(n)})" for n in c.identical) + "."))
 
 
 for prof in PROFILES:
@@ -163,11 +236,15 @@ for prof in PROFILES:
 # ## Precision of this run
 
 # %%
-t = runs[PROFILES[0]].table
-t = t[(t.metric == "deals_per_game") & (t.rules != runs[PROFILES[0]].names[0])]
-gain = ((t.unpaired_high - t.unpaired_low) / (t.diff_high - t.diff_low)).replace(np.inf, np.nan)
-display(Markdown(
-    f"With {N_GAMES:,} paired games, the difference in game length is known to "
-    f"±{((t.diff_high - t.diff_low) / 2).max():.2f} deals at worst on {PROFILES[0]}; pairing "
-    f"narrows that interval by a factor of {np.nanmedian(gain):.1f} (median over variants) "
-    "against independent samples of the same size."))
+for kind in KINDS:
+    c = runs[PROFILES[0]][kind]
+    if c is None:
+        continue
+    t = c.table
+    t = t[(t.metric == "deals_per_game") & (t.rules != c.names[0])]
+    gain = ((t.unpaired_high - t.unpaired_low) / (t.diff_high - t.diff_low)).replace(np.inf, np.nan)
+    display(Markdown(
+        f"{KINDS[kind].capitalize()}: with {SIZE[kind]:,} paired games, the difference in game length is known "
+        f"to ±{((t.diff_high - t.diff_low) / 2).max():.2f} deals at worst on {PROFILES[0]}; pairing "
+        f"narrows that interval by a factor of {np.nanmedian(gain):.1f} (median over variants) "
+        "against independent samples of the same size."))

@@ -34,21 +34,43 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 CAVEATS = (
-    "Every outcome but the single-dummy page's is <b>double-dummy</b>: the solver plays each "
-    "deal perfectly with every card visible, the declarer (after the best exchange) and both "
-    "defenders alike. Seeing every card helps the defence as much as the declarer, so a "
-    "double-dummy figure is neither a ceiling nor a floor for real play: {gap}",
-    "Whole games use the default <b>bidding policy</b>: each player bids up to the highest "
-    "contract the default bidding model (a logistic model of the double-dummy value from the "
-    "visible hand) gives a chance of at least one half, writes off a contract it expects to "
-    "lose, and claims the redeals the profile allows.",
-    "Games draw the reference pools' deals <b>without replacement</b> (each game its own block "
-    "of the pool); where a game ran past its block the page says how many draws repeated, and "
-    "the intervals come from a bootstrap over games and pool deals.",
+    "The games (bolts in games, the barrel, the conventions page) are played with <b>own "
+    "information</b>: every decision (bid, gift, contract, write-off, every card) is the deciding "
+    "player's, from his own cards and what he has seen, by Monte Carlo over double-dummy solves "
+    "of the layouts he cannot see (PIMC; docs/SINGLE_DUMMY.md), read from the single-dummy "
+    "reference pools. A rule set that no single-dummy pool serves (one that changes how a deal "
+    "is played or decided) is played double-dummy, and its row says so. The row <i>double-dummy "
+    "optimism in whole games</i> plays the same deals both ways.",
+    "The per-deal figures (redeal rates, the chance a value reaches a contract, bolted defenders) "
+    "are <b>double-dummy</b>: the solver plays each deal perfectly with every card visible, the "
+    "declarer (after the best exchange) and both defenders alike. Seeing every card helps the "
+    "defence as much as the declarer, so a double-dummy figure is neither a ceiling nor a floor "
+    "for real play: {gap}",
+    "Whole games use each profile's default <b>bidding policy</b>: each player bids up to the "
+    "highest contract the default bidding model gives a chance of at least one half (the model's "
+    "fit is described on each page), and claims the redeals the profile allows.",
+    "The single-dummy pools are small ({sd_sizes}), so "
+    "own-information games draw their deals <b>with replacement</b> and many draws repeat a deal "
+    "drawn before (more than half at the full sizes of the pages): each page counts the repeats, "
+    "and its intervals come from a two-way bootstrap over games and pool deals (Owen, 2007), "
+    "which widens them for the repeats. The double-dummy games set beside them draw the same "
+    "deals the same way; a rule set no single-dummy pool serves draws the double-dummy pools "
+    "(50,000–100,000 deals) without replacement, each game its own block of the pool.",
     "Every estimated figure has its 95 % interval in brackets; a share of (deal, seat) rows has "
     "an interval clustered by deal. Under each figure, <i>n</i> is its sample size in the "
     "figure's own unit (deals, seats, defenders, stays or games).",
 )
+
+
+def _sd_sizes() -> str:
+    """The built single-dummy pools and their deals, in words (for the caveats)."""
+    try:
+        pools = [p for p in reference.sd_pools() if p.state == "built"]
+    except Exception as exc:  # a damaged registry must not hide the report
+        return f"their sizes could not be read: {exc}"
+    if not pools:
+        return "none is built"
+    return ", ".join(f"{p.name} {p.deals:,} deals" for p in pools)
 
 
 def _gap_sentence(heads: dict) -> str:
@@ -210,7 +232,7 @@ def write_index(out: Path, rows: list, quick: bool, data: Path | None = None) ->
         if gaps
         else ""
     )
-    caveats = [c.replace("{gap}", _gap_sentence(heads)) for c in CAVEATS]
+    caveats = [c.replace("{gap}", _gap_sentence(heads)).replace("{sd_sizes}", _sd_sizes()) for c in CAVEATS]
     page = (
         f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>{style}"
         f"<h1>Thousand research report</h1><p>thousand-analysis {__version__} at commit "

@@ -16,14 +16,17 @@ here, one concept per module, with tests in ``tests/research/``:
 - :mod:`~analysis.research.bolts`: bolts under each bolt definition from
   double-dummy solutions;
 - :mod:`~analysis.research.survival`: barrel stays from a games dataset and
-  their Kaplan–Meier curves;
+  their competing endings (Aalen–Johansen);
 - :mod:`~analysis.research.paired`: paired (common random numbers)
   comparisons of two conventions;
 - :mod:`~analysis.research.positions`: win shares by position and a
   table's game figures, at three or four players;
 - :mod:`~analysis.research.conventions`: every convention field of a
   profile set to the other profiles' values, compared on paired games with
-  :func:`analysis.comparison.compare` (the conventions page).
+  :func:`analysis.comparison.compare` (the conventions page);
+- :mod:`~analysis.research.twoways`: whole games double-dummy against own
+  information on the same deals, each figure both ways and the paired
+  difference (the index's double-dummy optimism row).
 """
 
 # The notebooks import the module of each concept (``from analysis.research
@@ -44,4 +47,5 @@ __all__ = [
     "conventions",
     "bidding",
     "headline",
+    "twoways",
 ]

@@ -24,7 +24,7 @@ from scipy import stats as _st
 from ..game import players_in
 from ..stats import proportion_ci
 
-__all__ = ["auction_declarer", "deal_bolts", "bolt_table", "mean_ci", "game_bolt_rates"]
+__all__ = ["auction_declarer", "deal_bolts", "bolt_table", "mean_ci", "game_bolt_rates", "defender_gap"]
 
 
 def auction_declarer(pool: pd.DataFrame) -> np.ndarray:
@@ -236,3 +236,92 @@ def game_bolt_rates(games: pd.DataFrame) -> pd.DataFrame:
     df["games"] = len(per)
     df["played_deals"] = int(deals.sum())
     return df
+
+
+def defender_gap(games: pd.DataFrame, p_dd: float, boot=None) -> pd.DataFrame:
+    """From the double-dummy share of bolted defenders to the games' share, in two parts.
+
+    Among the defender seats of the deals games play out (no redeal, no
+    write-off), ``s_bar`` is the share whose player sat on the barrel when
+    the deal began, ``p_free`` the share bolted among those not on the
+    barrel, ``p_bar`` among those on it (0 unless the rules count barrel
+    bolts, ``barrel_bolts``) and ``p_game`` among all:
+    ``p_game = p_free (1 - s_bar) + p_bar s_bar``, so the gap to the
+    double-dummy share ``p_dd`` splits exactly into
+
+    - **play**: ``p_dd - p_free``, the contracts and the play of the games
+      against the double-dummy line of the strongest hand;
+    - **barrel**: ``(p_free - p_bar) s_bar``, the defenders the barrel
+      keeps from a bolt (RULES.md, club, barrel: no bolts on the barrel).
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Rows of :func:`analysis.game.simulate` in game and deal order
+        (``bolt*``, ``barrel*``, ``declarer``, ``redealt``, ``written_off``).
+    p_dd : float
+        The double-dummy share of bolted defenders (:func:`bolt_table`).
+    boot : analysis.research.uncertainty.PoolBootstrap, optional
+        Of ``games``: adds ``low`` and ``high`` (95 % percentile intervals
+        of each part over its replicates; ``p_dd`` held fixed).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``p_dd``, ``p_free``, ``play``, ``s_bar``, ``p_bar``,
+        ``barrel``, ``p_game`` (shares 0–1; ``play`` + ``barrel`` =
+        ``p_dd`` − ``p_game``), column ``value`` (and ``low``, ``high``),
+        and ``attrs["defenders"]`` the defender seats counted.
+
+    Raises
+    ------
+    ValueError
+        If no deal was played out.
+    """
+    n = players_in(games)
+    gid = games["game_id"].to_numpy()
+    new = np.r_[True, gid[1:] != gid[:-1]] if len(gid) else np.zeros(0, bool)
+    bar = games[[f"barrel{q}" for q in range(n)]].to_numpy(np.int64)
+    before = np.vstack([np.full((1, n), -1), bar[:-1]]) if len(bar) else bar
+    before[new] = -1  # a game starts with nobody on the barrel
+    bolted = games[[f"bolt{q}" for q in range(n)]].to_numpy(bool)
+    decl = games["declarer"].to_numpy(np.int64)
+    out_ = ~games["redealt"].to_numpy(bool) & ~games["written_off"].to_numpy(bool)
+    seat = np.arange(n)[None, :]
+    resting = (seat == games["dealer"].to_numpy(np.int64)[:, None]) if n == 4 else np.zeros_like(bolted)
+    defender = out_[:, None] & (seat != decl[:, None]) & ~resting  # (rows, players)
+    on_bar = defender & (before >= 0)
+    free = defender & ~on_bar
+    if defender.sum() == 0:
+        raise ValueError("no deal was played out: no defenders to count")
+    # per row: defenders, on the barrel, bolted off / on the barrel
+    cols = np.stack(
+        [defender.sum(1), on_bar.sum(1), (bolted & free).sum(1), (bolted & on_bar).sum(1)], axis=1
+    ).astype(np.float64)
+
+    def parts(c):  # c: (..., 4) column sums
+        d, b, bf, bb = (c[..., i] for i in range(4))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            p_free = bf / (d - b)
+            p_bar = np.where(b > 0, bb / np.where(b > 0, b, 1), 0.0)
+            s_bar = b / d
+            p_game = (bf + bb) / d
+        return {
+            "p_dd": np.full_like(d, p_dd),
+            "p_free": p_free,
+            "play": p_dd - p_free,
+            "s_bar": s_bar,
+            "p_bar": p_bar,
+            "barrel": (p_free - p_bar) * s_bar,
+            "p_game": p_game,
+        }
+
+    est = parts(cols.sum(0))
+    frame = pd.DataFrame({"value": {k: float(v) for k, v in est.items()}})
+    if boot is not None:
+        rep = parts(boot.row_weights().astype(np.float64) @ cols)
+        for k, r in rep.items():
+            lo, hi = boot.interval(r)
+            frame.loc[k, "low"], frame.loc[k, "high"] = float(lo), float(hi)
+    frame.attrs["defenders"] = int(cols[:, 0].sum())
+    return frame

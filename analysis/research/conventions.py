@@ -6,7 +6,15 @@ against the profile as played, with :func:`analysis.comparison.compare`:
 the same games on the same deals, paired intervals.  Fields that change how
 a deal is played (the solver conventions) need another pool and are
 compared profile against profile instead (``thousand compare club book``);
-fields that only say what the players see cannot move double-dummy games.
+fields that only say what the players see are left out too (no pool
+plays them).
+
+The games are played with own information (``outcomes="pimc"``) where
+the profile's single-dummy pool serves the variant (the variant changes
+no field that pool's decisions depend on: :func:`split_variants`), and
+double-dummy otherwise (a variant of the write-off payment or of an
+after-exchange redeal), against the profile played the same way, so
+every difference stays paired.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .. import reference
 from ..comparison import compare
 from ..errors import BadArgument
 from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules
@@ -26,6 +35,7 @@ __all__ = [
     "change_label",
     "seed_values",
     "variants",
+    "split_variants",
     "profile_comparison",
     "effects",
     "largest_effects",
@@ -35,7 +45,7 @@ __all__ = [
 #: Fields left out, and why (the page says so).
 SKIPPED = {
     "play": "change how a deal is played (solver conventions): compared profile against profile",
-    "information": "only say what the players see, which double-dummy games do not read",
+    "information": "only say what the players see (no reference pool plays them)",
 }
 
 
@@ -108,21 +118,60 @@ def variants(profile, fields=None) -> dict[str, Rules]:
     return out
 
 
-def profile_comparison(profile, games: int, seed: int, data, workers: int | None = 1, fields=None):
-    """:func:`analysis.comparison.compare` of the profile and its :func:`variants` (of ``fields``).
-
-    The games datasets go under ``data/compare-conventions/<profile>``
-    (resumed when there).
+def split_variants(profile, fields=None) -> dict[str, dict[str, Rules]]:
+    """:func:`variants` by the outcomes they can be played with.
 
     Returns
     -------
-    analysis.comparison.Comparison
+    dict
+        ``{"pimc": {...}, "dd": {...}}``: the variants the profile's built
+        single-dummy pool serves (the same single-dummy fingerprint:
+        :func:`analysis.reference.sd_pool_for`), played with own
+        information; the others, played double-dummy.  With no built
+        single-dummy pool for the profile, every variant is ``"dd"``.
     """
     base = as_rules(profile)
-    vs = variants(base, fields)
+    pool = reference.sd_pool_for(base)
+    out: dict = {"pimc": {}, "dd": {}}
+    for name, r in variants(base, fields).items():
+        p = reference.sd_pool_for(r) if pool is not None else None
+        out["pimc" if p is not None and p.name == pool.name else "dd"][name] = r
+    return out
+
+
+def profile_comparison(
+    profile, games: int, seed: int, data, *, outcomes: str, workers: int | None = 1, fields=None
+):
+    """:func:`analysis.comparison.compare` of the profile and its variants played with ``outcomes``.
+
+    Parameters
+    ----------
+    profile : str or Rules
+    games, seed : int
+        Paired games per rule set and their root seed.
+    data : path
+        The games datasets go under ``data/compare-conventions/`` (resumed
+        when there).
+    outcomes : {"pimc", "dd"}
+        Own information (the variants :func:`split_variants` serves from
+        the profile's single-dummy pool) or double-dummy (the others).
+    workers : int, optional
+        Worker processes (None: all cores).
+    fields : sequence of str, optional
+        Only these convention fields.
+
+    Returns
+    -------
+    analysis.comparison.Comparison or None
+        None when no variant is played with these outcomes.
+    """
+    base = as_rules(profile)
+    vs = split_variants(base, fields)[outcomes]
+    if not vs:
+        return None
     key = "all" if fields is None else str(len(vs))
-    out = Path(data) / "compare-conventions" / f"{base.name}-{games}-{seed}-{key}"
-    return compare([base, *vs.values()], games=games, seed=seed, workers=workers, out=out)
+    out = Path(data) / "compare-conventions" / f"{base.name}-{outcomes}-{games}-{seed}-{key}"
+    return compare([base, *vs.values()], games=games, seed=seed, workers=workers, out=out, outcomes=outcomes)
 
 
 def effects(c, metrics) -> pd.DataFrame:
@@ -157,8 +206,10 @@ def largest_effects(
 
     Parameters
     ----------
-    comparisons : dict of str -> Comparison
-        By profile.
+    comparisons : dict of str -> Comparison or dict of str -> Comparison
+        By profile: one comparison, or one per outcomes (``{"pimc": ...,
+        "dd": ...}``, as the conventions page plays them; None entries
+        are skipped).
     beyond_noise : bool
         Only differences whose paired interval excludes 0 (default).
 
@@ -166,15 +217,19 @@ def largest_effects(
     -------
     pandas.DataFrame
         Columns ``profile``, ``change``, ``diff``, ``diff_low``,
-        ``diff_high``, ``beyond_noise``, sorted by profile then by
-        ``|diff|`` descending.
+        ``diff_high``, ``beyond_noise``, ``outcomes`` (the comparison's:
+        ``pimc`` or ``dd``), sorted by profile then by ``|diff|``
+        descending.
     """
     rows = []
-    for prof, c in comparisons.items():
-        e = effects(c, [metric])
-        if beyond_noise:
+    for prof, cs in comparisons.items():
+        cs = cs if isinstance(cs, dict) else {None: cs}
+        parts = [effects(c, [metric]).assign(outcomes=c.outcomes) for c in cs.values() if c is not None]
+        e = pd.concat(parts) if parts else pd.DataFrame()
+        if len(e) and beyond_noise:
             e = e[e[f"{metric} *"].astype(bool)]
-        e = e.reindex(e[metric].abs().sort_values(ascending=False).index)[:k]
+        if len(e):
+            e = e.iloc[np.argsort(-e[metric].abs().to_numpy(), kind="stable")][:k]
         for name, r in e.iterrows():
             rows.append(
                 {
@@ -184,9 +239,10 @@ def largest_effects(
                     "diff_low": r[f"{metric} low"],
                     "diff_high": r[f"{metric} high"],
                     "beyond_noise": bool(r[f"{metric} *"]),
+                    "outcomes": r["outcomes"],
                 }
             )
-    cols = ["profile", "change", "diff", "diff_low", "diff_high", "beyond_noise"]
+    cols = ["profile", "change", "diff", "diff_low", "diff_high", "beyond_noise", "outcomes"]
     return pd.DataFrame(rows, columns=cols).astype({"diff": np.float64})
 
 

@@ -9,7 +9,18 @@ with the command that builds it.  Games are simulated from the pool
 (:func:`simulated_games`, by default *without replacement*: each game its
 own block of the pool, so no solved deal serves two games while the pool
 suffices; milliseconds per game) and cached as one Parquet file per
-(rules, pool, seed, games, policy, draw mode).
+(rules, pool, seed, games, policy, draw mode, outcomes).
+
+Games are played with the outcomes the caller names (``outcomes=``, no
+page relies on a default): ``"pimc"`` (own information: every decision
+from the deciding player's cards) from the single-dummy reference pool
+that serves the rules (:func:`_sd_pool`), or ``"dd"`` (double-dummy) from
+the double-dummy pool.  :func:`game_outcomes` says which one a rule set
+gets: own information where a single-dummy pool serves it, double-dummy
+otherwise (a rule that changes the play or a decision's payments), with
+the reason for the page's row.  The single-dummy pools are small (500 to
+2,000 deals), so their games draw *with replacement* and repeat deals;
+``attrs["outcomes"]`` counts the repeats.
 
 The single-dummy pools play the first deals of the double-dummy pools, so
 :func:`sd_paired` reads both and pairs them by ``(deal_id, seat)``
@@ -50,6 +61,8 @@ __all__ = [
     "pool_masks",
     "sd_pool_name",
     "sd_paired",
+    "game_outcomes",
+    "repeat_words",
 ]
 
 
@@ -261,6 +274,75 @@ def _code_hash() -> str:
     return h.hexdigest()[:12]
 
 
+def _sd_pool(rules):
+    """The built single-dummy reference pool that serves ``rules``, or None.
+
+    A pool serves the rules whose single-dummy fingerprint is its own (the
+    play conventions, what players see and the decisions' payments:
+    :func:`analysis.single_dummy.sd_fingerprint`): ``club-sd`` serves club
+    and variants such as ``club+barrel_seats=1``; ``classic`` has its own.
+
+    Returns
+    -------
+    analysis.reference.SDPool or None
+    """
+    return reference.sd_pool_for(as_rules(rules), reference.root())
+
+
+def game_outcomes(rules) -> tuple[str, str]:
+    """The outcomes a research page plays ``rules`` with, and why.
+
+    Own information (``"pimc"``) where a built single-dummy pool serves the
+    rules (:func:`_sd_pool`); double-dummy (``"dd"``) otherwise, the reason
+    being the words a page prints on the row.
+
+    Returns
+    -------
+    (str, str)
+        ``("pimc", "own information (the club-sd pool)")`` or ``("dd",
+        "double-dummy: no single-dummy pool serves these rules ...")``.
+    """
+    r = as_rules(rules)
+    p = _sd_pool(r)
+    if p is not None:
+        return "pimc", f"own information (the {p.name} pool)"
+    name = sd_pool_name(r)
+    why = (
+        f"its single-dummy pool {name} is not built"
+        if name
+        else "no single-dummy pool plays or decides as these rules do"
+    )
+    return "dd", f"double-dummy ({why})"
+
+
+def repeat_words(games: pd.DataFrame) -> str:
+    """How many of a games table's pool draws repeat a deal drawn before, in words.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        A table of :func:`simulated_games` (``attrs["outcomes"]``).
+
+    Returns
+    -------
+    str
+        E.g. ``"31,482 draws of 2,000 pool deals: 29,482 (93.6 %) repeat a
+        deal drawn before"``.
+    """
+    o = games.attrs["outcomes"]
+    n, rep = int(o["deals_drawn"]), int(o["repeated_draws"])
+    share = f" ({100 * rep / n:.1f} %)" if n else ""
+    return (
+        f"{n:,} draws of {int(o['pool_size']):,} pool deals ({int(o['distinct_deals']):,} of them drawn): "
+        f"{rep:,}{share} repeat a deal drawn before"
+    )
+
+
+def _sd_deal_ids(p) -> np.ndarray:
+    """The deal ids of a single-dummy pool (sorted, distinct)."""
+    return np.unique(dataset.read_frame(p.sd_path, "sd", columns=["deal_id"])["deal_id"].to_numpy(np.int64))
+
+
 def simulated_games(
     data: str | Path,
     rules,
@@ -270,22 +352,25 @@ def simulated_games(
     policy=None,
     label: str = "",
     draw: str = "without",
+    outcomes: str = "dd",
+    on_sd_deals: bool = False,
 ) -> pd.DataFrame:
-    """Whole games simulated from a solved pool, cached under ``data``.
+    """Whole games simulated from a reference pool, cached under ``data``.
 
     Parameters
     ----------
     data : path
         Folder of the cache file ``games-<name>-<key>.parquet``.
     rules : str or Rules
-        Rules of the games; must share the pool's solver conventions.
+        Rules of the games; must share the pool's conventions.
     n_games, seed : int
         Games ``0 .. n_games - 1`` of the root seed (each game its own
         stream, so the same seed gives the same deals to every convention
         until their decisions differ: common random numbers).
     pool : path, optional
-        A solutions dataset; default the reference pool of the rules
-        (:func:`reference_pool`).
+        A solutions dataset (``outcomes="dd"``) or single-dummy dataset
+        (``"pimc"``); default the reference pool of the rules
+        (:func:`reference_pool`, :func:`_sd_pool`).
     policy : analysis.game.ThresholdPolicy, optional
         Default: ``ThresholdPolicy`` with :func:`pool_estimator`.
     label : str
@@ -293,7 +378,16 @@ def simulated_games(
     draw : {"without", "with"}
         Pool draws (:class:`analysis.game.pools.PoolSource`): each game
         its own block of a permutation of the pool shared among the
-        ``n_games`` (the default), or uniform with replacement.
+        ``n_games``, or uniform with replacement.  A pool of fewer deals
+        than games has no blocks: every draw is then with replacement.
+    outcomes : {"dd", "pimc"}
+        Double-dummy outcomes, or own-information play from a single-dummy
+        pool (:func:`analysis.game.simulate`).  Pages pass it explicitly
+        (:func:`game_outcomes`).
+    on_sd_deals : bool
+        With ``"dd"``: draw only the deals of the single-dummy pool of the
+        rules, in its order, so that ``"dd"`` and ``"pimc"`` games of one
+        seed drawn ``"with"`` replacement start from the same deals (paired).
 
     Returns
     -------
@@ -302,26 +396,52 @@ def simulated_games(
         included); ``attrs["estimator"]`` describes the estimator,
         ``attrs["outcomes"]`` the pool and the draws
         (:func:`analysis.game.sources.draw_summary`: distinct deals,
-        repeated and fallback draws).  The
-        cache key covers the rules, pool, seed, sizes, policy, estimator,
-        package version and the source of ``analysis.game`` and
-        ``analysis.scoring``.
+        repeated and fallback draws) with ``pool`` (its name) and
+        ``outcomes``.  The cache key covers the rules, pool, seed, sizes,
+        policy, estimator, outcomes, package version and the source of
+        ``analysis.game`` and ``analysis.scoring``.
 
     Raises
     ------
+    analysis.reference.ReferencePoolError
+        If the reference pool the games need is not built.
     ValueError
-        If the pool was solved under other solver conventions.
+        On unknown outcomes, ``on_sd_deals`` with ``"pimc"`` or a given
+        pool, or a pool played under other conventions.
     """
 
     r = as_rules(rules)
-    ref = None
+    if outcomes not in ("dd", "pimc"):
+        raise ValueError(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}")
+    if on_sd_deals and (outcomes != "dd" or pool is not None):
+        raise ValueError("on_sd_deals restricts the double-dummy reference pool: outcomes='dd', no pool")
+    ref = sd = None
+    frame = None
+    if outcomes == "pimc" or on_sd_deals:
+        sd = _sd_pool(r)
+        if sd is None and pool is None:
+            raise reference.ReferencePoolError(
+                sd_pool_name(r) or r.name,
+                "no built single-dummy pool serves these rules"
+                + (f": thousand reference build {sd_pool_name(r)}" if sd_pool_name(r) else ""),
+            )
     if pool is None:
-        ref = reference_pool(r)
-        pool = ref.solutions_path
-    pool = Path(pool)
+        if outcomes == "pimc":
+            pool, ref_name, ref_hash = Path(sd.sd_path), sd.name, sd.content_hash
+        else:
+            ref = reference_pool(r)
+            pool, ref_name, ref_hash = Path(ref.solutions_path), ref.name, ref.content_hash
+            if on_sd_deals:
+                rows = pool_rows(r)
+                frame = rows[rows["deal_id"].isin(_sd_deal_ids(sd))]
+                ref_name = f"{ref.name} (the deals of {sd.name})"
+                ref_hash = f"{ref.content_hash}+{sd.content_hash}"
+    else:
+        pool = Path(pool)
+        ref_name, ref_hash = str(pool), None
     desc, words = "given policy", "the policy the caller gave"
     if policy is None:
-        est, desc = pool_estimator(load_pool(pool), r)
+        est, desc = pool_estimator(pool_rows(r) if outcomes == "pimc" else load_pool(pool), r)
         words = estimator_words(est, desc)
         policy = ThresholdPolicy(estimator=est)
     key = _key(
@@ -332,9 +452,11 @@ def simulated_games(
         repr(policy),
         desc,
         draw,
+        outcomes,
+        on_sd_deals,
         __version__,
         _code_hash(),
-        ref.content_hash if ref else None,
+        ref_hash,
     )
     out = games_cache_file(data, label or r.name, key)
     g = None
@@ -351,12 +473,14 @@ def simulated_games(
             n_games,
             seed=seed,
             policy=policy,
-            pool=str(pool),
+            pool=str(pool) if frame is None else frame,
             draw=draw,
             pool_games=n_games if draw == "without" else None,
+            outcomes=outcomes,
         )
-        g.attrs["outcomes"]["pool"] = ref.name if ref else str(pool)
-        g.attrs["outcomes"]["pool_content_hash"] = ref.content_hash if ref else None
+        g.attrs["outcomes"]["pool"] = ref_name
+        g.attrs["outcomes"]["pool_content_hash"] = ref_hash
+        g.attrs["outcomes"]["outcomes"] = outcomes
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp")
         g.to_parquet(tmp)  # attrs travel in the Parquet metadata

@@ -45,7 +45,12 @@ class Question:
 #: The index's columns, in reading order.  A page not listed here may still
 #: save headlines: they are shown after these, under the label it gives.
 QUESTIONS = (
-    Question("redeals", "redeal_rate", "Deals redealt before play (share of deals dealt; exact value)"),
+    Question(
+        "redeals",
+        "redeal_rate",
+        "Deals redealt for a condition of the deal itself (share of deals dealt; exact value; "
+        "redeals after the exchange not included)",
+    ),
     Question(
         "bidding_odds",
         "reach",
@@ -57,9 +62,22 @@ QUESTIONS = (
         "Bids won in the auction and made, in simulated games (the first hand's forced 100 apart)",
     ),
     Question(
-        "bolts", "bolts", "Bolts: defenders bolted (double-dummy) and bolts per 100 played deals (games)"
+        "bolts",
+        "bolts",
+        "Bolts: defenders bolted (double-dummy, per deal) and bolts per 100 played deals "
+        "(games, own information)",
     ),
-    Question("barrel", "barrel", "Barrel stays won, and stays still on the barrel after one deal, S(1)"),
+    Question(
+        "barrel",
+        "barrel",
+        "Barrel stays won, and stays still on the barrel after one deal, S(1) (games, own information)",
+    ),
+    Question(
+        "barrel",
+        "both_ways",
+        "Double-dummy optimism in whole games: the same deals played double-dummy (DD) and with "
+        "own information (OI), DD − OI",
+    ),
     Question("conventions", "largest", "Largest effect of one house convention on deals per game"),
     Question(
         "single_dummy",

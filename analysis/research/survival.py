@@ -5,8 +5,10 @@ played deals (redeals do not count; RULES.md, "attempts on the barrel")
 until it ends with ``win``, ``barrel_fall`` (attempts used up),
 ``knocked_off`` (too many sitters), ``failed_contract`` or
 ``barrel_write_off`` (the sitter's own contract) or ``barrel_exit`` (taken
-below the threshold otherwise, e.g. by a bolt penalty).  A stay still
-running when the game ends — someone else won, or the game was cut off — is
+below the threshold otherwise, e.g. by a bolt penalty), or ``other_won``:
+another player won the game while he sat, which ends the stay as surely
+as the others do (a competing ending, not censoring).  Only a stay still
+running when its game was cut off unfinished (``max_deals``) is
 *censored*: we know only that it lasted at least that long.  The endings
 *compete*: a stay ends in exactly one of them, so the curve of one ending
 with the others censored (1 − Kaplan–Meier of "wins only") is the chance
@@ -35,8 +37,17 @@ from ..stats import exact_bounds, proportion_ci
 
 __all__ = ["ENDINGS", "barrel_stays", "kaplan_meier", "ending_shares", "aalen_johansen", "competing_table"]
 
-#: Events that end a stay (scoring's names), in display order.
-ENDINGS = ("win", "barrel_fall", "knocked_off", "failed_contract", "barrel_write_off", "barrel_exit")
+#: How a stay ends, in display order: the scoring's events, then
+#: ``other_won`` (another player won the game during the stay).
+ENDINGS = (
+    "win",
+    "barrel_fall",
+    "knocked_off",
+    "failed_contract",
+    "barrel_write_off",
+    "barrel_exit",
+    "other_won",
+)
 
 
 def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
@@ -46,7 +57,9 @@ def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
     ----------
     games : pandas.DataFrame
         Rows of :func:`analysis.game.simulate` in game and deal order
-        (``game_id``, ``redealt``, ``event``).
+        (``game_id``, ``redealt``, ``event``; ``winner``, −1 but on a
+        finished game's last row, tells a game won by another player from
+        one cut off unfinished).
 
     Returns
     -------
@@ -55,7 +68,8 @@ def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
         of four), ``start`` (the
         game's ``deal_no`` where the player arrived), ``deals`` (played
         deals spent on the barrel, int64, ≥ 0), ``ending`` (one of
-        :data:`ENDINGS`, or ``open`` when censored) and ``ended`` (bool).
+        :data:`ENDINGS`, or ``open`` when censored: the game was cut
+        off) and ``ended`` (bool).
 
     Raises
     ------
@@ -69,6 +83,7 @@ def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
     dno = games["deal_no"].to_numpy()
     red = games["redealt"].to_numpy()
     ev = games["event"].fillna("").to_numpy()
+    won = games["winner"].to_numpy(np.int64) if "winner" in games else np.full(len(gid), -1)
     last = np.r_[gid[1:] != gid[:-1], True] if len(gid) else np.zeros(0, bool)
     rows = []
     open_: dict = {}
@@ -77,7 +92,8 @@ def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
             for s in open_.values():
                 s["deals"] += 1
         if ev[i]:
-            items = [e.split(":") for e in ev[i].split(";")]
+            # events "kind:player"; a game's own events ("unfinished") name no player
+            items = [e.split(":") for e in ev[i].split(";") if ":" in e]
             for kind, who in items:
                 p = int(who)
                 if kind in ENDINGS and p in open_:
@@ -93,8 +109,11 @@ def barrel_stays(games: pd.DataFrame) -> pd.DataFrame:
                         "deals": 0,
                     }
         if last[i]:
-            for s in open_.values():
-                s.update(ending="open", ended=False)
+            for s in open_.values():  # the sitter's own win closed his stay above
+                if won[i] >= 0:
+                    s.update(ending="other_won", ended=True)
+                else:
+                    s.update(ending="open", ended=False)
                 rows.append(s)
             open_ = {}
     cols = ["game_id", "player", "start", "deals", "ending", "ended"]

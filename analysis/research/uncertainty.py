@@ -202,6 +202,8 @@ class PoolBootstrap:
         lo, hi = self.widen(est, *self.interval(rep))
         share = bool(np.all((v >= 0) & (v <= d)) and np.all(np.isin(v, (0.0, 1.0))))
         lo, hi = exact_bounds(est, lo, hi, d.sum() / self.design_effect, share=share, alpha=self.alpha)
+        if share:  # widened for repeats, a share's interval still lies within 0–1
+            lo, hi = np.clip(lo, 0.0, 1.0), np.clip(hi, 0.0, 1.0)
         return est, float(lo), float(hi)
 
     def describe(self) -> str:

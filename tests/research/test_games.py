@@ -42,7 +42,7 @@ GAMES = games_table(
         (0, True, "", -1, 2),  # redeal: not a deal on the barrel
         (0, False, "", -1, 2),
         (0, False, "barrel_fall:1;barrel_enter:2", -1, 0),
-        (0, False, "win:0", 0, 1),  # player 2 still sitting: censored
+        (0, False, "win:0", 0, 1),  # player 2 still sitting: another player won
         (1, False, "barrel_enter:0;barrel_enter:2", -1, 2),
         (1, False, "knocked_off:2", -1, 0),
         (1, False, "win:0", 0, 1),
@@ -55,10 +55,14 @@ def test_barrel_stays_follow_events_and_skip_redeals():
     got = {(r.game_id, r.player): (r.start, r.deals, r.ending, r.ended) for r in s.itertuples()}
     assert got == {
         (0, 1): (1, 2, "barrel_fall", True),
-        (0, 2): (4, 1, "open", False),
+        (0, 2): (4, 1, "other_won", True),
         (1, 2): (0, 1, "knocked_off", True),
         (1, 0): (0, 2, "win", True),
     }
+    # a game cut off unfinished (no winner): the stay still running is censored
+    cut = games_table([(0, False, "barrel_enter:1", -1, 0), (0, False, "unfinished", -1, 1)])
+    s = survival.barrel_stays(cut)
+    assert s[["deals", "ending", "ended"]].values.tolist() == [[1, "open", False]]
     with pytest.raises(ValueError, match="lacks"):
         survival.barrel_stays(GAMES.drop(columns="event"))
 
@@ -89,7 +93,7 @@ def test_kaplan_meier_by_hand():
 def test_ending_shares_count_every_stay_once():
     t = survival.ending_shares(survival.barrel_stays(GAMES))
     assert t["count"].sum() == 4 and (t["of"] == 4).all()
-    assert t.loc["win", "count"] == 1 and t.loc["open", "count"] == 1
+    assert t.loc["win", "count"] == 1 and t.loc["other_won", "count"] == 1 and t.loc["open", "count"] == 0
     assert t.loc["win", "p"] == 0.25
 
 
@@ -238,3 +242,33 @@ def test_games_cache_key_follows_the_simulator_code():
     h = data._code_hash()
     assert len(h) == 12 and h == data._code_hash()
     assert data._key(1, "a") != data._key(1, "b")
+
+
+def test_defender_gap_splits_into_play_and_barrel_by_hand():
+    # game 0: deal 0, seat 0 declares, defender 1 bolted, player 2 reaches the barrel;
+    # deal 1, seat 1 declares, defender 0 bolted, defender 2 sits on the barrel (no
+    # bolt); deal 2 written off (no defenders).  Game 1: a fresh game (nobody on the
+    # barrel, whatever game 0 ended with), seat 2 declares, nobody bolted.
+    # Defender seats 6, on the barrel 1, bolted off it 2 of 5: p_free = 2/5,
+    # s_bar = 1/6, p_bar = 0, barrel part 2/5 * 1/6, p_game = 2/6.
+    rows = [  # game, written off, declarer, bolts, barrels after the deal
+        (0, False, 0, (False, True, False), (-1, -1, 0)),
+        (0, False, 1, (True, False, False), (-1, -1, 1)),
+        (0, True, 2, (False, False, False), (-1, -1, 1)),
+        (1, False, 2, (False, False, False), (-1, -1, -1)),
+    ]
+    g = pd.DataFrame(
+        [
+            {"game_id": gid, "redealt": False, "written_off": wo, "declarer": d, "dealer": 0}
+            | {f"bolt{q}": b[q] for q in range(3)}
+            | {f"barrel{q}": bar[q] for q in range(3)}
+            for gid, wo, d, b, bar in rows
+        ]
+    )
+    gap = bolts.defender_gap(g, p_dd=0.5)["value"]
+    assert gap["p_free"] == pytest.approx(0.4) and gap["s_bar"] == pytest.approx(1 / 6)
+    assert gap["p_bar"] == 0 and gap["barrel"] == pytest.approx(0.4 / 6)
+    assert gap["p_game"] == pytest.approx(1 / 3) and gap["play"] == pytest.approx(0.1)
+    assert gap["play"] + gap["barrel"] == pytest.approx(gap["p_dd"] - gap["p_game"])
+    with pytest.raises(ValueError, match="played out"):
+        bolts.defender_gap(g.assign(written_off=True), p_dd=0.5)

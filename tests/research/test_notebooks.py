@@ -98,7 +98,7 @@ def test_report_command_writes_html_and_index(tmp_path, capsys):
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "redeals.html" in index and "quick" in index
     assert "Findings" in index and "content hash" in index and "double-dummy" in index
-    assert "Deals redealt before play" in index  # the page's headline figure
+    assert "Deals redealt for a condition of the deal itself" in index  # the page's headline figure
     assert "Incomplete report" not in index and "<b>missing</b>" not in index
     assert f"report at {out / 'index.html'}" in capsys.readouterr().out
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from analysis import report
+from analysis import reference, report
 from analysis.report.index import write_index
 from analysis.report.profiles import profile_line
 from analysis.report.review import page_tables, page_text, review_page
@@ -112,12 +112,17 @@ def test_missing_headlines_are_named_and_the_index_marks_them(tmp_path):
     index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
     assert "Incomplete report" in index and "missing" in index
     assert "n = 2 deals" in index
+    # the caveats say how the games draw, with the single-dummy pools' sizes as built
+    built = [q for q in reference.sd_pools() if q.state == "built"]
+    assert "own information" in index and "with replacement" in index
+    assert all(f"{q.name} {q.deals:,} deals" in index for q in built)
 
 
 def test_a_page_that_saves_no_headline_fails_the_report(tmp_path):
     page = tmp_path / "barrel.py"  # a page of the index's questions that saves nothing
     page.write_text('# %% tags=["parameters"]\nN_X = 1\n\n# %%\nprint(1)\n', encoding="utf-8")
-    with pytest.raises(report.ReportError, match="report incomplete: 5 headline"):
+    # two questions (stays won; the games both ways) for each of five profiles
+    with pytest.raises(report.ReportError, match="report incomplete: 10 headline"):
         report.run_report(
             tmp_path / "out", quick=True, data=tmp_path / "data", names=[page], log=lambda s: None
         )

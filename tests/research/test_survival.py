@@ -100,3 +100,19 @@ def test_competing_table_never_prints_a_zero_width_interval():
     assert len(zero) and (zero["ci_high"] > 0).all()
     assert t.loc[("survival", 0), "ci_low"] < 1  # S(0) = 1 of 6 stays: exact lower bound
     assert t.loc[("cif_knocked_off", 1), "ci_high"] == pytest.approx(1 - 0.025 ** (1 / 6))
+
+
+def test_another_players_win_competes_instead_of_censoring():
+    # four stays: at deal 1 one won and one ended because another player won the
+    # game; at deal 2 the same. Aalen–Johansen by hand: t=1: n=4, h_win = h_other
+    # = 1/4, S(1) = 1/2, F_win(1) = 1/4; t=2: n=2, h_win = h_other = 1/2, S(2) = 0,
+    # F_win(2) = 1/4 + S(1) * 1/2 = 1/2.  Censoring the other player's wins instead
+    # would give 1 - KM(wins) = 1 - 3/4 * 1/2 = 5/8: more wins than stays had.
+    st = pd.DataFrame({"deals": [1, 1, 2, 2], "ending": ["win", "other_won", "other_won", "win"]})
+    aj = survival.aalen_johansen(st, causes=survival.ENDINGS)
+    np.testing.assert_allclose(aj["cif_win"].to_numpy(), [0.0, 0.25, 0.5])
+    np.testing.assert_allclose(aj["cif_other_won"].to_numpy(), [0.0, 0.25, 0.5])
+    np.testing.assert_allclose(aj["survival"].to_numpy(), [1.0, 0.5, 0.0])
+    censored = st.assign(ending=st["ending"].replace({"other_won": "open"}))
+    wrong = survival.aalen_johansen(censored, causes=("win",))
+    assert wrong["cif_win"].iloc[-1] == pytest.approx(0.625)

@@ -1,0 +1,164 @@
+"""Whole games both ways: double-dummy against own information, on the same deals.
+
+The research pages play their games with own information (``pimc``: every
+decision from the deciding player's cards) from a single-dummy reference
+pool.  How far the double-dummy games (every player seeing every card)
+sit from them is measured on **paired** games (:func:`both_ways`): the same
+seed, the same game ids and the same deals, drawn with replacement from
+the single-dummy pool's deals, once with the double-dummy outcomes of
+those deals and once with their own-information play.  Game ``g`` draws
+its first dealer and deal rows from its own stream, so both tables start
+each game from the same cards until a decision differs.
+
+:func:`figures_both_ways` gives each figure both ways and the difference
+(double-dummy minus own information) with 95 % intervals from one two-way
+bootstrap over the shared games and pool deals
+(:class:`analysis.research.uncertainty.PoolBootstrap` of the two tables
+together: a game and a deal weigh the same in both, so the difference's
+interval is paired).  Figures of whole games or stays (deals per game;
+barrel stays won, an Aalen–Johansen incidence) are resampled over games
+and their intervals widened by the root of the design effect, as the
+pages do.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..game import players_in
+from . import data as _data
+from . import survival
+from .uncertainty import PoolBootstrap
+
+__all__ = ["both_ways", "figures_both_ways", "FIGURES"]
+
+#: The figures compared, in display order (name -> a reader's label).
+FIGURES = {
+    "deals_per_game": "played deals per game",
+    "bolts_per_100": "bolts per 100 played deals",
+    "stays_won": "barrel stays won",
+}
+
+
+def both_ways(data, rules, n_games: int, seed: int, label: str = "") -> dict[str, pd.DataFrame]:
+    """The paired games of ``rules``: ``{"dd": ..., "pimc": ...}``.
+
+    Parameters
+    ----------
+    data : path
+        The games cache folder (:func:`analysis.research.data.simulated_games`).
+    rules : str or Rules
+        Rules a built single-dummy pool serves (:func:`analysis.research.data.game_outcomes`).
+    n_games, seed : int
+        Games ``0 .. n_games - 1`` of the root seed, both ways.
+    label : str
+        Part of the cache file names.
+
+    Returns
+    -------
+    dict of str -> pandas.DataFrame
+        The double-dummy games drawn from the single-dummy pool's deals
+        (``outcomes="dd"``, ``on_sd_deals=True``) and the own-information
+        games (``outcomes="pimc"``), both drawn with replacement.
+
+    Raises
+    ------
+    analysis.reference.ReferencePoolError
+        If no built single-dummy pool serves the rules.
+    """
+    name = label or str(getattr(rules, "name", rules))
+    return {
+        "dd": _data.simulated_games(
+            data, rules, n_games, seed, draw="with", outcomes="dd", on_sd_deals=True, label=f"{name}-dd-sd"
+        ),
+        "pimc": _data.simulated_games(
+            data, rules, n_games, seed, draw="with", outcomes="pimc", label=f"{name}-pimc"
+        ),
+    }
+
+
+def _stays_won(stays: pd.DataFrame, weights=None) -> float:
+    """The Aalen–Johansen incidence of a win at the longest stay (0 with no stay)."""
+    if len(stays) == 0:
+        return np.nan
+    aj = survival.aalen_johansen(stays, survival.ENDINGS, weights=weights)
+    return float(aj["cif_win"].iloc[-1])
+
+
+def figures_both_ways(dd: pd.DataFrame, pimc: pd.DataFrame, n_boot: int = 400, seed: int = 3) -> pd.DataFrame:
+    """Each figure of :data:`FIGURES` double-dummy, own information and their difference.
+
+    Parameters
+    ----------
+    dd, pimc : pandas.DataFrame
+        Paired games tables (:func:`both_ways`): the same game ids, pool
+        deal ids in one numbering.
+    n_boot, seed : int
+        Bootstrap replicates and the seed of their weights.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by figure: ``dd``, ``dd_low``, ``dd_high``, ``pimc``,
+        ``pimc_low``, ``pimc_high``, ``diff``, ``diff_low``, ``diff_high``
+        (double-dummy minus own information; per-deal figures as counts per
+        deal or per 100 deals, shares 0–1) and ``n_dd``, ``n_pimc`` (the
+        figure's unit: games, played deals, barrel stays).
+
+    Raises
+    ------
+    ValueError
+        If the two tables do not hold the same games.
+    """
+    if not np.array_equal(np.unique(dd["game_id"]), np.unique(pimc["game_id"])):
+        raise ValueError("the two tables must hold the same games")
+    both = pd.concat([dd.assign(_k=0), pimc.assign(_k=1)], ignore_index=True)
+    boot = PoolBootstrap(both, n_boot=n_boot, seed=seed)
+    w = boot.row_weights().astype(np.float64)
+    k = both["_k"].to_numpy()
+    played = (~both["redealt"]).to_numpy(float)
+    first = (~both.duplicated(["_k", "game_id"])).to_numpy(float)
+    nb = both[[f"bolt{q}" for q in range(players_in(both))]].sum(axis=1).to_numpy(float) * played
+    gw = boot.game_weights()
+    rows, reps = {}, {}
+    # deals per game is a figure of whole games: game weights only (widened below);
+    # bolts per 100 played deals is made of deals: game and deal weights
+    for name, x, y, scale in (("deals_per_game", played, first, 1.0), ("bolts_per_100", nb, played, 100.0)):
+        est, rep, n = [], [], []
+        for j in (0, 1):
+            m = k == j
+            est.append(scale * x[m].sum() / y[m].sum())
+            ww = (
+                w[:, m]
+                if name == "bolts_per_100"
+                else boot.weights_for(both["game_id"].to_numpy(np.int64)[m])
+            )
+            with np.errstate(invalid="ignore", divide="ignore"):
+                r = scale * (ww @ x[m]) / (ww @ y[m])
+            rep.append(np.where(np.isfinite(r), r, np.nan))
+            n.append(int(y[m].sum()))
+        rows[name], reps[name] = (est, n), rep
+    est, rep, n = [], [], []
+    for g in (dd, pimc):
+        st = survival.barrel_stays(g)
+        est.append(_stays_won(st))
+        sw = boot.weights_for(st["game_id"].to_numpy(np.int64)) if len(st) else None
+        rep.append(np.array([_stays_won(st, sw[b]) if len(st) else np.nan for b in range(len(gw))]))
+        n.append(len(st))
+    rows["stays_won"], reps["stays_won"] = (est, n), rep
+    out = {}
+    for name, ((a, b), (na, nb_)) in rows.items():
+        ra, rb = reps[name]
+        cells = {"dd": a, "pimc": b, "diff": a - b}
+        for key, r in (("dd", ra), ("pimc", rb), ("diff", ra - rb)):
+            lo, hi = boot.interval(r)
+            if name != "bolts_per_100":  # whole games or stays: widened for repeated deals
+                lo, hi = boot.widen(cells[key], lo, hi)
+            if name == "stays_won" and key != "diff":
+                lo, hi = np.clip(lo, 0, 1), np.clip(hi, 0, 1)
+            cells[f"{key}_low"], cells[f"{key}_high"] = float(lo), float(hi)
+        cells["n_dd"], cells["n_pimc"] = na, nb_
+        out[name] = cells
+    cols = ["dd", "dd_low", "dd_high", "pimc", "pimc_low", "pimc_high", "diff", "diff_low", "diff_high"]
+    return pd.DataFrame(out).T[cols + ["n_dd", "n_pimc"]].astype({c: np.float64 for c in cols})
