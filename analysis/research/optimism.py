@@ -24,7 +24,7 @@ from scipy import stats as st
 
 from ..errors import BadArgument
 from ..rules import as_rules
-from ..single_dummy import SD_VERSION, has_play, play_deals
+from ..single_dummy import SD_VERSION, has_play, play_deals, play_out, row_seed
 from ..single_dummy.batch import decode_moves
 from ..solver.analyse import DealAnalysis, format_line
 from ..solver.line import replay, to_real_seats
@@ -40,6 +40,9 @@ __all__ = [
     "value_gap",
     "gap_histogram",
     "bolts_both",
+    "bolts_one_declarer",
+    "same_double_dummy",
+    "enough_digits",
     "own_contracts",
     "gap_verdict",
     "differing_rows",
@@ -272,6 +275,100 @@ def bolts_both(paired: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out).T
 
 
+def bolts_one_declarer(paired: pd.DataFrame) -> pd.Series:
+    """Double-dummy share of bolted defenders with one declarer per deal.
+
+    The bolts page's unit (:func:`analysis.research.bolts.auction_declarer`):
+    the seat whose double-dummy value is highest declares (ties to the
+    earlier seat), his two defenders are counted, every deal whose three
+    seats are in ``paired`` (whether or not their single-dummy play was
+    stored: the figure is double-dummy only).  :func:`bolts_both` instead
+    counts the defenders of every declarer seat with a play.
+
+    Returns
+    -------
+    pandas.Series
+        ``zero_points`` (share of defenders with no card point, RULES.md,
+        bolts) with ``low``/``high`` (95 %, clustered by deal),
+        ``defenders``, ``deals``.
+    """
+    p = paired.sort_values(_KEY)
+    full = p.groupby("deal_id")["seat"].transform("size").to_numpy() == 3
+    p = p[full]
+    n = len(p) // 3
+    value = p["value_dd"].to_numpy(np.int64).reshape(n, 3)
+    d = value.argmax(axis=1)
+    pts = np.column_stack([p["left_points_dd"], p["right_points_dd"]]).reshape(n, 3, 2)[np.arange(n), d]
+    x = (pts == 0).ravel().astype(float)
+    m, lo, hi, deals = cluster_mean_ci(x, np.repeat(p["deal_id"].to_numpy()[::3], 2))
+    return pd.Series({"zero_points": m, "low": lo, "high": hi, "defenders": len(x), "deals": deals})
+
+
+def same_double_dummy(frames: dict) -> list[tuple[str, str]]:
+    """Pairs of profiles whose paired rows hold the same double-dummy values.
+
+    Parameters
+    ----------
+    frames : dict of str -> pandas.DataFrame
+        :func:`paired_outcomes` rows per profile.
+
+    Returns
+    -------
+    list of (str, str)
+        ``(a, b)`` in the order of ``frames`` where both hold the same
+        (deal, seat) keys and every ``value_dd`` is equal: their
+        double-dummy columns over every seat cannot differ (the same deals
+        of the same seed, solved under rules that give the declarer the
+        same value).
+    """
+    names = list(frames)
+    out = []
+    for i, a in enumerate(names):
+        fa = frames[a].sort_values(_KEY)
+        for b in names[i + 1 :]:
+            fb = frames[b].sort_values(_KEY)
+            if len(fa) != len(fb):
+                continue
+            if (fa[_KEY].to_numpy() == fb[_KEY].to_numpy()).all() and np.array_equal(
+                fa["value_dd"].to_numpy(), fb["value_dd"].to_numpy()
+            ):
+                out.append((a, b))
+    return out
+
+
+def enough_digits(*values, least: int = 1, most: int = 4) -> int:
+    """Decimals that show every value as what it is: no non-zero value printed as 0.
+
+    Parameters
+    ----------
+    *values : float or array_like
+        The numbers of one column (estimates and interval bounds); NaN is
+        ignored.
+    least, most : int
+        The range of decimals tried.
+
+    Returns
+    -------
+    int
+        The fewest decimals from ``least`` at which every non-zero value
+        rounds to a non-zero figure, so that an interval prints as
+        ``0.0–0.0`` only if it is one (``most`` if none suffices).
+
+    Examples
+    --------
+    >>> enough_digits(1.3, 0.004, 2.6)
+    3
+    >>> enough_digits(1.3, 0.2, 2.6)
+    1
+    """
+    x = np.concatenate([np.atleast_1d(np.asarray(v, dtype=np.float64)).ravel() for v in values] or [[]])
+    x = np.abs(x[np.isfinite(x) & (x != 0)])
+    for d in range(least, most + 1):
+        if (np.round(x, d) > 0).all():
+            return d
+    return most
+
+
 def own_contracts(paired: pd.DataFrame) -> pd.Series:
     """The single-dummy declarer's own decisions at the recorded bid.
 
@@ -410,14 +507,23 @@ def worlds_sensitivity(
     Returns
     -------
     pandas.DataFrame
-        One row per (worlds, deal_id): ``worlds``, ``deal_id``, ``value_sd``,
-        ``value_dd``, ``contract``, ``written_off``, ``same_gift`` (as the
-        pool's gift), ``mean_estimate`` (points).
+        One row per (worlds, deal_id): ``worlds``, ``deal_id``, ``value_sd``
+        (points: the deal as played out, written off or not, at every
+        ``worlds`` alike: :func:`analysis.single_dummy.play_deals` plays
+        every deal, and a pool row written off without its stored play is
+        played out again from its own seed, :func:`_played_out`),
+        ``value_dd``, ``contract``, ``written_off`` (the declarer's decision
+        at the pool's bid), ``same_gift`` (as the pool's gift),
+        ``mean_estimate`` (points), ``replayed`` (the value was played out
+        again here).
     """
     r = as_rules(rules)
     meta = paired.attrs["sd_pool"]
     rows = paired[paired["seat"] == 0].head(n)
-    key = json.dumps([r.fingerprint(), meta["content_hash"], list(worlds), n, SD_VERSION, __version__])
+    # "played out": the pool's written-off rows hold their played value (not the 0 of old pools)
+    key = json.dumps(
+        [r.fingerprint(), meta["content_hash"], list(worlds), n, SD_VERSION, __version__, "played out"]
+    )
     folder = Path(data) if data is not None else data_dir()
     out = folder / f"sd-worlds-{r.name}-{hashlib.sha256(key.encode()).hexdigest()[:12]}.parquet"
     if out.exists():
@@ -426,7 +532,7 @@ def worlds_sensitivity(
     parts = []
     for w in sorted({*worlds, int(meta["worlds"])}):
         if w == int(meta["worlds"]):
-            got = rows.rename(columns={"value_sd": "value"})
+            got = _played_out(rows, r, meta)
         else:
             got = play_deals(
                 deals, seats=(0,), rules=r, worlds=w, seed=int(meta["seed"]), bid=int(meta["bid"])
@@ -444,6 +550,7 @@ def worlds_sensitivity(
                     "same_gift": (got["give_left"].to_numpy() == rows["give_left"].to_numpy())
                     & (got["give_right"].to_numpy() == rows["give_right"].to_numpy()),
                     "mean_estimate": [float(np.mean(e)) for e in got["estimates"]],
+                    "replayed": got["replayed"].to_numpy(bool) if "replayed" in got else False,
                 }
             )
         )
@@ -453,3 +560,41 @@ def worlds_sensitivity(
     f.to_parquet(tmp)
     tmp.replace(out)
     return f
+
+
+def _played_out(rows: pd.DataFrame, rules, meta: dict) -> pd.DataFrame:
+    """The pool's own rows with the played value of every row.
+
+    A row of an older pool written off at the fresh table holds no play and
+    the value 0 (:func:`analysis.single_dummy.has_play`); such a row is
+    played out again with :func:`analysis.single_dummy.play_out` from its own
+    seed (:func:`analysis.single_dummy.row_seed`), as
+    :func:`analysis.single_dummy.play_deals` plays every row at other
+    ``worlds``, so every ``worlds`` value reads the same quantity.  The
+    write-off decision stays the pool's.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``rows`` with ``value`` (points) and ``replayed`` (bool).
+    """
+    out = rows.rename(columns={"value_sd": "value"}).copy()
+    missing = ~stored_play(out)
+    out["replayed"] = missing
+    col = out.columns.get_loc("value")
+    for i in np.flatnonzero(missing):
+        row = out.iloc[i]
+        seat = int(row["seat"])
+        hands = [int(row[f"hand{k}"]) for k in range(3)]
+        res = play_out(
+            hands[seat],
+            int(row["widow"]),
+            hands[(seat + 1) % 3],
+            hands[(seat + 2) % 3],
+            rules,
+            worlds=int(meta["worlds"]),
+            seed=row_seed(int(meta["seed"]), int(row["deal_id"]), seat),
+            bid=int(meta["bid"]),
+        )
+        out.iloc[i, col] = res.value
+    return out

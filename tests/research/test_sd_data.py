@@ -105,3 +105,25 @@ def test_an_unbuilt_pool_gives_none(sd_env, sd_registry, monkeypatch):
     unbuilt = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
     monkeypatch.setattr(reference.registry, "SD_POOLS", (*sd_registry, unbuilt))
     assert data.sd_paired("wiki") is None and data.sd_pool_name("wiki") == "wiki-sd"
+
+
+def test_worlds_sensitivity_plays_out_an_old_pools_write_offs(sd_env, tmp_path):
+    """An older pool stores no play (and the value 0) where its declarer wrote
+    off; the pool's own worlds row plays those rows out again from their own
+    seed, so it reads the same played value as the other worlds rows."""
+    p = data.sd_paired("club")
+    seat0 = p[p["seat"] == 0]
+    assert seat0["written_off"].any()
+    n = int(np.flatnonzero(seat0["written_off"].to_numpy())[0]) + 1
+    old = p.copy()
+    wo = old["written_off"].to_numpy(bool)
+    old.loc[wo, "value_sd"] = 0
+    old["moves"] = [[] if w else m for w, m in zip(wo, old["moves"])]
+    old.attrs = p.attrs
+    f = optimism.worlds_sensitivity(old, "club", worlds=(), n=n, data=tmp_path)
+    assert list(f["worlds"].unique()) == [2]
+    want = seat0.head(n)
+    # the pool built now stores the played value of its written-off rows: the same numbers
+    assert (f["value_sd"].to_numpy() == want["value_sd"].to_numpy()).all()
+    assert f["replayed"].to_numpy().tolist() == want["written_off"].to_numpy().tolist()
+    assert (f.loc[f["replayed"], "value_sd"] > 0).all()
