@@ -24,9 +24,8 @@
 # seat, and whether it hands the first hand an advantage.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/` (the paired games are cached under `data/`); the end of
-# the page says how long this run took, docs/PERFORMANCE.md has measured
-# run times.
+# `data/reference/` (games cached under `data/`); the end of the page says
+# how long this run took.
 #
 # **Quick sizes** (8 deals per rule set, 12 paired games, club's golden
 # variants only): set `QUICK = True` in the parameters cell below, or start

@@ -194,18 +194,30 @@ ax.legend(loc="lower right")
 plt.show()
 
 # %% [markdown]
-# Reading the table: in mid game and when leading the two policies mostly
-# agree; at a fresh table the equity policy is a step bolder on about a
-# third of the hands (the equity of passing counts the contract an opponent
-# then plays).  **Near the barrel** the
-# equity player holds back: at 860 a defender's points often carry him to
-# 880 anyway, so a coin-flip 120 is not worth the 120 it can cost.
-# **Against an opponent on the barrel** he bids far higher than the
-# threshold policy's blocking rule: letting the sitter buy the widow is
-# worse than most failed contracts.  **Deep in the minus** he gambles:
-# a failure costs him little equity, a success a lot.  **On the barrel**
-# the equity player bids the contract he needs on a weaker hand, and on his
-# last attempt on almost any hand: he falls anyway if he passes.
+# Why the two policies part (the equity model's reasons): at a fresh table
+# the equity of passing counts the contract an opponent then plays; near the
+# barrel a defender's points often carry the player to 880 anyway, so a
+# coin-flip 120 is not worth what it can cost; letting an opponent on the
+# barrel buy the widow is worse than most failed contracts; deep in the
+# minus a failure costs little equity and a success a lot; on the barrel a
+# player who passes on his last attempt falls anyway.  Which way each state
+# goes, from the table:
+
+# %%
+def direction(name):
+    r = table.loc[name]
+    name = name[0].upper() + name[1:]
+    hi_, lo_ = r["equity bids higher"], r["equity bids lower"]
+    if r["differs"] == 0:
+        return f"**{name}**: the two limits agree on every hand"
+    way = "higher" if hi_ >= lo_ else "lower"
+    return (f"**{name}**: the equity policy's limit differs on {notebook.fmt_pct(r['differs'])} of the hands, "
+            f"{way} on {notebook.fmt_pct(max(hi_, lo_))} (mean limit {r['threshold: mean limit']:.1f} → "
+            f"{r['equity: mean limit']:.1f} points)")
+
+
+display(Markdown("**Conclusion.** " + "; ".join(direction(n) for n in table.index)
+                 + f" ({N_HANDS:,} hands per state; intervals in the table)."))
 
 # %% [markdown]
 # ## What reading the score is worth
