@@ -239,6 +239,14 @@ def verdict(low, high):
     return np.where(low > 0, "gain", np.where(high < 0, "loss", "no difference shown"))
 
 
+def base_ci(frame):
+    """The all-threshold seat's win share with its 95 % interval (Wilson) over the paired games."""
+    n = frame.games.to_numpy(int)
+    k = np.rint(frame.base.to_numpy(float) * n).astype(int)
+    lo, hi = proportion_ci(k, n)
+    return [notebook.fmt_ci(a / b, c, d) for a, b, c, d in zip(k, n, lo, hi)]
+
+
 shipped = shipped_summary()
 res = pd.DataFrame(shipped["rows"])
 if res.empty:
@@ -252,7 +260,7 @@ else:
             "equity seat's win share (95 % CI)": [
                 notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(res.share, res.share_low, res.share_high)
             ],
-            "the same seat, all-threshold games": [notebook.fmt_pct(p) for p in res.base],
+            "the same seat, all-threshold games (95 % CI)": base_ci(res),
             "gain (percentage points, 95 % CI)": [
                 notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
                 for g, lo, hi in zip(res.gain, res.gain_low, res.gain_high)
@@ -327,7 +335,7 @@ else:
                 "equity seat's win share (95 % CI)": [
                     notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(steps.share, steps.share_low, steps.share_high)
                 ],
-                "the same seat, all-threshold games": [notebook.fmt_pct(p) for p in steps.base],
+                "the same seat, all-threshold games (95 % CI)": base_ci(steps),
                 "gain (percentage points, 95 % CI)": [
                     notebook.fmt_num_ci(100 * v, 100 * lo, 100 * hi)
                     for v, lo, hi in zip(steps.gain, steps.gain_low, steps.gain_high)

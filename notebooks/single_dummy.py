@@ -84,6 +84,7 @@ from IPython.display import Markdown, display
 from analysis import reference
 from analysis.research import data, optimism, plots
 from analysis.solver import analyse_deal, format_line
+from analysis.stats import proportion_ci
 
 T0 = time.perf_counter()
 plots.use_style()
@@ -401,11 +402,16 @@ if first:
     for w, s in sens.groupby("worlds"):
         m, lo, hi, n = optimism.cluster_mean_ci(s["value_sd"], s["deal_id"])
         g, glo, ghi, _ = optimism.cluster_mean_ci(s["value_dd"] - s["value_sd"], s["deal_id"])
-        srows.append({"worlds": w, "mean SD value (95 % CI)": notebook.fmt_num_ci(m, lo, hi),
-                      "mean DD − SD": notebook.fmt_num_ci(g, glo, ghi),
-                      "same gift as the pool's": notebook.fmt_pct(s["same_gift"].mean()),
-                      "write-offs (value played out)": notebook.fmt_pct(s["written_off"].mean()),
-                      "mean estimate": f"{s['mean_estimate'].mean():.1f}", "deals": n})
+        # one row per deal: binomial intervals over the deals (Wilson, Clopper–Pearson near 0 or 1)
+        gift = (s["same_gift"].mean(), *proportion_ci(int(s["same_gift"].sum()), len(s)))
+        wo = (s["written_off"].mean(), *proportion_ci(int(s["written_off"].sum()), len(s)))
+        srows.append({"worlds": w, "mean SD value (points, 95 % CI)": notebook.fmt_num_ci(m, lo, hi),
+                      "mean DD − SD (points, 95 % CI)": notebook.fmt_num_ci(
+                          g, glo, ghi, optimism.enough_digits(g, glo, ghi)),
+                      "same gift as the pool's (95 % CI)": notebook.fmt_ci(*gift),
+                      "write-offs (value played out; 95 % CI)": notebook.fmt_ci(*wo),
+                      "mean estimate (points, 95 % CI)": notebook.fmt_num_ci(
+                          *optimism.cluster_mean_ci(s["mean_estimate"], s["deal_id"])[:3]), "deals": n})
     display(pd.DataFrame(srows).set_index("worlds"))
     ends = [optimism.cluster_mean_ci(s["value_sd"], s["deal_id"]) for _, s in sens.groupby("worlds")]
     (m0, lo0, hi0, _), (m1, lo1, hi1, _) = ends[0], ends[-1]
