@@ -82,7 +82,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis import reference
-from analysis.research import data, optimism, plots
+from analysis.research import data, optimism, plots, sd_play
 from analysis.solver import analyse_deal, format_line
 from analysis.stats import proportion_ci
 
@@ -375,13 +375,13 @@ display(Markdown(
 # %%
 first = shown[0] if shown else None
 if first:
-    for _, row in optimism.differing_rows(paired[first], k=2).iterrows():
+    for _, row in sd_play.differing_rows(paired[first], k=2).iterrows():
         d = int(row["seat"])
         hands = [int(row[f"hand{s}"]) for s in range(3)]
         display(Markdown(f"**Deal {int(row['deal_id'])}, declarer seat {d}: double-dummy {int(row['value_dd'])}, "
                          f"single-dummy {int(row['value_sd'])}** (contract named {int(row['contract'])})"))
         print("double-dummy\n" + format_line(analyse_deal(hands, int(row["widow"]), d, first)))
-        print("\nsingle-dummy\n" + optimism.sd_line(row, first))
+        print("\nsingle-dummy\n" + sd_play.sd_line(row, first))
 
 # %% [markdown]
 # ## Sensitivity to `worlds`
@@ -397,7 +397,7 @@ if first:
 
 # %%
 if first:
-    sens = optimism.worlds_sensitivity(paired[first], first, worlds=WORLDS, n=N_WORLDS_DEALS, data=DATA)
+    sens = sd_play.worlds_sensitivity(paired[first], first, worlds=WORLDS, n=N_WORLDS_DEALS, data=DATA)
     srows = []
     for w, s in sens.groupby("worlds"):
         m, lo, hi, n = optimism.cluster_mean_ci(s["value_sd"], s["deal_id"])

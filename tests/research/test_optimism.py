@@ -6,6 +6,7 @@ import pytest
 
 from analysis.errors import BadArgument
 from analysis.research import optimism as op
+from analysis.research import sd_play
 
 
 def _rows(values, lp, rp, lt, rt, **extra):
@@ -97,7 +98,7 @@ def test_bolts_and_own_contracts(paired):
 def test_histogram_and_differing(paired):
     h = op.gap_histogram(paired, width=10)
     assert list(h["low"]) == [-10, 0, 10, 20] and list(h["rows"]) == [1, 2, 1, 1]
-    top = op.differing_rows(paired, k=2)
+    top = sd_play.differing_rows(paired, k=2)
     assert list(zip(top["deal_id"], top["seat"])) == [(1, 1), (0, 0)]
 
 
