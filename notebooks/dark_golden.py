@@ -207,7 +207,8 @@ vals = []
 for p, c in games.items():
     t = c.table
     t = t[(t.rules == t.rules.iloc[-1]) & t.metric.isin(list(LABELS))]
-    vals += [(f"{p}: {LABELS[m]}", v, lo, hi) for m, v, lo, hi in zip(t.metric, t["diff"], t.diff_low, t.diff_high)]
+    vals += [(f"{p}: {LABELS[m]}", v, lo, hi) for m, v, lo, hi in zip(t.metric, t["diff"], t.diff_low, t.diff_high)
+             if PROFILES[p].has_bolts or m != "bolts_per_game"]  # no bolts by rule: no point at 0
 y = list(range(len(vals)))[::-1]
 ax.errorbar([v[1] for v in vals], y, xerr=[[v[1] - v[2] for v in vals], [v[3] - v[1] for v in vals]],
             fmt="o", capsize=4)

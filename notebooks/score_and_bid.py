@@ -275,7 +275,7 @@ else:
         )
     )
     display(show.set_index("profile"))
-    fig, ax = plt.subplots(figsize=(7, 3.5))
+    fig, ax = plt.subplots(figsize=(9, 3.5))
     yy = np.arange(len(res))
     ax.errorbar(
         100 * res.gain,
