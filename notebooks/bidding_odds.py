@@ -24,12 +24,12 @@
 # the odds of three well-known hands.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about 20 s on two cores (the 120 deals around the
-# well-known hands are solved as it runs).
+# `data/reference/` (the 120 deals around the well-known hands are solved as
+# it runs); the end of the page says how long this run took.
 #
-# **Quick sizes** (600 deals of each pool and 6 around each hand, about
-# 15 s): set `QUICK = True` in the parameters cell below, or start the lab
-# with `THOUSAND_QUICK=1 make lab` for every page.
+# **Quick sizes** (600 deals of each pool and 6 around each hand): set
+# `QUICK = True` in the parameters cell below, or start the lab with
+# `THOUSAND_QUICK=1 make lab` for every page.
 
 # %% [markdown]
 # For every deal of a solved pool and every seat as declarer, the solver
@@ -66,6 +66,8 @@ FAMOUS = {
 }
 
 # %%
+import time
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -78,8 +80,15 @@ from analysis.odds.model import BidModel
 from analysis.research import bidding, contract_odds, data, plots
 from analysis.rules import Rules
 
+T0 = time.perf_counter()
 plots.use_style()
 display(Markdown(notebook.back_link()))
+
+
+def points_bin(i) -> str:
+    """A card-point bin's label; the last one open-ended (a 7-card hand holds at most 74 points)."""
+    return f"{int(i.left)} or more" if i.right > 120 else f"{int(i.left)}–{int(i.right) - 1}"
+
 
 
 def profile_rows(p, rows=None):
@@ -226,7 +235,7 @@ by_points = pd.concat({p: contract_odds.make_by(r, pd.cut(r["hand_points"], cont
 fig, ax = plt.subplots()
 for p in PROFILES:
     s = by_points.loc[p].xs(120, level="contract")
-    x = [f"{int(i.left)}–{int(i.right) - 1}" for i in s.index]
+    x = [points_bin(i) for i in s.index]
     plots.interval_lines(ax, np.arange(len(x)), s["p"], s["ci_low"], s["ci_high"],
                          label=p, xlabel="card points in the 7-card hand", ylabel="P(make 120) (%)")
     ax.set_xticks(np.arange(len(x)), x)
@@ -236,7 +245,9 @@ plt.show()
 
 # %%
 bp = notebook.ci_table(by_points, name="value reaches the contract (95 % CI)").unstack("contract")
-bp.index = bp.index.set_levels([f"{int(i.left)}–{int(i.right) - 1}" for i in bp.index.levels[1]], level=1)
+counts = by_points.xs(100, level="contract")
+bp[("hands (deals)", "")] = [f"{int(counts.loc[k, 'hands']):,} ({int(counts.loc[k, 'deals']):,})" for k in bp.index]
+bp.index = bp.index.set_levels([points_bin(i) for i in bp.index.levels[1]], level=1)
 notebook.same_figures(bp)
 
 # %% [markdown]
@@ -245,15 +256,16 @@ notebook.same_figures(bp)
 # Players judge a hand by its aces and tens, by its marriages against its
 # other points, and, once the widow is taken, by the ten cards in hand.
 # Each cell is the share of such hands whose double-dummy value reaches
-# 120, with its interval (clustered by deal) and the hands behind it;
-# classes of fewer than 30 hands are left out.
+# 120, with its interval (clustered by deal) and the number of hands (seats
+# of played deals) behind it; classes of fewer than 30 hands are left out.
+# Card points are in bins of ten (30–39: from 30 to 39 points).
 
 # %%
 classes = bidding.hand_classes(club, 120)
 
 
 def class_grid(t):
-    g = pd.Series([f"{notebook.fmt_ci(a, b, c, 0)}, n = {n:,}" for a, b, c, n in
+    g = pd.Series([f"{notebook.fmt_ci(a, b, c, 0)}, {n:,} hands" for a, b, c, n in
                    zip(t["p"], t["ci_low"], t["ci_high"], t["hands"])], index=t.index)
     num = lambda v: int(str(v).split("–")[0])  # noqa: E731 - bins sort by their lower bound
     rows_, cols_ = (sorted(set(t.index.get_level_values(i)), key=num) for i in (0, 1))
@@ -302,8 +314,10 @@ plt.show()
 
 # %%
 mar_all = pd.concat({p: contract_odds.marriage_effect(r, [120]) for p, r in rows.items()},
-                    names=["profile"])
-notebook.ci_table(mar_all.droplevel("contract"), keep=("deals",), name="P(make 120)").unstack("profile")
+                    names=["profile"]).droplevel("contract")
+mtab = notebook.ci_table(mar_all, name="P(make 120) (95 % CI)")
+mtab["hands (deals)"] = [f"{int(h):,} ({int(d):,})" for h, d in zip(mar_all["hands"], mar_all["deals"])]
+mtab.unstack("profile")
 
 # %% [markdown]
 # ## How much the widow helps (contract 120)
@@ -324,8 +338,9 @@ plt.show()
 wid_all = pd.concat({p: contract_odds.widow_effect(r, 120) for p, r in rows.items()}, names=["profile"])
 order = sorted(set(wid_all.index.droplevel("profile")),  # bins by points, then the flag
                key=lambda k: (0, int(k[1].split("–")[0]), "") if k[0] == "card points" else (1, 0, k[1]))
-notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)").unstack("profile").reindex(order).fillna(
-    "no hands (redealt by rule)")
+wtab = notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)")
+wtab["hands (deals)"] = [f"{int(h):,} ({int(d):,})" for h, d in zip(wid_all["hands"], wid_all["deals"])]
+wtab.unstack("profile").reindex(order).fillna("no hands (redealt by rule)")
 
 # %% [markdown]
 # ## Can the bidding model be trusted? (club, held-out deals only)
@@ -333,8 +348,10 @@ notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)").unstack("profile"
 # The simulator's players bid with the default bidding model, a logistic model of
 # P(value ≥ contract) from the visible hand.  It records the deals it was
 # fitted on; only the deals its split held out are used here, so the
-# check is on deals it never saw.  The observed share (with its
-# deal-clustered interval) should sit on the diagonal.
+# check is on deals it never saw.  The held-out hands of each contract are
+# sorted by the model's predicted chance and cut into bins of equal size
+# (hands, not deals); each bin's observed share (95 % Wilson interval over
+# its hands) should sit on the diagonal.
 
 # %%
 split = fit["split"]
@@ -371,7 +388,9 @@ plt.show()
 if cals:
     allcal = pd.concat(cals, names=["contract"])
     verdict, _ = bidding.calibration_verdict(allcal)
-    display(Markdown(f"**Conclusion.** Over contracts {', '.join(map(str, cals))}: {verdict}"))
+    per_bin = int(allcal["hands"].min()), int(allcal["hands"].max())
+    display(Markdown(f"**Conclusion.** Over contracts {', '.join(map(str, cals))}, {len(allcal)} bins of "
+                     f"{per_bin[0]:,}–{per_bin[1]:,} hands: {verdict}"))
 
 # %% [markdown]
 # ## A few famous hands (`thousand odds`, club)
@@ -389,7 +408,9 @@ for name, t in odds.items():
                          label=f"{name}: {FAMOUS[name]}", xlabel="contract (points)",
                          ylabel="P(make) (%)", marker=".")
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=9)
-ax.set_title(f"thousand odds, {N_HAND_SAMPLES:,} deals per hand (95 % bands)")
+kept = sorted(t.attrs["kept"] for t in odds.values())
+ax.set_title(f"thousand odds: {kept[0]:,}" + (f"–{kept[-1]:,}" if kept[-1] != kept[0] else "")
+             + f" deals kept per hand, of {N_HAND_SAMPLES:,} dealt (95 % bands)")
 plt.show()
 summary = pd.DataFrame({name: {"hand": FAMOUS[name], f"deals kept around it (of {N_HAND_SAMPLES:,} dealt)": f"{t.attrs['kept']:,}",
                                "mean value (points)": f"{t.attrs['expected_value']:.1f}",
@@ -398,7 +419,11 @@ summary = pd.DataFrame({name: {"hand": FAMOUS[name], f"deals kept around it (of 
                                "highest contract it may bid": f"{t.index.max()}",
                                "value reaches that (95 % CI)": notebook.fmt_ci(
                                    t["p_make"].iloc[-1], t["ci_low"].iloc[-1], t["ci_high"].iloc[-1]),
-                               "best contract (expected score)": str(t.attrs["best_contract"])}
+                               "best contract: expected gain over the opponents (95 % CI)": (
+                                   f"{t.attrs['best_contract']}: " + notebook.fmt_num_ci(
+                                       *(t.loc[t.attrs["best_contract"], "expected_delta"]
+                                         + np.array([0, -1.96, 1.96]) * t.loc[t.attrs["best_contract"], "delta_se"]))
+                                   + " points")}
                         for name, t in odds.items()}).T
 display(summary)
 widest = max(odds, key=lambda k: odds[k].loc[120, "ci_high"] - odds[k].loc[120, "ci_low"])
@@ -406,7 +431,7 @@ display(Markdown(
     f"**Conclusion.** With {min(t.attrs['kept'] for t in odds.values()):,} to "
     f"{max(t.attrs['kept'] for t in odds.values()):,} deals kept around each hand (of {N_HAND_SAMPLES:,} "
     "dealt, forced redeals dropped) the intervals are wide (up to "
-    f"{100 * (odds[widest].loc[120, 'ci_high'] - odds[widest].loc[120, 'ci_low']):.0f} points for "
+    f"{100 * (odds[widest].loc[120, 'ci_high'] - odds[widest].loc[120, 'ci_low']):.0f} percentage points for "
     f"\"{widest}\"): these are illustrations, and `thousand odds` with more samples narrows them."))
 
 # %%
@@ -425,3 +450,7 @@ for p in PROFILES:
                "n": f"{int(w['auctions']):,} bids and {int(f['auctions']):,} forced 100s in "
                     f"{N_GAMES:,} games"})
 _ = notebook.save_headline("bidding_odds", hl)
+
+# %%
+display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "
+                 f"({'quick' if QUICK else 'full'} sizes; the games read from the cache where there)."))

@@ -24,12 +24,12 @@
 # seat, and whether it hands the first hand an advantage.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about half an hour on two cores the first time (the
-# paired games are cached under `data/`).
+# `data/reference/` (games cached under `data/`); the end of the page says
+# how long this run took.
 #
 # **Quick sizes** (8 deals per rule set, 12 paired games, club's golden
-# variants only; a few minutes): set `QUICK = True` in the parameters cell
-# below, or start the lab with `THOUSAND_QUICK=1 make lab` for every page.
+# variants only): set `QUICK = True` in the parameters cell below, or start
+# the lab with `THOUSAND_QUICK=1 make lab` for every page.
 
 # %% [markdown]
 # **Dark play** (RULES.md, "Dark play"): the first hand declares before
@@ -54,6 +54,7 @@ ODDS_PROFILES = ["book", "wiki"] if QUICK else ["book", "club", "ua", "wiki"]
 GAME_PROFILES = ["book"] if QUICK else ["book", "wiki"]
 
 # %%
+import time
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -65,9 +66,11 @@ from analysis import dataset
 from analysis.comparison import compare
 from analysis.game import ThresholdPolicy
 from analysis.odds import dark_odds
-from analysis.research import plots
+from analysis.research import optimism, plots
 from analysis.rules import PROFILES
+from analysis.stats import proportion_ci
 
+T0 = time.perf_counter()
 plots.use_style()
 display(Markdown(notebook.back_link()))
 
@@ -105,19 +108,28 @@ for p, t in odds.items():
         "P(make) (95 % CI)": notebook.fmt_ci(a["dark_p_make"], a["dark_p_low"], a["dark_p_high"]),
         "score change going dark": notebook.fmt_num_ci(a["dark_change"], a["dark_change_low"],
                                                        a["dark_change_high"]),
-        "bidding normally": notebook.fmt_num(a["dark_normal_change"]),
+        "bidding normally": notebook.fmt_num_ci(*optimism.cluster_mean_ci(t["normal"], t["deal_id"])[:3]),
         "gain of going dark": notebook.fmt_num_ci(a["dark_gain"], a["dark_gain_low"], a["dark_gain_high"]),
     })
 display(pd.DataFrame(rows).set_index("profile"))
 best = max(odds, key=lambda p: odds[p].attrs["dark_p_make"])
-tied = len({round(odds[p].attrs["dark_p_make"], 6) for p in odds}) == 1
+apart = all(odds[best].attrs["dark_p_low"] > odds[p].attrs["dark_p_high"] for p in odds if p != best)
+loses = [p for p in odds if odds[p].attrs["dark_gain_high"] < 0]
+wins_ = [p for p in odds if odds[p].attrs["dark_gain_low"] > 0]
+even = [p for p in odds if p not in loses + wins_]
 display(Markdown(
     "**Conclusion.** A blind first hand makes 120 in "
-    + ", ".join(f"{notebook.fmt_pct(odds[p].attrs['dark_p_make'])} of cases in {p}" for p in odds)
-    + (" (the same share in every profile at this sample size)" if tied else
-       f" (highest in {best})") + "; going dark loses "
-    + ", ".join(f"{-odds[p].attrs['dark_gain']:,.0f} points" for p in odds)
-    + " a deal against bidding normally, respectively."))
+    + "; ".join(f"{notebook.fmt_ci(odds[p].attrs['dark_p_make'], odds[p].attrs['dark_p_low'], odds[p].attrs['dark_p_high'])}"
+                f" of {odds[p].attrs['dark_samples']:,} deals in {p}" for p in odds)
+    + (f" (highest in {best}, beyond the others' intervals)" if apart and len(odds) > 1 else
+       " (the profiles cannot be told apart at this sample size)" if len(odds) > 1 else "")
+    + ". " + " ".join(filter(None, [
+        ("Going dark loses against bidding normally, beyond the noise, in " + "; ".join(
+            f"{p} ({notebook.fmt_num_ci(-odds[p].attrs['dark_gain'], -odds[p].attrs['dark_gain_high'], -odds[p].attrs['dark_gain_low'])} points a deal)"
+            for p in loses) + ".") if loses else "",
+        ("It gains beyond the noise in " + ", ".join(wins_) + ".") if wins_ else "",
+        ("In " + ", ".join(even) + " the two cannot be told apart at this sample size.") if even else "",
+    ]))))
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.5))
@@ -153,18 +165,41 @@ for p, c in games.items():
     t = c.table
     t = t[(t.rules == t.rules.iloc[-1]) & t.metric.isin(list(LABELS))]
     for _, r in t.iterrows():
+        if r.metric == "bolts_per_game" and not PROFILES[p].has_bolts:
+            rows.append({"profile": p, "figure": LABELS[r.metric], "as played": "no bolts by rule",
+                         "with dark play": "no bolts by rule", "difference (paired 95 % CI)": "no bolts by rule"})
+            continue
         rows.append({"profile": p, "figure": LABELS[r.metric],
                      "as played": notebook.fmt_num(r.value - r["diff"], 3),
                      "with dark play": notebook.fmt_num(r.value, 3),
                      "difference (paired 95 % CI)": notebook.fmt_num_ci(r["diff"], r.diff_low, r.diff_high, 3)})
 shown = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(shown)
-d = {p: c.table[(c.table.metric == "deals_per_game") & (c.table.rules == c.table.rules.iloc[-1])].iloc[0]
-     for p, c in games.items()}
-display(Markdown("**Conclusion.** Dark play changes the length of a game by " + "; ".join(
-    f"{notebook.fmt_num_ci(r['diff'], r.diff_low, r.diff_high, 2)} deals in {p}"
-    for p, r in d.items()) + f" ({N_GAMES:,} paired games each), and the share of contracts made "
-    "falls with every dark deal lost."))
+beyond_, still = [], []
+for (p, fig_), r in pd.DataFrame(rows).set_index(["profile", "figure"]).iterrows():
+    if r["as played"] == "no bolts by rule":
+        continue
+    c = games[p].table
+    m = c[(c.rules == c.rules.iloc[-1]) & (c.metric.map(LABELS) == fig_)].iloc[0]
+    if m.diff_low > 0 or m.diff_high < 0:
+        beyond_.append(f"{fig_} {'rise' if m['diff'] > 0 else 'fall'} in {p} "
+                     f"({notebook.fmt_num_ci(m['diff'], m.diff_low, m.diff_high, 3)})")
+    else:
+        still.append(f"{fig_} in {p}")
+display(Markdown(
+    f"**Conclusion.** Over {N_GAMES:,} paired games per profile, "
+    + (("dark play moves beyond the noise: " + "; ".join(beyond_) + ". ") if beyond_ else
+       "dark play moves no figure beyond the noise. ")
+    + (("Within the noise (the interval includes 0, no effect claimed): " + "; ".join(still) + ".")
+       if still else "")))
+by_rule = [p for p in PROFILES if PROFILES[p].dark_play != "none"]
+no_dark = [p for p in PROFILES if p not in by_rule and p != "wiki"]
+display(Markdown(
+    f"**Which profiles.** The games compare a profile as played with its own dark play: "
+    f"{', '.join(GAME_PROFILES)}{' here (wiki too at the full sizes)' if QUICK else ''}; "
+    f"{', '.join(by_rule)} {'plays' if len(by_rule) == 1 else 'play'} it by rule, wiki by an agreement of its "
+    f"source. {', '.join(no_dark)} play no dark contract (RULES.md, dark play), so they have no row: the odds "
+    "above give them wiki's version only to see how their deals answer, not a game they play."))
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3))
@@ -172,7 +207,8 @@ vals = []
 for p, c in games.items():
     t = c.table
     t = t[(t.rules == t.rules.iloc[-1]) & t.metric.isin(list(LABELS))]
-    vals += [(f"{p}: {LABELS[m]}", v, lo, hi) for m, v, lo, hi in zip(t.metric, t["diff"], t.diff_low, t.diff_high)]
+    vals += [(f"{p}: {LABELS[m]}", v, lo, hi) for m, v, lo, hi in zip(t.metric, t["diff"], t.diff_low, t.diff_high)
+             if PROFILES[p].has_bolts or m != "bolts_per_game"]  # no bolts by rule: no point at 0
 y = list(range(len(vals)))[::-1]
 ax.errorbar([v[1] for v in vals], y, xerr=[[v[1] - v[2] for v in vals], [v[3] - v[1] for v in vals]],
             fmt="o", capsize=4)
@@ -244,10 +280,11 @@ def name_alike(frame: pd.DataFrame) -> pd.DataFrame:
 # profile as played.
 
 # %%
-def resets_per_game(path) -> tuple[float, int]:
+def games_reset(path) -> tuple[int, int]:
+    """Games with at least one golden reset, and the games."""
     games = dataset.read_table(path, "games", columns=["game_id", "event"]).to_pandas()
-    per = games.event.str.count("golden_reset").groupby(games.game_id).sum()
-    return float(per.mean()), int(per.size)
+    per = games.event.fillna("").str.count("golden_reset").groupby(games.game_id).sum()
+    return int((per > 0).sum()), int(per.size)
 
 
 def metric_rows(metric: str) -> pd.DataFrame:
@@ -262,7 +299,8 @@ def metric_rows(metric: str) -> pd.DataFrame:
 
 
 deals = metric_rows("deals_per_game")
-resets = [resets_per_game(path) for c in runs.values() for path in c.paths]
+resets = [games_reset(path) for c in runs.values() for path in c.paths]
+r_lo, r_hi = proportion_ci(np.array([k for k, _ in resets]), np.array([n for _, n in resets]))
 shown = pd.DataFrame({
     "profile": deals.profile,
     "rule set": deals["rule set"],
@@ -271,7 +309,8 @@ shown = pd.DataFrame({
     "Δ against the profile (paired 95 % CI)": [
         "baseline" if d == lo == hi == 0 else notebook.fmt_num_ci(d, lo, hi, 2)
         for d, lo, hi in zip(deals["diff"], deals.diff_low, deals.diff_high)],
-    "golden resets per game": [f"{m:.3f}" for m, _ in resets],
+    "games with a golden reset (95 % CI)": [notebook.fmt_ci(k / n, lo, hi)
+                                            for (k, n), lo, hi in zip(resets, r_lo, r_hi)],
     "games": [f"{n:,}" for _, n in resets],
 }).set_index(["profile", "rule set"])
 display(name_alike(shown))
@@ -282,8 +321,8 @@ display(Markdown(
     f"**Conclusion.** The largest change in game length is {longest['rule set']} on {longest.profile}: "
     f"{notebook.fmt_num_ci(longest['diff'], longest.diff_low, longest.diff_high, 2)} deals per game "
     f"({'beyond' if beyond else 'within'} the noise at {N_GOLDEN_GAMES:,} paired games); "
-    f"under wiki's round on club, {notebook.fmt_pct(resets[1][0])} of games reset their scores after the "
-    "golden deals."))
+    f"under wiki's round on club, {notebook.fmt_ci(resets[1][0] / resets[1][1], r_lo[1], r_hi[1])} of "
+    f"{resets[1][1]:,} games reset their scores after the golden deals."))
 
 # %% [markdown]
 # ## Who wins: shares by seat and the first hand's advantage
@@ -302,7 +341,7 @@ for m, name in SEATS.items():
     wins[f"{name} wins (95 % CI)"] = [notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(t.value, t.low, t.high)]
 first = seat["win_first_hand"]
 wins["Δ first hand (paired 95 % CI)"] = [
-    "baseline" if d == lo == hi == 0 else f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f}) points"
+    "baseline" if d == lo == hi == 0 else f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f}) percentage points"
     for d, lo, hi in zip(first["diff"], first.diff_low, first.diff_high)]
 display(name_alike(wins.set_index(["profile", "rule set"])))
 base = first.iloc[0]
@@ -326,8 +365,9 @@ _ = notebook.save_headline("dark_golden", headline, DATA)
 display(Markdown(
     f"**Conclusion.** On club the first hand wins {notebook.fmt_ci(base.value, base.low, base.high)} of games "
     f"as played and {notebook.fmt_ci(gold.value, gold.low, gold.high)} with wiki's golden round: a paired "
-    f"difference of {100 * gold['diff']:+.1f} points ({100 * gold.diff_low:+.1f} to {100 * gold.diff_high:+.1f}), "
-    f"{'beyond' if moved else 'within'} the noise at {N_GOLDEN_GAMES:,} games."))
+    f"difference of {100 * gold['diff']:+.1f} percentage points ({100 * gold.diff_low:+.1f} to "
+    f"{100 * gold.diff_high:+.1f}), {'beyond' if moved else 'within'} the noise at {N_GOLDEN_GAMES:,} games"
+    + ("." if moved else ": no advantage is claimed.")))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 0.5 * len(first) + 1.5))
@@ -338,3 +378,7 @@ ax.set_yticks(y, [f"{p}: {r}" for p, r in zip(first.profile, first["rule set"])]
 ax.set_xlabel("share of games won by the first hand of the first deal (95 % CI); dashed: a third")
 ax.set_title("The first hand's share of wins, with and without a golden start")
 plt.show()
+
+# %%
+display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "
+                 f"({'quick' if QUICK else 'full'} sizes; paired games read from the cache where there)."))

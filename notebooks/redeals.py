@@ -21,11 +21,10 @@
 # reference pool, each beside its exact probability.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about 20 s on two cores.
+# `data/reference/`; the end of the page says how long this run took.
 #
-# **Quick sizes** (2,000 deals; hardly faster here, about 20 s): set
-# `QUICK = True` in the parameters cell below, or start the lab with
-# `THOUSAND_QUICK=1 make lab` for every page.
+# **Quick sizes** (2,000 deals): set `QUICK = True` in the parameters cell
+# below, or start the lab with `THOUSAND_QUICK=1 make lab` for every page.
 
 # %% [markdown]
 # Each profile of RULES.md ("Redeals") throws some deals back before play:
@@ -55,13 +54,17 @@ HAND_THRESHOLDS = [13, 14, 15]       # redeal_hand_under values to compare
 WIDOW_THRESHOLDS = [3, 5, 6, 8]      # redeal_widow_under values to compare
 
 # %%
+import time
+
 import matplotlib.pyplot as plt
 import pandas as pd
+from scipy import stats
 from IPython.display import Markdown, display
 
 from analysis.redeal import features
 from analysis.research import plots, redeals
 
+T0 = time.perf_counter()
 plots.use_style()
 pd.set_option("display.precision", 4)
 from analysis.research import data
@@ -193,17 +196,17 @@ sw = notebook.ci_table(sweep, keep=("count",), name="redealt (95 % CI)").rename(
     **{"z (standard errors)": [f"{z:+.2f}" for z in sweep["z"]]})
 sw.index = sw.index.set_names(["hand under (points)", "widow under (points)"])
 lo_t, hi_t = sweep["exact"].idxmin(), sweep["exact"].idxmax()
+h0, h1, w0, w1 = HAND_THRESHOLDS[0], HAND_THRESHOLDS[-1], WIDOW_THRESHOLDS[0], WIDOW_THRESHOLDS[-1]
+by_widow = 100 * (sweep.loc[(h0, w1), "exact"] - sweep.loc[(h0, w0), "exact"])
+by_hand = 100 * (sweep.loc[(h1, w0), "exact"] - sweep.loc[(h0, w0), "exact"])
 display(sw)
 display(Markdown(
     f"**Conclusion.** The thresholds move the redeal rate from {notebook.fmt_pct(sweep['exact'].min(), 2)} "
     f"(hand under {lo_t[0]}, widow under {lo_t[1]}) to {notebook.fmt_pct(sweep['exact'].max(), 2)} "
-    f"(hand under {hi_t[0]}, widow under {hi_t[1]}), exact values; the widow threshold weighs "
-    f"more: at hand under {HAND_THRESHOLDS[0]}, raising the widow's from {WIDOW_THRESHOLDS[0]} to "
-    f"{WIDOW_THRESHOLDS[-1]} adds "
-    f"{100 * (sweep.loc[(HAND_THRESHOLDS[0], WIDOW_THRESHOLDS[-1]), 'exact'] - sweep.loc[(HAND_THRESHOLDS[0], WIDOW_THRESHOLDS[0]), 'exact']):.1f}"
-    f" points of percentage, raising the hand's from {HAND_THRESHOLDS[0]} to {HAND_THRESHOLDS[-1]} "
-    f"at widow under {WIDOW_THRESHOLDS[0]} adds "
-    f"{100 * (sweep.loc[(HAND_THRESHOLDS[-1], WIDOW_THRESHOLDS[0]), 'exact'] - sweep.loc[(HAND_THRESHOLDS[0], WIDOW_THRESHOLDS[0]), 'exact']):.1f}."))
+    f"(hand under {hi_t[0]}, widow under {hi_t[1]}), exact values; the "
+    f"{'widow' if by_widow > by_hand else 'hand'} threshold weighs more over these ranges: at hand under {h0}, "
+    f"raising the widow's from {w0} to {w1} adds {by_widow:.2f} percentage points; at widow under {w0}, "
+    f"raising the hand's from {h0} to {h1} adds {by_hand:.2f}."))
 
 # %% [markdown]
 # ### Are the sweep's z-scores all of one sign by chance?
@@ -214,14 +217,19 @@ display(Markdown(
 # deals) — a sample that happens to have a few more or fewer poor hands
 # than expected moves all of them the same way.  One sign is then what
 # chance looks like, not a bias; a bias would show as |z| growing with the
-# sample.  The sign test below treats the cells as independent, which they
-# are not, so its p-value is shown only to say how misleading that is.
+# sample.  The sign test below (`scipy.stats.binomtest`, two-sided, the
+# signs as fair coins) treats the cells as independent, which they are not,
+# so its p-value is shown only to say how misleading that is.
 
 # %%
 zs = sweep["z"].to_numpy()
+neg, signed = int((zs < 0).sum()), int((zs != 0).sum())
+sign_p = stats.binomtest(neg, signed, 0.5).pvalue if signed else 1.0
 display(Markdown(
     f"z-scores of the sweep: {', '.join(f'{z:+.2f}' for z in zs)}; "
-    f"{int((zs < 0).sum())} of {len(zs)} negative. Their correlation comes from the shared "
+    f"{neg} of {signed} non-zero ones negative. The sign test as if the cells were independent gives "
+    f"p = {sign_p:.2g} (two-sided){': it would call this a bias' if sign_p < 0.05 else ''}; "
+    "their correlation comes from the shared "
     f"deals: the cell with the most redeals holds {int(sweep['count'].max()):,} deals, "
     f"the one with the fewest {int(sweep['count'].min()):,}, all inside the former."))
 
@@ -236,7 +244,7 @@ display(Markdown(
     f"With {N:,} deals the widest 95 % interval of the per-profile table has a "
     f"half-width of **{100 * hw:.3f} percentage points**; the rarest condition, four 9s in "
     f"some hand ({100 * four['exact']:.2f} %), is known to ±"
-    f"{50 * (four['ci_high'] - four['ci_low']):.3f} points. "
+    f"{50 * (four['ci_high'] - four['ci_low']):.3f} percentage points. "
     f"The largest |z| against the exact values is {worst_z:.2f} over {len(table)} rows "
     "(rows of one sample are correlated: the same deals serve every profile)."))
 
@@ -251,3 +259,7 @@ for prof in PROFILES:
                if applies else "no redeals by rule",
                "n": f"{N:,} deals dealt"})
 _ = notebook.save_headline("redeals", hl)
+
+# %%
+display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "
+                 f"({'quick' if QUICK else 'full'} sizes)."))

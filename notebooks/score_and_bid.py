@@ -22,11 +22,11 @@
 # minus), how often that differs from the score-blind threshold policy, and
 # what reading the score is worth in whole games.
 #
-# **Run All** (Run → Run All Cells): about a minute on two cores; it solves
-# and simulates nothing (the equity models and the paired games' results
-# ship with the package).
+# **Run All** (Run → Run All Cells): it solves and simulates nothing (the
+# equity models and the paired games' results ship with the package); the
+# end of the page says how long this run took.
 #
-# **Quick sizes** (200 hands, about 20 s): set `QUICK = True` in the
+# **Quick sizes** (200 hands): set `QUICK = True` in the
 # parameters cell below, or start the lab with `THOUSAND_QUICK=1 make lab`
 # for every page.
 
@@ -53,6 +53,8 @@ N_HANDS = 200 if QUICK else 2_000  # random 7-card hands per critical state
 N_GRID = 21 if QUICK else 41  # score steps of the equity maps
 
 # %%
+import time
+
 import matplotlib.pyplot as plt
 from matplotlib.ticker import PercentFormatter
 import numpy as np
@@ -69,6 +71,7 @@ from analysis.rules import PROFILES
 from analysis.scoring import TableState
 from analysis.stats import proportion_ci
 
+T0 = time.perf_counter()
 plots.use_style()
 display(Markdown(notebook.back_link()))
 display(notebook.provenance(["club"], SEED, hands=N_HANDS, grid=N_GRID))
@@ -191,18 +194,30 @@ ax.legend(loc="lower right")
 plt.show()
 
 # %% [markdown]
-# Reading the table: in mid game and when leading the two policies mostly
-# agree; at a fresh table the equity policy is a step bolder on about a
-# third of the hands (the equity of passing counts the contract an opponent
-# then plays).  **Near the barrel** the
-# equity player holds back: at 860 a defender's points often carry him to
-# 880 anyway, so a coin-flip 120 is not worth the 120 it can cost.
-# **Against an opponent on the barrel** he bids far higher than the
-# threshold policy's blocking rule: letting the sitter buy the widow is
-# worse than most failed contracts.  **Deep in the minus** he gambles:
-# a failure costs him little equity, a success a lot.  **On the barrel**
-# the equity player bids the contract he needs on a weaker hand, and on his
-# last attempt on almost any hand: he falls anyway if he passes.
+# Why the two policies part (the equity model's reasons): at a fresh table
+# the equity of passing counts the contract an opponent then plays; near the
+# barrel a defender's points often carry the player to 880 anyway, so a
+# coin-flip 120 is not worth what it can cost; letting an opponent on the
+# barrel buy the widow is worse than most failed contracts; deep in the
+# minus a failure costs little equity and a success a lot; on the barrel a
+# player who passes on his last attempt falls anyway.  Which way each state
+# goes, from the table:
+
+# %%
+def direction(name):
+    r = table.loc[name]
+    name = name[0].upper() + name[1:]
+    hi_, lo_ = r["equity bids higher"], r["equity bids lower"]
+    if r["differs"] == 0:
+        return f"**{name}**: the two limits agree on every hand"
+    way = "higher" if hi_ >= lo_ else "lower"
+    return (f"**{name}**: the equity policy's limit differs on {notebook.fmt_pct(r['differs'])} of the hands, "
+            f"{way} on {notebook.fmt_pct(max(hi_, lo_))} (mean limit {r['threshold: mean limit']:.1f} → "
+            f"{r['equity: mean limit']:.1f} points)")
+
+
+display(Markdown("**Conclusion.** " + "; ".join(direction(n) for n in table.index)
+                 + f" ({N_HANDS:,} hands per state; intervals in the table)."))
 
 # %% [markdown]
 # ## What reading the score is worth
@@ -210,30 +225,43 @@ plt.show()
 # Paired games (`python -m analysis.equity.paired run`, docs/EQUITY.md): the
 # same games (same seeds, the same deals from the reference pool) are
 # played with all three players on the threshold policy and with one seat,
-# rotated over the three players, on the equity policy.  Par is a third;
-# the gain is the equity seat's win share minus the same seat's in the
-# all-threshold games, with a 95 % interval from the paired differences.
+# rotated over the three players, on the equity policy.  **The reference is
+# the same seat in the all-threshold games**: the gain is the equity seat's
+# win share minus that seat's share there, in percentage points, with a
+# 95 % interval from the paired per-game differences; a gain (or loss) is
+# named where that interval excludes 0.  The table and the plot read the
+# same reference (par, a third, is only what a seat wins on average; the
+# all-threshold share beside it is the paired one).
 
 # %%
+def verdict(low, high):
+    """The paired gain's verdict: named only where its 95 % interval excludes 0."""
+    return np.where(low > 0, "gain", np.where(high < 0, "loss", "no difference shown"))
+
+
+def base_ci(frame):
+    """The all-threshold seat's win share with its 95 % interval (Wilson) over the paired games."""
+    n = frame.games.to_numpy(int)
+    k = np.rint(frame.base.to_numpy(float) * n).astype(int)
+    lo, hi = proportion_ci(k, n)
+    return [notebook.fmt_ci(a / b, c, d) for a, b, c, d in zip(k, n, lo, hi)]
+
+
 shipped = shipped_summary()
 res = pd.DataFrame(shipped["rows"])
 if res.empty:
     display(Markdown("No paired games are shipped: run `python -m analysis.equity.paired run`."))
 else:
-    res["verdict"] = np.where(
-        (res.gain_low > 0) & (res.share_low > 1 / 3),
-        "gain",
-        np.where((res.gain_high < 0) & (res.share_high < 1 / 3), "loss", "no difference shown"),
-    )
+    res["verdict"] = verdict(res.gain_low, res.gain_high)
     show = pd.DataFrame(
         {
             "profile": res.profile,
-            "games": [notebook.fmt_num(int(g)) for g in res.games],
+            "paired games": [notebook.fmt_num(int(g)) for g in res.games],
             "equity seat's win share (95 % CI)": [
                 notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(res.share, res.share_low, res.share_high)
             ],
-            "all-threshold share": [notebook.fmt_pct(p) for p in res.base],
-            "gain (points of %, 95 % CI)": [
+            "the same seat, all-threshold games (95 % CI)": base_ci(res),
+            "gain (percentage points, 95 % CI)": [
                 notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
                 for g, lo, hi in zip(res.gain, res.gain_low, res.gain_high)
             ],
@@ -242,73 +270,102 @@ else:
     )
     display(
         Markdown(
-            f"Paired games of {shipped.get('date', '?')} (seed {shipped.get('seed')}, step {shipped.get('step')})."
+            f"Paired games of {shipped.get('date', '?')} (seed {shipped.get('seed')}), the shipped equity "
+            "model (step 1 of the iteration below)."
         )
     )
     display(show.set_index("profile"))
-    fig, ax = plt.subplots(figsize=(7, 3.5))
+    fig, ax = plt.subplots(figsize=(9, 3.5))
     yy = np.arange(len(res))
     ax.errorbar(
-        100 * res.share,
+        100 * res.gain,
         yy,
-        xerr=[100 * (res.share - res.share_low), 100 * (res.share_high - res.share)],
+        xerr=[100 * (res.gain - res.gain_low), 100 * (res.gain_high - res.gain)],
         fmt="o",
         color="C0",
-        label="equity seat, 95 % CI",
+        label="equity seat minus the same seat\nin the all-threshold games (95 % CI)",
     )
-    ax.axvline(100 / 3, color="k", lw=0.8, ls="--", label="par (a third)")
+    ax.axvline(0, color="k", lw=0.8, ls="--", label="no gain")
     ax.set_yticks(yy)
-    ax.set_yticklabels(res.profile)
+    ax.set_yticklabels([f"{p} ({int(g):,} games)" for p, g in zip(res.profile, res.games)])
     ax.invert_yaxis()
-    ax.set_xlabel("the equity player's win share (%)")
-    ax.legend()
+    ax.set_xlabel("gain in win share (percentage points)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    ax.set_title("What reading the score is worth, paired games")
     plt.show()
+    named = {v: list(res.profile[res.verdict == v]) for v in ("gain", "loss", "no difference shown")}
+    display(
+        Markdown(
+            "**Conclusion.** Against the same seat in the all-threshold games, the equity seat "
+            + "; ".join(
+                f"{'gains' if v == 'gain' else 'loses' if v == 'loss' else 'shows no difference'} in "
+                + ", ".join(ps)
+                for v, ps in named.items()
+                if ps
+            )
+            + " (the intervals above)."
+        )
+    )
 
 # %% [markdown]
 # Iterating: refit the equity model on games in which all three players
 # play the equity policy, then replay the equity seat of the same paired
-# games with the refitted model; step 1 here is the shipped model on the
-# same games as the later steps, and the iteration stops once the gain no
-# longer grows
-# (`python -m analysis.equity.paired iterate`, docs/EQUITY.md).
+# games with the refitted model; the iteration stops once the gain no
+# longer grows (`python -m analysis.equity.paired iterate`, docs/EQUITY.md).
+# The iteration plays its own, smaller set of paired games, so step 1 (the
+# shipped model) is shown again on those games: each row names its step and
+# the games it was measured on, with the verdict rule above.
 
 # %%
 steps = pd.DataFrame(shipped.get("steps", []))
 if steps.empty:
     display(Markdown("No later step is shipped: run `python -m analysis.equity.paired iterate`."))
 else:
-    rows = steps  # step 1 on the same games as the later steps, then each step
+    steps["verdict"] = verdict(steps.gain_low, steps.gain_high)
+    label = [
+        "step 1: the shipped model" if s == 1 else f"step {int(s)}: refitted on {int(g):,} games"
+        for s, g in zip(steps.step, steps.fit_games)
+    ]
     display(
         pd.DataFrame(
             {
-                "profile": rows.profile,
-                "step": rows.step,
-                "refitted on (games)": [
-                    "shipped model" if s == 1 else f"{int(g):,}"
-                    for s, g in zip(rows.step, rows.fit_games)
+                "profile": steps.profile,
+                "model": label,
+                "measured on": [f"the iteration's {int(g):,} paired games" for g in steps.games],
+                "equity seat's win share (95 % CI)": [
+                    notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(steps.share, steps.share_low, steps.share_high)
                 ],
-                "pairs": rows.games,
-                "equity seat's win share": [
-                    f"{v:.3f} ({lo:.3f} – {hi:.3f})"
-                    for v, lo, hi in zip(rows.share, rows.share_low, rows.share_high)
+                "the same seat, all-threshold games (95 % CI)": base_ci(steps),
+                "gain (percentage points, 95 % CI)": [
+                    notebook.fmt_num_ci(100 * v, 100 * lo, 100 * hi)
+                    for v, lo, hi in zip(steps.gain, steps.gain_low, steps.gain_high)
                 ],
-                "gain (95 % interval)": [
-                    f"{v:+.3f} ({lo:+.3f} – {hi:+.3f})"
-                    for v, lo, hi in zip(rows.gain, rows.gain_low, rows.gain_high)
-                ],
-                "verdict": np.where(
-                    (rows.gain_low > 0) & (rows.share_low > 1 / 3),
-                    "gain",
-                    np.where((rows.gain_high < 0) & (rows.share_high < 1 / 3), "loss", "no difference shown"),
-                ),
+                "verdict": steps.verdict,
             }
-        ).set_index(["profile", "step"])
+        ).set_index(["profile", "model", "measured on"])
     )
+    if not res.empty:
+        both = steps[steps.step == 1].merge(res, on="profile", suffixes=("_it", ""))
+        differ = both[both.verdict_it != both.verdict]
+        display(
+            Markdown(
+                "Step 1 is the same model in both tables; "
+                + (
+                    "; ".join(
+                        f"in {r.profile} its verdict is \"{r.verdict}\" on all {int(r.games):,} paired games "
+                        f"and \"{r.verdict_it}\" on the iteration's {int(r.games_it):,} (gain "
+                        f"{notebook.fmt_num_ci(100 * r.gain_it, 100 * r.gain_low_it, 100 * r.gain_high_it)} "
+                        "percentage points there): the smaller sample's interval is the wider"
+                        for r in differ.itertuples()
+                    )
+                    if len(differ)
+                    else "its verdict is the same on both sets of games"
+                )
+                + "."
+            )
+        )
 
 # %% [markdown]
-# A gain (or loss) is named only where the paired difference's interval
-# excludes 0 and the win share's excludes a third.
-#
 # **What the gain is made of.** Against threshold players, bidding more
 # boldly pays whatever the score, and the equity policy's break-even at a
 # fresh table (about 0.46) is itself bolder than 0.5.  So the same paired
@@ -334,12 +391,12 @@ else:
                 "bold seat's win share (95 % CI)": [
                     notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(bold.share, bold.share_low, bold.share_high)
                 ],
-                "bold seat's gain (points of %, 95 % CI)": [
+                "bold seat's gain (percentage points, 95 % CI)": [
                     notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
                     for g, lo, hi in zip(bold.gain, bold.gain_low, bold.gain_high)
                 ],
-                "equity seat minus bold seat (points of %, 95 % CI)": [
-                    "–" if g is None or g != g else notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
+                "equity seat minus bold seat (percentage points, 95 % CI)": [
+                    "not measured" if g is None or g != g else notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
                     for g, lo, hi in zip(
                         bold.equity_minus_bold, bold.equity_minus_bold_low, bold.equity_minus_bold_high
                     )
@@ -347,3 +404,21 @@ else:
             }
         ).set_index(["profile", "bold seat's risk"])
     )
+    lo_, hi_ = bold.equity_minus_bold_low.astype(float), bold.equity_minus_bold_high.astype(float)
+    groups = {
+        "reading the score beats bidding boldly without it beyond the noise": bold.profile[lo_ > 0],
+        "bidding boldly without the score beats reading it beyond the noise": bold.profile[hi_ < 0],
+        "the equity seat cannot be told from the bold seat, so its gain above may be boldness rather "
+        "than the score read": bold.profile[~(lo_ > 0) & ~(hi_ < 0)],
+    }
+    display(
+        Markdown(
+            "**Conclusion.** In "
+            + "; in ".join(f"{', '.join(ps)}, {what}" for what, ps in groups.items() if len(ps))
+            + " (the paired equity-minus-bold intervals above)."
+        )
+    )
+
+# %%
+display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "
+                 f"({'quick' if QUICK else 'full'} sizes)."))

@@ -22,13 +22,13 @@
 # sampled worlds.
 #
 # **Run All** (Run → Run All Cells) from the reference pools shipped in
-# `data/reference/`: about 1.5 minutes on two cores the first time (it plays
-# 30 deals again at each number of worlds and caches them under `data/`),
-# about 30 s after that.
+# `data/reference/` (it plays 30 deals again at each number of worlds and
+# caches them under `data/`); the end of the page says how long this run
+# took, docs/PERFORMANCE.md has measured run times.
 #
-# **Quick sizes** (20 games per profile and 2 deals per worlds value, about
-# 25 s): set `QUICK = True` in the parameters cell below, or start the lab
-# with `THOUSAND_QUICK=1 make lab` for every page.
+# **Quick sizes** (20 games per profile and 2 deals per worlds value): set
+# `QUICK = True` in the parameters cell below, or start the lab with
+# `THOUSAND_QUICK=1 make lab` for every page.
 
 # %% [markdown]
 # Every other page assumes that the three players see all 24 cards
@@ -56,9 +56,10 @@
 # clustered by deal (three seats per deal). The pools are played at a bid of
 # 100, so under `wiki` (seed 004: a 100 passed out is played without showing
 # the widow) their defenders did not see the widow. The single-dummy
-# declarer's contract and write-off count his own change only (as the odds
-# do: he cannot know the defenders' points), so he writes off only where
-# failing costs him more than writing off (book's double penalty).
+# declarer names his contract or writes off by his score change minus his
+# opponents' mean change at a fresh table, averaged over his worlds
+# (docs/SINGLE_DUMMY.md, the declarer's criterion); how often he wrote off
+# is in the section on his own contracts.
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -73,15 +74,19 @@ WORLDS = (4, 8) if QUICK else (4, 8, 32)
 N_BOOT = 100 if QUICK else 400
 
 # %%
+import time
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis import reference
-from analysis.research import data, optimism, plots
+from analysis.research import data, optimism, plots, sd_play
 from analysis.solver import analyse_deal, format_line
+from analysis.stats import proportion_ci
 
+T0 = time.perf_counter()
 plots.use_style()
 display(Markdown(notebook.back_link()))
 paired = {p: data.sd_paired(p) for p in PROFILES}
@@ -120,11 +125,12 @@ if missing:
 # %%
 CONTRACTS = [100, 110, 120, 130, 140, 150, 160]
 succ = pd.concat({p: optimism.success_by_contract(f, CONTRACTS) for p, f in paired.items()}, names=["profile"])
+dig = optimism.enough_digits(100 * succ[["diff", "diff_low", "diff_high"]].to_numpy())
 tab = pd.DataFrame({
     "double-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(succ["p_dd"], succ["p_dd_low"], succ["p_dd_high"])],
     "single-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(succ["p_sd"], succ["p_sd_low"], succ["p_sd_high"])],
-    "difference (points of %)": [notebook.fmt_num_ci(100 * a, 100 * b, 100 * c)
-                                 for a, b, c in zip(succ["diff"], succ["diff_low"], succ["diff_high"])],
+    "difference (percentage points)": [notebook.fmt_num_ci(100 * a, 100 * b, 100 * c, dig)
+                                       for a, b, c in zip(succ["diff"], succ["diff_low"], succ["diff_high"])],
     "declarer seats with a play": [notebook.fmt_num(int(x)) for x in succ["rows"]],
     "deals": [notebook.fmt_num(int(x)) for x in succ["deals"]],
     "double-dummy, every seat": [notebook.fmt_ci(a, b, c) for a, b, c in
@@ -145,6 +151,17 @@ display(Markdown(
         if all(succ.loc[(p, 120), 'p_dd'] > succ.loc[(p, 120), 'p_dd_all'] for p in part.index) else "."))
     if len(part) else
     "**Which seats.** Every declarer seat of the pools has a single-dummy play: both columns read them all."))
+alike = optimism.same_double_dummy(paired)
+if alike:
+    display(Markdown(
+        "**Columns that coincide.** " + "; ".join(
+            f"{a} and {b} read the same {paired[a]['deal_id'].nunique():,} deals (the first deals of the "
+            f"pools' common seed), and on every one of their {len(paired[a]):,} declarer seats the double-dummy "
+            f"value is the same under both rules (the {paired[a].attrs['dd_pool']['name']} and "
+            f"{paired[b].attrs['dd_pool']['name']} pools): their *double-dummy, every seat* columns are "
+            "equal by construction, not by a slip" for a, b in alike)
+        + ". Their other columns differ because each pool's declarer wrote off other seats and played "
+        "single-dummy under his own rules."))
 over = [(p, c) for (p, c), r in succ.iterrows() if r["diff_low"] > 0]
 under = [(p, c) for (p, c), r in succ.iterrows() if r["diff_high"] < 0]
 display(Markdown(
@@ -175,9 +192,10 @@ plt.show()
 
 # %%
 gaps = pd.DataFrame({p: optimism.value_gap(f) for p, f in paired.items()}).T
+gdig = optimism.enough_digits(gaps[["mean", "low", "high"]].to_numpy())
 gtab = pd.DataFrame({
-    "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(a, b, c) for a, b, c in zip(gaps["mean"], gaps["low"],
-                                                                                  gaps["high"])],
+    "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(a, b, c, gdig) for a, b, c in
+                                       zip(gaps["mean"], gaps["low"], gaps["high"])],
     "median": gaps["median"], "10 %": gaps["q10"], "90 %": gaps["q90"],
     "SD above DD": [notebook.fmt_pct(x) for x in gaps["share_sd_above"]],
     "equal": [notebook.fmt_pct(x) for x in gaps["share_equal"]],
@@ -187,7 +205,7 @@ gtab.index.name = "profile"
 display(gtab)
 display(Markdown(
     "**Conclusion.** " + "; ".join(
-        f"{p}: mean gap {notebook.fmt_num_ci(r['mean'], r['low'], r['high'])} points"
+        f"{p}: mean gap {notebook.fmt_num_ci(r['mean'], r['low'], r['high'], gdig)} points"
         + (" (within the noise)" if r["low"] <= 0 <= r["high"] else "")
         for p, r in gaps.iterrows())
     + ". " + optimism.gap_verdict(gaps) + " The spread "
@@ -230,6 +248,25 @@ display(pd.DataFrame({
 if same:
     display(Markdown("Under both kinds of play the two definitions bolt exactly the same defenders here (no "
                      "defender took a trick worth 0 points, nor points without a trick): one row each."))
+one = pd.DataFrame({p: optimism.bolts_one_declarer(f) for p, f in paired.items()}).T
+every = bol.xs("zero_points", level="definition")
+higher = [p for p in shown if one.loc[p, "low"] > every.loc[p, "dd_high"]]
+display(Markdown(
+    "**Against the bolts page.** The table counts the defenders of *every* declarer seat with a single-dummy "
+    "play (up to three declarers per deal, weak hands included) on the single-dummy pools' deals; the bolts "
+    "page counts the defenders of *one* declarer per deal, the seat whose double-dummy value is highest, on "
+    "every played deal of the double-dummy pool. Counted the bolts page's way on these same deals, "
+    "double-dummy, " + "; ".join(
+        f"{notebook.fmt_ci(r['zero_points'], r['low'], r['high'])} of {int(r['defenders']):,} defenders "
+        f"({int(r['deals']):,} deals) in {p}" for p, r in one.iterrows())
+    + " have no point, against " + "; ".join(
+        f"{notebook.fmt_ci(every.loc[p, 'dd'], every.loc[p, 'dd_low'], every.loc[p, 'dd_high'])} in {p}"
+        for p in shown) + " in the table. "
+    + (f"The one-declarer share is the higher beyond the noise in {len(higher)} of {len(shown)} profiles: "
+       "the strongest hand declaring leaves its defenders fewer points, so the two pages differ by their "
+       "unit (and the sample: these are the pool's first deals), not by a slip."
+       if higher else
+       "The two units cannot be told apart at these sizes; the pages differ by their samples.")))
 
 # %% [markdown]
 # ## The declarer's own contracts
@@ -253,6 +290,17 @@ pd.DataFrame({
     "declarer seats": [notebook.fmt_num(int(x)) for x in own["rows"]],
     "seats played out": [notebook.fmt_num(int(x)) for x in own["played_rows"]],
     "deals": [notebook.fmt_num(int(x)) for x in own["deals"]]}, index=own.index).rename_axis("profile")
+
+# %%
+wo_most, wo_least = own["write_off_share"].idxmax(), own["write_off_share"].idxmin()
+display(Markdown(
+    "**Conclusion.** Weighing his change against his opponents' at a fresh table, the single-dummy declarer "
+    f"wrote off from {notebook.fmt_ci(*own.loc[wo_least, ['write_off_share', 'write_off_low', 'write_off_high']])}"
+    f" of his seats ({wo_least}) to "
+    f"{notebook.fmt_ci(*own.loc[wo_most, ['write_off_share', 'write_off_low', 'write_off_high']])} ({wo_most}); "
+    "where he played, he made his own contract on "
+    + "; ".join(f"{notebook.fmt_pct(r['made_share'])} of seats in {p} (double-dummy play of the same seats "
+                f"would make it on {notebook.fmt_pct(r['dd_made_share'])})" for p, r in own.iterrows()) + "."))
 
 # %% [markdown]
 # ## Whole games
@@ -301,9 +349,21 @@ for p in shown:
                      "barrel stays": len(st),
                      "barrel stays won (95 % CI)": notebook.fmt_ci(*end.loc["win", ["p", "ci_low", "ci_high"]])
                      if end is not None else "no barrel stay",
-                     "games": b.games, "distinct deals": b.distinct_deals})
-notebook.table(pd.DataFrame(rows).replace({"play": {"dd": "double-dummy", "pimc": "single-dummy"}})
-               .set_index(["profile", "play"]))
+                     "games": b.games, "distinct deals": b.distinct_deals,
+                     "_wins": int((st["ending"] == "win").sum()) if len(st) else 0})
+gtable = pd.DataFrame(rows).replace({"play": {"dd": "double-dummy", "pimc": "single-dummy"}})
+wins_ = gtable.pop("_wins")
+display(notebook.table(gtable.set_index(["profile", "play"])))
+twins = gtable[gtable.duplicated(["barrel stays", "games"], keep=False) & (gtable["barrel stays"] > 0)]
+every_win = bool((wins_ == gtable["games"]).all())
+display(Markdown(
+    ("Each of these games ended with one player winning from the barrel, so *barrel stays won* is the games "
+     "divided by the stays." if every_win else
+     "*Barrel stays won* is the stays that ended in a win divided by the stays.")
+    + (" Rows with as many stays show the same share: " + "; ".join(
+        " and ".join(f"{r.profile} {r.play}" for r in grp.itertuples()) + f" ({k:,} stays each)"
+        for k, grp in twins.groupby("barrel stays"))
+        + " (other pools and deals; the count coincides, the rest of the rows differ)." if len(twins) else "")))
 
 # %% [markdown]
 # ## Deals where the two differ
@@ -315,13 +375,13 @@ notebook.table(pd.DataFrame(rows).replace({"play": {"dd": "double-dummy", "pimc"
 # %%
 first = shown[0] if shown else None
 if first:
-    for _, row in optimism.differing_rows(paired[first], k=2).iterrows():
+    for _, row in sd_play.differing_rows(paired[first], k=2).iterrows():
         d = int(row["seat"])
         hands = [int(row[f"hand{s}"]) for s in range(3)]
         display(Markdown(f"**Deal {int(row['deal_id'])}, declarer seat {d}: double-dummy {int(row['value_dd'])}, "
                          f"single-dummy {int(row['value_sd'])}** (contract named {int(row['contract'])})"))
         print("double-dummy\n" + format_line(analyse_deal(hands, int(row["widow"]), d, first)))
-        print("\nsingle-dummy\n" + optimism.sd_line(row, first))
+        print("\nsingle-dummy\n" + sd_play.sd_line(row, first))
 
 # %% [markdown]
 # ## Sensitivity to `worlds`
@@ -329,20 +389,29 @@ if first:
 # The first club deals (first hand as declarer) played again with other
 # numbers of worlds per decision, beside the pool's own. If the mean value and
 # the gifts settle by the pool's `worlds`, more worlds would not change the
-# figures above by more than their intervals.
+# figures above by more than their intervals. Every row reads the value of
+# the deal as played out, written off or not: the other numbers of worlds
+# play every deal on, and a pool row written off at the fresh table without
+# its play stored is played out again from its own seed (as the bidding
+# models' fit does), so no row counts a write-off as 0 points.
 
 # %%
 if first:
-    sens = optimism.worlds_sensitivity(paired[first], first, worlds=WORLDS, n=N_WORLDS_DEALS, data=DATA)
+    sens = sd_play.worlds_sensitivity(paired[first], first, worlds=WORLDS, n=N_WORLDS_DEALS, data=DATA)
     srows = []
     for w, s in sens.groupby("worlds"):
         m, lo, hi, n = optimism.cluster_mean_ci(s["value_sd"], s["deal_id"])
         g, glo, ghi, _ = optimism.cluster_mean_ci(s["value_dd"] - s["value_sd"], s["deal_id"])
-        srows.append({"worlds": w, "mean SD value (95 % CI)": notebook.fmt_num_ci(m, lo, hi),
-                      "mean DD − SD": notebook.fmt_num_ci(g, glo, ghi),
-                      "same gift as the pool's": notebook.fmt_pct(s["same_gift"].mean()),
-                      "write-offs": notebook.fmt_pct(s["written_off"].mean()),
-                      "mean estimate": f"{s['mean_estimate'].mean():.1f}", "deals": n})
+        # one row per deal: binomial intervals over the deals (Wilson, Clopper–Pearson near 0 or 1)
+        gift = (s["same_gift"].mean(), *proportion_ci(int(s["same_gift"].sum()), len(s)))
+        wo = (s["written_off"].mean(), *proportion_ci(int(s["written_off"].sum()), len(s)))
+        srows.append({"worlds": w, "mean SD value (points, 95 % CI)": notebook.fmt_num_ci(m, lo, hi),
+                      "mean DD − SD (points, 95 % CI)": notebook.fmt_num_ci(
+                          g, glo, ghi, optimism.enough_digits(g, glo, ghi)),
+                      "same gift as the pool's (95 % CI)": notebook.fmt_ci(*gift),
+                      "write-offs (value played out; 95 % CI)": notebook.fmt_ci(*wo),
+                      "mean estimate (points, 95 % CI)": notebook.fmt_num_ci(
+                          *optimism.cluster_mean_ci(s["mean_estimate"], s["deal_id"])[:3]), "deals": n})
     display(pd.DataFrame(srows).set_index("worlds"))
     ends = [optimism.cluster_mean_ci(s["value_sd"], s["deal_id"]) for _, s in sens.groupby("worlds")]
     (m0, lo0, hi0, _), (m1, lo1, hi1, _) = ends[0], ends[-1]
@@ -353,7 +422,9 @@ if first:
         + ("the intervals overlap, so more worlds would not change the figures above beyond their noise."
            if lo0 <= hi1 and lo1 <= hi0 else
            "the intervals do not overlap: the figures above depend on the number of worlds.")
-        + f" (On {N_WORLDS_DEALS:,} deals: a check, not a measurement.)"))
+        + f" (On {N_WORLDS_DEALS:,} deals: a check, not a measurement; "
+        "pool rows written off without their play stored, played out again here: "
+        f"{int(sens['replayed'].sum()):,} of {int((sens['worlds'] == int(pools[first]['worlds'])).sum()):,}.)"))
 
 # %%
 hl = []
@@ -363,7 +434,7 @@ for p in shown:
     hl.append({"profile": p, "question": "optimism",
                "figure": f"{notebook.fmt_ci(s['p_dd'], s['p_dd_low'], s['p_dd_high'])} double-dummy, "
                          f"{notebook.fmt_ci(s['p_sd'], s['p_sd_low'], s['p_sd_high'])} single-dummy; "
-                         f"gap {notebook.fmt_num_ci(gp['mean'], gp['low'], gp['high'])} points",
+                         f"gap {notebook.fmt_num_ci(gp['mean'], gp['low'], gp['high'], gdig)} points",
                "gap": [float(gp["mean"]), float(gp["low"]), float(gp["high"])],
                "n": f"{int(s['rows']):,} declarer seats with a single-dummy play "
                     f"(of {int(s['rows_all']):,}) in {int(s['deals']):,} deals of the single-dummy pool"})
@@ -372,3 +443,8 @@ for p in missing:
                "figure": "no single-dummy pool built for these rules",
                "n": f"build it: thousand reference build {data.sd_pool_name(p)}"})
 _ = notebook.save_headline("single_dummy", hl)
+
+# %%
+display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "
+                 f"({'quick' if QUICK else 'full'} sizes; the pools read, the games and the worlds played "
+                 "as cached or computed now)."))

@@ -21,6 +21,9 @@ here, one concept per module, with tests in ``tests/research/``:
   comparisons of two conventions;
 - :mod:`~analysis.research.positions`: win shares by position and a
   table's game figures, at three or four players;
+- :mod:`~analysis.research.optimism` and :mod:`~analysis.research.sd_play`:
+  double- against single-dummy outcomes of the same deals, and the
+  single-dummy play of pool rows (shown, played again with other worlds);
 - :mod:`~analysis.research.conventions`: every convention field of a
   profile set to the other profiles' values, compared on paired games with
   :func:`analysis.comparison.compare` (the conventions page);
@@ -43,6 +46,7 @@ __all__ = [
     "paired",
     "positions",
     "optimism",
+    "sd_play",
     "uncertainty",
     "conventions",
     "bidding",

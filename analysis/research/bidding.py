@@ -199,14 +199,15 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
 
 
 def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, float]:
-    """Whether a model's predictions agree with the observed shares, in words.
+    """Whether a model's predictions agree with the observed shares, in words, both ways.
 
     Parameters
     ----------
     cal : pandas.DataFrame
         Rows of :func:`analysis.research.contract_odds.calibration`
-        (``predicted``, ``p``, ``ci_low``, ``ci_high``) for one or more
-        contracts.
+        (``predicted``, ``p``, ``ci_low``, ``ci_high``, shares 0–1) for one
+        or more contracts; with several, indexed by ``contract`` first
+        (``pd.concat(..., names=["contract"])``).
     alpha : float
         Level of the test.
 
@@ -216,28 +217,66 @@ def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, fl
         The verdict and the p-value of the chi-square test that every
         bin's observed share equals its mean prediction (the bins' standard
         errors from their 95 % intervals; bins are disjoint sets of hands,
-        taken as independent).
+        taken as independent).  The text counts the bins whose interval
+        holds the prediction, and names where the model *under*estimates
+        (the observed share's interval lies above the prediction) and where
+        it *over*estimates (below), by contract and range of predicted
+        chances, and the largest gap (percentage points).
     """
     se = (cal["ci_high"] - cal["ci_low"]).to_numpy(float) / (2 * st.norm.ppf(0.975))
     dev = (cal["p"] - cal["predicted"]).to_numpy(float)
     ok = se > 0
     chi2 = float(np.sum((dev[ok] / se[ok]) ** 2))
     pval = float(st.chi2.sf(chi2, int(ok.sum()))) if ok.any() else 1.0
-    inside = int(((cal["predicted"] >= cal["ci_low"]) & (cal["predicted"] <= cal["ci_high"])).sum())
+    pred = cal["predicted"].to_numpy(float)
+    under = cal["ci_low"].to_numpy(float) > pred
+    over = cal["ci_high"].to_numpy(float) < pred
+    inside = len(cal) - int(under.sum()) - int(over.sum())
     worst = int(np.argmax(np.abs(dev)))
     w = cal.iloc[worst]
-    side = "under" if dev[worst] > 0 else "over"
     text = (
-        f"{inside} of {len(cal)} bins hold the prediction inside the observed share's 95 % interval; "
-        f"the largest gap is {100 * abs(dev[worst]):.1f} points of percentage (predicted "
+        f"{inside} of {len(cal)} bins (hands grouped by predicted chance) hold the prediction inside the "
+        f"observed share's 95 % interval. "
+    )
+    for mask, word, side in ((under, "underestimates", "above"), (over, "overestimates", "below")):
+        if mask.any():
+            text += (
+                f"The model {word} the chance in {int(mask.sum())} bin{'s' if mask.sum() != 1 else ''} "
+                f"(observed {side} the prediction): "
+                f"{_where(cal, mask)}. "
+            )
+        else:
+            text += f"It {word} it in no bin beyond the noise. "
+    text += (
+        f"The largest gap is {100 * abs(dev[worst]):.1f} percentage points (predicted "
         f"{100 * w['predicted']:.1f} %, observed {100 * w['p']:.1f} %). "
     )
     if pval >= alpha:
         text += f"Verdict: calibrated within the noise (chi-square p = {pval:.2f})."
     else:
         text += (
-            f"Verdict: not calibrated (chi-square p = {pval:.2g}); the model {side}estimates the chance "
-            f"where it is largest off, so a bidder reading it there should correct by about "
-            f"{100 * abs(dev[worst]):.0f} points."
+            f"Verdict: not calibrated (chi-square p = {pval:.2g}); a bidder reading the model should "
+            "correct it in the bins named, by up to "
+            f"{100 * np.abs(dev[under | over]).max():.0f} percentage points."
+            if (under | over).any()
+            else f"Verdict: not calibrated overall (chi-square p = {pval:.2g}), though no single bin "
+            "misses beyond its interval."
         )
     return text, pval
+
+
+def _where(cal: pd.DataFrame, mask: np.ndarray) -> str:
+    """Where a mask of calibration bins lies: contract and range of predicted chances."""
+    pred = cal["predicted"].to_numpy(float)
+    contract = (
+        cal.index.get_level_values("contract").to_numpy()
+        if "contract" in (cal.index.names or [])
+        else np.full(len(cal), None)
+    )
+    parts = []
+    for c in dict.fromkeys(contract[mask]):
+        sel = mask & (contract == c)
+        lo, hi = 100 * pred[sel].min(), 100 * pred[sel].max()
+        span = f"predicted {lo:.0f} %" if round(lo) == round(hi) else f"predicted {lo:.0f}–{hi:.0f} %"
+        parts.append(f"{span}" if c is None else f"contract {c}, {span}")
+    return "; ".join(parts)

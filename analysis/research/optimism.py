@@ -7,30 +7,19 @@ seen.  Both are paired on the same deals, so every comparison here is a
 paired one, and every interval is clustered by deal (the three seats of one
 deal share its cards).  Every table states the distinct deals behind it.
 The paired rows of a profile's pools are
-:func:`analysis.research.data.sd_paired`; :func:`sd_line` renders one row's
-single-dummy play and :func:`worlds_sensitivity` plays pool rows again with
-other ``worlds``.
+:func:`analysis.research.data.sd_paired`; :mod:`analysis.research.sd_play`
+shows one row's play and plays pool rows again with other ``worlds``.
 """
 
 from __future__ import annotations
-
-import hashlib
-import json
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from scipy import stats as st
 
 from ..errors import BadArgument
-from ..rules import as_rules
-from ..single_dummy import SD_VERSION, has_play, play_deals
-from ..single_dummy.batch import decode_moves
-from ..solver.analyse import DealAnalysis, format_line
-from ..solver.line import replay, to_real_seats
+from ..single_dummy import has_play
 from ..stats import exact_bounds
-from ..version import __version__
-from .notebook import data_dir
 
 __all__ = [
     "paired_outcomes",
@@ -40,11 +29,11 @@ __all__ = [
     "value_gap",
     "gap_histogram",
     "bolts_both",
+    "bolts_one_declarer",
+    "same_double_dummy",
+    "enough_digits",
     "own_contracts",
     "gap_verdict",
-    "differing_rows",
-    "sd_line",
-    "worlds_sensitivity",
 ]
 
 _KEY = ["deal_id", "seat"]
@@ -272,6 +261,100 @@ def bolts_both(paired: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out).T
 
 
+def bolts_one_declarer(paired: pd.DataFrame) -> pd.Series:
+    """Double-dummy share of bolted defenders with one declarer per deal.
+
+    The bolts page's unit (:func:`analysis.research.bolts.auction_declarer`):
+    the seat whose double-dummy value is highest declares (ties to the
+    earlier seat), his two defenders are counted, every deal whose three
+    seats are in ``paired`` (whether or not their single-dummy play was
+    stored: the figure is double-dummy only).  :func:`bolts_both` instead
+    counts the defenders of every declarer seat with a play.
+
+    Returns
+    -------
+    pandas.Series
+        ``zero_points`` (share of defenders with no card point, RULES.md,
+        bolts) with ``low``/``high`` (95 %, clustered by deal),
+        ``defenders``, ``deals``.
+    """
+    p = paired.sort_values(_KEY)
+    full = p.groupby("deal_id")["seat"].transform("size").to_numpy() == 3
+    p = p[full]
+    n = len(p) // 3
+    value = p["value_dd"].to_numpy(np.int64).reshape(n, 3)
+    d = value.argmax(axis=1)
+    pts = np.column_stack([p["left_points_dd"], p["right_points_dd"]]).reshape(n, 3, 2)[np.arange(n), d]
+    x = (pts == 0).ravel().astype(float)
+    m, lo, hi, deals = cluster_mean_ci(x, np.repeat(p["deal_id"].to_numpy()[::3], 2))
+    return pd.Series({"zero_points": m, "low": lo, "high": hi, "defenders": len(x), "deals": deals})
+
+
+def same_double_dummy(frames: dict) -> list[tuple[str, str]]:
+    """Pairs of profiles whose paired rows hold the same double-dummy values.
+
+    Parameters
+    ----------
+    frames : dict of str -> pandas.DataFrame
+        :func:`paired_outcomes` rows per profile.
+
+    Returns
+    -------
+    list of (str, str)
+        ``(a, b)`` in the order of ``frames`` where both hold the same
+        (deal, seat) keys and every ``value_dd`` is equal: their
+        double-dummy columns over every seat cannot differ (the same deals
+        of the same seed, solved under rules that give the declarer the
+        same value).
+    """
+    names = list(frames)
+    out = []
+    for i, a in enumerate(names):
+        fa = frames[a].sort_values(_KEY)
+        for b in names[i + 1 :]:
+            fb = frames[b].sort_values(_KEY)
+            if len(fa) != len(fb):
+                continue
+            if (fa[_KEY].to_numpy() == fb[_KEY].to_numpy()).all() and np.array_equal(
+                fa["value_dd"].to_numpy(), fb["value_dd"].to_numpy()
+            ):
+                out.append((a, b))
+    return out
+
+
+def enough_digits(*values, least: int = 1, most: int = 4) -> int:
+    """Decimals that show every value as what it is: no non-zero value printed as 0.
+
+    Parameters
+    ----------
+    *values : float or array_like
+        The numbers of one column (estimates and interval bounds); NaN is
+        ignored.
+    least, most : int
+        The range of decimals tried.
+
+    Returns
+    -------
+    int
+        The fewest decimals from ``least`` at which every non-zero value
+        rounds to a non-zero figure, so that an interval prints as
+        ``0.0–0.0`` only if it is one (``most`` if none suffices).
+
+    Examples
+    --------
+    >>> enough_digits(1.3, 0.004, 2.6)
+    3
+    >>> enough_digits(1.3, 0.2, 2.6)
+    1
+    """
+    x = np.concatenate([np.atleast_1d(np.asarray(v, dtype=np.float64)).ravel() for v in values] or [[]])
+    x = np.abs(x[np.isfinite(x) & (x != 0)])
+    for d in range(least, most + 1):
+        if (np.round(x, d) > 0).all():
+            return d
+    return most
+
+
 def own_contracts(paired: pd.DataFrame) -> pd.Series:
     """The single-dummy declarer's own decisions at the recorded bid.
 
@@ -350,106 +433,3 @@ def gap_verdict(gaps: pd.DataFrame) -> str:
 
 def _names(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def differing_rows(paired: pd.DataFrame, k: int = 3) -> pd.DataFrame:
-    """The ``k`` rows played whose values differ most (largest ``|gap|``).
-
-    Ties are broken by key, so the choice is reproducible.
-    """
-    p = paired[stored_play(paired)].copy()
-    p["_abs"] = p["gap"].abs()
-    p = p.sort_values(["_abs", "deal_id", "seat"], ascending=[False, True, True])
-    return p.head(k).drop(columns="_abs")
-
-
-def sd_line(row: pd.Series, rules) -> str:
-    """The single-dummy play of one paired row, trick by trick.
-
-    Rendered as :func:`analysis.solver.format_line` renders the double-dummy
-    line (real seats; ``*`` the winning card), from the row's gift and
-    ``moves`` (seats relative to the declarer, :func:`analysis.single_dummy.
-    batch.decode_moves`).
-    """
-    r = as_rules(rules)
-    d = int(row["seat"])
-    h = [int(row[f"hand{s}"]) for s in range(3)]
-    a, b = int(row["give_left"]), int(row["give_right"])
-    rel = [
-        (h[d] | int(row["widow"])) & ~(1 << a) & ~(1 << b),
-        h[(d + 1) % 3] | 1 << a,
-        h[(d + 2) % 3] | 1 << b,
-    ]
-    codes = [c | (32 if dec else 0) for _, c, dec in decode_moves(row["moves"])]
-    tricks = replay(rel, 0, -1, codes)
-    real = [0, 0, 0]
-    for k in range(3):
-        real[(d + k) % 3] = rel[k]
-    rot = to_real_seats(tricks, d)
-    da = DealAnalysis(d, tuple(real), int(row["widow"]), a, b, int(row["value_sd"]), 0, r.name, rot)
-    return format_line(da)
-
-
-def worlds_sensitivity(
-    paired: pd.DataFrame, rules, worlds=(4, 8, 32), n: int = 40, data=None
-) -> pd.DataFrame:
-    """Play ``n`` pool rows again with other ``worlds``, beside the pool's own.
-
-    Parameters
-    ----------
-    paired : pandas.DataFrame
-        :func:`analysis.research.data.sd_paired` rows; the first ``n`` rows of seat 0 are played.
-    rules : str or Rules
-    worlds : sequence of int
-        Layouts per decision to try (the pool's own is added).
-    n : int
-        Rows played per ``worlds``.
-    data : path, optional
-        Folder of the cache file (default :func:`analysis.research.notebook.data_dir`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per (worlds, deal_id): ``worlds``, ``deal_id``, ``value_sd``,
-        ``value_dd``, ``contract``, ``written_off``, ``same_gift`` (as the
-        pool's gift), ``mean_estimate`` (points).
-    """
-    r = as_rules(rules)
-    meta = paired.attrs["sd_pool"]
-    rows = paired[paired["seat"] == 0].head(n)
-    key = json.dumps([r.fingerprint(), meta["content_hash"], list(worlds), n, SD_VERSION, __version__])
-    folder = Path(data) if data is not None else data_dir()
-    out = folder / f"sd-worlds-{r.name}-{hashlib.sha256(key.encode()).hexdigest()[:12]}.parquet"
-    if out.exists():
-        return pd.read_parquet(out)
-    deals = rows[["deal_id", "hand0", "hand1", "hand2", "widow"]].reset_index(drop=True)
-    parts = []
-    for w in sorted({*worlds, int(meta["worlds"])}):
-        if w == int(meta["worlds"]):
-            got = rows.rename(columns={"value_sd": "value"})
-        else:
-            got = play_deals(
-                deals, seats=(0,), rules=r, worlds=w, seed=int(meta["seed"]), bid=int(meta["bid"])
-            )
-        got = got.set_index("deal_id").reindex(rows["deal_id"].to_numpy())
-        parts.append(
-            pd.DataFrame(
-                {
-                    "worlds": w,
-                    "deal_id": rows["deal_id"].to_numpy(),
-                    "value_sd": got["value"].to_numpy(np.int64),
-                    "value_dd": rows["value_dd"].to_numpy(np.int64),
-                    "contract": got["contract"].to_numpy(np.int64),
-                    "written_off": got["written_off"].to_numpy(bool),
-                    "same_gift": (got["give_left"].to_numpy() == rows["give_left"].to_numpy())
-                    & (got["give_right"].to_numpy() == rows["give_right"].to_numpy()),
-                    "mean_estimate": [float(np.mean(e)) for e in got["estimates"]],
-                }
-            )
-        )
-    f = pd.concat(parts, ignore_index=True)
-    folder.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".tmp")
-    f.to_parquet(tmp)
-    tmp.replace(out)
-    return f

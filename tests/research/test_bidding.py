@@ -92,7 +92,46 @@ def test_calibration_verdict_says_calibrated_or_names_the_gap():
     assert "3 of 3 bins" in text and "calibrated within the noise" in text and p > 0.05
     bad = good.assign(p=[0.2, 0.5, 0.96], ci_low=[0.18, 0.47, 0.95], ci_high=[0.22, 0.53, 0.97])
     text, p = bidding.calibration_verdict(bad)
-    assert "not calibrated" in text and "underestimates" in text and "16.0 points" in text and p < 1e-6
+    assert "not calibrated" in text and "16.0 percentage points" in text and p < 1e-6
+    assert "underestimates the chance in 1 bin (observed above" in text and "predicted 80 %" in text
+    assert "overestimates it in no bin" in text
+
+
+def test_calibration_verdict_names_both_directions_by_contract():
+    """Observed above the prediction at high chances, below it at low ones:
+    the text says where each happens (contract and predicted range)."""
+    cal = pd.concat(
+        {
+            100: pd.DataFrame(
+                {
+                    "predicted": [0.1, 0.5, 0.88],
+                    "p": [0.04, 0.5, 0.96],
+                    "ci_low": [0.02, 0.47, 0.94],
+                    "ci_high": [0.06, 0.53, 0.98],
+                }
+            ),
+            120: pd.DataFrame(
+                {
+                    "predicted": [0.12, 0.7, 0.9],
+                    "p": [0.05, 0.7, 0.97],
+                    "ci_low": [0.03, 0.66, 0.95],
+                    "ci_high": [0.08, 0.74, 0.99],
+                }
+            ),
+        },
+        names=["contract"],
+    )
+    text, p = bidding.calibration_verdict(cal)
+    assert text.startswith("2 of 6 bins")
+    assert (
+        "underestimates the chance in 2 bins (observed above the prediction): contract 100, predicted 88 %; "
+        "contract 120, predicted 90 %" in text
+    )
+    assert (
+        "overestimates the chance in 2 bins (observed below the prediction): contract 100, predicted 10 %; "
+        "contract 120, predicted 12 %" in text
+    )
+    assert "by up to 8 percentage points" in text and p < 1e-6
 
 
 def test_step_curve_is_drawn_as_steps_from_its_start():

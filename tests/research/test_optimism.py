@@ -6,6 +6,7 @@ import pytest
 
 from analysis.errors import BadArgument
 from analysis.research import optimism as op
+from analysis.research import sd_play
 
 
 def _rows(values, lp, rp, lt, rt, **extra):
@@ -97,7 +98,7 @@ def test_bolts_and_own_contracts(paired):
 def test_histogram_and_differing(paired):
     h = op.gap_histogram(paired, width=10)
     assert list(h["low"]) == [-10, 0, 10, 20] and list(h["rows"]) == [1, 2, 1, 1]
-    top = op.differing_rows(paired, k=2)
+    top = sd_play.differing_rows(paired, k=2)
     assert list(zip(top["deal_id"], top["seat"])) == [(1, 1), (0, 0)]
 
 
@@ -156,3 +157,36 @@ def test_a_share_of_nothing_gets_exact_bounds_not_a_zero_width_interval():
     m, lo, hi, c = op.cluster_mean_ci([0, 0, 0, 0], [0, 0, 1, 2])
     # Clopper–Pearson on the 3 deals: upper 1 - 0.025 ** (1 / 3)
     assert (m, lo, c) == (0.0, 0.0, 3) and hi == pytest.approx(1 - 0.025 ** (1 / 3))
+
+
+def test_one_declarer_per_deal_counts_the_strongest_seats_defenders(paired):
+    """The bolts page's unit: deal 0's declarer is seat 0 (value 130), whose
+    defenders took 0 and 0 points (both bolted); deal 1's is seat 2 (150),
+    defenders 0 and 0 again; so 4 of 4 defenders, where every seat declaring
+    (:func:`bolts_both`) counts 12 defenders."""
+    one = op.bolts_one_declarer(paired)
+    assert (one["defenders"], one["deals"]) == (4, 2) and one["zero_points"] == pytest.approx(1.0)
+    # make deal 1's strongest seat (seat 2) leave its left defender 7 points
+    lifted = paired.copy()
+    lifted.loc[(lifted["deal_id"] == 1) & (lifted["seat"] == 2), "left_points_dd"] = 7
+    assert op.bolts_one_declarer(lifted)["zero_points"] == pytest.approx(3 / 4)
+    # a deal with a seat missing is left out
+    assert op.bolts_one_declarer(paired.iloc[1:])["deals"] == 1
+
+
+def test_same_double_dummy_names_pairs_with_equal_values(paired):
+    other = paired.copy()
+    other.loc[0, "value_sd"] = 0  # single-dummy columns may differ
+    changed = paired.copy()
+    changed.loc[4, "value_dd"] += 5
+    frames = {"club": paired, "ua": other, "book": changed, "wiki": paired.iloc[:3]}
+    assert op.same_double_dummy(frames) == [("club", "ua")]
+
+
+def test_enough_digits_never_prints_a_non_zero_bound_as_zero():
+    assert op.enough_digits(1.3, 0.2, 2.6) == 1
+    assert op.enough_digits(1.3, 0.004, 2.6) == 3
+    assert op.enough_digits([0.0, np.nan, 0.04], [-0.051]) == 2
+    assert op.enough_digits(1e-9) == 4  # at most ``most``
+    d = op.enough_digits(-0.03, 0.02)
+    assert f"{-0.03:.{d}f}" != "-0.0" and f"{0.02:.{d}f}" != "0.0"

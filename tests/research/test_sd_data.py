@@ -10,7 +10,7 @@ import pytest
 
 from analysis import reference
 from analysis.bids import bid_cap
-from analysis.research import data, optimism
+from analysis.research import data, sd_play
 from analysis.rules import Rules
 from analysis.single_dummy import decide_contract, play_deal, play_out
 
@@ -74,7 +74,7 @@ def test_contracts_are_decided_again_under_other_payments(sd_env):
 def test_the_single_dummy_line_adds_up(sd_env):
     p = data.sd_paired("club")
     row = p[~p["written_off"]].iloc[0]
-    text = optimism.sd_line(row, "club")
+    text = sd_play.sd_line(row, "club")
     tricks = re.findall(r"^\s*\d+\. trump", text, flags=re.M)
     assert len(tricks) == 8
     last = re.findall(r"points (\d+)/(\d+)/(\d+)", text)[-1]
@@ -87,7 +87,7 @@ def test_the_single_dummy_line_adds_up(sd_env):
 
 def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
     p = data.sd_paired("club")
-    f = optimism.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path)
+    f = sd_play.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path)
     assert sorted(f["worlds"].unique()) == [1, 2]
     own = f[f["worlds"] == 2]
     rows = p[p["seat"] == 0].head(2)
@@ -98,10 +98,32 @@ def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
     assert one["value_sd"] == _played(r, again, worlds=1) and one["mean_estimate"] == pytest.approx(
         np.mean(again.estimates)
     )
-    assert optimism.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path).equals(f)
+    assert sd_play.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path).equals(f)
 
 
 def test_an_unbuilt_pool_gives_none(sd_env, sd_registry, monkeypatch):
     unbuilt = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
     monkeypatch.setattr(reference.registry, "SD_POOLS", (*sd_registry, unbuilt))
     assert data.sd_paired("wiki") is None and data.sd_pool_name("wiki") == "wiki-sd"
+
+
+def test_worlds_sensitivity_plays_out_an_old_pools_write_offs(sd_env, tmp_path):
+    """An older pool stores no play (and the value 0) where its declarer wrote
+    off; the pool's own worlds row plays those rows out again from their own
+    seed, so it reads the same played value as the other worlds rows."""
+    p = data.sd_paired("club")
+    seat0 = p[p["seat"] == 0]
+    assert seat0["written_off"].any()
+    n = int(np.flatnonzero(seat0["written_off"].to_numpy())[0]) + 1
+    old = p.copy()
+    wo = old["written_off"].to_numpy(bool)
+    old.loc[wo, "value_sd"] = 0
+    old["moves"] = [[] if w else m for w, m in zip(wo, old["moves"])]
+    old.attrs = p.attrs
+    f = sd_play.worlds_sensitivity(old, "club", worlds=(), n=n, data=tmp_path)
+    assert list(f["worlds"].unique()) == [2]
+    want = seat0.head(n)
+    # the pool built now stores the played value of its written-off rows: the same numbers
+    assert (f["value_sd"].to_numpy() == want["value_sd"].to_numpy()).all()
+    assert f["replayed"].to_numpy().tolist() == want["written_off"].to_numpy().tolist()
+    assert (f.loc[f["replayed"], "value_sd"] > 0).all()
