@@ -147,7 +147,9 @@ plt.show()
 # The same games played twice with `thousand compare`: once under the
 # profile without dark play, once with it, every player going dark when he
 # trails the leader by the policy's threshold or more.  Paired differences
-# with their 95 % intervals.
+# with their 95 % intervals.  These games, and the golden round's below,
+# are double-dummy: a game plays a dark deal double-dummy (the single-dummy
+# blind play above is for one deal), so both arms see every card alike.
 
 # %%
 LABELS = {"deals_per_game": "deals per game", "made_share": "contracts made per deal played out (not written off)",
@@ -159,7 +161,7 @@ for p in GAME_PROFILES:
     dark = with_dark(p)
     plain = dark.with_changes(dark_play="none")
     out = Path(DATA) / "compare-dark" / f"{p}-{N_GAMES}-{SEED}-{DARK_BEHIND}"
-    games[p] = compare([plain, dark], games=N_GAMES, seed=SEED, policy=policy, out=out)
+    games[p] = compare([plain, dark], games=N_GAMES, seed=SEED, policy=policy, out=out, outcomes="dd")
 rows = []
 for p, c in games.items():
     t = c.table
@@ -251,7 +253,7 @@ LABELS = {
     "ua golden_round=blind golden_deals=1 golden_failed=keep": "ua's, first deal golden, bidding blind",
     "ua golden_round=blind golden_deals=3 golden_failed=keep": "ua's, first three deals golden, bidding blind",
 }
-runs = {p: compare(sets, games=N_GOLDEN_GAMES, seed=SEED, workers=None,
+runs = {p: compare(sets, games=N_GOLDEN_GAMES, seed=SEED, workers=None, outcomes="dd",
                    out=Path(DATA) / "compare" / f"golden-{p}-{N_GOLDEN_GAMES}-{SEED}")
         for p, sets in RUNS.items()}
 
