@@ -312,9 +312,10 @@ else:
 # play the equity policy, then replay the equity seat of the same paired
 # games with the refitted model; the iteration stops once the gain no
 # longer grows (`python -m analysis.equity.paired iterate`, docs/EQUITY.md).
-# The iteration plays its own, smaller set of paired games, so step 1 (the
-# shipped model) is shown again on those games: each row names its step and
-# the games it was measured on, with the verdict rule above.
+# The iteration replays the paired games above, or their first games only
+# (`--limit`), so step 1 (the shipped model) is shown again on the games it
+# measured: each row names its step and the games it was measured on, with
+# the verdict rule above.
 
 # %%
 steps = pd.DataFrame(shipped.get("steps", []))
