@@ -188,11 +188,13 @@ def load_pool(path: str | Path) -> pd.DataFrame:
     return f.sort_values(["deal_id", "seat"], kind="stable").reset_index(drop=True)
 
 
-def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
+def pool_estimator(pool: pd.DataFrame | None = None, rules=None, outcomes: str = "dd"):
     """The bidding estimator the notebooks' simulations use, and how it was made.
 
-    The package's default ``BidModel`` of ``rules`` (club's when None) when
-    it is installed; otherwise a
+    The package's default ``BidModel`` of ``rules`` (club's when None) for
+    the games' ``outcomes`` (``"pimc"``: the one fitted on single-dummy play,
+    as :func:`analysis.game.simulate` picks it) when it is installed;
+    otherwise a
     ``BidModel`` fitted on ``pool``; otherwise (a pool too small to fit, as
     in quick runs) the oracle that knows each pool deal's true value.
 
@@ -204,7 +206,7 @@ def pool_estimator(pool: pd.DataFrame | None = None, rules=None):
     """
 
     try:
-        est = load_estimator("default", rules)
+        est = load_estimator("default", rules, outcomes)
         return est, f"default BidModel ({est!r})"  # the games cache key: keep it
     except ValueError:
         pass
@@ -441,7 +443,7 @@ def simulated_games(
         ref_name, ref_hash = str(pool), None
     desc, words = "given policy", "the policy the caller gave"
     if policy is None:
-        est, desc = pool_estimator(pool_rows(r) if outcomes == "pimc" else load_pool(pool), r)
+        est, desc = pool_estimator(pool_rows(r) if outcomes == "pimc" else load_pool(pool), r, outcomes)
         words = estimator_words(est, desc)
         policy = ThresholdPolicy(estimator=est)
     key = _key(
