@@ -117,32 +117,45 @@ notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES
 # %% [markdown]
 # ## Bids made in simulated play, by bid and seat
 #
-# Whole games with the default bidding policy (the games of the bolts
-# page): for every auction won, was the contract made, written off or
-# failed?  The seat is counted from the dealer's left: the *first hand*
+# Whole games with the default bidding policy, the games of the bolts
+# page: every decision (bid, contract, write-off, every card) from the
+# deciding player's own cards, drawing the single-dummy pool's deals with
+# replacement.  For every auction won, was the contract made, written off
+# or failed?  The seat is counted from the dealer's left: the *first hand*
 # opens with a forced 100, and a 100 he keeps because both others passed is
 # shown on its own row; *100–115* are bids some player raised to.  The
-# games' declarer plays double-dummy and names the highest contract his
-# value reaches, so *made* is the share of bids his value reached.
-# Intervals are clustered by game.
+# declarer names his contract from the deals he thinks possible, so *made*
+# is the share of bids his play reached.  Intervals: the two-way bootstrap
+# over games and pool deals where deals repeat (else clustered by game).
+# The last table puts beside them the same games played double-dummy, where
+# the declarer sees every card and names the highest contract his value
+# reaches.
 
 # %%
-games = {p: data.simulated_games(DATA, p, N_GAMES, SEED) for p in PROFILES}
+OUT = {p: data.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words): as the bolts page
+games = {p: data.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if OUT[p][0] == "pimc" else "without",
+                                 outcomes=OUT[p][0], label=f"{p}-{OUT[p][0]}")
+         for p in PROFILES}
+games_dd = {p: data.simulated_games(DATA, p, N_GAMES, SEED, outcomes="dd") for p in PROFILES}
 auc = {p: bidding.auctions(g) for p, g in games.items()}
+auc_dd = {p: bidding.auctions(g) for p, g in games_dd.items()}
+display(Markdown("Own-information games: " + "; ".join(
+    f"{p} {data.repeat_words(g)}" if OUT[p][0] == "pimc" else f"{p} {OUT[p][1]}" for p, g in games.items()) + "."))
 
 
 def success_table(t):
-    out = notebook.ci_table(t, keep=("auctions", "games"), name="made (95 % CI)")
+    out = notebook.ci_table(t, keep=("auctions", "games", "deals"), name="made (95 % CI)")
+    out = out.rename(columns={"deals": "distinct pool deals"})
     out["written off"] = [notebook.fmt_pct(x) for x in t["written_off"]]
     out["failed in play"] = [notebook.fmt_pct(x) for x in t["failed"]]
     return out.rename_axis(index={"group": "winning bid", "position": "declarer's seat"})
 
 
 by_seat = bidding.bid_success(auc["club"])
-display(Markdown("### club, by winning bid and seat"))
+display(Markdown(f"### club, by winning bid and seat: {OUT['club'][1]}"))
 display(success_table(by_seat))
 by_prof = pd.concat({p: bidding.bid_success(a, by=("group",)) for p, a in auc.items()}, names=["profile"])
-display(Markdown("### Every profile, by winning bid"))
+display(Markdown("### Every profile, by winning bid (own information where a single-dummy pool serves)"))
 display(success_table(by_prof))
 
 # %%
@@ -157,31 +170,51 @@ ax.set_xticks(range(len(groups)), [g.replace("first hand's ", "") for g in group
 ax.set_xlabel("winning bid (points)")
 ax.set_ylabel("bids made (%)")
 ax.legend(title="declarer", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-ax.set_title(f"club: bids made in {N_GAMES:,} simulated games (95 % CI)")
+ax.set_title(f"club: bids made in {N_GAMES:,} own-information games (95 % CI)")
 plt.show()
 
 # %%
-won = {p: a[a["group"] != bidding.FORCED] for p, a in auc.items()}
-forced = {p: a[a["group"] == bidding.FORCED] for p, a in auc.items()}
-club_won = bidding.bid_success(won["club"].assign(all="all"), by=("all",)).iloc[0]
-club_forced = bidding.bid_success(forced["club"].assign(all="all"), by=("all",)).iloc[0]
+def overall(a):
+    """Bids won above the forced 100, and forced 100s: one bid_success row each (on the whole
+    table, so the forced 100's interval is the one of the tables above)."""
+    t = bidding.bid_success(a.assign(kind=np.where(a["group"] == bidding.FORCED, "forced", "won")), by=("kind",))
+    return t.loc["won"], t.loc["forced"]
+
+
+totals = {p: overall(a) for p, a in auc.items()}
+totals_dd = {p: overall(a) for p, a in auc_dd.items()}
+club_won, club_forced = totals["club"]
+dd_won = totals_dd["club"][0]
 display(Markdown(
-    f"**Conclusion.** In club games, a contract won in the auction above the forced 100 is made "
-    f"{notebook.fmt_ci(club_won['p'], club_won['ci_low'], club_won['ci_high'])} of the time "
-    f"({int(club_won['auctions']):,} auctions) and written off {notebook.fmt_pct(club_won['written_off'])}; "
-    f"the first hand's forced 100 is made "
+    f"**Conclusion.** In club games played with own information, a contract won in the auction above the "
+    f"forced 100 is made {notebook.fmt_ci(club_won['p'], club_won['ci_low'], club_won['ci_high'])} of the time "
+    f"({int(club_won['auctions']):,} auctions on {int(club_won['deals']):,} distinct pool deals) and written off "
+    f"{notebook.fmt_pct(club_won['written_off'])}; the first hand's forced 100 is made "
     f"{notebook.fmt_ci(club_forced['p'], club_forced['ci_low'], club_forced['ci_high'])} "
-    f"({int(club_forced['auctions']):,} deals). The policy bids only where the model gives at least "
-    "an even chance, which is why bids won are made far more often than a random hand reaches the "
-    "same contract (next section)."))
+    f"({int(club_forced['auctions']):,} deals). The same games played double-dummy make "
+    f"{notebook.fmt_ci(dd_won['p'], dd_won['ci_low'], dd_won['ci_high'])} of such bids "
+    + ("(more, beyond both intervals: a declarer who sees every card names only contracts his value "
+       "reaches). " if dd_won["ci_low"] > club_won["ci_high"] else "(the two intervals overlap). ")
+    + "The policy bids only where the model gives at least an even chance, "
+    "which is why bids won are made far more often than a random hand reaches the same contract "
+    "(next section)."))
+
+
+def made_ci(r):
+    return notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
+
+
 summary_rows = {}
 for p in PROFILES:
-    w = bidding.bid_success(won[p].assign(all="all"), by=("all",)).iloc[0]
-    f = bidding.bid_success(forced[p].assign(all="all"), by=("all",)).iloc[0]
-    summary_rows[p] = {"bids won above the forced 100: made (95 % CI)": notebook.fmt_ci(w["p"], w["ci_low"], w["ci_high"]),
+    (w, f), (wd, fd) = totals[p], totals_dd[p]
+    summary_rows[p] = {"games": OUT[p][1],
+                       "bids above the forced 100: made (95 % CI)": made_ci(w),
                        "bids": f"{int(w['auctions']):,}",
-                       "forced 100s made (95 % CI)": notebook.fmt_ci(f["p"], f["ci_low"], f["ci_high"]),
-                       "forced 100s": f"{int(f['auctions']):,}", "games": f"{N_GAMES:,}"}
+                       "forced 100s made (95 % CI)": made_ci(f),
+                       "forced 100s": f"{int(f['auctions']):,}",
+                       "double-dummy games: bids made (95 % CI)": made_ci(wd),
+                       "double-dummy games: forced 100s made (95 % CI)": made_ci(fd)}
+display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and seeds):"))
 display(pd.DataFrame(summary_rows).T.rename_axis("profile"))
 
 # %% [markdown]
@@ -442,13 +475,12 @@ for p in PROFILES:
                "figure": f"{notebook.fmt_ci(*c.loc[120, ['p', 'ci_low', 'ci_high']])} / "
                          f"{notebook.fmt_ci(*c.loc[140, ['p', 'ci_low', 'ci_high']])}",
                "n": f"{int(c['deals'].iloc[0]):,} played deals ({int(c['hands'].iloc[0]):,} seats)"})
-    w = bidding.bid_success(won[p].assign(all="all"), by=("all",)).iloc[0]
-    f = bidding.bid_success(forced[p].assign(all="all"), by=("all",)).iloc[0]
+    (w, f), wd = totals[p], totals_dd[p][0]
+    kind = "OI" if OUT[p][0] == "pimc" else "DD"
     hl.append({"profile": p, "question": "bid_success",
-               "figure": f"{notebook.fmt_ci(w['p'], w['ci_low'], w['ci_high'])} made; "
-                         f"forced 100: {notebook.fmt_ci(f['p'], f['ci_low'], f['ci_high'])}",
+               "figure": f"{kind} {made_ci(w)} made (DD {made_ci(wd)}); forced 100: {made_ci(f)}",
                "n": f"{int(w['auctions']):,} bids and {int(f['auctions']):,} forced 100s in "
-                    f"{N_GAMES:,} games"})
+                    f"{N_GAMES:,} games ({int(w['deals']):,} distinct pool deals behind the bids)"})
 _ = notebook.save_headline("bidding_odds", hl)
 
 # %%

@@ -229,14 +229,18 @@ display(Markdown("**Conclusion.** " + "; ".join(direction(n) for n in table.inde
 # the same seat in the all-threshold games**: the gain is the equity seat's
 # win share minus that seat's share there, in percentage points, with a
 # 95 % interval from the paired per-game differences; a gain (or loss) is
-# named where that interval excludes 0.  The table and the plot read the
+# named where that interval excludes 0 and the equity seat's share's
+# excludes a third (as docs/EQUITY.md names it).  The table and the plot read the
 # same reference (par, a third, is only what a seat wins on average; the
 # all-threshold share beside it is the paired one).
 
 # %%
-def verdict(low, high):
-    """The paired gain's verdict: named only where its 95 % interval excludes 0."""
-    return np.where(low > 0, "gain", np.where(high < 0, "loss", "no difference shown"))
+def verdict(frame):
+    """The paired gain's verdict: named only where its 95 % interval excludes 0 and the equity
+    seat's share's excludes a third (par), as ``python -m analysis.equity.paired show`` names it."""
+    gain = (frame.gain_low > 0) & (frame.share_low > 1 / 3)
+    loss = (frame.gain_high < 0) & (frame.share_high < 1 / 3)
+    return np.where(gain, "gain", np.where(loss, "loss", "no difference shown"))
 
 
 def base_ci(frame):
@@ -247,25 +251,33 @@ def base_ci(frame):
     return [notebook.fmt_ci(a / b, c, d) for a, b, c, d in zip(k, n, lo, hi)]
 
 
+def result_columns(frame):
+    """The columns every table of paired results shows: the equity seat's share, the same seat's
+    all-threshold share, the gain and its verdict (``frame`` has share, base, gain, their bounds, games)."""
+    return {
+        "equity seat's win share (95 % CI)": [
+            notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(frame.share, frame.share_low, frame.share_high)
+        ],
+        "the same seat, all-threshold games (95 % CI)": base_ci(frame),
+        "gain (percentage points, 95 % CI)": [
+            notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
+            for g, lo, hi in zip(frame.gain, frame.gain_low, frame.gain_high)
+        ],
+        "verdict": verdict(frame),
+    }
+
+
 shipped = shipped_summary()
 res = pd.DataFrame(shipped["rows"])
 if res.empty:
     display(Markdown("No paired games are shipped: run `python -m analysis.equity.paired run`."))
 else:
-    res["verdict"] = verdict(res.gain_low, res.gain_high)
+    res["verdict"] = verdict(res)
     show = pd.DataFrame(
         {
             "profile": res.profile,
             "paired games": [notebook.fmt_num(int(g)) for g in res.games],
-            "equity seat's win share (95 % CI)": [
-                notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(res.share, res.share_low, res.share_high)
-            ],
-            "the same seat, all-threshold games (95 % CI)": base_ci(res),
-            "gain (percentage points, 95 % CI)": [
-                notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
-                for g, lo, hi in zip(res.gain, res.gain_low, res.gain_high)
-            ],
-            "verdict": res.verdict,
+            **result_columns(res),
         }
     )
     display(
@@ -322,7 +334,7 @@ steps = pd.DataFrame(shipped.get("steps", []))
 if steps.empty:
     display(Markdown("No later step is shipped: run `python -m analysis.equity.paired iterate`."))
 else:
-    steps["verdict"] = verdict(steps.gain_low, steps.gain_high)
+    steps["verdict"] = verdict(steps)
     label = [
         "step 1: the shipped model" if s == 1 else f"step {int(s)}: refitted on {int(g):,} games"
         for s, g in zip(steps.step, steps.fit_games)
@@ -333,15 +345,7 @@ else:
                 "profile": steps.profile,
                 "model": label,
                 "measured on": [f"the iteration's {int(g):,} paired games" for g in steps.games],
-                "equity seat's win share (95 % CI)": [
-                    notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(steps.share, steps.share_low, steps.share_high)
-                ],
-                "the same seat, all-threshold games (95 % CI)": base_ci(steps),
-                "gain (percentage points, 95 % CI)": [
-                    notebook.fmt_num_ci(100 * v, 100 * lo, 100 * hi)
-                    for v, lo, hi in zip(steps.gain, steps.gain_low, steps.gain_high)
-                ],
-                "verdict": steps.verdict,
+                **result_columns(steps),
             }
         ).set_index(["profile", "model", "measured on"])
     )

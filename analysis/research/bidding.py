@@ -6,7 +6,10 @@ second or third hand: the first hand is the dealer's left and opens with a
 forced 100, RULES.md "Bidding"), the winning bid, and how the deal ended
 (made, failed, written off).  :func:`bid_success` is the share of bids made
 by bid and position, the first hand's forced 100 (everyone else passed) on
-its own row; its intervals are clustered by game.
+its own row; its intervals are clustered by game, or, where games drew a
+pool deal more than once (own-information games from a small single-dummy
+pool), the two-way bootstrap over games and pool deals
+(:class:`analysis.research.uncertainty.PoolBootstrap`).
 
 :func:`hand_classes` groups the pool's hands as players describe them: aces
 and tens, marriage points against card points, and the 10-card hand after
@@ -23,6 +26,7 @@ from scipy import stats as st
 from .. import cards
 from ..game import players_in
 from .contract_odds import cluster_ci
+from .uncertainty import PoolBootstrap
 
 __all__ = [
     "POSITIONS",
@@ -69,7 +73,9 @@ def auctions(games: pd.DataFrame) -> pd.DataFrame:
         before the resting dealer and is labelled ``third hand``), ``bid``,
         ``contract`` (points), ``group`` (a :data:`BID_GROUPS` label or
         :data:`FORCED`), and bools ``made`` (played and the declarer's value
-        reached his contract), ``written_off``, ``failed``.
+        reached his contract), ``written_off``, ``failed``; ``pool_deal``
+        (the pool row the deal was drawn from, −1 for a deal solved on the
+        fly) where the games have it.
     """
     g = games[~games["redealt"].to_numpy(bool) & (games["declarer"].to_numpy() >= 0)]
     n = players_in(games)
@@ -81,9 +87,11 @@ def auctions(games: pd.DataFrame) -> pd.DataFrame:
     for label, lo, hi in BID_GROUPS:
         group[(bid >= lo) & (bid < hi)] = label
     group[(bid == 100) & (pos == 0)] = FORCED
+    pool = {"pool_deal": g["pool_deal"].to_numpy(np.int64)} if "pool_deal" in g else {}
     return pd.DataFrame(
         {
             "game_id": g["game_id"].to_numpy(),
+            **pool,
             "position": np.array(POSITIONS if n == 3 else _POSITIONS_FOUR, dtype=object)[pos],
             "bid": bid,
             "contract": g["contract"].to_numpy(np.int64),
@@ -108,18 +116,34 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Per group: ``auctions``, ``games`` (distinct games), ``p`` (made),
-        ``ci_low``, ``ci_high`` (95 %, clustered by game,
-        :func:`analysis.research.contract_odds.cluster_ci`),
-        ``written_off`` and ``failed`` (shares).
+        Per group: ``auctions``, ``games`` (distinct games), ``deals``
+        (distinct pool deals, or auctions where the table has no
+        ``pool_deal``), ``p`` (made), ``ci_low``, ``ci_high`` (95 %:
+        clustered by game, :func:`analysis.research.contract_odds.cluster_ci`,
+        when no pool deal repeats; else the two-way bootstrap over games and
+        pool deals, :meth:`PoolBootstrap.ratio`), ``written_off`` and
+        ``failed`` (shares).
     """
     rows = {}
     order = {g: i for i, g in enumerate([FORCED] + [b[0] for b in BID_GROUPS])}
+    pool = auc["pool_deal"].to_numpy(np.int64) if "pool_deal" in auc else None
+    repeats = pool is not None and len(np.unique(pool[pool >= 0])) < int((pool >= 0).sum())
+    boot = PoolBootstrap(auc, seed=1) if repeats and len(auc) else None
+    made_all = auc["made"].to_numpy(np.float64)
     for key, sub in auc.groupby(list(by), sort=False):
         made, n, games, p, lo, hi = cluster_ci(sub["made"].to_numpy(), sub["game_id"].to_numpy())
+        if boot is not None:  # draws of one pool deal are not independent
+            inside = auc.index.isin(sub.index).astype(np.float64)
+            p, lo, hi = boot.ratio(made_all * inside, inside)
+        if boot is not None:  # a deal solved on the fly (pool_deal −1) is its own
+            d = sub["pool_deal"].to_numpy(np.int64)
+            deals = len(np.unique(d[d >= 0])) + int((d < 0).sum())
+        else:
+            deals = int(n)
         rows[key if isinstance(key, tuple) else (key,)] = {
             "auctions": int(n),
             "games": int(games),
+            "deals": int(deals),
             "p": p,
             "ci_low": lo,
             "ci_high": hi,

@@ -59,7 +59,8 @@ QUESTIONS = (
     Question(
         "bidding_odds",
         "bid_success",
-        "Bids won in the auction and made, in simulated games (the first hand's forced 100 apart)",
+        "Bids won in the auction and made, in simulated games: own information (OI), double-dummy (DD) "
+        "beside (the first hand's forced 100 apart)",
     ),
     Question(
         "bolts",

@@ -55,6 +55,34 @@ def test_bid_success_counts_each_group_with_games_as_clusters():
     assert (t["ci_low"] <= t["p"]).all() and (t["p"] <= t["ci_high"]).all()
 
 
+def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
+    # 60 games of one 140 bid each: drawn from 60 distinct pool deals, or from
+    # 6 deals drawn ten times each (the same outcomes): the repeats are 6
+    # observations, not 60, so the interval must widen
+    rng = np.random.default_rng(0)
+    made = rng.random(6) < 0.5
+    base = pd.DataFrame(
+        {
+            "game_id": np.arange(60),
+            "redealt": False,
+            "declarer": 2,
+            "first_hand": 1,
+            "bid": 140,
+            "contract": 140,
+            "written_off": False,
+            "value": np.where(np.tile(made, 10), 150, 100),
+        }
+    )
+    distinct = bidding.bid_success(bidding.auctions(base.assign(pool_deal=np.arange(60))), by=("group",))
+    reused = bidding.bid_success(
+        bidding.auctions(base.assign(pool_deal=np.tile(np.arange(6), 10))), by=("group",)
+    )
+    a, b = distinct.loc["140–155"], reused.loc["140–155"]
+    assert a["p"] == b["p"] == made.mean()
+    assert (a["deals"], b["deals"], b["auctions"], b["games"]) == (60, 6, 60, 60)
+    assert b["ci_high"] - b["ci_low"] > 2 * (a["ci_high"] - a["ci_low"])
+
+
 def test_hand_classes_count_aces_tens_marriages_and_the_ten_cards():
     hand = cards.parse("A♠ A♣ 10♠ K♥ Q♥ 9♦ J♦")  # 2 aces, 1 ten, ♥ marriage (100)
     widow = cards.parse("10♣ K♠ 9♣")  # 10 cards: 2 tens, ♠ marriage needs Q♠: none
