@@ -70,6 +70,8 @@ N_GAMES = 40 if QUICK else 1_000     # games per rules variant
 N_BOOT = 100 if QUICK else 400
 
 # %%
+import time
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -78,6 +80,8 @@ from IPython.display import Markdown, display
 from analysis.research import data, plots, positions, survival, twoways
 from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
+
+T0 = time.perf_counter()
 
 plots.use_style()
 display(Markdown(notebook.back_link()))
@@ -108,7 +112,16 @@ display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}."))
 display(pd.DataFrame({
     "outcomes": [OUT[n][1] for n in games],
     "pool draws, and how many repeat": [data.repeat_words(g) for g in games.values()],
-    "intervals": [b.describe() for b in boots.values()]}, index=pd.Index(list(games), name="rules")))
+    "intervals": [b.describe() for b in boots.values()],
+    "game and stay intervals widened by": [f"×{b.design_effect ** 0.5:.1f}" if b.reuse else "×1 (no repeats)"
+                                           for b in boots.values()]}, index=pd.Index(list(games), name="rules")))
+display(Markdown(
+    "A figure of whole games or of stays (a win share, a stay won, S(k)) cannot be resampled deal by "
+    "deal, so where deals repeat its bootstrap interval over games is widened by the root of the draws "
+    "per distinct pool deal (last column): an upper bound on what the repeats add, not an estimate. "
+    "With the single-dummy pools of 500 to 2,000 deals it is the pool, not the number of games, that "
+    "limits these intervals; figures made of deals (bolts per 100 played deals) are resampled over "
+    "games and pool deals together and stay narrower."))
 notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
                  **{f"deals of {n}": f"the {g.attrs['outcomes']['pool']} reference pool "
                     f"({g.attrs['outcomes'].get('pool_content_hash')})" for n, g in games.items()})
@@ -411,3 +424,7 @@ for n in ("club", "classic", "book", "ua", "wiki"):
                          f"({'own information' if OUT[n][0] == 'pimc' else OUT[n][1]})",
                "n": f"{len(stays[n]):,} barrel stays in {boots[n].games:,} games"})
 _ = notebook.save_headline("barrel", hl)
+
+# %%
+display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "
+                 f"({'quick' if QUICK else 'full'} sizes; the games read from the cache where there)."))

@@ -71,6 +71,8 @@ PROFILES = ["club", "classic", "book", "ua", "wiki"]
 N_BOOT = 100 if QUICK else 400
 
 # %%
+import time
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -80,6 +82,8 @@ from analysis.game import players_in
 from analysis.research import bolts, data, plots
 from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
+
+T0 = time.perf_counter()
 
 plots.use_style()
 display(Markdown(notebook.back_link()))
@@ -188,7 +192,9 @@ if NO_BOLTS:
 # write-off): *p*<sub>free</sub> is the share bolted among the defenders
 # not on the barrel, *s*<sub>bar</sub> the share of defenders sitting on
 # the barrel when the deal began (a sitter is not bolted: RULES.md, club,
-# barrel) and *p*<sub>game</sub> the share bolted among all of them.  The
+# barrel), *p*<sub>bar</sub> the share bolted among those sitters (0
+# wherever a sitter cannot be bolted) and *p*<sub>game</sub> the share
+# bolted among all of them.  The
 # gap between the double-dummy share and *p*<sub>game</sub> splits
 # exactly into **the play's part**, double-dummy minus *p*<sub>free</sub>
 # (the contracts the auction reaches and own-information play, against the
@@ -276,3 +282,7 @@ for p in PROFILES:
                     f"{n_played:,} played deals in {N_GAMES:,} games "
                     f"({'own information' if OUT[p][0] == 'pimc' else OUT[p][1]})"})
 _ = notebook.save_headline("bolts", hl)
+
+# %%
+display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "
+                 f"({'quick' if QUICK else 'full'} sizes; the games read from the cache where there)."))

@@ -263,14 +263,15 @@ def _finite(x) -> bool:
 def fmt_num(x, digits: int = 1) -> str:
     """A number in the report's one format: comma for thousands, point for decimals.
 
-    ``1234.56 -> '1,234.6'``; integers (or ``digits=0``) without decimals.
-    A missing value reads :data:`NO_CASES`, never a dash or ``nan``.
+    ``1234.56 -> '1,234.6'``; integers (or ``digits=0``) without decimals;
+    a negative number takes the minus sign (U+2212), as the pages' prose
+    does, never a hyphen.  A missing value reads :data:`NO_CASES`, never a
+    dash or ``nan``.
     """
     if not _finite(x):
         return NO_CASES
-    if isinstance(x, (int, np.integer)):
-        return f"{int(x):,}"
-    return f"{float(x):,.{digits}f}"
+    text = f"{int(x):,}" if isinstance(x, (int, np.integer)) else f"{float(x):,.{digits}f}"
+    return text.replace("-", "\u2212")
 
 
 def fmt_pct(p, digits: int = 1) -> str:
@@ -286,7 +287,7 @@ def fmt_ci(p, low, high, digits: int = 1) -> str:
 
 
 def fmt_num_ci(x, low, high, digits: int = 1) -> str:
-    """A number with its interval: ``'48.2 (46.9–49.5)'``, ``'-0.1 (-1.4 to 1.2)'``.
+    """A number with its interval: ``'48.2 (46.9–49.5)'``, ``'−0.1 (−1.4 to 1.2)'``.
 
     Thousands take a comma; an interval reaching below zero is written with
     "to" so that its minus signs cannot be read as the dash.  An interval
@@ -298,7 +299,7 @@ def fmt_num_ci(x, low, high, digits: int = 1) -> str:
     if _finite(low) and _finite(high) and float(low) == float(high):
         return f"{float(x):,.{digits}f} (no spread in the sample)"
     sep = " to " if float(low) < 0 else "–"
-    return f"{float(x):,.{digits}f} ({float(low):,.{digits}f}{sep}{float(high):,.{digits}f})"
+    return f"{fmt_num(float(x), digits)} ({fmt_num(float(low), digits)}{sep}{fmt_num(float(high), digits)})"
 
 
 def table(frame: pd.DataFrame, digits: int = 1) -> pd.DataFrame:

@@ -142,7 +142,8 @@ def test_profile_lines_follow_the_rules():
 def test_numbers_have_one_format():
     assert notebook.fmt_num(12345) == "12,345" and notebook.fmt_num(1234.56) == "1,234.6"
     assert notebook.fmt_pct(float("nan")) == notebook.NO_CASES == notebook.fmt_ci(None, 0, 1)
-    assert notebook.fmt_num_ci(-0.1, -1.4, 1.2) == "-0.1 (-1.4 to 1.2)"
+    assert notebook.fmt_num_ci(-0.1, -1.4, 1.2) == "\u22120.1 (\u22121.4 to 1.2)"
+    assert notebook.fmt_num(-1234.5) == "\u22121,234.5" and "-" not in notebook.fmt_num_ci(-3, -5.5, -1.25)
     assert notebook.fmt_num_ci(48.2, 46.9, 1049.5) == "48.2 (46.9–1,049.5)"
 
 
