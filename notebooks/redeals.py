@@ -112,12 +112,14 @@ total = table.xs("redeal_before_play", level="event")
 ranked = total.sort_values("p", ascending=False)
 top, none = ranked.iloc[0], [p for p in PROFILES if total.loc[p, "count"] == 0]
 display(Markdown(
-    f"**Conclusion.** Of {N:,} deals, {ranked.index[0]} redeals the most: "
+    f"**Conclusion.** Counting the conditions of the deal itself (the redeals after the exchange, which "
+    f"depend on the declarer's gift, are not in these figures), of {N:,} deals {ranked.index[0]} redeals "
+    "the most: "
     f"{notebook.fmt_ci(top['p'], top['ci_low'], top['ci_high'])} of deals "
     f"(exact {notebook.fmt_pct(top['exact'], 2)}, one deal in {1 / top['exact']:.1f}); "
     + "; ".join(f"{p} {notebook.fmt_pct(total.loc[p, 'exact'], 2)} ({total.loc[p, 'claim']})"
                 for p in ranked.index[1:] if p not in none)
-    + (f"; {', '.join(none)} never redeal" if none else "")
+    + (f"; {', '.join(none)} never redeal for such a condition" if none else "")
     + f". Every Monte Carlo share is within {table['z'].abs().max():.1f} standard errors of its "
     "exact value, so the sample reproduces the exact probabilities."))
 
