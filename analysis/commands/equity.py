@@ -9,6 +9,7 @@ import json
 import math
 import re
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -206,10 +207,19 @@ def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
     out = EquityPolicy(**shared, model_path=paths[0] if one else (paths or None))
     for r in rules_list:
         out.checked(r, outcomes)
-        c = out.model_choice(r, outcomes)
-        if note is not None and c is not None and c.fallback:
-            note(c.note)
+        if note is not None:
+            _say_fallback(out, r, outcomes, note)
     return out
+
+
+def _say_fallback(policy, rules, outcomes, note) -> None:
+    """Tell ``note`` when the equity policy's games read the double-dummy games'
+    model for want of an own-information one."""
+    c = policy.model_choice(rules, outcomes)
+    if c is not None and c.fallback:
+        note(c.note)
+        # said once here: the games' own warning of it would repeat the line
+        warnings.filterwarnings("ignore", message=re.escape(c.note), category=UserWarning)
 
 
 def run_fit(args) -> int:
@@ -226,7 +236,8 @@ def run_fit(args) -> int:
         raise BadArgument(f"--out {args.out}: give a file in an existing folder", parameter="out")
     paths = _model_paths(args)
     if args.policy == "equity":
-        policy = EquityPolicy(model_path=paths[0] if paths else None).checked(rules)
+        policy = EquityPolicy(model_path=paths[0] if paths else None).checked(rules, args.outcomes)
+        _say_fallback(policy, rules, args.outcomes, print)
     elif paths:
         raise BadArgument("--equity-model applies to --policy equity: add it or leave out --equity-model")
     else:

@@ -8,6 +8,7 @@ a copy of club's double-dummy file alone.
 import hashlib
 import json
 import shutil
+import warnings
 
 import numpy as np
 import pytest
@@ -230,3 +231,33 @@ def test_odds_at_the_table_names_its_equity_model(capsys):
     assert "equity model equity_book_pimc.json: fitted on 5,000 simulated own-information games" in (
         capsys.readouterr().out
     )
+
+
+def test_simulate_names_the_model_and_says_a_fallback_once(dd_only, tmp_path, capsys):
+    out = tmp_path / "games"
+    argv = [
+        "simulate",
+        "--rules",
+        "club",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--policy",
+        "equity",
+        "--out",
+        str(out),
+    ]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert main([*argv, "--no-progress", "--workers", "1"]) == 0
+    text = capsys.readouterr().out
+    assert text.count("no equity model of own-information games is shipped for club") == 1
+    assert not [w for w in caught if "no equity model" in str(w.message)]
+    assert "game-equity model equity_club.json, fitted on double-dummy games" in text
+    rec = dataset.read_params(out)["equity_model"]
+    assert rec == {
+        "file": "equity_club.json",
+        "outcomes": "dd",
+        "content_hash": _digest(dd_only / "equity_club.json"),
+    }
