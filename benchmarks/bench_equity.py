@@ -6,16 +6,25 @@ Prints, per profile:
    state, the shipped model already loaded), CPU microseconds per call over
    many calls, and the vectorised ``EquityModel.chances`` per state on a
    batch of 10,000 states, side by side;
-2. the held-out calibration the shipped file records (Brier score and log
-   loss of the model and the scores-only baseline, the gain with its
-   cluster-robust standard error, and the reliability table);
+2. the two kinds of shipped model side by side (fitted on double-dummy
+   games, ``equity_<p>.json``, and on own-information games,
+   ``equity_<p>_pimc.json``, where shipped): games, states, the pool the
+   deals were drawn from and, where the file records it, how many draws
+   repeated a deal; then per model the held-out calibration the file
+   records (Brier score and log loss of the model and the scores-only
+   baseline, the gain with its cluster-robust standard error, and the
+   reliability table);
 3. with ``--odds``: ``hand_odds`` of the README hand (1,000 samples, seed 0,
    club) without and with a table (``thousand odds --scores 860,300,500``),
    alternately ``--repeats`` times in this process, wall and CPU seconds
    and their ratio; and the equity policy's per-deal cost
    (``EquityPolicy.table_limits`` of one seat, CPU milliseconds).
 
-Usage: ``python benchmarks/bench_equity.py [--calls 2000] [--only club] [--odds] [--repeats 3]``.
+The timings read the model the default resolution picks (own information
+where shipped).  Usage: ``python benchmarks/bench_equity.py [--calls 2000]
+[--only club] [--odds] [--repeats 3] [--games-data DIR]`` (``--games-data``:
+the folder of the fits' games datasets, to count repeated draws for files
+that do not record them).
 Timings on a shared 2-core machine are noisy; CPU time is what is printed.
 """
 
@@ -23,10 +32,13 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 import numpy as np
 
-from analysis.equity import default_model, win_chances, win_interval
+from analysis import dataset
+from analysis.equity import default_model, model_choice, model_file, win_chances, win_interval
+from analysis.equity.build import games_folder, pool_draws
 from analysis.equity.features import state_arrays
 from analysis.rules import PROFILES
 from analysis.scoring import TableState
@@ -46,11 +58,12 @@ def main(argv=None) -> int:
     p.add_argument("--only", default=None, choices=list(PROFILES))
     p.add_argument("--odds", action="store_true", help="also time thousand odds with and without --scores")
     p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--games-data", default=None, metavar="DIR", help="the fits' games datasets (draw counts)")
     args = p.parse_args(argv)
     if args.odds:
         _odds(args.repeats)
     names = [args.only] if args.only else list(PROFILES)
-    print("profile   win_chances  win_interval  batch/state   (CPU microseconds)")
+    print("profile   model                    win_chances  win_interval  batch/state   (CPU microseconds)")
     for name in names:
         rules = PROFILES[name]
         m = default_model(rules)
@@ -62,12 +75,31 @@ def main(argv=None) -> int:
         arrays = state_arrays([st] * n)
         arrays["scores"] = (rng.integers(-100, rules.barrel_threshold // 5, size=(n, 3)) * 5).astype(float)
         batch = _cpu_per_call(lambda m=m, a=arrays: m.chances(a), 5) / n
-        print(f"{name:8s}  {1e6 * one:11.1f}  {1e6 * itv:12.1f}  {1e6 * batch:11.2f}")
-    for name in names:
-        m = default_model(PROFILES[name])
+        label = model_choice(rules).path.name
+        print(f"{name:8s}  {label:23s}  {1e6 * one:11.1f}  {1e6 * itv:12.1f}  {1e6 * batch:11.2f}")
+    kinds = [(n, k) for n in names for k in ("dd", "pimc") if model_file(n, outcomes=k).is_file()]
+    print(
+        "\nprofile  games                   games   states   pool     draws  repeated  "
+        "Brier model  baseline  gain ± se"
+    )
+    for name, kind in kinds:
+        m = default_model(PROFILES[name], kind)
+        i, c = m.info, m.info["calibration"]
+        d = i.get("draws") or _draws(args.games_data, PROFILES[name], i)
+        pool = (i.get("outcomes") or {}).get("pool_size")
+        print(
+            f"{name:8s} {'own information' if kind == 'pimc' else 'double-dummy':22s} {i['games']:6,} "
+            f"{i['states_fit'] + i['states_held_out']:8,} {pool or 0:6,} "
+            + (f"{d['deals_drawn']:9,} {d['repeated_draws']:9,}" if d else f"{'-':>9} {'-':>9}")
+            + f"  {c['brier_model']:.4f}       {c['brier_baseline']:.4f}    "
+            f"{c['brier_gain']:.4f} ± {c['brier_gain_se']:.4f}"
+        )
+    for name, kind in kinds:
+        m = default_model(PROFILES[name], kind)
         c = m.info["calibration"]
         print(
-            f"\n{name}: held-out {c['states']:,} states of {c['games']:,} games; Brier model "
+            f"\n{name} ({model_file(name, outcomes=kind).name}): held-out {c['states']:,} states of "
+            f"{c['games']:,} games; Brier model "
             f"{c['brier_model']:.4f}, baseline {c['brier_baseline']:.4f} (constant 0.6667), gain "
             f"{c['brier_gain']:.4f} ± {c['brier_gain_se']:.4f}; log loss model "
             f"{c['log_loss_model']:.4f}, baseline {c['log_loss_baseline']:.4f}, gain "
@@ -113,6 +145,17 @@ def _odds(repeats: int) -> None:
 
 
 NO = 95
+
+
+def _draws(root, rules, info) -> dict | None:
+    """The draw counts of a fit's games dataset under ``root``, if it is there."""
+    if root is None:
+        return None
+    play = (info.get("outcomes") or {}).get("play") or "dd"
+    folder = games_folder(root, rules, play, info.get("seed"), info["games"])
+    if not Path(folder).is_dir():
+        return None
+    return pool_draws(dataset.read_frame(folder, "games", columns=["pool_deal"]))
 
 
 if __name__ == "__main__":

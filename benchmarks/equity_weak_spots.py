@@ -1,5 +1,6 @@
 """Where the shipped equity model is thin: calibration by kind of state on fresh games.
 
+Reads the double-dummy games' models (``equity_<profile>.json``).
 Simulates ``GAMES`` games the shipped model never saw (threshold policy,
 double-dummy outcomes from the reference pool, seed ``SEED``, another than
 the fit's 36), replays them into table states
@@ -71,7 +72,7 @@ def kinds(rules, st, p):
 
 def calibration(name: str, games: int, seed: int) -> None:
     rules = PROFILES[name]
-    m = default_model(rules)
+    m = default_model(rules, "dd")  # double-dummy games: the double-dummy games' model
     src = PoolSource(reference.pool_for(rules).solutions_path, rules)
     t0 = time.process_time()
     g = simulate(rules, games, seed=seed, pool=src)
@@ -108,7 +109,8 @@ def shape(name: str) -> None:
             for player in range(3):
                 sc = list(others)
                 sc.insert(player, 0.0)
-                w, _, _ = equity_curve(rules, TableState(scores=sc, dealer=dealer), player, grid)
+                st = TableState(scores=sc, dealer=dealer)
+                w, _, _ = equity_curve(rules, st, player, grid, outcomes="dd")
                 d = np.diff(w)
                 worst = min(worst, float(d[:-1].min()))
                 arrive.append(float(d[-1]))

@@ -135,7 +135,7 @@ def run(args) -> int:
     from ..comparison.ruleset import display_names
 
     outcomes, _ = comparison_outcomes(rules, display_names(rules), args.outcomes)
-    policy = policy_with_equity(args, policy_from_args(args, rules[0], outcomes), rules)
+    policy = policy_with_equity(args, policy_from_args(args, rules[0], outcomes), rules, outcomes, note)
     quiet = args.json
 
     c = compare(

@@ -1,12 +1,15 @@
 """``thousand equity --rules R --scores A,B,C [--dealer D] [--barrel A,B,C] [--bolts A,B,C]
-[--failed-stays A,B,C] [--equity-model F] [--json] [--plot F.png --player P]`` (DESIGN.md,
-contract 10), and ``thousand equity-fit --rules R [--set f=v] --out F`` (a model for any rules)."""
+[--failed-stays A,B,C] [--outcomes dd|pimc | --equity-model F] [--json] [--plot F.png --player P]``
+(DESIGN.md, contract 10), and ``thousand equity-fit --rules R [--set f=v] --out F`` (a model for
+any rules)."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
+import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -21,9 +24,10 @@ def register(sub) -> None:
         help="each player's chance to win the game from a table state",
         description="Each player's chance to win the game from the table's scores (and "
         "barrel attempts, bolt counters, failed stays, the dealer), with a 95 %% interval "
-        "from the fitted model's own uncertainty. The model is fitted on simulated games "
-        "under the default policy with double-dummy outcomes from the reference pool "
-        "(docs/EQUITY.md); it answers in well under a millisecond.",
+        "from the fitted model's own uncertainty. The model is fitted on games simulated with "
+        "the default policy; by default on games of the simulator's default kind (own "
+        "information where the profile ships that model, else double-dummy, with a note); "
+        "--outcomes picks one (docs/EQUITY.md). It answers in well under a millisecond.",
     )
     p.add_argument("--scores", required=True, metavar="A,B,C", help="scores in player order (points)")
     p.add_argument(
@@ -45,6 +49,7 @@ def register(sub) -> None:
     p.add_argument(
         "--player", type=int, default=0, choices=(0, 1, 2), help="whose score the plot varies (default 0)"
     )
+    add_outcomes_option(p)
     add_equity_model_option(p)
     add_rules_options(p)
     # a triple may begin with a minus (--scores -50,100,200; --barrel -,1,-):
@@ -89,6 +94,64 @@ def _register_fit(sub) -> None:
     f.set_defaults(func=run_fit)
 
 
+def add_outcomes_option(p, flag: str = "--outcomes") -> None:
+    """Add ``--outcomes {dd,pimc}``: which shipped equity model answers."""
+    p.add_argument(
+        flag,
+        choices=("dd", "pimc"),
+        default=None,
+        dest="equity_outcomes",
+        help="the shipped equity model fitted on double-dummy games (dd) or on own-information "
+        "games (pimc); default: as the simulator plays the rules (own information where a "
+        "single-dummy pool serves them and the model is shipped, else dd with a note)",
+    )
+
+
+def model_and_words(args, rules, note=print):
+    """The equity model the options name and what to say of it.
+
+    ``--equity-model FILE`` is read as given; otherwise the shipped model of
+    ``--outcomes`` (or of the games' default, ``note`` hearing of a fallback).
+
+    Returns
+    -------
+    (model, described) : (EquityModel, dict)
+        ``described``: ``outcomes`` (the games the model was fitted on),
+        ``model`` (its file name, or the path given), ``games`` and
+        ``states`` (fitted plus held out) from its ``info``.
+
+    Raises
+    ------
+    BadArgument
+        On rules no model serves, a file fitted for other rules, ``--outcomes``
+        with ``--equity-model``, or ``--outcomes pimc`` where that model is
+        not shipped.
+    """
+    # late: the equity models load only when the command runs
+    from ..equity import load_model, model_choice, model_for
+
+    paths = _model_paths(args)
+    asked = getattr(args, "equity_outcomes", None)
+    if paths:
+        if asked is not None:
+            raise BadArgument(
+                "--outcomes picks a shipped equity model; --equity-model gives one: leave out one of them"
+            )
+        model, name = load_model(paths[0], rules), args.equity_model
+    else:
+        c = model_choice(rules, asked)
+        if c.fallback and note is not None:
+            note(c.note)
+        model, name = model_for(rules, None, asked), c.path.name
+    info = model.info
+    return model, {
+        "outcomes": ((info.get("outcomes") or {}).get("play")) or "dd",
+        "model": str(name),
+        "games": info.get("games"),
+        "states": (info.get("states_fit") or 0) + (info.get("states_held_out") or 0),
+    }
+
+
 def add_equity_model_option(p, many: bool = False) -> None:
     """Add ``--equity-model FILE`` (repeatable with ``many``: one file per rule set compared)."""
     p.add_argument(
@@ -108,10 +171,16 @@ def _model_paths(args) -> tuple:
     return tuple(str(Path(x).expanduser().resolve()) for x in ([v] if isinstance(v, str) else v))
 
 
-def policy_with_equity(args, policy, rules_list):
+def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
     """``policy`` under ``--policy threshold``; under ``--policy equity`` the
     :class:`~analysis.game.equity_policy.EquityPolicy` with the options the two
     share and the ``--equity-model`` files, checked against every rule set.
+
+    ``outcomes`` are the games' (None: their default): the shipped equity
+    model read is the one fitted on such games
+    (:meth:`~analysis.game.equity_policy.EquityPolicy.model_choice`), and
+    ``note`` (a callable taking one line) hears of each rule set whose
+    own-information model is not shipped (the double-dummy one answers).
 
     Raises
     ------
@@ -137,8 +206,20 @@ def policy_with_equity(args, policy, rules_list):
     one = len(rules_list) == 1 and len(paths) == 1
     out = EquityPolicy(**shared, model_path=paths[0] if one else (paths or None))
     for r in rules_list:
-        out.checked(r)
+        out.checked(r, outcomes)
+        if note is not None:
+            _say_fallback(out, r, outcomes, note)
     return out
+
+
+def _say_fallback(policy, rules, outcomes, note) -> None:
+    """Tell ``note`` when the equity policy's games read the double-dummy games'
+    model for want of an own-information one."""
+    c = policy.model_choice(rules, outcomes)
+    if c is not None and c.fallback:
+        note(c.note)
+        # said once here: the games' own warning of it would repeat the line
+        warnings.filterwarnings("ignore", message=re.escape(c.note), category=UserWarning)
 
 
 def run_fit(args) -> int:
@@ -155,7 +236,8 @@ def run_fit(args) -> int:
         raise BadArgument(f"--out {args.out}: give a file in an existing folder", parameter="out")
     paths = _model_paths(args)
     if args.policy == "equity":
-        policy = EquityPolicy(model_path=paths[0] if paths else None).checked(rules)
+        policy = EquityPolicy(model_path=paths[0] if paths else None).checked(rules, args.outcomes)
+        _say_fallback(policy, rules, args.outcomes, print)
     elif paths:
         raise BadArgument("--equity-model applies to --policy equity: add it or leave out --equity-model")
     else:
@@ -244,13 +326,13 @@ def state_from_args(args):
 
 def run(args) -> int:
     # late: the parser imports every command module; the work loads when it runs
-    from ..equity import equity_curve, model_for, read_state, win_interval
+    from ..equity import equity_curve, read_state, win_interval
     from ..equity.plot import check_plot_path, plot_curve
 
     rules = rules_from_args(args)
     plot_path = check_plot_path(args.plot) if args.plot else None
-    paths = _model_paths(args)
-    model = model_for(rules, paths[0] if paths else None)
+    notes = []
+    model, described = model_and_words(args, rules, notes.append)
     state = read_state(rules, state_from_args(args))
     win, low, high = win_interval(rules, state, model)
     if args.json:
@@ -264,16 +346,21 @@ def run(args) -> int:
             "win": [float(x) for x in win],
             "low": [float(x) for x in low],
             "high": [float(x) for x in high],
-        }
+        } | described
+        for line in notes:  # the JSON alone on stdout
+            print(line, file=sys.stderr)
         print(json.dumps(out, indent=1))
     else:
-        o = model.info.get("outcomes") or {}
+        for line in notes:
+            print(line)
         pol = (model.info.get("policy") or {}).get("name", "threshold")
+        kind = "own-information" if described["outcomes"] == "pimc" else "double-dummy"
+        games = described["games"]
         print(
             f"rules {rules.name} · dealer {state.dealer} (first hand {state.first_hand}) · "
-            f"model fitted on {model.info.get('games', '?'):,} simulated games "
-            f"({o.get('play', 'dd')} outcomes, {'default' if pol == 'threshold' else pol} policy)"
-            + (f" · {args.equity_model}" if args.equity_model else "")
+            f"model {described['model']}: fitted on {'?' if games is None else f'{games:,}'} "
+            f"simulated {kind} games ({described['states']:,} states, "
+            f"{'default' if pol == 'threshold' else pol} policy)"
         )
         print("player   score  barrel  bolts  failed   chance to win  95% interval")
         for p in range(3):

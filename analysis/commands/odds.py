@@ -1,7 +1,8 @@
 """``thousand odds --dark [--rules R] [--samples M] [--seed S] [--json]``,
 ``thousand odds --dark --play pimc [--n N] [--worlds W] [--seed S] [--workers K] [--json]`` and
 ``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--play dd|pimc]
-[--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C] [--equity-model F]]
+[--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C]
+[--equity-outcomes dd|pimc | --equity-model F]]
 [--json] [--plot F.png] [--workers K] [--scheduler ADDR]``."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import numpy as np
 from ..atomic import replace_file
 from ..errors import BadArgument
 from ._common import add_parallel_options, add_rules_options, json_value, rules_from_args
+from .equity import add_outcomes_option, model_and_words
 
 
 def register(sub) -> None:
@@ -103,6 +105,7 @@ def register(sub) -> None:
         help="an equity model fitted for these rules (`thousand equity-fit`; default the one "
         "shipped for the profile)",
     )
+    add_outcomes_option(g, "--equity-outcomes")
     p.add_argument(
         "--play",
         choices=("dd", "pimc"),
@@ -199,9 +202,12 @@ def _table_lines(a) -> list:
     """The header lines of the odds at a table (scores, the chances now, the two best contracts)."""
     now = a["equity_now"]
     sc = ", ".join(f"{x:g}" for x in a["scores"])
+    kind = "own-information" if a.get("equity_outcomes") == "pimc" else "double-dummy"
     return [
         f"at the table: scores {sc} (player order), player {a['dealer']} deals, player "
         f"{a['player']} holds the hand; chances to win now {', '.join(f'{x:.3f}' for x in now)}",
+        f"equity model {a.get('equity_model', '?')}: fitted on "
+        f"{a.get('equity_model_games') or 0:,} simulated {kind} games",
         f"best contract by chance to win the game: {a['equity_best_contract']} "
         f"(by expected score change: {a['best_contract']})",
     ]
@@ -352,7 +358,10 @@ def run(args) -> int:
     if args.worlds < 1:
         raise BadArgument(f"--worlds must be at least 1, got {args.worlds}")
     table, player = _table(args, rules)
-    model = _equity_model(args, rules) if table is not None else None
+    notes = []
+    model, described = _equity_model(args, rules, notes.append) if table is not None else (None, None)
+    for line in notes:  # with --json the notes go to stderr, the JSON alone to stdout
+        print(line, file=sys.stderr if args.json else sys.stdout)
     if args.seat is None:
         args.seat = 0
     if args.widow is None:
@@ -377,6 +386,13 @@ def run(args) -> int:
             player=player,
             equity_model=model,
         )
+        if described is not None:
+            t.attrs.update(
+                equity_outcomes=described["outcomes"],
+                equity_model=described["model"],
+                equity_model_games=described["games"],
+                equity_model_states=described["states"],
+            )
         text = _sd_text(t) if args.play == "pimc" else _hand_text(t)
         rows = t.reset_index()
     else:
@@ -453,6 +469,7 @@ def _table(args, rules):
             ("--dealer", args.dealer),
             ("--barrel", args.barrel),
             ("--equity-model", args.equity_model),
+            ("--equity-outcomes", args.equity_outcomes),
         )
         if v is not None
     ]
@@ -491,18 +508,19 @@ def _table(args, rules):
     return read_state(rules, state_from_args(args)), player
 
 
-def _equity_model(args, rules):
-    """The equity model of ``--equity-model`` (checked against the rules), or the shipped one.
+def _equity_model(args, rules, note):
+    """The equity model of ``--equity-model`` (checked against the rules), or the
+    shipped one of ``--equity-outcomes`` (default: the games' default kind,
+    ``note`` hearing of a fallback), and what to say of it
+    (:func:`analysis.commands.equity.model_and_words`).
 
     Raises
     ------
     BadArgument
-        On rules no shipped model serves, or a file fitted for other rules.
+        On rules no shipped model serves, a file fitted for other rules, or
+        an own-information model asked for that is not shipped.
     """
-    # late: the equity models load only when a table is given
-    from ..equity import model_for
-
-    return model_for(rules, args.equity_model)
+    return model_and_words(args, rules, note)
 
 
 def _plot_path(arg: str) -> str:

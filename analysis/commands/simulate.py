@@ -255,9 +255,12 @@ def run(args) -> int:
         raise BadArgument(f"--games must be at least 1, got {args.games}")
     rules = rules_from_args(args)
     choice = outcome_choice(args, rules)
-    policy = policy_with_equity(args, policy_from_args(args, rules, choice.outcomes), [rules])
-    if choice.note:
-        print(choice.note)
+    notes = [choice.note] if choice.note else []
+    policy = policy_with_equity(
+        args, policy_from_args(args, rules, choice.outcomes), [rules], choice.outcomes, note=notes.append
+    )
+    for line in notes:
+        print(line)
     t0 = time.perf_counter()
     m = run_games(
         args.out,
@@ -289,7 +292,9 @@ def run(args) -> int:
         f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
         f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "
         + (
-            "policy equity"
+            f"policy equity (game-equity model {m['params']['equity_model']['file']}, fitted on "
+            + ("own-information" if m["params"]["equity_model"]["outcomes"] == "pimc" else "double-dummy")
+            + " games)"
             if policy.name == "equity"
             else "policy risk {:g}/{:g}/{:g}".format(*policy.thresholds)
         )

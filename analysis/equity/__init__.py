@@ -1,13 +1,18 @@
 """Game equity: each player's chance to win the game from a table state.
 
 ``win_chances(rules, state)`` (DESIGN.md, contract 10) reads the model
-shipped for ``rules`` (:class:`EquityModel`, one small file per profile,
+shipped for ``rules`` (:class:`EquityModel`, small files per profile,
 fitted on simulated games by ``python -m analysis.equity.build fit``) and
 returns the three chances in player order; :func:`win_interval` adds their
 95 % intervals.  A finished game (``state.winner >= 0``) is exact: the
-winner's chance is 1.  The policy and outcome model behind the shipped
-files (the simulator's defaults) are in each file's ``info`` and in
-``docs/EQUITY.md``.
+winner's chance is 1.
+
+Each profile ships a model fitted on double-dummy games and may ship one
+fitted on own-information games; ``outcomes=None`` reads the one of the
+games' default (own information where a built single-dummy pool serves the
+rules and its model is shipped, else double-dummy:
+:func:`analysis.equity.choice.choose_model`).  The policy and outcome model
+behind each file are in its ``info`` and in ``docs/EQUITY.md``.
 
 Examples
 --------
@@ -27,6 +32,7 @@ import numpy as np
 from ..errors import BadArgument
 from ..rules import PROFILES, as_rules
 from ..scoring import TableState, check_state
+from .choice import EquityChoice, choose_model
 from .features import state_arrays
 from .model import EquityModel, model_file
 from .plot import check_plot_path, plot_curve
@@ -36,11 +42,14 @@ __all__ = [
     "win_interval",
     "equity_curve",
     "default_model",
+    "model_choice",
     "load_model",
     "model_for",
+    "model_source",
     "check_model_files",
     "read_state",
     "EquityModel",
+    "model_file",
     "SUM_TOLERANCE",
     "state_arrays",
     "check_plot_path",
@@ -57,8 +66,8 @@ SUM_TOLERANCE = 1e-12
 
 
 @lru_cache(maxsize=16)
-def _load(profile: str) -> EquityModel:
-    return EquityModel.load(model_file(profile))
+def _load(path: str) -> EquityModel:
+    return EquityModel.load(path)
 
 
 @lru_cache(maxsize=1)
@@ -83,8 +92,8 @@ def _fingerprint(rules) -> str:
         return rules.fingerprint()
 
 
-def default_model(rules) -> EquityModel:
-    """The shipped model of ``rules``.
+def model_choice(rules, outcomes=None, *, fallback: bool | None = None) -> EquityChoice:
+    """Which shipped model answers for ``rules`` and ``outcomes``.
 
     Parameters
     ----------
@@ -92,33 +101,72 @@ def default_model(rules) -> EquityModel:
         A profile, a rules file or :class:`~analysis.rules.Rules`; a model
         serves only rules with a profile's fingerprint (every convention
         equal, whatever the label).
+    outcomes : {"dd", "pimc"} or None
+        The games' kind of outcome; None: the games' default (own
+        information where a built single-dummy pool serves the rules and the
+        profile ships its model, else double-dummy, with a note).
+    fallback : bool, optional
+        A missing own-information model falls back to the double-dummy one
+        (default: only for ``outcomes=None``; the equity policy passes True).
+
+    Returns
+    -------
+    EquityChoice
+        The profile, the outcomes the model was fitted on, its file, and a
+        one-line ``note`` on a fallback.
 
     Raises
     ------
     BadArgument
         For rules that differ from every profile (the message names the
-        command that fits a model for them), or four players.
-    ModelFileError
-        If the shipped file is damaged.
+        command that fits a model for them), four players, unknown outcomes,
+        or ``"pimc"`` without fallback where no such model is shipped.
     """
     r = as_rules(rules)
     if getattr(r, "players", 3) != 3:
         raise BadArgument("game equity is modelled for three players only", parameter="rules")
     name = _profiles_by_fingerprint().get(_fingerprint(r))
-    if name is not None:
-        if not model_file(name).is_file():
-            raise BadArgument(
-                f"the equity model of {name} is not installed ({model_file(name)}); fit it with "
-                f"`python -m analysis.equity.build fit --rules {name}`",
-                parameter="rules",
-            )
-        return _load(name)
-    raise BadArgument(
-        f"no equity model is shipped for rules {r.name!r} (they differ from every profile); "
-        "fit one with `thousand equity-fit --rules R [--set FIELD=VALUE] --out MODEL.json` "
-        "and give it as --equity-model MODEL.json (Python: analysis.equity.load_model)",
-        parameter="rules",
-    )
+    if name is None:
+        raise BadArgument(
+            f"no equity model is shipped for rules {r.name!r} (they differ from every profile); "
+            "fit one with `thousand equity-fit --rules R [--set FIELD=VALUE] --out MODEL.json` "
+            "and give it as --equity-model MODEL.json (Python: analysis.equity.load_model)",
+            parameter="rules",
+        )
+    return choose_model(name, outcomes, fallback=fallback)
+
+
+def default_model(rules, outcomes=None, *, fallback: bool | None = None) -> EquityModel:
+    """The shipped model of ``rules`` for ``outcomes``.
+
+    Parameters
+    ----------
+    rules : str or Rules
+        As :func:`model_choice`.
+    outcomes : {"dd", "pimc"} or None
+        As :func:`model_choice`: None reads the model of the games' default
+        outcomes (a fallback to the double-dummy model is silent here:
+        :func:`model_choice` gives its note).
+    fallback : bool, optional
+        As :func:`model_choice`.
+
+    Raises
+    ------
+    BadArgument
+        As :func:`model_choice`, or when the file of a profile is missing
+        (the message names the fit command).
+    ModelFileError
+        If the shipped file is damaged.
+    """
+    c = model_choice(rules, outcomes, fallback=fallback)
+    if not c.path.is_file():
+        sd = " --outcomes pimc" if c.outcomes == "pimc" else ""
+        raise BadArgument(
+            f"the equity model of {c.profile} is not installed ({c.path}); fit it with "
+            f"`python -m analysis.equity.build fit --rules {c.profile}{sd}`",
+            parameter="rules",
+        )
+    return _load(str(c.path))
 
 
 def load_model(path, rules) -> EquityModel:
@@ -175,7 +223,7 @@ def _paths(paths) -> tuple:
     return (str(paths),) if isinstance(paths, (str, Path)) else tuple(str(p) for p in paths)
 
 
-def model_for(rules, paths=None) -> EquityModel:
+def model_for(rules, paths=None, outcomes=None, *, fallback: bool | None = None) -> EquityModel:
     """The equity model that serves ``rules``.
 
     Parameters
@@ -187,6 +235,11 @@ def model_for(rules, paths=None) -> EquityModel:
         files of the rule sets compared), the one fitted for rules with the
         fingerprint of ``rules`` is read, and rules none of them serves get
         the shipped model (:func:`default_model`).  None: the shipped model.
+    outcomes : {"dd", "pimc"} or None
+        Which shipped model (:func:`default_model`); files are read whatever
+        games they were fitted on.
+    fallback : bool, optional
+        As :func:`model_choice`.
 
     Raises
     ------
@@ -195,17 +248,27 @@ def model_for(rules, paths=None) -> EquityModel:
     ModelFileError
         On a damaged file.
     """
+    return _pick(rules, paths, outcomes, fallback)[0]
+
+
+def model_source(rules, paths=None, outcomes=None, *, fallback: bool | None = None) -> Path:
+    """The file :func:`model_for` reads with the same arguments (raising as it does)."""
+    return _pick(rules, paths, outcomes, fallback)[1]
+
+
+def _pick(rules, paths, outcomes, fallback) -> tuple:
+    """(model, its file) of :func:`model_for`."""
     if isinstance(paths, (str, Path)):
-        return load_model(paths, rules)
-    ps = _paths(paths)
+        return load_model(paths, rules), Path(paths)
     r = as_rules(rules)
-    for p in ps:
+    for p in _paths(paths):
         try:
-            return load_model(p, r)
+            return load_model(p, r), Path(p)
         except BadArgument as exc:
             if exc.parameter != "equity_model" or exc.expected is None:
                 raise
-    return default_model(r)
+    m = default_model(r, outcomes, fallback=fallback)
+    return m, model_choice(r, outcomes, fallback=fallback).path
 
 
 def check_model_files(paths, rules_list) -> None:
@@ -279,7 +342,7 @@ def read_state(rules, state: TableState) -> TableState:
     return state
 
 
-def win_interval(rules, state: TableState, model: EquityModel | None = None):
+def win_interval(rules, state: TableState, model: EquityModel | None = None, *, outcomes=None):
     """Each player's chance to win with its 95 % interval.
 
     Parameters
@@ -288,7 +351,11 @@ def win_interval(rules, state: TableState, model: EquityModel | None = None):
     state : TableState
         The table before a deal (:func:`read_state` reads it).
     model : EquityModel, optional
-        Default :func:`default_model`.
+        Default :func:`default_model` of ``outcomes``.
+    outcomes : {"dd", "pimc"} or None
+        Without ``model``: the shipped model fitted on double-dummy or
+        own-information games; None as the games' default
+        (:func:`model_choice`).
 
     Returns
     -------
@@ -303,7 +370,7 @@ def win_interval(rules, state: TableState, model: EquityModel | None = None):
         From :func:`default_model` and :func:`read_state`.
     """
     r = as_rules(rules)
-    m = default_model(r) if model is None else model
+    m = default_model(r, outcomes) if model is None else model
     st = read_state(r, state)
     if st.winner >= 0:
         w = np.zeros(3)
@@ -313,7 +380,7 @@ def win_interval(rules, state: TableState, model: EquityModel | None = None):
     return win[0], low[0], high[0]
 
 
-def win_chances(rules, state: TableState, model: EquityModel | None = None) -> np.ndarray:
+def win_chances(rules, state: TableState, model: EquityModel | None = None, *, outcomes=None) -> np.ndarray:
     """Each player's chance to win the game from ``state`` (contract 10).
 
     Parameters
@@ -324,7 +391,11 @@ def win_chances(rules, state: TableState, model: EquityModel | None = None) -> n
         ``TableState(scores=(a, b, c), dealer=d)`` is a fresh table; the
         barrel attempts, bolt counters and failed stays count when given.
     model : EquityModel, optional
-        Default: the model shipped for ``rules``.
+        Default: the model shipped for ``rules`` and ``outcomes``.
+    outcomes : {"dd", "pimc"} or None
+        Without ``model``: the shipped model fitted on double-dummy or
+        own-information games; None as the games' default
+        (:func:`model_choice`: own information where it is shipped).
 
     Returns
     -------
@@ -338,7 +409,7 @@ def win_chances(rules, state: TableState, model: EquityModel | None = None) -> n
         On rules no model serves or a state impossible under them.
     """
     r = as_rules(rules)
-    m = default_model(r) if model is None else model
+    m = default_model(r, outcomes) if model is None else model
     st = read_state(r, state)
     if st.winner >= 0:
         w = np.zeros(3)
@@ -347,7 +418,9 @@ def win_chances(rules, state: TableState, model: EquityModel | None = None) -> n
     return m.chances(state_arrays([st]))[0]
 
 
-def equity_curve(rules, state: TableState, player: int, scores, model: EquityModel | None = None):
+def equity_curve(
+    rules, state: TableState, player: int, scores, model: EquityModel | None = None, *, outcomes=None
+):
     """One player's chance against his score, everything else as in ``state``.
 
     Parameters
@@ -359,6 +432,10 @@ def equity_curve(rules, state: TableState, player: int, scores, model: EquityMod
     scores : array_like of shape (k,)
         His scores, points, at most the barrel threshold (at the threshold
         he is read as a sitter, :func:`read_state`).
+    model : EquityModel, optional
+        Default :func:`default_model` of ``outcomes``.
+    outcomes : {"dd", "pimc"} or None
+        As :func:`win_chances`.
 
     Returns
     -------
@@ -370,7 +447,7 @@ def equity_curve(rules, state: TableState, player: int, scores, model: EquityMod
         On a player outside 0..2 or a score above the threshold.
     """
     r = as_rules(rules)
-    m = default_model(r) if model is None else model
+    m = default_model(r, outcomes) if model is None else model
     if player not in (0, 1, 2):
         raise BadArgument(f"player must be 0, 1 or 2, got {player!r}", parameter="player")
     states = []

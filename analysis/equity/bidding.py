@@ -132,7 +132,9 @@ def declare_equity(
         ``bolt_rule='no_trick'``); None gives a defender with points one
         trick and one without none.
     model : EquityModel, optional
-        Default: the model shipped for ``rules``.
+        Default: the model shipped for ``rules`` and the games' default
+        outcomes (:func:`analysis.equity.model_choice`: own information
+        where that model ships).
     write_offs : bool
         Let him write off a failed contract (where the rules allow it at
         this table) when that leaves him the higher equity (ties: play).

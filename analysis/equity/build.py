@@ -43,7 +43,7 @@ from .fit import cluster_covariance, fit_logit, softmax_chances
 from .model import MODEL_DIR, EquityModel, model_file
 from .states import game_states
 
-__all__ = ["fit_games", "simulate_games", "main"]
+__all__ = ["fit_games", "simulate_games", "games_folder", "pool_draws", "main"]
 
 #: Held-out games: ``game_id % every == remainder``.
 HOLD_OUT = {"rule": "held out: game_id % every == remainder", "every": 5, "remainder": 4}
@@ -180,6 +180,7 @@ def fit_games(rules, frame, params=None, *, hold_out=None, alpha: float = ALPHA)
         "policy": p.get("policy"),
         "estimator": p.get("estimator"),
         "outcomes": p.get("outcomes"),
+        "draws": pool_draws(frame),
         "interval": "95 %, delta method on logit(chance) with the cluster-robust (games) covariance",
         "calibration": cal,
         "reliability_model": reliability(pm, te["winner"]),
@@ -188,6 +189,35 @@ def fit_games(rules, frame, params=None, *, hold_out=None, alpha: float = ALPHA)
         "fit_cpu_seconds": round(time.process_time() - c0, 1),
     }
     return EquityModel(rules, names, beta, cov, bbeta, info)
+
+
+def pool_draws(frame) -> dict | None:
+    """How the games drew their deals from the pool.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Games rows with ``pool_deal`` (the pool's deal id, −1 on the fly).
+
+    Returns
+    -------
+    dict or None
+        ``deals_drawn`` (rows drawn from the pool, redeals included),
+        ``distinct_deals`` and ``repeated_draws`` (draws of a deal drawn
+        before); None when no row came from a pool.
+    """
+    if "pool_deal" not in frame.columns:
+        return None
+    ids = frame["pool_deal"].to_numpy(np.int64)
+    ids = ids[ids >= 0]
+    if ids.size == 0:
+        return None
+    distinct = int(np.unique(ids).size)
+    return {
+        "deals_drawn": int(ids.size),
+        "distinct_deals": distinct,
+        "repeated_draws": int(ids.size) - distinct,
+    }
 
 
 def _profiles(spec: str) -> list:
@@ -245,9 +275,7 @@ def main(argv=None) -> int:
         models.append((rules, m))
     for rules, m in models:
         name = rules.base if rules.fingerprint() == _profile_fp(rules.base) else folder_label(rules.name)
-        if args.outcomes != "dd":
-            name += f"_{args.outcomes}"
-        print(f"wrote {m.save(model_file(name, out_dir))}")
+        print(f"wrote {m.save(model_file(name, out_dir, outcomes=args.outcomes))}")
     return 0
 
 

@@ -30,19 +30,44 @@ from ..rules import Rules
 from .features import feature_names, features
 from .fit import softmax_chances
 
-__all__ = ["EquityModel", "MODEL_DIR", "model_file"]
+__all__ = ["EquityModel", "MODEL_DIR", "OUTCOMES", "model_file"]
 
 #: Version of the saved file layout.
 MODEL_VERSION = 1
-#: Folder of the shipped models, one per profile: ``equity_<profile>.json``.
+#: Folder of the shipped models: ``equity_<profile>.json`` (double-dummy games) and
+#: ``equity_<profile>_pimc.json`` (own-information games).
 MODEL_DIR = Path(__file__).parent
+#: The kinds of outcome a shipped model is fitted on (as the games': double-dummy, own information).
+OUTCOMES = ("dd", "pimc")
 #: Normal quantile of a 95 % interval.
 _Z95 = 1.959963984540054
 
 
-def model_file(profile: str, folder=None) -> Path:
-    """The shipped model file of ``profile`` (``equity_club.json``)."""
-    return Path(MODEL_DIR if folder is None else folder) / f"equity_{profile}.json"
+def model_file(profile: str, folder=None, outcomes: str = "dd") -> Path:
+    """The shipped model file of ``profile``.
+
+    Parameters
+    ----------
+    profile : str
+        A profile name (or the name part :mod:`analysis.equity.build` gives
+        other rules).
+    folder : path, optional
+        Folder of the files (default :data:`MODEL_DIR`).
+    outcomes : {"dd", "pimc"}
+        The games the model is fitted on: ``"dd"`` double-dummy
+        (``equity_club.json``), ``"pimc"`` own-information play
+        (``equity_club_pimc.json``, the name ``build fit --outcomes pimc``
+        writes).
+
+    Raises
+    ------
+    BadArgument
+        On unknown outcomes.
+    """
+    if outcomes not in OUTCOMES:
+        raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}", parameter="outcomes")
+    tail = "" if outcomes == "dd" else f"_{outcomes}"
+    return Path(MODEL_DIR if folder is None else folder) / f"equity_{profile}{tail}.json"
 
 
 class EquityModel:

@@ -23,6 +23,14 @@ creates a gift redeal, by his equity after the deal instead of the points
 (:meth:`deal_value`; with double-dummy outcomes, which the simulator
 uses by default: single-dummy ones keep their declarer's own rule).
 
+The equity model is the one fitted on games of the kind being played
+(:meth:`EquityPolicy.model_choice`): the double-dummy games' model in
+double-dummy games (the paired games of :mod:`analysis.equity.paired`),
+the own-information games' model in own-information games, the simulator's
+default, falling back with a note to the double-dummy one where a profile
+ships none.  A games dataset records the file read and its content hash
+(:meth:`EquityPolicy.model_record`).
+
 ``players`` says who plays it; the others play the threshold policy with
 its defaults (risk 0.5, barrel risk 0.5, block risk 0.35), reading the same
 estimates, so one game can seat one equity player against two threshold
@@ -35,7 +43,10 @@ step the hand's estimate of ``L`` falls in.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -80,7 +91,10 @@ class EquityPolicy:
         ``"default"``: the model shipped for the rules.
     model : EquityModel or None
         The equity model; None loads ``model_path``, or without one the
-        model shipped for the rules.
+        model shipped for the rules and fitted on the games' kind of
+        outcome (:meth:`model_choice`: double-dummy games read
+        ``equity_<profile>.json``, own-information games
+        ``equity_<profile>_pimc.json`` where it is shipped).
     model_path : str, tuple of str or None
         Equity model files (``thousand equity-fit``) to read instead of the
         shipped one (:func:`analysis.equity.model_for`: a single file must
@@ -125,8 +139,14 @@ class EquityPolicy:
         elif self.model_path is not None:
             object.__setattr__(self, "model_path", str(self.model_path))
 
-    def checked(self, rules) -> EquityPolicy:
+    def checked(self, rules, outcomes: str | None = None) -> EquityPolicy:
         """Itself, once the equity model of ``rules`` is known to load.
+
+        Parameters
+        ----------
+        rules : str or Rules
+        outcomes : {"dd", "pimc"} or None
+            The games' outcomes (:meth:`model_choice`); None: the games' default.
 
         Raises
         ------
@@ -135,17 +155,75 @@ class EquityPolicy:
             names the command that fits one), or ``model_path`` was fitted
             for other rules.
         """
-        self._model(rules)
+        self._model(rules, outcomes)
         return self
 
-    def _model(self, rules):
+    def model_choice(self, rules, outcomes: str | None = None):
+        """The shipped equity model read in games with ``outcomes``, or None
+        when the policy reads a given model or ``model_path`` files.
+
+        Games played double-dummy read the model fitted on double-dummy
+        games (``equity_<profile>.json``), own-information games the one
+        fitted on own-information games (``equity_<profile>_pimc.json``),
+        falling back to the double-dummy one, with a note, where that is
+        not shipped (:func:`analysis.equity.model_choice` with
+        ``fallback=True``).
+
+        Returns
+        -------
+        analysis.equity.EquityChoice or None
+
+        Raises
+        ------
+        BadArgument
+            On rules no shipped model serves.
+        """
         # late: the equity models load only for a game that uses them
+        from ..equity import model_choice
+        from ..rules import as_rules
+
+        if self.model is not None or self.model_path is not None:
+            return None
+        return model_choice(as_rules(rules or "club"), outcomes, fallback=True)
+
+    def model_record(self, rules, outcomes: str | None = None) -> dict:
+        """What a games dataset records of the equity model read (so that a
+        resume with another model is refused): its file name, the games it
+        was fitted on and the first 16 hex digits of its content's SHA-256.
+
+        Raises
+        ------
+        BadArgument
+            As :meth:`checked`; for a policy given a model object (not a file).
+        """
+        # late: see model_choice
+        from ..equity import model_source
+        from ..rules import as_rules
+
+        if self.model is not None:
+            raise BadArgument(
+                "a games job loads the equity model by file in every worker: give "
+                "EquityPolicy(model_path=...) instead of a model object"
+            )
+        r = as_rules(rules or "club")
+        c = self.model_choice(r, outcomes)
+        path = c.path if c is not None else model_source(r, self.model_path, outcomes, fallback=True)
+        data = Path(path).read_bytes()
+        info = json.loads(data).get("info") or {}
+        return {
+            "file": str(path) if c is None else Path(path).name,
+            "outcomes": (info.get("outcomes") or {}).get("play") or "dd",
+            "content_hash": hashlib.sha256(data).hexdigest()[:16],
+        }
+
+    def _model(self, rules, outcomes: str | None = None):
+        # late: see model_choice
         from ..equity import model_for
         from ..rules import as_rules
 
         if self.model is not None:
             return self.model
-        return model_for(as_rules(rules or "club"), self.model_path)
+        return model_for(as_rules(rules or "club"), self.model_path, outcomes, fallback=True)
 
     @property
     def thresholds(self) -> tuple:
@@ -187,7 +265,9 @@ class EquityPolicy:
 
     def with_estimator(self, rules=None, outcomes: str = "dd") -> EquityPolicy:
         """This policy with its estimator and equity model loaded for ``rules``
-        (the estimator for ``outcomes``: see :meth:`get_estimator`).
+        and the games' ``outcomes`` (the estimator: :meth:`get_estimator`; the
+        equity model: :meth:`model_choice`, a fallback to the double-dummy
+        games' model issued as a ``UserWarning``).
 
         Raises
         ------
@@ -196,7 +276,10 @@ class EquityPolicy:
             ``model_path`` was fitted for other rules.
         """
         est = self.get_estimator(rules, outcomes)
-        return replace(self, estimator=est, model=self._model(rules))
+        c = self.model_choice(rules, outcomes)
+        if c is not None:
+            c.warn(stacklevel=3)
+        return replace(self, estimator=est, model=self._model(rules, outcomes))
 
     def limits(self, hands7, rules=None, outcomes: str = "dd", *, batch: int = 4096) -> np.ndarray:
         """The hands' limits at every probability of :data:`GRID`.

@@ -5,7 +5,9 @@ its own stream ``SeedSequence(seed, spawn_key=(game_id,))``, so the content
 depends on the seed, the number of games, the rules, the policy and the
 outcome source, never on the chunk size, the workers or the backend.  The
 parameters (recorded in the dataset) name the policy with its parameters
-and the estimator (its content hash and the outcomes it was fitted on), and
+and the estimator (its content hash and the outcomes it was fitted on), the
+equity policy's game-equity model (its file, the games it was fitted on and
+its content hash), and
 where outcomes came from (``outcomes.play``: ``"dd"`` double-dummy,
 ``"pimc"`` own-information play): solved or played on the fly, or drawn
 uniformly with replacement from a pool of a stated size.  Outcomes not
@@ -108,6 +110,9 @@ def game_params(
     # what the model was fitted on (a model that records nothing: double-dummy values)
     est["outcomes"] = info.get("outcomes", "dd")
     est["content_hash"] = estimator_digest(policy.estimator_name, rules, outcomes)
+    # a policy that reads a game-equity model records which (file, games, content hash)
+    record = getattr(policy, "model_record", None)
+    extra = {} if record is None else {"equity_model": record(rules, outcomes)}
     return {
         "kind": "games",
         "n_games": int(n_games),
@@ -121,7 +126,7 @@ def game_params(
         "estimator": est,
         "outcomes": source.describe(),
         "max_deals": int(max_deals or MAX_DEALS),
-    }
+    } | extra
 
 
 def policy_from_params(p: dict) -> ThresholdPolicy:

@@ -233,8 +233,10 @@ def hand_odds(
         With ``table``: the player 0..2 holding the hand.
     equity_model : EquityModel, optional
         With ``table``: the equity model read (default the one shipped for
-        ``rules``; :func:`analysis.equity.load_model` reads a file fitted
-        for house rules).
+        ``rules`` and the games' default outcomes,
+        :func:`analysis.equity.model_choice`;
+        :func:`analysis.equity.load_model` reads a file fitted for house
+        rules).
 
     Returns
     -------

@@ -37,7 +37,8 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
     sol : dict
         :func:`solve_sample` of the kept deals.
     model : EquityModel, optional
-        Default: the model shipped for ``rules``.
+        Default: the model shipped for ``rules`` and the games' default
+        outcomes (:func:`analysis.equity.model_choice`).
 
     Notes
     -----

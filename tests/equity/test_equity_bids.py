@@ -13,6 +13,8 @@ from analysis.rules import PROFILES
 from analysis.scoring import DealOutcome, TableState, apply_deal
 
 CLUB = PROFILES["club"]
+#: The models of double-dummy games: what the worked figures of docs/EQUITY.md read.
+DD, BOOK_DD = default_model("club", "dd"), default_model("book", "dd")
 
 
 def _sample(values, left=20, right=20):
@@ -26,16 +28,16 @@ def test_at_860_a_sure_120_beats_a_risky_160():
     # loses 160 the tenth time; by points 160 is the better contract.
     v, lp, rp = _sample([170] * 9 + [130])
     st = TableState(scores=(860, 300, 500), dealer=2)
-    eq = declare_equity("club", st, 0, [120, 160], v, lp, rp)
+    eq = declare_equity("club", st, 0, [120, 160], v, lp, rp, model=DD)
     assert eq["equity"][0] > eq["equity"][1]
     points = 0.9 * 160 - 0.1 * 160
     assert points > 120  # the score change prefers the risky contract
     # every deal of 120 reaches the barrel: the same state each time
     sure = apply_deal(CLUB, st, DealOutcome(declarer=0, contract=120, raw=(170, 20, 20), tricks=(6, 1, 1)))
     assert sure.state.barrel[0] == 0
-    np.testing.assert_allclose(eq["equity"][0], state_equities(default_model("club"), [sure.state], 0)[0])
+    np.testing.assert_allclose(eq["equity"][0], state_equities(DD, [sure.state], 0)[0])
     assert eq["equity_se"][0] == 0.0
-    assert eq["now"] == pytest.approx(win_chances("club", st)[0])
+    assert eq["now"] == pytest.approx(win_chances("club", st, outcomes="dd")[0])
     np.testing.assert_allclose(eq["change"], eq["equity"] - eq["now"])
 
 
@@ -43,7 +45,7 @@ def test_a_sitter_wins_only_with_the_contract_his_target_needs():
     # club: a sitter at 880 needs 120 (1000); a made 100 leaves him on the barrel
     v, lp, rp = _sample([125] * 3 + [110])
     st = TableState(scores=(880, 300, 500), barrel=(2, -1, -1), dealer=2)
-    eq = declare_equity("club", st, 0, [100, 120], v, lp, rp)
+    eq = declare_equity("club", st, 0, [100, 120], v, lp, rp, model=DD)
     assert eq["p_game_win"].tolist() == [0.0, 0.75]
     assert eq["equity"][1] > eq["equity"][0]
     # club forbids the sitter's write-off
@@ -56,11 +58,11 @@ def test_write_off_by_equity_where_it_leaves_more():
     # off exactly where the model gives him more after it
     v, lp, rp = _sample([150, 150], left=60, right=60)
     st = TableState(scores=(300, 300, 300), dealer=2)
-    on = declare_equity("club", st, 0, [200], v, lp, rp)
-    off = declare_equity("club", st, 0, [200], v, lp, rp, write_offs=False)
+    on = declare_equity("club", st, 0, [200], v, lp, rp, model=DD)
+    off = declare_equity("club", st, 0, [200], v, lp, rp, write_offs=False, model=DD)
     assert on["equity"][0] >= off["equity"][0]
     wo = apply_deal(CLUB, st, DealOutcome(declarer=0, contract=200, written_off=True)).state
-    weq = state_equities(default_model("club"), [wo], 0)[0]
+    weq = state_equities(DD, [wo], 0)[0]
     assert on["p_write_off"][0] == float(weq > off["equity"][0])
 
 
@@ -72,8 +74,8 @@ def test_same_answer_as_scoring_every_deal_one_by_one():
     tricks = (8 - tricks[1] - tricks[2], tricks[1], tricks[2])
     st = TableState(scores=(540, 700, -120), bolts=(1, 0, 2), dealer=0)
     contracts = [100, 115, 140]
-    eq = declare_equity("club", st, 1, contracts, v, lp, rp, tricks, write_offs=False)
-    m = default_model("club")
+    eq = declare_equity("club", st, 1, contracts, v, lp, rp, tricks, write_offs=False, model=DD)
+    m = DD
     for j, c in enumerate(contracts):
         states = []
         for i in range(40):
@@ -104,7 +106,7 @@ def _limits_of(p_of_level):
 
 
 def _policy_limits(state, p_of_level, players=(0, 1, 2)):
-    pol = EquityPolicy(players=players, estimator=object(), model=default_model("club"))
+    pol = EquityPolicy(players=players, estimator=object(), model=DD)
     lim = np.stack([_limits_of(p_of_level)] * 3)
     return pol.table_limits(CLUB, state, lim)
 
@@ -162,7 +164,7 @@ def test_policy_limits_are_bid_limits_on_the_grid():
 
 
 def test_deal_value_is_equity_for_the_equity_players_and_points_for_the_others():
-    m = default_model("club")
+    m = DD
     pol = EquityPolicy(players=(1,), estimator=object(), model=m)
     st = TableState(scores=(500, 500, 500), dealer=2)
     res = apply_deal(CLUB, st, DealOutcome(declarer=1, contract=120, raw=(10, 130, 20), tricks=(1, 6, 1)))
@@ -186,19 +188,19 @@ def test_policy_params_round_trip_and_refuse_bad_players():
 
 def test_every_knob_of_the_level_equity_is_live():
     st = TableState(scores=(700, 820, 100), dealer=1)
-    base = level_equity("club", st, 0, [100, 140])
+    base = level_equity("club", st, 0, [100, 140], model=DD)
     for kw in (
         {"defence": ((0, 0, 0), (0, 0, 0))},
         {"passing": (140, 0.69)},
         {"passing": (120, 0.4)},
     ):
-        other = level_equity("club", st, 0, [100, 140], **kw)
+        other = level_equity("club", st, 0, [100, 140], **kw, model=DD)
         assert (
             other[0] != base[0] or not np.allclose(other[2], base[2]) or not np.allclose(other[1], base[1])
         ), kw
     # book's write-off pays each defender 40 whatever the contract: cheaper than a played loss
-    book = level_equity("book", st, 0, [100, 140])
-    assert np.all(level_equity("book", st, 0, [100, 140], write_offs=False)[2] < book[2])
+    book = level_equity("book", st, 0, [100, 140], model=BOOK_DD)
+    assert np.all(level_equity("book", st, 0, [100, 140], write_offs=False, model=BOOK_DD)[2] < book[2])
 
 
 def test_paired_summary_counts_the_equity_seat_against_the_same_seat(tmp_path):

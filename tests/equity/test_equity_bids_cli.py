@@ -84,9 +84,17 @@ def test_simulate_policy_equity_is_live(pool, tmp_path, capsys):
         out = tmp_path / policy
         args = ["simulate", "--games", "6", "--seed", "4", "--pool", str(pool), "--out", str(out)]
         assert main([*args, "--policy", policy, "--no-progress", "--workers", "1"]) == 0
-        assert f"policy {'equity' if policy == 'equity' else 'risk'}" in capsys.readouterr().out
+        text = capsys.readouterr().out
+        assert f"policy {'equity' if policy == 'equity' else 'risk'}" in text
         runs[policy] = dataset.read_frame(out, "games")
-        assert dataset.read_params(out)["policy"]["name"] == policy
+        params = dataset.read_params(out)
+        assert params["policy"]["name"] == policy
+        # double-dummy games (a solutions pool) read the double-dummy games' equity model
+        assert params.get("equity_model", {}).get("file") == (
+            "equity_club.json" if policy == "equity" else None
+        )
+        if policy == "equity":
+            assert "game-equity model equity_club.json, fitted on double-dummy games" in text
     a, b = runs["threshold"], runs["equity"]
     assert len(a) != len(b) or not (a.bid.to_numpy() == b.bid.to_numpy()).all()
     assert main(["simulate", "--games", "1", "--seed", "1", "--policy", "equity", "--risk", "0.6"]) == 2

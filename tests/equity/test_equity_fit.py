@@ -59,7 +59,7 @@ def test_brier_and_reliability_by_hand():
 def fresh_club_games():
     # games the shipped model never saw: another seed than its fit's
     rules = PROFILES["club"]
-    assert default_model(rules).info["seed"] != 1036
+    assert default_model(rules, "dd").info["seed"] != 1036
     src = PoolSource(reference.pool_for(rules).solutions_path, rules)
     return rules, simulate(rules, 600, seed=1036, pool=src)
 
@@ -87,7 +87,7 @@ def test_replay_gives_the_recorded_states(fresh_club_games):
 
 def test_model_beats_the_scores_only_baseline_on_fresh_games(fresh_club_games):
     rules, games = fresh_club_games
-    m = default_model(rules)
+    m = default_model(rules, "dd")  # double-dummy games, as the fresh ones
     st = game_states(rules, games)
     c = compare(m.chances(st), m.chances(st, baseline=True), st["winner"], st["game_id"])
     assert c["games"] >= 590 and c["states"] > 10_000
