@@ -62,7 +62,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis.deal import chunk_rng, deal
-from analysis.equity import default_model
+from analysis.equity import default_model, win_interval
 from analysis.equity.features import state_arrays
 from analysis.equity.paired import shipped_summary
 from analysis.game.equity_policy import GRID, EquityPolicy
@@ -85,8 +85,17 @@ display(notebook.provenance(["club"], SEED, hands=N_HANDS, grid=N_GRID))
 # best of his opponents nears the threshold.
 
 # %%
+KIND = "dd"  # the models of double-dummy play: the games the gain below was measured in
 club = PROFILES["club"]
-model = default_model(club)
+display(Markdown(
+    "The equity and bidding models on this page are those of **double-dummy play**, the games in which "
+    "the equity policy's gain (below) was measured. The simulator's default is now own-information play, "
+    "with its own equity models (`thousand equity --outcomes pimc`); docs/EQUITY.md tables the two kinds "
+    "side by side. For example, club at 860/300/500 (player 2 dealing), player 0's chance: "
+    + ", ".join(f"{notebook.fmt_ci(*(v[0] for v in win_interval(club, TableState(scores=(860, 300, 500), dealer=2), outcomes=k)))} "
+                f"({w})" for k, w in (("dd", "double-dummy"), ("pimc", "own information")))
+    + "."))
+model = default_model(club, outcomes=KIND)
 xs = np.linspace(-200, 860, N_GRID)
 a, b = np.meshgrid(xs, xs)
 states = [TableState(scores=(float(x), float(y), 400.0), dealer=2) for x, y in zip(a.ravel(), b.ravel())]
@@ -133,9 +142,9 @@ CRITICAL = {
         scores=(880, 300, 500), barrel=(2, -1, -1), dealer=2
     ),
 }
-policy = EquityPolicy(players=(0,)).with_estimator(club)
+policy = EquityPolicy(players=(0,)).with_estimator(club, outcomes=KIND)
 hands = deal(chunk_rng(SEED, 0), N_HANDS)[:, :3].astype(np.uint32)
-lim = policy.limits(hands, club)  # (n, 3, 39): seat 0 is player 0
+lim = policy.limits(hands, club, outcomes=KIND)  # (n, 3, 39): seat 0 is player 0
 cols = (GRID.index(0.5), GRID.index(0.5), GRID.index(0.35))
 rows, examples = [], {}
 for name, st in CRITICAL.items():
