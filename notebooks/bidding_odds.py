@@ -210,6 +210,7 @@ for p in PROFILES:
     summary_rows[p] = {"games": OUT[p][1],
                        "bids above the forced 100: made (95 % CI)": made_ci(w),
                        "bids": f"{int(w['auctions']):,}",
+                       "distinct pool deals behind the bids": f"{int(w['deals']):,}",
                        "forced 100s made (95 % CI)": made_ci(f),
                        "forced 100s": f"{int(f['auctions']):,}",
                        "double-dummy games: bids made (95 % CI)": made_ci(wd),
