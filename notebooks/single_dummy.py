@@ -209,7 +209,8 @@ display(Markdown(
         + (" (within the noise)" if r["low"] <= 0 <= r["high"] else "")
         for p, r in gaps.iterrows())
     + ". " + optimism.gap_verdict(gaps) + " The spread "
-    f"(from {gaps['q10'].min():.0f} to {gaps['q90'].max():.0f} points between the 10th and 90th "
+    f"(from {notebook.fmt_num(gaps['q10'].min(), 0)} to {notebook.fmt_num(gaps['q90'].max(), 0)} points between "
+    "the 10th and 90th "
     "percentiles) shows that single deals differ a lot either way: double-dummy is no bound on one deal."))
 
 # %%
@@ -331,7 +332,7 @@ for p in shown:
 rows = []
 for p in shown:
     for kind, g in games[p].items():
-        b = PoolBootstrap(g, n_boot=N_BOOT, seed=1)
+        b = PoolBootstrap(g, n_boot=N_BOOT)
         played = (~g["redealt"]).to_numpy(float)
         made = played * (~g["written_off"]).to_numpy(float)
         wo, wo_lo, wo_hi = b.ratio((g["written_off"].to_numpy(float)) * played, played)
