@@ -196,7 +196,7 @@ gdig = optimism.enough_digits(gaps[["mean", "low", "high"]].to_numpy())
 gtab = pd.DataFrame({
     "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(a, b, c, gdig) for a, b, c in
                                        zip(gaps["mean"], gaps["low"], gaps["high"])],
-    "median": gaps["median"], "10 %": gaps["q10"], "90 %": gaps["q90"],
+    **{k: [notebook.fmt_num(x) for x in gaps[c]] for k, c in (("median", "median"), ("10 %", "q10"), ("90 %", "q90"))},
     "SD above DD": [notebook.fmt_pct(x) for x in gaps["share_sd_above"]],
     "equal": [notebook.fmt_pct(x) for x in gaps["share_equal"]],
     "rows (deal, seat)": [notebook.fmt_num(int(x)) for x in gaps["rows"]],
