@@ -85,14 +85,15 @@ T0 = time.perf_counter()
 
 plots.use_style()
 display(Markdown(notebook.back_link()))
-VARIANTS = {
+VARIANTS = {  # the name a reader sees -> the rules
     "club": Rules.profile("club"),
-    "club, one seat": Rules.profile("club").with_changes(barrel_seats=1),
+    "club (one seat)": Rules.profile("club").with_changes(barrel_seats=1),
     "classic": Rules.profile("classic"), "book": Rules.profile("book"),
     "ua": Rules.profile("ua"), "wiki": Rules.profile("wiki"),
 }
 OUT = {name: data.game_outcomes(r) for name, r in VARIANTS.items()}  # ("pimc" or "dd", words)
-LABEL = {name: name.replace(", ", "-").replace(" ", "_") for name in VARIANTS}
+# each variant's part of its games' cache file names (the cached games are found by it)
+LABEL = {name: name for name in VARIANTS} | {"club (one seat)": "club-one_seat"}
 
 
 def play(name, r, kind):
@@ -106,7 +107,7 @@ def play(name, r, kind):
 
 
 games = {name: play(name, r, OUT[name][0]) for name, r in VARIANTS.items()}
-boots = {name: PoolBootstrap(g, n_boot=N_BOOT, seed=2) for name, g in games.items()}
+boots = {name: PoolBootstrap(g, n_boot=N_BOOT) for name, g in games.items()}  # the pages' one seed
 stays = {name: survival.barrel_stays(g) for name, g in games.items()}
 display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}."))
 display(pd.DataFrame({
@@ -144,7 +145,7 @@ ENDS = {"win": "in a win", "barrel_fall": "in a fall (attempts used up)", "knock
         "failed_contract": "by the sitter's own failed contract", "barrel_write_off": "by his own write-off",
         "barrel_exit": "pushed below the threshold",
         "other_won": "when another player wins the game"}  # "a stay ends ..."
-tables = {n: survival.competing_table(s, boots[n], CAUSES) for n, s in stays.items() if len(s)}
+tables = {n: survival.competing_table(s, boots[n], CAUSES, rules=VARIANTS[n]) for n, s in stays.items() if len(s)}
 last = {}
 for n, t in tables.items():
     tmax = t.index.get_level_values("deals").max()
@@ -190,11 +191,18 @@ plt.show()
 # how they would have ended.  Beside S(t), the stays still on the barrel
 # (and still followed) after *t* deals: the "at risk" count printed under a
 # survival curve (lifelines' convention), those that start deal *t* + 1.
+# S(0) is where the curve starts: no rule set here lets a stay end before
+# its first deal (a win ends the game before anybody arrives on its deal;
+# only a redeal's fine or the reverse barrel, which none of these rules
+# has, could), so S(0) = 100 % by the rules and is printed without an
+# interval.
 
 # %%
 surv = pd.concat({n: t.loc["survival"] for n, t in tables.items()}, names=["rules"])
-st = notebook.ci_table(surv, keep=("followed",), name="S(t) (95 % CI)").rename(
-    columns={"followed": "stays still on the barrel after t deals"}).unstack("deals")
+st = notebook.ci_table(surv, keep=("followed",), name="S(t) (95 % CI)")
+known = (surv.index.get_level_values("deals") == 0) & (surv["ci_low"] == surv["ci_high"]).to_numpy()
+st.loc[known, "S(t) (95 % CI)"] = [notebook.fmt_pct(p) for p in surv.loc[known, "p"]]  # the start, no estimate
+st = st.rename(columns={"followed": "stays still on the barrel after t deals"}).unstack("deals")
 st.columns = st.columns.set_names(["", "after t deals"])
 display(st)
 tail = {n: t.loc["survival"].iloc[-1] for n, t in tables.items()}
@@ -270,7 +278,7 @@ for prof in ("book", "wiki"):
     OUT[f"{prof}, four players"] = (k4, why4)
     g4 = data.simulated_games(DATA, r4, N_GAMES, SEED, draw="with" if k4 == "pimc" else "without",
                               outcomes=k4, label=f"{prof}-players4-{k4}")
-    TABLES[f"{prof}, four players"] = (g4, PoolBootstrap(g4, n_boot=N_BOOT, seed=2))
+    TABLES[f"{prof}, four players"] = (g4, PoolBootstrap(g4, n_boot=N_BOOT))
 figs = {name: positions.table_figures(g, b) for name, (g, b) in TABLES.items()}
 wins4 = {name: positions.position_wins(g, b) for name, (g, b) in TABLES.items()}
 ROWS = [f"won by the {p}" for p in positions.POSITIONS[4]] + [
@@ -338,14 +346,16 @@ display(Markdown(
 # seeing every card; the declarer naming the highest contract he makes)
 # on the **same deals**: the same seed and game ids, drawing the same rows
 # of the single-dummy pool's deals, so both start every game from the same
-# cards until a decision differs.  *DD − OI* is double-dummy minus own
-# information, with a paired 95 % interval (one two-way bootstrap over the
-# shared games and pool deals).
+# cards until a decision differs.  Each way's interval is the one its own
+# games get everywhere in the report (the own-information bolts here are
+# the bolts page's, interval included).  *DD − OI* is double-dummy minus
+# own information, with a paired 95 % interval (one two-way bootstrap over
+# the shared games and pool deals).
 
 # %%
 BOTH = [n for n in ("club", "classic", "book", "ua", "wiki") if OUT[n][0] == "pimc"]
 pairs = {n: twoways.both_ways(DATA, VARIANTS[n], N_GAMES, SEED, label=LABEL[n]) for n in BOTH}
-both = {n: twoways.figures_both_ways(g["dd"], g["pimc"], n_boot=N_BOOT, seed=3) for n, g in pairs.items()}
+both = {n: twoways.figures_both_ways(g["dd"], g["pimc"], n_boot=N_BOOT) for n, g in pairs.items()}
 UNIT = {"deals_per_game": "games", "bolts_per_100": "played deals", "stays_won": "barrel stays"}
 
 

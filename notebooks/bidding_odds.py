@@ -123,7 +123,8 @@ notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES
 # replacement.  For every auction won, was the contract made, written off
 # or failed?  The seat is counted from the dealer's left: the *first hand*
 # opens with a forced 100, and a 100 he keeps because both others passed is
-# shown on its own row; *100–115* are bids some player raised to.  The
+# shown on its own row; *105–115* are the raises below 120 (a bid of 100 is
+# only ever the first hand's: everyone after him must raise).  The
 # declarer names his contract from the deals he thinks possible, so *made*
 # is the share of bids his play reached.  Intervals: the two-way bootstrap
 # over games and pool deals where deals repeat (else clustered by game).
@@ -369,12 +370,46 @@ plots.interval_dots(ax, labels, wid["p"], wid["ci_low"], wid["ci_high"],
                     xlabel="P(make 120) (%)", label="club, 95 % CI")
 ax.set_title("Contract 120 by what the widow holds")
 plt.show()
-wid_all = pd.concat({p: contract_odds.widow_effect(r, 120) for p, r in rows.items()}, names=["profile"])
+wids = {p: contract_odds.widow_effect(r, 120) for p, r in rows.items()}
+wid_all = pd.concat(wids, names=["profile"])
 order = sorted(set(wid_all.index.droplevel("profile")),  # bins by points, then the flag
                key=lambda k: (0, int(k[1].split("–")[0]), "") if k[0] == "card points" else (1, 0, k[1]))
 wtab = notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)")
 wtab["hands (deals)"] = [f"{int(h):,} ({int(d):,})" for h, d in zip(wid_all["hands"], wid_all["deals"])]
-wtab.unstack("profile").reindex(order).fillna("no hands (redealt by rule)")
+display(wtab.unstack("profile").reindex(order).fillna("no hands (redealt by rule)"))
+# each deal's widow is in one class (its three seats with it): adjacent classes are independent
+steps = {p: contract_odds.adjacent_steps(w.loc["card points"]) for p, w in wids.items()}
+club_steps = steps["club"]
+pts = wids["club"].loc["card points"]
+
+
+def step_words(k):
+    r = club_steps.loc[k]
+    return (f"{k[0]} → {k[1]} by {notebook.fmt_num_ci(100 * r['diff'], 100 * r['low'], 100 * r['high'], signed=True)}"
+            " points of %")
+
+
+falls = [k for k, d in club_steps["diff"].items() if d < 0]
+rises = [k for k, r in club_steps.iterrows() if r["beyond"] and r["diff"] > 0]
+real = [k for k in falls if club_steps.loc[k, "beyond"]]
+if not falls:
+    shape = "It rises from every class to the next. "
+elif real:
+    shape = ("It falls at " + "; ".join(map(step_words, falls)) + ", beyond the noise from "
+             + ", ".join(f"{a} to {b}" for a, b in real) + ". ")
+else:
+    shape = ("It falls at " + "; ".join(map(step_words, falls)) + ", within the noise (the "
+             "step's 95 % interval holds 0): the pattern is not monotone, but no class does measurably worse "
+             "than the one below it. ")
+moved = {p: [f"{a} → {b} ({'up' if d > 0 else 'down'})" for (a, b), d in t.loc[t["beyond"], "diff"].items()]
+         for p, t in steps.items() if p != "club"}
+display(Markdown(
+    "**Conclusion.** In club, P(make 120) by the widow's card points reads "
+    + ", ".join(f"{k}: {notebook.fmt_pct(r['p'])}" for k, r in pts.iterrows()) + ". " + shape
+    + ("Rises beyond the noise (the step's 95 % interval excludes 0): " + "; ".join(map(step_words, rises)) + "."
+       if rises else "No rise from one class to the next exceeds its 95 % interval.")
+    + " Other profiles, steps beyond the noise: "
+    + "; ".join(f"{p} {', '.join(m) if m else 'none'}" for p, m in moved.items()) + "."))
 
 # %% [markdown]
 # ## Can the bidding model be trusted? (club, held-out deals only)
@@ -388,8 +423,9 @@ wtab.unstack("profile").reindex(order).fillna("no hands (redealt by rule)")
 # the deals it was fitted on; only the deals its split held out are used here, so the
 # check is on deals it never saw.  The held-out hands of each contract are
 # sorted by the model's predicted chance and cut into bins of equal size
-# (hands, not deals); each bin's observed share (95 % Wilson interval over
-# its hands) should sit on the diagonal.
+# (hands, not deals; hands with the same prediction stay together, so the
+# bins' ranges of predicted chances do not overlap); each bin's observed
+# share (95 % Wilson interval over its hands) should sit on the diagonal.
 
 # %%
 split = fit["split"]
@@ -427,8 +463,14 @@ if cals:
     allcal = pd.concat(cals, names=["contract"])
     verdict, _ = bidding.calibration_verdict(allcal)
     per_bin = int(allcal["hands"].min()), int(allcal["hands"].max())
+    ctab = notebook.ci_table(allcal, keep=("hands",), name="observed share made (95 % CI)")
+    ctab.insert(0, "mean prediction", [notebook.fmt_pct(x) for x in allcal["predicted"]])
+    ctab.index = pd.MultiIndex.from_arrays([allcal.index.get_level_values("contract"), allcal["bin"]],
+                                           names=["contract", "predicted chance (bin)"])
+    display(ctab)
     display(Markdown(f"**Conclusion.** Over contracts {', '.join(map(str, cals))}, {len(allcal)} bins of "
-                     f"{per_bin[0]:,}–{per_bin[1]:,} hands: {verdict}"))
+                     f"{per_bin[0]:,}–{per_bin[1]:,} hands (the table above, each bin named by its range of "
+                     f"predicted chances): {verdict}"))
 
 # %% [markdown]
 # ## A few famous hands (`thousand odds`, club)

@@ -156,25 +156,15 @@ OUT = {p: data.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words)
 games = {p: data.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if OUT[p][0] == "pimc" else "without",
                                  outcomes=OUT[p][0], label=f"{p}-{OUT[p][0]}")
          for p in PROFILES}
-boots = {p: PoolBootstrap(g, n_boot=N_BOOT, seed=1) for p, g in games.items()}
+boots = {p: PoolBootstrap(g, n_boot=N_BOOT) for p, g in games.items()}  # the pages' one seed
 rows = []
 for p, g in games.items():
-    b = boots[p]
-    played = (~g["redealt"]).to_numpy(float)
-    nb = g[[f"bolt{q}" for q in range(players_in(g))]].sum(axis=1).to_numpy(float)
-    pen = g["event"].fillna("").str.count(r"(?:^|;)bolt_penalty:").to_numpy(float)
-    contract = played * (~g["written_off"]).to_numpy(float)
-    o = g.attrs["outcomes"]
-    first = (~g["game_id"].duplicated()).to_numpy(float)  # one per game
-    for what, x, den, scale in (("bolts per 100 played deals", nb, played, 100),
-                                ("bolt penalties per 100 played deals", pen, played, 100),
-                                ("bolts per 100 deals played out (no write-off)", nb * contract, contract, 100),
-                                ("bolts per game", nb, first, 1)):
-        m, lo, hi = b.game_mean(*(pd.Series(v).groupby(g["game_id"].to_numpy()).sum().to_numpy()
-                                  for v in (x, den))) if what == "bolts per game" else b.ratio(x, den)
+    figs = bolts.game_figures(g, boots[p])
+    for what, r in figs.iterrows():
         rows.append({"profile": p, "figure": what, "estimate (95 % CI)":
-                     notebook.fmt_num_ci(scale * m, scale * lo, scale * hi), "m": m, "lo": lo, "hi": hi,
-                     "outcomes": OUT[p][1], "games": b.games, "played deals": int(played.sum()),
+                     notebook.fmt_num_ci(r["value"], r["low"], r["high"]), "m": r["value"], "lo": r["low"],
+                     "hi": r["high"], "outcomes": OUT[p][1], "games": boots[p].games,
+                     "played deals": int(figs.loc["bolts per 100 played deals", "n"]),
                      "pool draws, and how many repeat": data.repeat_words(g)})
 rates = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(Markdown(f"Estimator of the bidding policy: {games['club'].attrs['estimator']}. "
@@ -247,16 +237,16 @@ display(Markdown(
     "barrel's part, *p*<sub>game</sub>. "
     f"**Conclusion.** In club, {notebook.fmt_pct(ddc['p'])} of defenders are bolted double-dummy against "
     f"{notebook.fmt_pct(gc['p_game'])} in the deals own-information games play out, a gap of "
-    f"{100 * total:.1f} points: the barrel's part is {drivers.loc[BAR_ROW, 'club']} "
+    f"{notebook.fmt_num(100 * total)} points: the barrel's part is {drivers.loc[BAR_ROW, 'club']} "
     f"points, the play's part {drivers.loc[PLAY_ROW, 'club']}"
     + (" (within the noise)" if gap_club.loc["play", "low"] <= 0 <= gap_club.loc["play", "high"] else "")
     + "; with write-offs, games count "
-    f"{notebook.fmt_num_ci(100 * cl['m'], 100 * cl['lo'], 100 * cl['hi'])} bolts per 100 played deals."))
+    f"{cl['estimate (95 % CI)']} bolts per 100 played deals."))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 3.8))
 sub = rates.xs("bolts per 100 played deals", level="figure").loc[BOLTS]
-plots.interval_dots(ax, list(sub.index), sub["m"], sub["lo"], sub["hi"],
+plots.interval_dots(ax, list(sub.index), sub["m"], sub["lo"], sub["hi"], percent=False,
                     xlabel="bolts per 100 played deals (all players)",
                     label=f"{N_GAMES:,} games each, 95 % CI")
 ax.set_title("Bolts in simulated games, per profile")

@@ -176,7 +176,7 @@ display(shown_top.set_index("profile") if len(top) else Markdown(
 big = conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False)
 said = "; ".join(
     f"in {r.profile}, {conventions.change_label(r.change, r.profile)} moves game length most: "
-    f"{r['diff']:+.2f} deals per game ({KINDS[r.outcomes]})" if r.beyond_noise else
+    f"{notebook.fmt_num(r['diff'], 2, signed=True)} deals per game ({KINDS[r.outcomes]})" if r.beyond_noise else
     f"in {r.profile} no convention's effect on game length is distinguishable from zero at this size "
     f"({N_GAMES:,} paired own-information games per rule set, {N_GAMES_DD:,} double-dummy)"
     for _, r in big.iterrows())
@@ -213,8 +213,8 @@ def show(prof):
         text = pd.DataFrame(index=[conventions.change_label(n, prof) for n in e.index])
         for m in METRICS:
             text[conventions.METRIC_LABELS[m]] = [
-                (f"{d:+.3f} ({lo:+.3f} to {hi:+.3f}){' *' if s else ''}" if hi > lo else
-                 f"{d:+.3f} (the same in every game)") for d, lo, hi, s in
+                (notebook.fmt_num_ci(d, lo, hi, 3, signed=True) + (" *" if s else "") if hi > lo else
+                 f"{notebook.fmt_num(d, 3, signed=True)} (the same in every game)") for d, lo, hi, s in
                 zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
         first = {}  # variants with the same figures in every column: named as such
         text.index = [f"{lab} (same figures as {first.setdefault(key, lab)})" if first.setdefault(key, lab) != lab

@@ -343,7 +343,8 @@ for m, name in SEATS.items():
     wins[f"{name} wins (95 % CI)"] = [notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(t.value, t.low, t.high)]
 first = seat["win_first_hand"]
 wins["Δ first hand (paired 95 % CI)"] = [
-    "baseline" if d == lo == hi == 0 else f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f}) percentage points"
+    "baseline" if d == lo == hi == 0 else
+    notebook.fmt_num_ci(100 * d, 100 * lo, 100 * hi, signed=True) + " percentage points"
     for d, lo, hi in zip(first["diff"], first.diff_low, first.diff_high)]
 display(name_alike(wins.set_index(["profile", "rule set"])))
 base = first.iloc[0]
@@ -367,8 +368,9 @@ _ = notebook.save_headline("dark_golden", headline, DATA)
 display(Markdown(
     f"**Conclusion.** On club the first hand wins {notebook.fmt_ci(base.value, base.low, base.high)} of games "
     f"as played and {notebook.fmt_ci(gold.value, gold.low, gold.high)} with wiki's golden round: a paired "
-    f"difference of {100 * gold['diff']:+.1f} percentage points ({100 * gold.diff_low:+.1f} to "
-    f"{100 * gold.diff_high:+.1f}), {'beyond' if moved else 'within'} the noise at {N_GOLDEN_GAMES:,} games"
+    f"difference of {notebook.fmt_num(100 * gold['diff'], signed=True)} percentage points "
+    f"({notebook.fmt_num(100 * gold.diff_low, signed=True)} to {notebook.fmt_num(100 * gold.diff_high, signed=True)}), "
+    f"{'beyond' if moved else 'within'} the noise at {N_GOLDEN_GAMES:,} games"
     + ("." if moved else ": no advantage is claimed.")))
 
 # %%

@@ -69,6 +69,18 @@ plots.use_style()
 pd.set_option("display.precision", 4)
 from analysis.research import data
 
+DIGITS = 2  # decimals of every share, Monte Carlo and exact alike: they are read side by side
+
+
+def share_cells(t, name):
+    """The Monte Carlo share (95 % CI) and the exact value of each row, to the same decimals; a
+    condition the rules never meet (exact 0) is said so, not given an interval of no width."""
+    return pd.DataFrame({
+        name: ["none by rule" if x == 0 else notebook.fmt_ci(p, lo, hi, DIGITS)
+               for p, lo, hi, x in zip(t["p"], t["ci_low"], t["ci_high"], t["exact"])],
+        "exact": [notebook.fmt_pct(x, DIGITS) for x in t["exact"]]}, index=t.index)
+
+
 display(Markdown(notebook.back_link()))
 masks = data.pool_masks("club")[:N_DEALS]
 ref = data.reference_pool("club")
@@ -90,10 +102,10 @@ notebook.provenance(PROFILES, SEED, deals=N, reference_pool=f"club ({ref.content
 # %%
 table = redeals.profile_redeals(feats, PROFILES)
 table["claim"] = table["claim"].replace("—", "no redeals")
-shown = notebook.ci_table(table, keep=("stage", "claim", "count"), name="share of deals (95 % CI)")
-shown = shown.rename(columns={"claim": "who redeals", "count": "deals meeting it"})
-shown["exact"] = [notebook.fmt_pct(x, 2) for x in table["exact"]]
-shown["z (standard errors)"] = [f"{z:+.2f}" for z in table["z"]]
+shown = notebook.ci_table(table, keep=("stage", "claim", "count")).drop(columns="estimate (95 % CI)")
+shown = shown.rename(columns={"claim": "who redeals", "count": "deals meeting it"}).join(
+    share_cells(table, "share of deals (95 % CI)"))
+shown["z (standard errors)"] = [notebook.fmt_num(z, 2, signed=True) for z in table["z"]]
 # a stage's "any" row that counts exactly the deals of one of its conditions says so
 # (wiki: a widow under 3 points always holds two 9s)
 cond = table["condition"].copy()
@@ -115,9 +127,9 @@ display(Markdown(
     f"**Conclusion.** Counting the conditions of the deal itself (the redeals after the exchange, which "
     f"depend on the declarer's gift, are not in these figures), of {N:,} deals {ranked.index[0]} redeals "
     "the most: "
-    f"{notebook.fmt_ci(top['p'], top['ci_low'], top['ci_high'])} of deals "
-    f"(exact {notebook.fmt_pct(top['exact'], 2)}, one deal in {1 / top['exact']:.1f}); "
-    + "; ".join(f"{p} {notebook.fmt_pct(total.loc[p, 'exact'], 2)} ({total.loc[p, 'claim']})"
+    f"{notebook.fmt_ci(top['p'], top['ci_low'], top['ci_high'], DIGITS)} of deals "
+    f"(exact {notebook.fmt_pct(top['exact'], DIGITS)}, one deal in {1 / top['exact']:.1f}); "
+    + "; ".join(f"{p} {notebook.fmt_pct(total.loc[p, 'exact'], DIGITS)} ({total.loc[p, 'claim']})"
                 for p in ranked.index[1:] if p not in none)
     + (f"; {', '.join(none)} never redeal for such a condition" if none else "")
     + f". Every Monte Carlo share is within {table['z'].abs().max():.1f} standard errors of its "
@@ -152,9 +164,10 @@ plt.show()
 # %%
 d, lo, hi = redeals.deals_per_played(total["p"], total["ci_low"], total["ci_high"])
 notebook.same_figures(pd.DataFrame({"who redeals": total["claim"],
-              "deals dealt per deal played (95 % CI)": [notebook.fmt_num_ci(a, b, c, 3)
-                                                  for a, b, c in zip(d, lo, hi)],
-              "exact": [f"{x:.3f}" for x in redeals.deals_per_played(total["exact"])]}))
+              "deals dealt per deal played (95 % CI)": ["1 (no redeals by rule)" if x == 0 else
+                                                        notebook.fmt_num_ci(a, b, c, 3)
+                                                        for a, b, c, x in zip(d, lo, hi, total["exact"])],
+              "exact": [notebook.fmt_num(x, 3) for x in redeals.deals_per_played(total["exact"])]}))
 
 # %% [markdown]
 # ## Thresholds as a house convention
@@ -174,8 +187,8 @@ single = pd.concat({
         ["count_widow", "p_widow", "ci_low_widow", "ci_high_widow", "exact_widow"]].set_axis(
         ["count", "p", "ci_low", "ci_high", "exact"], axis=1)},
     names=["condition", "threshold t (card points)"])
-notebook.ci_table(single, keep=("count",), name="share of deals (95 % CI)").rename(
-    columns={"count": "deals meeting it"}).assign(exact=[notebook.fmt_pct(x, 2) for x in single["exact"]])
+notebook.ci_table(single, keep=("count",)).drop(columns="estimate (95 % CI)").rename(
+    columns={"count": "deals meeting it"}).join(share_cells(single, "share of deals (95 % CI)"))
 
 # %%
 fig, ax = plt.subplots()
@@ -192,10 +205,9 @@ ax.set_title("Redeal rate by threshold (bands: 95 % CI)")
 plt.show()
 
 # %%
-sw = notebook.ci_table(sweep, keep=("count",), name="redealt (95 % CI)").rename(
-    columns={"count": "deals redealt"}).assign(
-    exact=[notebook.fmt_pct(x, 2) for x in sweep["exact"]],
-    **{"z (standard errors)": [f"{z:+.2f}" for z in sweep["z"]]})
+sw = notebook.ci_table(sweep, keep=("count",)).drop(columns="estimate (95 % CI)").rename(
+    columns={"count": "deals redealt"}).join(share_cells(sweep, "redealt (95 % CI)")).assign(
+    **{"z (standard errors)": [notebook.fmt_num(z, 2, signed=True) for z in sweep["z"]]})
 sw.index = sw.index.set_names(["hand under (points)", "widow under (points)"])
 lo_t, hi_t = sweep["exact"].idxmin(), sweep["exact"].idxmax()
 h0, h1, w0, w1 = HAND_THRESHOLDS[0], HAND_THRESHOLDS[-1], WIDOW_THRESHOLDS[0], WIDOW_THRESHOLDS[-1]
@@ -203,8 +215,8 @@ by_widow = 100 * (sweep.loc[(h0, w1), "exact"] - sweep.loc[(h0, w0), "exact"])
 by_hand = 100 * (sweep.loc[(h1, w0), "exact"] - sweep.loc[(h0, w0), "exact"])
 display(sw)
 display(Markdown(
-    f"**Conclusion.** The thresholds move the redeal rate from {notebook.fmt_pct(sweep['exact'].min(), 2)} "
-    f"(hand under {lo_t[0]}, widow under {lo_t[1]}) to {notebook.fmt_pct(sweep['exact'].max(), 2)} "
+    f"**Conclusion.** The thresholds move the redeal rate from {notebook.fmt_pct(sweep['exact'].min(), DIGITS)} "
+    f"(hand under {lo_t[0]}, widow under {lo_t[1]}) to {notebook.fmt_pct(sweep['exact'].max(), DIGITS)} "
     f"(hand under {hi_t[0]}, widow under {hi_t[1]}), exact values; the "
     f"{'widow' if by_widow > by_hand else 'hand'} threshold weighs more over these ranges: at hand under {h0}, "
     f"raising the widow's from {w0} to {w1} adds {by_widow:.2f} percentage points; at widow under {w0}, "
@@ -228,7 +240,7 @@ zs = sweep["z"].to_numpy()
 neg, signed = int((zs < 0).sum()), int((zs != 0).sum())
 sign_p = stats.binomtest(neg, signed, 0.5).pvalue if signed else 1.0
 display(Markdown(
-    f"z-scores of the sweep: {', '.join(f'{z:+.2f}' for z in zs)}; "
+    f"z-scores of the sweep: {', '.join(notebook.fmt_num(z, 2, signed=True) for z in zs)}; "
     f"{neg} of {signed} non-zero ones negative. The sign test as if the cells were independent gives "
     f"p = {sign_p:.2g} (two-sided){': it would call this a bias' if sign_p < 0.05 else ''}; "
     "their correlation comes from the shared "
@@ -256,8 +268,8 @@ for prof in PROFILES:
     r = total.loc[prof]
     applies = bool(r["exact"] > 0)
     hl.append({"profile": prof, "question": "redeal_rate", "applies": applies,
-               "figure": (notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
-                          + f"; exact {notebook.fmt_pct(r['exact'], 2)} ({r['claim']})")
+               "figure": (notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"], DIGITS)
+                          + f"; exact {notebook.fmt_pct(r['exact'], DIGITS)} ({r['claim']})")
                if applies else "no redeals by rule",
                "n": f"{N:,} deals dealt"})
 _ = notebook.save_headline("redeals", hl)

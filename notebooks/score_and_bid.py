@@ -134,7 +134,7 @@ CRITICAL = {
     "opponent on the barrel (300, 500, 880)": TableState(
         scores=(300, 500, 880), barrel=(-1, -1, 0), dealer=2
     ),
-    "deep in the minus (-300, 400, 500)": TableState(scores=(-300, 400, 500), dealer=2),
+    "deep in the minus (−300, 400, 500)": TableState(scores=(-300, 400, 500), dealer=2),
     "on the barrel, first attempt (880, 300, 500)": TableState(
         scores=(880, 300, 500), barrel=(0, -1, -1), dealer=2
     ),

@@ -196,7 +196,7 @@ gdig = optimism.enough_digits(gaps[["mean", "low", "high"]].to_numpy())
 gtab = pd.DataFrame({
     "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(a, b, c, gdig) for a, b, c in
                                        zip(gaps["mean"], gaps["low"], gaps["high"])],
-    "median": gaps["median"], "10 %": gaps["q10"], "90 %": gaps["q90"],
+    **{k: [notebook.fmt_num(x) for x in gaps[c]] for k, c in (("median", "median"), ("10 %", "q10"), ("90 %", "q90"))},
     "SD above DD": [notebook.fmt_pct(x) for x in gaps["share_sd_above"]],
     "equal": [notebook.fmt_pct(x) for x in gaps["share_equal"]],
     "rows (deal, seat)": [notebook.fmt_num(int(x)) for x in gaps["rows"]],
@@ -209,7 +209,8 @@ display(Markdown(
         + (" (within the noise)" if r["low"] <= 0 <= r["high"] else "")
         for p, r in gaps.iterrows())
     + ". " + optimism.gap_verdict(gaps) + " The spread "
-    f"(from {gaps['q10'].min():.0f} to {gaps['q90'].max():.0f} points between the 10th and 90th "
+    f"(from {notebook.fmt_num(gaps['q10'].min(), 0)} to {notebook.fmt_num(gaps['q90'].max(), 0)} points between "
+    "the 10th and 90th "
     "percentiles) shows that single deals differ a lot either way: double-dummy is no bound on one deal."))
 
 # %%
@@ -331,7 +332,7 @@ for p in shown:
 rows = []
 for p in shown:
     for kind, g in games[p].items():
-        b = PoolBootstrap(g, n_boot=N_BOOT, seed=1)
+        b = PoolBootstrap(g, n_boot=N_BOOT)
         played = (~g["redealt"]).to_numpy(float)
         made = played * (~g["written_off"]).to_numpy(float)
         wo, wo_lo, wo_hi = b.ratio((g["written_off"].to_numpy(float)) * played, played)

@@ -12,7 +12,11 @@ the names of rules settings, which a reader types after ``--set``, are
 words of the guide), an interval of no width (``0.0 % (0.0–0.0)``: nothing
 is known that exactly), a count that disagrees with its noun (``1 deals``),
 a table whose rows differ only by their label (variants that played alike,
-unless the label says so), an image without a description (alt text).
+unless the label says so), a negative number written with a hyphen-minus
+(the report's minus is U+2212: :func:`analysis.research.notebook.fmt_num`),
+cells of one table row that are percentages printed to different decimals
+(a share beside the exact value it is compared with), an image without a description
+(alt text).
 :func:`review_report` reviews every page of a report folder and checks that
 every number the index cites under a page's figure is printed on that page
 (the same n in both places).  The tests run it on the quick report (``make
@@ -48,6 +52,10 @@ _PRODUCTS = {"JupyterLab", "GitHub", "NumPy", "SciPy", "PyPI", "LaTeX", "JavaScr
 #: An interval of no width: ``x (a–a)`` or ``x % (a–a)``.
 _NUM = r"[-+−]?[\d,]+(?:\.\d+)?"
 _INTERVAL = re.compile(rf"({_NUM})\s*%?\s*\(({_NUM})\s*(?:–|-| to )\s*({_NUM})\)")
+#: A hyphen-minus used as a minus sign: before a digit, after a space, a bracket or the start.
+_HYPHEN_MINUS = re.compile(r"(?<![\w.,+\-−–/:=])-(?=\d)")
+#: A cell that is a percentage (perhaps with its interval): its decimals.
+_PERCENT_CELL = re.compile(r"^\d[\d,]*(?:\.(\d+))? %")
 #: Nouns the report counts, singular -> plural.
 _NOUNS = {
     w: w + "s"
@@ -246,6 +254,11 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
                     problems.append(f"table {i}: count without a thousands separator: {t}")
                 if _POINT_THOUSANDS.search(t):
                     problems.append(f"table {i}: points as thousands separators: {t[:60]}")
+            shares = [_PERCENT_CELL.match(t) for k, t in row if k == "td"]
+            decimals = {len(m.group(1) or "") for m in shares if m}
+            if len(decimals) > 1:
+                both = " and ".join(map(str, sorted(decimals)))
+                problems.append(f"table {i}: percentages of one row to {both} decimals: {texts[0][:40]!r}")
     return [f"{name}: {p}" for p in dict.fromkeys(problems)]
 
 
@@ -265,6 +278,8 @@ def _prose_problems(text: str) -> list[str]:
     names |= {m.group(0) for m in _CLASS_NAME.finditer(text) if m.group(0) not in _PRODUCTS}
     names |= {m.group(0) for m in _REPR.finditer(text)}
     out += [f"the text names a program's identifier: {n!r}" for n in sorted(names)]
+    for m in _HYPHEN_MINUS.finditer(text):
+        out.append(f"a minus sign written as a hyphen: {text[max(0, m.start() - 20) : m.end() + 10]!r}")
     for m in _INTERVAL.finditer(text):
         lo, hi = (float(g.replace(",", "").replace("−", "-")) for g in m.group(2, 3))
         if lo == hi:

@@ -44,9 +44,11 @@ POSITIONS = ("first hand", "second hand", "third hand (dealer)")
 #: (RULES.md, "Four players").
 _POSITIONS_FOUR = ("first hand", "second hand", "third hand")
 
-#: Groups of winning bids (left-closed bounds in points), the forced 100 apart.
+#: Groups of winning bids (left-closed bounds in points), the forced 100 apart:
+#: a bid of 100 is only ever the first hand's (he opens with it, RULES.md
+#: "Bidding"; everyone after him must raise), so the first group holds 105–115.
 BID_GROUPS = (
-    ("100–115", 100, 120),
+    ("105–115", 105, 120),
     ("120", 120, 125),
     ("125–135", 125, 140),
     ("140–155", 140, 160),
@@ -72,10 +74,17 @@ def auctions(games: pd.DataFrame) -> pd.DataFrame:
         of four, with player 3's columns, the third hand is the player
         before the resting dealer and is labelled ``third hand``), ``bid``,
         ``contract`` (points), ``group`` (a :data:`BID_GROUPS` label or
-        :data:`FORCED`), and bools ``made`` (played and the declarer's value
-        reached his contract), ``written_off``, ``failed``; ``pool_deal``
-        (the pool row the deal was drawn from, −1 for a deal solved on the
-        fly) where the games have it.
+        :data:`FORCED`, the first hand's 100), and bools ``made`` (played
+        and the declarer's value reached his contract), ``written_off``,
+        ``failed``; ``pool_deal`` (the pool row the deal was drawn from, −1
+        for a deal solved on the fly) where the games have it.
+
+    Raises
+    ------
+    ValueError
+        If a winning bid falls in no group (a 100 won by another player
+        than the first hand, or a bid under 100): the groups' labels would
+        no longer say what they hold.
     """
     g = games[~games["redealt"].to_numpy(bool) & (games["declarer"].to_numpy() >= 0)]
     n = players_in(games)
@@ -87,6 +96,9 @@ def auctions(games: pd.DataFrame) -> pd.DataFrame:
     for label, lo, hi in BID_GROUPS:
         group[(bid >= lo) & (bid < hi)] = label
     group[(bid == 100) & (pos == 0)] = FORCED
+    if (group == "").any():
+        odd = sorted({(int(b), int(q)) for b, q in zip(bid[group == ""], pos[group == ""])})
+        raise ValueError(f"winning bids in no group (bid, position from the first hand): {odd[:5]}")
     pool = {"pool_deal": g["pool_deal"].to_numpy(np.int64)} if "pool_deal" in g else {}
     return pd.DataFrame(
         {
@@ -128,7 +140,7 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
     order = {g: i for i, g in enumerate([FORCED] + [b[0] for b in BID_GROUPS])}
     pool = auc["pool_deal"].to_numpy(np.int64) if "pool_deal" in auc else None
     repeats = pool is not None and len(np.unique(pool[pool >= 0])) < int((pool >= 0).sum())
-    boot = PoolBootstrap(auc, seed=1) if repeats and len(auc) else None
+    boot = PoolBootstrap(auc) if repeats and len(auc) else None
     made_all = auc["made"].to_numpy(np.float64)
     for key, sub in auc.groupby(list(by), sort=False):
         made, n, games, p, lo, hi = cluster_ci(sub["made"].to_numpy(), sub["game_id"].to_numpy())
@@ -244,8 +256,11 @@ def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, fl
         taken as independent).  The text counts the bins whose interval
         holds the prediction, and names where the model *under*estimates
         (the observed share's interval lies above the prediction) and where
-        it *over*estimates (below), by contract and range of predicted
-        chances, and the largest gap (percentage points).
+        it *over*estimates (below): each bin by contract and by its label
+        (``bin``, the disjoint ranges of predictions of
+        :func:`~analysis.research.contract_odds.calibration`, as the page's
+        calibration table prints them; without it, by its mean
+        prediction), and the largest gap (percentage points).
     """
     se = (cal["ci_high"] - cal["ci_low"]).to_numpy(float) / (2 * st.norm.ppf(0.975))
     dev = (cal["p"] - cal["predicted"]).to_numpy(float)
@@ -290,8 +305,11 @@ def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, fl
 
 
 def _where(cal: pd.DataFrame, mask: np.ndarray) -> str:
-    """Where a mask of calibration bins lies: contract and range of predicted chances."""
-    pred = cal["predicted"].to_numpy(float)
+    """The calibration bins of a mask, each by its label, grouped by contract."""
+    if "bin" in cal:
+        label = cal["bin"].astype(str).to_numpy()
+    else:  # a bin by its mean prediction
+        label = np.array([f"{100 * x:.0f} %" for x in cal["predicted"].to_numpy(float)], dtype=object)
     contract = (
         cal.index.get_level_values("contract").to_numpy()
         if "contract" in (cal.index.names or [])
@@ -299,8 +317,7 @@ def _where(cal: pd.DataFrame, mask: np.ndarray) -> str:
     )
     parts = []
     for c in dict.fromkeys(contract[mask]):
-        sel = mask & (contract == c)
-        lo, hi = 100 * pred[sel].min(), 100 * pred[sel].max()
-        span = f"predicted {lo:.0f} %" if round(lo) == round(hi) else f"predicted {lo:.0f}–{hi:.0f} %"
-        parts.append(f"{span}" if c is None else f"contract {c}, {span}")
+        names = list(label[mask & (contract == c)])
+        said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        parts.append(f"predicted {said}" if c is None else f"contract {c}, predicted {said}")
     return "; ".join(parts)

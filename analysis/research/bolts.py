@@ -11,8 +11,13 @@ declares is not in a solutions dataset; :func:`auction_declarer` takes the
 seat whose double-dummy value is highest — the player who could bid
 highest — as the declarer.
 
-From games, :func:`game_bolt_rates` counts bolts and bolt penalties per
-100 played deals and per game.
+From games, :func:`game_figures` gives bolts and bolt penalties per 100
+played deals and per game with the pool-aware intervals of the research
+pages (:class:`analysis.research.uncertainty.PoolBootstrap`); every page
+that prints bolts per 100 played deals reads them from
+:func:`per_100_played`, so the same games give the same interval wherever
+the figure is printed.  :func:`game_bolt_rates` gives Student-t intervals
+over games (no pool deal repeated).
 """
 
 from __future__ import annotations
@@ -24,7 +29,25 @@ from scipy import stats as _st
 from ..game import players_in
 from ..stats import proportion_ci
 
-__all__ = ["auction_declarer", "deal_bolts", "bolt_table", "mean_ci", "game_bolt_rates", "defender_gap"]
+__all__ = [
+    "auction_declarer",
+    "deal_bolts",
+    "bolt_table",
+    "mean_ci",
+    "game_bolt_rates",
+    "per_100_played",
+    "game_figures",
+    "GAME_FIGURES",
+    "defender_gap",
+]
+
+#: The figures of :func:`game_figures`, in display order: (label, unit).
+GAME_FIGURES = (
+    ("bolts per 100 played deals", "played deals"),
+    ("bolt penalties per 100 played deals", "played deals"),
+    ("bolts per 100 deals played out (no write-off)", "deals played out"),
+    ("bolts per game", "games"),
+)
 
 
 def auction_declarer(pool: pd.DataFrame) -> np.ndarray:
@@ -236,6 +259,83 @@ def game_bolt_rates(games: pd.DataFrame) -> pd.DataFrame:
     df["games"] = len(per)
     df["played_deals"] = int(deals.sum())
     return df
+
+
+def _played_bolts(games: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of a games table: played (1 or 0) and every player's bolts in the deal, float64."""
+    played = (~games["redealt"].to_numpy(bool)).astype(np.float64)
+    bolted = games[[f"bolt{q}" for q in range(players_in(games))]].to_numpy(bool).sum(axis=1) * played
+    return played, bolted
+
+
+def per_100_played(games: pd.DataFrame, boot) -> tuple[float, float, float]:
+    """Bolts (every player's) per 100 played deals, with the page's interval.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Rows of :func:`analysis.game.simulate` (``bolt0..2``, ``bolt3`` at
+        four, ``redealt``, ``game_id``, ``pool_deal``).
+    boot : analysis.research.uncertainty.PoolBootstrap
+        Of the same games table: the ratio of row sums over its replicates
+        (:meth:`~analysis.research.uncertainty.PoolBootstrap.ratio`).
+
+    Returns
+    -------
+    (estimate, low, high) : floats
+        Per 100 played deals, 95 % interval (or ``boot``'s level).
+
+    Raises
+    ------
+    ValueError
+        If no deal was played or ``boot`` is of another table (row count).
+    """
+    played, bolted = _played_bolts(games)
+    m, lo, hi = boot.ratio(bolted, played)
+    return 100 * m, 100 * lo, 100 * hi
+
+
+def game_figures(games: pd.DataFrame, boot) -> pd.DataFrame:
+    """The bolt figures of a games table (:data:`GAME_FIGURES`) with their intervals.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Rows of :func:`analysis.game.simulate` (``bolt*``, ``event``,
+        ``redealt``, ``written_off``, ``game_id``, ``pool_deal``).
+    boot : analysis.research.uncertainty.PoolBootstrap
+        Of the same games table.  Figures made of deals are ratios of row
+        sums (game and deal weights); bolts per game is a mean over games
+        (widened where pool deals repeat).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``figure`` (the labels of :data:`GAME_FIGURES`) with
+        ``value``, ``low``, ``high`` in the figure's unit (per 100 deals,
+        per game), ``n`` (int64: played deals, deals played out or games)
+        and ``of`` (what ``n`` counts).
+
+    Raises
+    ------
+    ValueError
+        If no deal was played or ``boot`` is of another table.
+    """
+    played, bolted = _played_bolts(games)
+    out_ = played * (~games["written_off"].to_numpy(bool))
+    pen = _events_of(games["event"].fillna(""), "bolt_penalty").astype(np.float64)
+    gid = games["game_id"].to_numpy()
+    per_game = pd.Series(bolted).groupby(gid).sum().reindex(boot.game_ids).to_numpy(np.float64)
+    cells = {
+        "bolts per 100 played deals": per_100_played(games, boot),
+        "bolt penalties per 100 played deals": [100 * v for v in boot.ratio(pen, played)],
+        "bolts per 100 deals played out (no write-off)": [100 * v for v in boot.ratio(bolted * out_, out_)],
+        "bolts per game": boot.game_mean(per_game),
+    }
+    n = {"played deals": played.sum(), "deals played out": out_.sum(), "games": boot.games}
+    rows = [(k, *cells[k], int(n[unit]), unit) for k, unit in GAME_FIGURES]
+    out = pd.DataFrame(rows, columns=["figure", "value", "low", "high", "n", "of"])
+    return out.astype({"n": np.int64}).set_index("figure")
 
 
 def defender_gap(games: pd.DataFrame, p_dd: float, boot=None) -> pd.DataFrame:

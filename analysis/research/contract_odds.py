@@ -28,6 +28,7 @@ __all__ = [
     "marriage_effect",
     "widow_effect",
     "calibration",
+    "adjacent_steps",
     "cluster_ci",
     "POINT_BINS",
     "WIDOW_BINS",
@@ -236,6 +237,55 @@ def widow_effect(rows: pd.DataFrame, contract: int = 120, bins=WIDOW_BINS) -> pd
     return df.droplevel("contract")
 
 
+def adjacent_steps(table: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    """The step from each group of a share table to the next, with its interval.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Rows in their reading order (e.g. the ``card points`` rows of
+        :func:`widow_effect`: widow classes by points) with ``p``,
+        ``ci_low``, ``ci_high`` (shares 0–1, 95 % intervals).  The groups
+        must hold disjoint sets of deals (a deal's widow lies in one
+        class, with its three seats), so that they are independent.
+    alpha : float
+        1 − confidence level of the steps' intervals (that of the table's).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair of adjacent groups, indexed by (``from``, ``to``):
+        ``diff`` (the later share minus the earlier, 0–1), ``low``,
+        ``high`` (normal interval, each share's standard error read from
+        its interval's width) and ``beyond`` (bool: the interval excludes
+        0, the step is beyond the noise).
+
+    Raises
+    ------
+    ValueError
+        With fewer than two groups.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"p": [0.35, 0.33, 0.44], "ci_low": [0.30, 0.29, 0.41],
+    ...                   "ci_high": [0.40, 0.37, 0.47]}, index=["5–9", "10–14", "15–19"])
+    >>> adjacent_steps(t)["beyond"].tolist()
+    [False, True]
+    """
+    if len(table) < 2:
+        raise ValueError("adjacent steps need at least two groups")
+    z = st.norm.ppf(1 - alpha / 2)
+    p = table["p"].to_numpy(np.float64)
+    se = (table["ci_high"] - table["ci_low"]).to_numpy(np.float64) / (2 * z)
+    d = p[1:] - p[:-1]
+    h = z * np.sqrt(se[1:] ** 2 + se[:-1] ** 2)
+    labels = [str(x) for x in table.index]
+    return pd.DataFrame(
+        {"diff": d, "low": d - h, "high": d + h, "beyond": (d - h > 0) | (d + h < 0)},
+        index=pd.MultiIndex.from_arrays([labels[:-1], labels[1:]], names=["from", "to"]),
+    )
+
+
 def calibration(rows: pd.DataFrame, predicted, contract: int, bins: int = 8) -> pd.DataFrame:
     """Observed success share against a model's predicted probability.
 
@@ -249,15 +299,21 @@ def calibration(rows: pd.DataFrame, predicted, contract: int, bins: int = 8) -> 
     contract : int
         Points.
     bins : int
-        Groups of equal size by predicted probability (quantiles).
+        Groups of (nearly) equal size by predicted probability (quantiles);
+        hands with the same prediction stay in one group, so there may be
+        fewer.
 
     Returns
     -------
     pandas.DataFrame
-        One row per group: ``predicted`` (mean prediction), ``made``,
-        ``hands``, ``p`` (observed share) with 95 % ``ci_low``/``ci_high``.
-        A calibrated model has ``predicted`` inside the interval about 95 %
-        of the time.
+        One row per group, in increasing order of prediction: ``bin`` (its
+        label, the range of its hands' predictions in percent, e.g.
+        ``'23–31 %'``: the groups' ranges are disjoint, and the labels are
+        printed with the decimals that keep them so), ``pred_low``,
+        ``pred_high`` (that range, 0–1), ``predicted`` (mean prediction),
+        ``made``, ``hands``, ``p`` (observed share) with 95 %
+        ``ci_low``/``ci_high``.  A calibrated model has ``predicted``
+        inside the interval about 95 % of the time.
 
     Raises
     ------
@@ -269,9 +325,32 @@ def calibration(rows: pd.DataFrame, predicted, contract: int, bins: int = 8) -> 
         raise ValueError("predicted needs one probability in [0, 1] per row")
     made = rows["value"].to_numpy(np.int64) >= contract
     order = np.argsort(pr, kind="stable")
-    groups = np.array_split(order, min(bins, len(pr)))
+    s = pr[order]
+    sizes = [len(g) for g in np.array_split(order, min(bins, len(pr)))]
+    cuts = []
+    for c in np.cumsum(sizes)[:-1]:  # a cut between equal predictions moves past them
+        while c < len(s) and s[c] == s[c - 1]:
+            c += 1
+        if c < len(s) and (not cuts or c > cuts[-1]):
+            cuts.append(int(c))
+    groups = np.split(order, cuts)
     k = np.array([made[g].sum() for g in groups], dtype=np.int64)
     n = np.array([len(g) for g in groups], dtype=np.int64)
     out = _ci_frame(k, n, pd.RangeIndex(len(groups), name="group"))
-    out.insert(0, "predicted", [float(pr[g].mean()) for g in groups])
+    lo, hi = np.array([pr[g].min() for g in groups]), np.array([pr[g].max() for g in groups])
+    out.insert(0, "bin", _range_labels(lo, hi))
+    out.insert(1, "pred_low", lo)
+    out.insert(2, "pred_high", hi)
+    out.insert(3, "predicted", [float(pr[g].mean()) for g in groups])
     return out
+
+
+def _range_labels(lo, hi, most: int = 3) -> list[str]:
+    """Labels ``'23–31 %'`` of increasing, disjoint ranges of shares, with the fewest decimals
+    (up to ``most``) that print every range apart from the next."""
+    for d in range(most + 1):
+        a = [f"{100 * x:.{d}f}" for x in lo]
+        b = [f"{100 * x:.{d}f}" for x in hi]
+        if all(float(b[i]) < float(a[i + 1]) for i in range(len(a) - 1)):
+            break
+    return [f"{x} %" if x == y else f"{x}–{y} %" for x, y in zip(a, b)]

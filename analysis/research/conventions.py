@@ -19,6 +19,7 @@ every difference stays paired.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -271,8 +272,14 @@ def change_label(name: str, profile) -> str:
     Returns
     -------
     str
-        Each field and value with spaces for underscores, the profile's
-        value before the arrow.
+        Each field and value with spaces for underscores and the report's
+        minus sign (U+2212) for a negative value, the profile's value
+        before the arrow.
+
+    Examples
+    --------
+    >>> change_label("club+minus_bidding=-120", "club")
+    'minus bidding: 0 → −120'
     """
     base = as_rules(profile)
     parts = []
@@ -280,7 +287,13 @@ def change_label(name: str, profile) -> str:
         field, _, value = pair.partition("=")
         old = getattr(base, field.strip(), None)
         words = field.strip().replace("_", " ")
-        new = value.strip().replace("_", " ")
+        new = _minus(value.strip().replace("_", " "))
         was = str(old).lower() if isinstance(old, bool) else str(old)  # spelt as the rules' settings are
-        parts.append(f"{words}: {was.replace('_', ' ')} → {new}" if old is not None else f"{words}: {new}")
+        was = _minus(was.replace("_", " "))
+        parts.append(f"{words}: {was} → {new}" if old is not None else f"{words}: {new}")
     return "; ".join(parts)
+
+
+def _minus(text: str) -> str:
+    """A value as the pages print numbers: a leading minus is U+2212, not a hyphen."""
+    return re.sub(r"(?<![\w.])-(?=\d)", "\u2212", text)

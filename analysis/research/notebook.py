@@ -114,10 +114,19 @@ def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
         commit, profiles, seed, the reference pools' seed, each size (its
         name's underscores read as spaces), quick mode, numpy version,
         Python version, date (UTC).
+
+    Raises
+    ------
+    ValueError
+        If a profile's name holds a comma (the profiles are listed joined
+        by commas: write ``club (one seat)``, not ``club, one seat``).
     """
     if isinstance(profiles, str):
         profiles = [profiles]
     profiles = list(dict.fromkeys(str(p) for p in profiles))
+    joined = [p for p in profiles if "," in p]
+    if joined:  # the list is printed joined by commas: such a name reads as two
+        raise ValueError(f"a profile's name holds a comma, which the list reads as two entries: {joined}")
     rows = {
         "package": f"thousand-analysis {__version__}",
         "commit": commit(),
@@ -248,7 +257,7 @@ def show(table: pd.DataFrame, pct=("p", "ci_low", "ci_high", "exact"), digits: i
     shown = table.copy()
     for c in fmt:
         shown[c] = 100 * shown[c]
-    num = {c: "{:+.2f}".format for c in shown.columns if str(c) == "z"}
+    num = {c: lambda v: fmt_num(v, 2, signed=True) for c in shown.columns if str(c) == "z"}
     return shown.style.format({**fmt, **num}, precision=4, thousands=",")
 
 
@@ -260,17 +269,28 @@ def _finite(x) -> bool:
     return x is not None and np.isfinite(float(x))
 
 
-def fmt_num(x, digits: int = 1) -> str:
+def fmt_num(x, digits: int = 1, signed: bool = False) -> str:
     """A number in the report's one format: comma for thousands, point for decimals.
 
     ``1234.56 -> '1,234.6'``; integers (or ``digits=0``) without decimals;
     a negative number takes the minus sign (U+2212), as the pages' prose
-    does, never a hyphen.  A missing value reads :data:`NO_CASES`, never a
-    dash or ``nan``.
+    does, never a hyphen, and a number that rounds to zero takes no sign.
+    ``signed`` puts a plus before a positive number (a difference, a
+    z-score).  A missing value reads :data:`NO_CASES`, never a dash or
+    ``nan``.
+
+    Examples
+    --------
+    >>> fmt_num(-0.1234, 3), fmt_num(0.25, 2, signed=True), fmt_num(-0.0004, 3, signed=True)
+    ('−0.123', '+0.25', '0.000')
     """
     if not _finite(x):
         return NO_CASES
     text = f"{int(x):,}" if isinstance(x, (int, np.integer)) else f"{float(x):,.{digits}f}"
+    if text.startswith("-") and not text.strip("-0.,"):  # −0.000: no sign
+        text = text[1:]
+    if signed and not text.startswith("-") and text.strip("0.,"):
+        text = "+" + text
     return text.replace("-", "\u2212")
 
 
@@ -286,20 +306,23 @@ def fmt_ci(p, low, high, digits: int = 1) -> str:
     return f"{100 * float(p):.{digits}f} % ({100 * float(low):.{digits}f}–{100 * float(high):.{digits}f})"
 
 
-def fmt_num_ci(x, low, high, digits: int = 1) -> str:
+def fmt_num_ci(x, low, high, digits: int = 1, signed: bool = False) -> str:
     """A number with its interval: ``'48.2 (46.9–49.5)'``, ``'−0.1 (−1.4 to 1.2)'``.
 
-    Thousands take a comma; an interval reaching below zero is written with
-    "to" so that its minus signs cannot be read as the dash.  An interval
-    of no width (every value of the sample equal) is not printed as one:
-    ``'0.0 (no spread in the sample)'``.
+    Thousands take a comma and minus signs are U+2212 (:func:`fmt_num`); an
+    interval reaching below zero, or of a ``signed`` figure (a difference,
+    ``'+0.25 (+0.05 to +0.45)'``), is written with "to" so that its signs
+    cannot be read as the dash.  An interval of no width (every value of
+    the sample equal) is not printed as one: ``'0.0 (no spread in the
+    sample)'``.
     """
     if not _finite(x):
         return NO_CASES
+    num = [fmt_num(float(v), digits, signed) for v in (x, low, high)]
     if _finite(low) and _finite(high) and float(low) == float(high):
-        return f"{float(x):,.{digits}f} (no spread in the sample)"
-    sep = " to " if float(low) < 0 else "–"
-    return f"{fmt_num(float(x), digits)} ({fmt_num(float(low), digits)}{sep}{fmt_num(float(high), digits)})"
+        return f"{num[0]} (no spread in the sample)"
+    sep = " to " if float(low) < 0 or signed else "–"
+    return f"{num[0]} ({num[1]}{sep}{num[2]})"
 
 
 def table(frame: pd.DataFrame, digits: int = 1) -> pd.DataFrame:

@@ -183,8 +183,13 @@ def interval_dots(
     xlabel="probability per deal (%)",
     log=False,
     color="C0",
+    percent=True,
 ):
-    """Horizontal dot-and-whisker chart of probabilities with intervals.
+    """Horizontal dot-and-whisker chart of probabilities (or rates) with intervals.
+
+    The linear axis starts at 0, so that the dots' distances from the axis
+    compare as the figures do (a share or a rate read from a cut axis looks
+    larger than it is).
 
     Parameters
     ----------
@@ -192,11 +197,15 @@ def interval_dots(
     labels : sequence of str
         One per row, drawn top to bottom.
     p, low, high : array-like of float, shape (k,)
-        Estimates and interval ends, probabilities 0–1 (drawn in percent).
+        Estimates and interval ends, non-negative: probabilities 0–1 drawn
+        in percent, or, with ``percent=False``, figures drawn as given
+        (bolts per 100 deals).
     exact : array-like of float, shape (k,), optional
-        Exact values, drawn as open diamonds.
+        Exact values, drawn as open diamonds (in the unit of ``p``).
     log : bool
         Logarithmic percent axis (for rare events; zeros are not drawn).
+    percent : bool
+        Draw ``p`` and its interval times 100.
 
     Returns
     -------
@@ -208,14 +217,15 @@ def interval_dots(
         If the arrays do not all have one value per label.
     """
     k = len(labels)
-    p, low, high = _pct(p, low, high)
+    scale = _pct if percent else (lambda *a: [np.asarray(x, dtype=np.float64) for x in a])
+    p, low, high = scale(p, low, high)
     if not (p.shape == low.shape == high.shape == (k,)):
         raise ValueError("p, low and high need one value per label")
     y = np.arange(k)[::-1]
     err = np.vstack([np.maximum(p - low, 0), np.maximum(high - p, 0)])
     ax.errorbar(p, y, xerr=err, fmt="o", color=color, capsize=4, label=label)
     if exact is not None:
-        (ex,) = _pct(exact)
+        (ex,) = scale(exact)
         if ex.shape != (k,):
             raise ValueError("exact needs one value per label")
         ax.plot(ex, y, "D", mfc="none", mec="k", ms=8, label="exact")
@@ -230,6 +240,8 @@ def interval_dots(
         ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
         ax.xaxis.set_minor_formatter(NullFormatter())
+    else:
+        ax.set_xlim(left=0)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return ax
 
@@ -304,18 +316,25 @@ def step_curve(
     t : array-like of int, shape (k,)
         The deals after which the value holds, increasing.
     p, low, high : array-like of float, shape (k,)
-        The value after each deal and its band (0–1, drawn in %).
+        The value after each deal and its band (0–1, drawn in %).  Where
+        ``t`` starts at deal 0, its first value and band are drawn there as
+        given (a curve that starts exactly at ``start`` has a band of no
+        width there: :func:`analysis.research.survival.competing_table`
+        with the rules).
     start : float
         The value before the first deal (0 for a cumulative incidence, 1
-        for a survival curve), drawn from deal 0.
+        for a survival curve), drawn from deal 0 when ``t`` starts later.
 
     Returns
     -------
     matplotlib.axes.Axes
         With integer ticks only on the deals axis.
     """
-    t = np.concatenate([[0], np.asarray(t, dtype=np.float64)])
-    p, low, high = (np.concatenate([[start], np.asarray(a, dtype=np.float64)]) for a in (p, low, high))
+    t = np.asarray(t, dtype=np.float64)
+    p, low, high = (np.asarray(a, dtype=np.float64) for a in (p, low, high))
+    if not len(t) or t[0] > 0:  # the curve's start, before the first deal given
+        t = np.concatenate([[0.0], t])
+        p, low, high = (np.concatenate([[start], a]) for a in (p, low, high))
     p, low, high = _pct(p, low, high)
     (line,) = ax.step(t, p, where="post", label=label, color=color, linestyle=linestyle, linewidth=1.8)
     ax.fill_between(t, low, high, step="post", color=line.get_color(), alpha=band_alpha, linewidth=0)

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..game import players_in
+from .bolts import per_100_played
 from .survival import ENDINGS, barrel_stays, competing_table
 
 __all__ = ["POSITIONS", "position_wins", "table_figures"]
@@ -145,13 +146,9 @@ def table_figures(games: pd.DataFrame, boot) -> pd.DataFrame:
     wins = position_wins(games, boot)
     for name, r in wins.iterrows():
         rows.append((f"won by the {name}", r.p, r.ci_low, r.ci_high, True, r.of, "finished games"))
-    n = players_in(games)
-    played = (~games["redealt"].to_numpy(bool)).astype(np.float64)
-    bolted = games[[f"bolt{p}" for p in range(n)]].to_numpy(bool).sum(axis=1) * played
-    m, lo, hi = boot.ratio(bolted, played)
-    rows.append(
-        ("bolts per 100 played deals", 100 * m, 100 * lo, 100 * hi, False, int(played.sum()), "played deals")
-    )
+    m, lo, hi = per_100_played(games, boot)  # as the bolts page computes it
+    played = int((~games["redealt"].to_numpy(bool)).sum())
+    rows.append(("bolts per 100 played deals", m, lo, hi, False, played, "played deals"))
     entries = games["event"].fillna("").str.count(r"(?:^|;)barrel_enter:").to_numpy(np.float64)
     per_game = pd.Series(entries).groupby(games["game_id"].to_numpy()).sum().reindex(boot.game_ids)
     m, lo, hi = boot.game_mean(per_game.to_numpy(np.float64))

@@ -20,7 +20,9 @@ the incidences, the one reading of S used in tables and plots;
 :func:`competing_table` adds intervals from the games bootstrap
 (:class:`analysis.research.uncertainty.PoolBootstrap`) and the chance of
 each ending per attempt (the discrete hazard: of the stays still on the
-barrel at deal t, the share that ends there with ending k).
+barrel at deal t, the share that ends there with ending k); deal 0 carries
+no interval where the rules let no stay end before its first deal
+(:func:`ends_before_first_deal`): S(0) = 1 there by the rules.
 :func:`kaplan_meier` (every ending counted, so S is the same as above
 without censoring by other endings) stays for comparison.
 """
@@ -33,9 +35,18 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
+from ..rules import as_rules
 from ..stats import exact_bounds, proportion_ci
 
-__all__ = ["ENDINGS", "barrel_stays", "kaplan_meier", "ending_shares", "aalen_johansen", "competing_table"]
+__all__ = [
+    "ENDINGS",
+    "barrel_stays",
+    "kaplan_meier",
+    "ending_shares",
+    "aalen_johansen",
+    "ends_before_first_deal",
+    "competing_table",
+]
 
 #: How a stay ends, in display order: the scoring's events, then
 #: ``other_won`` (another player won the game during the stay).
@@ -286,7 +297,36 @@ def aalen_johansen(stays: pd.DataFrame, causes=ENDINGS, weights=None) -> pd.Data
     return pd.DataFrame(out, index=pd.Index(grid, name="deals"))
 
 
-def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
+def ends_before_first_deal(rules) -> bool:
+    """Whether the rules let a barrel stay end before its first played deal.
+
+    A stay starts at the end of the deal its player arrives in.  A win ends
+    the game before the barrel step of its deal (nobody arrives on a
+    winning deal), and arrivals come after the exits, falls and knock-offs
+    of their deal, so only what happens between two played deals can end a
+    stay at 0 deals: a redeal's fine (``bad_deal_fine``) taking the sitter
+    below the threshold, or the reverse barrel (``reverse_barrel``) ending
+    the game on the arrival's own deal.  Without either, S(0) = 1 by the
+    rules, not by the sample.
+
+    Parameters
+    ----------
+    rules : str or Rules
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> ends_before_first_deal("club"), ends_before_first_deal("wiki bad_deal_fine=50")
+    (False, True)
+    """
+    r = as_rules(rules)
+    return r.bad_deal_fine > 0 or r.reverse_barrel != 0
+
+
+def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS, rules=None) -> pd.DataFrame:
     """:func:`aalen_johansen` with 95 % intervals from the games bootstrap.
 
     Parameters
@@ -296,6 +336,15 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
     boot : analysis.research.uncertainty.PoolBootstrap
         Of the same games table; a stay weighs its game's weight, and where
         pool deals repeat the intervals are widened by the design effect.
+    causes : sequence of str
+        Endings kept as causes (:func:`aalen_johansen`).
+    rules : str or Rules, optional
+        The games' rules.  Where they let no stay end before its first
+        deal (:func:`ends_before_first_deal` is false), deal 0 is where the
+        curves start, not an estimate: S(0) = 1, every incidence and
+        hazard 0, with no interval (``ci_low = ci_high = p``).  Otherwise,
+        or without ``rules``, deal 0 is estimated like every other deal
+        (no stay ending there: exact bounds on the stays).
 
     Returns
     -------
@@ -305,10 +354,18 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
         ``at_risk`` (stays on the barrel at the start of that deal) and
         ``followed`` (stays still on the barrel after it, the count beside
         S(t)); see :func:`aalen_johansen`.
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` let no stay end before its first deal and one did.
     """
     causes = tuple(causes)
     est = aalen_johansen(stays, causes)
     t = stays["deals"].to_numpy(np.int64)
+    known_start = rules is not None and not ends_before_first_deal(rules)
+    if known_start and bool(((t == 0) & (stays["ending"].to_numpy().astype(str) != "open")).any()):
+        raise ValueError("a stay ended before its first deal, which these rules do not allow")
     ending = stays["ending"].to_numpy().astype(str)
     w = boot.weights_for(stays["game_id"].to_numpy(np.int64)).astype(np.float64)
     grid = est.index.to_numpy()
@@ -325,6 +382,8 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS) -> pd.DataFrame:
         # none (or all) ended this way: exact bounds, not the bootstrap's 0–0
         trials = est["at_risk"].to_numpy() if name.startswith("hazard_") else np.full(len(p), float(len(t)))
         lo, hi = exact_bounds(p, lo, hi, trials / boot.design_effect, alpha=boot.alpha)
+        if known_start:  # deal 0: the start of every curve, the same in every replicate
+            lo, hi = np.where(grid == 0, p, lo), np.where(grid == 0, p, hi)
         frames[name] = pd.DataFrame(
             {
                 "p": p,

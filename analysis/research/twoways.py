@@ -11,14 +11,18 @@ its first dealer and deal rows from its own stream, so both tables start
 each game from the same cards until a decision differs.
 
 :func:`figures_both_ways` gives each figure both ways and the difference
-(double-dummy minus own information) with 95 % intervals from one two-way
-bootstrap over the shared games and pool deals
-(:class:`analysis.research.uncertainty.PoolBootstrap` of the two tables
-together: a game and a deal weigh the same in both, so the difference's
-interval is paired).  Figures of whole games or stays (deals per game;
-barrel stays won, an Aalen–Johansen incidence) are resampled over games
-and their intervals widened by the root of the design effect, as the
-pages do.
+(double-dummy minus own information) with 95 % intervals.  Each way's
+interval is its own table's bootstrap, computed as the single-arm pages
+compute it (:func:`analysis.research.bolts.per_100_played`,
+:func:`analysis.research.survival.competing_table`, with the pages' seed),
+so a figure printed here and on the bolts or barrel page reads the same.
+The difference's interval comes from one two-way bootstrap over the
+shared games and pool deals (:class:`analysis.research.uncertainty.PoolBootstrap`
+of the two tables together: a game and a deal weigh the same in both, so
+the difference's interval is paired).  Figures of whole games or stays
+(deals per game; barrel stays won, an Aalen–Johansen incidence) are
+resampled over games and their intervals widened by the root of the
+design effect, as the pages do.
 """
 
 from __future__ import annotations
@@ -27,9 +31,9 @@ import numpy as np
 import pandas as pd
 
 from ..game import players_in
+from . import bolts, survival
 from . import data as _data
-from . import survival
-from .uncertainty import PoolBootstrap
+from .uncertainty import BOOT_SEED, N_BOOT, PoolBootstrap
 
 __all__ = ["both_ways", "figures_both_ways", "FIGURES"]
 
@@ -79,14 +83,34 @@ def both_ways(data, rules, n_games: int, seed: int, label: str = "") -> dict[str
 
 
 def _stays_won(stays: pd.DataFrame, weights=None) -> float:
-    """The Aalen–Johansen incidence of a win at the longest stay (0 with no stay)."""
+    """The Aalen–Johansen incidence of a win at the longest stay (NaN with no stay)."""
     if len(stays) == 0:
         return np.nan
     aj = survival.aalen_johansen(stays, survival.ENDINGS, weights=weights)
     return float(aj["cif_win"].iloc[-1])
 
 
-def figures_both_ways(dd: pd.DataFrame, pimc: pd.DataFrame, n_boot: int = 400, seed: int = 3) -> pd.DataFrame:
+def _marginals(games: pd.DataFrame, n_boot: int, seed: int) -> dict:
+    """One arm's figures as the single-arm pages compute them: (estimate, low, high, n)."""
+    boot = PoolBootstrap(games, n_boot=n_boot, seed=seed)
+    played = (~games["redealt"]).to_numpy(np.int64)
+    per_game = pd.Series(played).groupby(games["game_id"].to_numpy()).sum().reindex(boot.game_ids)
+    out = {
+        "deals_per_game": (*boot.game_mean(per_game.to_numpy(np.float64)), boot.games),
+        "bolts_per_100": (*bolts.per_100_played(games, boot), int(played.sum())),
+    }
+    stays = survival.barrel_stays(games)
+    if len(stays):
+        win = survival.competing_table(stays, boot, survival.ENDINGS).loc["cif_win"].iloc[-1]
+        out["stays_won"] = (float(win["p"]), float(win["ci_low"]), float(win["ci_high"]), len(stays))
+    else:
+        out["stays_won"] = (np.nan, np.nan, np.nan, 0)
+    return out
+
+
+def figures_both_ways(
+    dd: pd.DataFrame, pimc: pd.DataFrame, n_boot: int = N_BOOT, seed: int = BOOT_SEED
+) -> pd.DataFrame:
     """Each figure of :data:`FIGURES` double-dummy, own information and their difference.
 
     Parameters
@@ -95,7 +119,8 @@ def figures_both_ways(dd: pd.DataFrame, pimc: pd.DataFrame, n_boot: int = 400, s
         Paired games tables (:func:`both_ways`): the same game ids, pool
         deal ids in one numbering.
     n_boot, seed : int
-        Bootstrap replicates and the seed of their weights.
+        Bootstrap replicates and the seed of their weights (the pages'
+        :data:`~analysis.research.uncertainty.BOOT_SEED`).
 
     Returns
     -------
@@ -104,7 +129,11 @@ def figures_both_ways(dd: pd.DataFrame, pimc: pd.DataFrame, n_boot: int = 400, s
         ``pimc_low``, ``pimc_high``, ``diff``, ``diff_low``, ``diff_high``
         (double-dummy minus own information; per-deal figures as counts per
         deal or per 100 deals, shares 0–1) and ``n_dd``, ``n_pimc`` (the
-        figure's unit: games, played deals, barrel stays).
+        figure's unit: games, played deals, barrel stays).  Each arm's
+        interval is that arm's own bootstrap, exactly what a page of that
+        arm alone prints for the figure (the same games, the same seed);
+        the difference's interval is the paired bootstrap of both tables
+        together.
 
     Raises
     ------
@@ -113,52 +142,47 @@ def figures_both_ways(dd: pd.DataFrame, pimc: pd.DataFrame, n_boot: int = 400, s
     """
     if not np.array_equal(np.unique(dd["game_id"]), np.unique(pimc["game_id"])):
         raise ValueError("the two tables must hold the same games")
+    arms = {"dd": _marginals(dd, n_boot, seed), "pimc": _marginals(pimc, n_boot, seed)}
     both = pd.concat([dd.assign(_k=0), pimc.assign(_k=1)], ignore_index=True)
     boot = PoolBootstrap(both, n_boot=n_boot, seed=seed)
     w = boot.row_weights().astype(np.float64)
     k = both["_k"].to_numpy()
+    gid = both["game_id"].to_numpy(np.int64)
     played = (~both["redealt"]).to_numpy(float)
     first = (~both.duplicated(["_k", "game_id"])).to_numpy(float)
     nb = both[[f"bolt{q}" for q in range(players_in(both))]].sum(axis=1).to_numpy(float) * played
-    gw = boot.game_weights()
-    rows, reps = {}, {}
+    reps = {}
     # deals per game is a figure of whole games: game weights only (widened below);
     # bolts per 100 played deals is made of deals: game and deal weights
     for name, x, y, scale in (("deals_per_game", played, first, 1.0), ("bolts_per_100", nb, played, 100.0)):
-        est, rep, n = [], [], []
+        rep = []
         for j in (0, 1):
             m = k == j
-            est.append(scale * x[m].sum() / y[m].sum())
-            ww = (
-                w[:, m]
-                if name == "bolts_per_100"
-                else boot.weights_for(both["game_id"].to_numpy(np.int64)[m])
-            )
+            ww = w[:, m] if name == "bolts_per_100" else boot.weights_for(gid[m])
             with np.errstate(invalid="ignore", divide="ignore"):
                 r = scale * (ww @ x[m]) / (ww @ y[m])
             rep.append(np.where(np.isfinite(r), r, np.nan))
-            n.append(int(y[m].sum()))
-        rows[name], reps[name] = (est, n), rep
-    est, rep, n = [], [], []
+        reps[name] = rep[0] - rep[1]
+    rep = []
     for g in (dd, pimc):
         st = survival.barrel_stays(g)
-        est.append(_stays_won(st))
         sw = boot.weights_for(st["game_id"].to_numpy(np.int64)) if len(st) else None
-        rep.append(np.array([_stays_won(st, sw[b]) if len(st) else np.nan for b in range(len(gw))]))
-        n.append(len(st))
-    rows["stays_won"], reps["stays_won"] = (est, n), rep
+        rep.append(np.array([_stays_won(st, sw[b]) if len(st) else np.nan for b in range(boot.n_boot)]))
+    reps["stays_won"] = rep[0] - rep[1]
     out = {}
-    for name, ((a, b), (na, nb_)) in rows.items():
-        ra, rb = reps[name]
-        cells = {"dd": a, "pimc": b, "diff": a - b}
-        for key, r in (("dd", ra), ("pimc", rb), ("diff", ra - rb)):
-            lo, hi = boot.interval(r)
-            if name != "bolts_per_100":  # whole games or stays: widened for repeated deals
-                lo, hi = boot.widen(cells[key], lo, hi)
-            if name == "stays_won" and key != "diff":
-                lo, hi = np.clip(lo, 0, 1), np.clip(hi, 0, 1)
-            cells[f"{key}_low"], cells[f"{key}_high"] = float(lo), float(hi)
-        cells["n_dd"], cells["n_pimc"] = na, nb_
+    for name in FIGURES:
+        cells = {}
+        for arm in ("dd", "pimc"):
+            est, lo, hi, n = arms[arm][name]
+            cells.update({arm: est, f"{arm}_low": lo, f"{arm}_high": hi, f"n_{arm}": n})
+        cells["diff"] = cells["dd"] - cells["pimc"]
+        if np.isnan(cells["diff"]):  # no stay one way: nothing to compare
+            lo = hi = np.nan
+        else:
+            lo, hi = boot.interval(reps[name])
+        if name != "bolts_per_100":  # whole games or stays: widened for repeated deals
+            lo, hi = boot.widen(cells["diff"], lo, hi)
+        cells["diff_low"], cells["diff_high"] = float(lo), float(hi)
         out[name] = cells
     cols = ["dd", "dd_low", "dd_high", "pimc", "pimc_low", "pimc_high", "diff", "diff_low", "diff_high"]
     return pd.DataFrame(out).T[cols + ["n_dd", "n_pimc"]].astype({c: np.float64 for c in cols})

@@ -40,10 +40,10 @@ def test_auctions_place_the_declarer_and_the_forced_100():
 def test_auctions_at_four_count_positions_round_four_seats():
     # dealer 2 -> first hand 3, then 0, then 1 (the third hand, before the
     # resting dealer): counted modulo 3 the third hand would read as the second
-    g = _games().iloc[:4].assign(first_hand=3, declarer=[3, 0, 1, 1], score3=0)
+    g = _games().iloc[:4].assign(first_hand=3, declarer=[3, 0, 1, 1], score3=0, bid=[100, 105, 120, 140])
     a = bidding.auctions(g)
     assert a["position"].tolist() == ["first hand", "second hand", "third hand", "third hand"]
-    assert a["group"].tolist()[:2] == [bidding.FORCED, "100–115"]
+    assert a["group"].tolist()[:2] == [bidding.FORCED, "105–115"]
 
 
 def test_bid_success_counts_each_group_with_games_as_clusters():
@@ -162,6 +162,68 @@ def test_calibration_verdict_names_both_directions_by_contract():
     assert "by up to 8 percentage points" in text and p < 1e-6
 
 
+def test_calibration_bins_are_disjoint_and_the_verdict_names_them_as_the_table_does():
+    from analysis.research import contract_odds
+
+    # ties straddle the quantile cuts: equal predictions stay in one bin
+    pred = np.array([0.10, 0.20, 0.30, 0.30, 0.30, 0.31, 0.50, 0.60, 0.80, 0.85, 0.86, 0.90])
+    rows = pd.DataFrame({"value": np.where(np.arange(12) % 2 == 0, 130, 90)})
+    cal = contract_odds.calibration(rows, pred, 120, bins=4)
+    assert cal["hands"].tolist() == [5, 1, 3, 3] and cal["hands"].sum() == 12
+    assert (cal["pred_high"].to_numpy()[:-1] < cal["pred_low"].to_numpy()[1:]).all()
+    # labels print each bin's own range, apart from its neighbours' (one decimal where needed)
+    assert cal["bin"].tolist() == ["10–30 %", "31 %", "50–80 %", "85–90 %"]
+    fine = contract_odds.calibration(rows, np.r_[pred[:5], 0.304, pred[6:]], 120, bins=4)
+    assert fine["bin"].tolist()[:2] == ["10.0–30.0 %", "30.4 %"]
+    # the verdict names each bin missed by its label, never one span over bins it did not miss
+    both = pd.concat(
+        {
+            120: cal.assign(p=[0.6, 0.31, 0.9, 0.875], ci_low=[0.55, 0.2, 0.85, 0.8]).assign(
+                ci_high=[0.65, 0.4, 0.95, 0.95]
+            )
+        },
+        names=["contract"],
+    )
+    text, _ = bidding.calibration_verdict(both)
+    assert "in 2 bins (observed above the prediction): contract 120, predicted 10–30 % and 50–80 %." in text
+    assert "85–90 %" not in text and "10–80" not in text
+
+
+def test_bid_groups_say_what_they_hold():
+    # a bid of 100 is only the first hand's: the first group starts at the first raise
+    for label, lo, hi in bidding.BID_GROUPS:
+        ends = [int(x) for x in label.replace(" and more", "").split("–")]
+        assert ends[0] == lo and (len(ends) == 1 and (hi == lo + 5 or "more" in label) or ends[1] == hi - 5)
+    g = _games().assign(bid=[100, 100, 105, 115, -1], contract=[100, 100, 105, 115, -1])
+    assert bidding.auctions(g)["group"].tolist() == [bidding.FORCED, bidding.FORCED, "105–115", "105–115"]
+    with pytest.raises(ValueError, match="no group"):  # a 100 won by the dealer: no label would say so
+        bidding.auctions(g.assign(bid=[100, 100, 100, 115, -1]))
+
+
+def test_adjacent_steps_tell_steps_beyond_the_noise():
+    from analysis.research import contract_odds
+
+    t = pd.DataFrame(
+        {
+            "p": [0.351, 0.333, 0.439, 0.369],
+            "ci_low": [0.30, 0.29, 0.40, 0.31],
+            "ci_high": [0.40, 0.38, 0.48, 0.43],
+        },
+        index=["5–9", "10–14", "15–19", "20–24"],
+    )
+    s = contract_odds.adjacent_steps(t)
+    assert s.index.tolist() == [("5–9", "10–14"), ("10–14", "15–19"), ("15–19", "20–24")]
+    assert s["diff"].tolist() == pytest.approx([-0.018, 0.106, -0.070])
+    # the steps' intervals from the two shares' standard errors (independent classes)
+    se = (t["ci_high"] - t["ci_low"]).to_numpy() / (2 * 1.959964)
+    assert s.loc[("10–14", "15–19"), "high"] - 0.106 == pytest.approx(
+        1.959964 * np.hypot(se[1], se[2]), rel=1e-5
+    )
+    assert s["beyond"].tolist() == [False, True, False]
+    with pytest.raises(ValueError, match="two groups"):
+        contract_odds.adjacent_steps(t.iloc[:1])
+
+
 def test_step_curve_is_drawn_as_steps_from_its_start():
     import matplotlib
 
@@ -187,6 +249,8 @@ def test_change_label_reads_as_words():
     assert conventions.change_label("write_off_payment=fixed", "club") == "write off payment: half → fixed"
     # a switch reads as the rules spell it on both sides of the arrow
     assert conventions.change_label("redeal_four_jacks=true", "club") == "redeal four jacks: false → true"
+    # a negative value takes the pages' minus sign, not a hyphen
+    assert conventions.change_label("club+minus_bidding=-120", "club") == "minus bidding: 0 → \u2212120"
 
 
 @pytest.mark.parametrize("metric", ["deals_per_game", "made_share"])

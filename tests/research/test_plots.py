@@ -39,3 +39,32 @@ def test_a_figure_is_described_from_its_titles_axes_and_legend():
         "Figure: Bids. Panel P(make): made (%) against contract (points); series: club."
     )
     plt.close(fig)
+
+
+def test_interval_dots_read_against_zero():
+    fig, (a, b, c) = plt.subplots(1, 3)
+    plots.interval_dots(a, ["club", "wiki"], [0.52, 0.58], [0.50, 0.55], [0.54, 0.61])
+    assert a.get_xlim()[0] == 0 and a.get_xlim()[1] > 61  # percent, from 0
+    plots.interval_dots(b, ["club"], [54.4], [47.9], [61.3], percent=False, exact=[50.0])
+    assert b.get_xlim()[0] == 0 and 61.3 < b.get_xlim()[1] < 100  # drawn as given
+    plots.interval_dots(c, ["rare"], [0.001], [0.0005], [0.002], log=True)
+    assert c.get_xscale() == "log" and c.get_xlim()[0] > 0
+    plt.close(fig)
+
+
+def test_a_band_that_starts_at_deal_zero_is_drawn_from_its_own_values():
+    import numpy as np
+
+    fig, ax = plt.subplots()
+    # a cumulative incidence known to be 0 at deal 0 (no interval there), then estimated
+    plots.step_curve(ax, [0, 1, 2], [0.0, 0.2, 0.3], [0.0, 0.1, 0.2], [0.0, 0.3, 0.4])
+    x, y = ax.get_lines()[0].get_data()
+    assert x[0] == 0 and y[0] == 0 and list(x).count(0) == 1  # deal 0 once, at 0
+    band = ax.collections[0].get_paths()[0].vertices
+    at0 = band[np.isclose(band[:, 0], 0)]
+    assert np.allclose(at0[:, 1], 0)  # the band starts at 0, not above it
+    ax.clear()
+    plots.step_curve(ax, [1, 2], [0.2, 0.3], [0.1, 0.2], [0.3, 0.4])  # from deal 1: the start is prepended
+    x, y = ax.get_lines()[0].get_data()
+    assert x[0] == 0 and y[0] == 0
+    plt.close(fig)

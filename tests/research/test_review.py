@@ -165,6 +165,42 @@ def test_provenance_names_the_commit_and_the_pools_seed():
     assert v["seed of the reference pools' deals"] == str(SEED)
     assert v["games per profile"] == "40"
     assert v["commit"]  # a commit, or why there is none
+    # the profiles are listed joined by commas: a name with a comma would read as two entries
+    assert notebook.provenance(["club", "club (one seat)"], 7)["value"]["profiles"] == "club, club (one seat)"
+    with pytest.raises(ValueError, match="two entries"):
+        notebook.provenance(["club", "club, one seat"], 7)
+
+
+def test_signed_numbers_take_the_reports_minus_and_plus():
+    assert notebook.fmt_num(-0.1234, 3) == "\u22120.123" and notebook.fmt_num(0.25, 2, signed=True) == "+0.25"
+    assert notebook.fmt_num(-0.0004, 3, signed=True) == "0.000"  # rounds to zero: no sign
+    d = notebook.fmt_num_ci(0.25, -0.1, 0.6, 3, signed=True)
+    assert d == "+0.250 (\u22120.100 to +0.600)" and "-" not in d
+    assert notebook.fmt_num_ci(-0.2, -0.2, -0.2, 3) == "\u22120.200 (no spread in the sample)"
+
+
+@pytest.mark.parametrize(
+    "text, bad",
+    [
+        ("z -0.48 and +2.08", True),
+        ("a difference of -0.125 (-0.2 to 0.1)", True),
+        ("(-0.6 to 0.3)", True),
+        ("z \u22120.48 and +2.08", False),
+        ("widow points 5-9 and 10-14, on 2026-12-04", False),
+        ("run thousand compare --games 100, seed 004", False),
+    ],
+)
+def test_a_hyphen_for_a_minus_sign_is_named(text, bad):
+    found = [p for p in review_page(_page(f"<p>{text}</p>")) if "minus sign written as a hyphen" in p]
+    assert bool(found) is bad
+
+
+def test_percentages_of_one_row_to_different_decimals_are_named():
+    row = "<tr><th>club</th><td>5.1 % (4.9–5.2)</td><td>{exact}</td><td>5,083</td><td>1,316 draws: 28.9 %</td></tr>"
+    head = "<table><tr><th></th><th>share (95 % CI)</th><th>exact</th><th>deals</th><th>draws</th></tr>"
+    bad = review_page(_page(head + row.format(exact="4.94 %") + "</table>"), "p")
+    assert bad == ["p: table 1: percentages of one row to 1 and 2 decimals: 'club'"]
+    assert review_page(_page(head + row.format(exact="4.9 %") + "</table>")) == []
 
 
 @pytest.mark.parametrize(

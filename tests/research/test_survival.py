@@ -98,8 +98,31 @@ def test_competing_table_never_prints_a_zero_width_interval():
     t = survival.competing_table(st, PoolBootstrap(games, n_boot=50, seed=1))
     zero = t[t["p"] == 0]
     assert len(zero) and (zero["ci_high"] > 0).all()
-    assert t.loc[("survival", 0), "ci_low"] < 1  # S(0) = 1 of 6 stays: exact lower bound
+    assert t.loc[("survival", 0), "ci_low"] < 1  # rules unknown: deal 0 is estimated like the others
     assert t.loc[("cif_knocked_off", 1), "ci_high"] == pytest.approx(1 - 0.025 ** (1 / 6))
+
+
+def test_deal_zero_is_the_start_where_the_rules_end_no_stay_before_its_first_deal():
+    st = _stays()
+    games = pd.DataFrame({"game_id": np.arange(6), "pool_deal": np.arange(6)})
+    boot = PoolBootstrap(games, n_boot=50)
+    t = survival.competing_table(st, boot, rules="club")
+    start = t.xs(0, level="deals")
+    # S(0) = 1 and every incidence 0 by the rules: no interval, in the table and the bands
+    assert (start.loc["survival", ["p", "ci_low", "ci_high"]] == 1.0).all()
+    cif = start[start.index.str.startswith("cif_")]
+    assert (cif[["p", "ci_low", "ci_high"]] == 0.0).all().all()
+    # after deal 0 a share of no event keeps its exact bound: 0 of 6 knocked off at deal 1
+    assert t.loc[("cif_knocked_off", 1), "ci_high"] == pytest.approx(1 - 0.025 ** (1 / 6))
+    # where the rules let a stay end before its first deal (a redeal's fine), deal 0 is estimated
+    fined = survival.competing_table(st, boot, rules="wiki bad_deal_fine=50")
+    assert fined.loc[("survival", 0), "ci_low"] < 1 and fined.loc[("cif_win", 0), "ci_high"] > 0
+    assert survival.ends_before_first_deal("wiki reverse_barrel=-760")
+    # a stay that ended at deal 0 under rules that allow none is an error, not a figure
+    early = st.assign(deals=[0, 1, 2, 2, 3, 3])
+    with pytest.raises(ValueError, match="before its first deal"):
+        survival.competing_table(early, boot, rules="club")
+    assert survival.competing_table(early, boot, rules="wiki bad_deal_fine=50").loc[("survival", 0), "p"] < 1
 
 
 def test_another_players_win_competes_instead_of_censoring():

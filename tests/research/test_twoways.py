@@ -94,3 +94,88 @@ def test_figures_both_ways_by_hand():
     assert (same["diff"] == 0).all() and (same["diff_low"] == 0).all() and (same["diff_high"] == 0).all()
     with pytest.raises(ValueError, match="same games"):
         twoways.figures_both_ways(dd, oi[oi.game_id == 0], n_boot=50)
+
+
+def _table(seed: int, n_games: int = 24, pool: int = 30) -> pd.DataFrame:
+    """A games table drawing a small pool with replacement, with bolts, redeals and barrel
+    stays (a sitter wins or falls; a fall lets the game run on to another player's win)."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for g in range(n_games):
+        p, length, stay = g % 3, int(rng.integers(6, 10)), int(rng.integers(1, 4))
+        falls = bool(rng.random() < 0.5)
+        for d in range(length):
+            ev, win = "", -1
+            if d == 2:
+                ev = f"barrel_enter:{p}"
+            elif d == 2 + stay and falls:
+                ev = f"barrel_fall:{p}"
+            if d == length - 1:
+                win = (p + 1) % 3 if falls or 2 + stay >= d else p
+                ev = (ev + ";" if ev else "") + f"win:{win}"
+            bolts_ = rng.random(3) < 0.2
+            rows.append(
+                {"game_id": g, "deal_no": d, "dealer": (g + d) % 3, "pool_deal": int(rng.integers(pool))}
+                | {"redealt": bool(rng.random() < 0.08), "written_off": False, "event": ev, "winner": win}
+                | {f"bolt{q}": bool(bolts_[q]) for q in range(3)}
+            )
+    t = pd.DataFrame(rows)
+    t.loc[t["redealt"], ["bolt0", "bolt1", "bolt2"]] = False
+    return t
+
+
+def test_one_figure_gets_one_interval_wherever_it_is_printed():
+    from analysis.research import bolts, positions, survival
+    from analysis.research.uncertainty import PoolBootstrap
+
+    dd, oi = _table(1), _table(2)
+    f = twoways.figures_both_ways(dd, oi, n_boot=60)
+    for arm, g in (("dd", dd), ("pimc", oi)):
+        b = PoolBootstrap(g, n_boot=60)  # as the bolts and barrel pages make it
+        cols = [arm, f"{arm}_low", f"{arm}_high"]
+        # the bolts page's figure, the barrel page's table of three and four, this table
+        page = bolts.game_figures(g, b).loc["bolts per 100 played deals", ["value", "low", "high"]]
+        assert f.loc["bolts_per_100", cols].tolist() == page.tolist()
+        assert positions.table_figures(g, b).loc[
+            "bolts per 100 played deals", ["value", "low", "high"]
+        ].tolist() == (page.tolist())
+        # the barrel page's stays won per stay (its competing table at the longest stay)
+        st = survival.barrel_stays(g)
+        win = survival.competing_table(st, b, survival.ENDINGS, rules="club").loc["cif_win"].iloc[-1]
+        assert f.loc["stays_won", cols].tolist() == [win["p"], win["ci_low"], win["ci_high"]]
+        assert f.loc["stays_won", f"n_{arm}"] == len(st)
+        # played deals per game: the games' mean with its interval over games
+        per = (~g["redealt"]).groupby(g["game_id"]).sum().to_numpy(float)
+        assert f.loc["deals_per_game", cols].tolist() == list(b.game_mean(per))
+        # another seed gives another interval: the test would see a page with its own
+        other = bolts.per_100_played(g, PoolBootstrap(g, n_boot=60, seed=2))
+        assert other[1:] != tuple(page.tolist()[1:])
+    # the difference keeps its paired bootstrap: the same games both ways differ by nothing
+    same = twoways.figures_both_ways(oi, oi, n_boot=60)
+    assert (same["diff"] == 0).all() and (same["diff_low"] == 0).all() and (same["diff_high"] == 0).all()
+    assert f.loc["bolts_per_100", "diff"] == pytest.approx(
+        f.loc["bolts_per_100", "dd"] - f.loc["bolts_per_100", "pimc"]
+    )
+
+
+def test_pages_and_helpers_leave_the_bootstrap_seed_to_its_one_constant():
+    """No page or research helper seeds its own bootstrap, and the pages that print the
+    same games figures resample them as many times."""
+    import re
+    from pathlib import Path
+
+    from analysis import report
+
+    root = Path(twoways.__file__).resolve().parents[2]
+    own_seed = re.compile(
+        r"(?:PoolBootstrap|figures_both_ways)\([^()]*(?:\([^()]*\)[^()]*)*\bseed=(?!seed\b)", re.S
+    )
+    for path in [*(root / "notebooks").glob("*.py"), *(root / "analysis" / "research").glob("*.py")]:
+        found = own_seed.search(path.read_text(encoding="utf-8"))
+        assert found is None, f"{path.name} seeds its own bootstrap: {found.group(0)[:80]!r}"
+    for quick in (True, False):
+        sizes = {
+            n: report.read_parameters(n, quick=quick).get("N_BOOT")
+            for n in ("bolts", "barrel", "single_dummy")
+        }
+        assert len(set(sizes.values())) == 1, sizes
