@@ -78,7 +78,7 @@ def _list(args) -> int:
             else f"not built (thousand reference build {p.name})"
         )
         print(f"{p.name:6} rules {p.rules:6} solver {p.fingerprint}  {state}\n       {p.solutions_path}")
-    for p in sd:
+    for p in [*sd, *reference.growing_pools()]:
         if p.state == "built":
             state = f"{p.deals:,} deals, content hash {p.content_hash}"
             if p.pinned is None:
@@ -101,24 +101,33 @@ def _verify(args) -> int:
     from .. import reference
 
     t0 = time.perf_counter()
-    sd_names = {s.name for s in reference.specs() if s.play == "pimc"}
+
+    def sd(name):
+        return reference.spec(name).play == "pimc"
 
     def say(name, i, n, rows):
         since = f"({i}/{n}, {time.perf_counter() - t0:.0f} s since the start)"
+        p = reference.pool(name) if sd(name) else None
         if rows is None:
             print(f"{name}: not built, skipped (thousand reference build {name}) {since}", flush=True)
-        elif name in sd_names:
+        elif p is not None and p.state == "not finished":
+            print(
+                f"{name}: not finished, the {p.chunks_done} of {p.n_chunks} chunks written are intact, "
+                f"{rows} rows played again, every column equal {since}",
+                flush=True,
+            )
+        elif sd(name):
             print(f"{name}: files intact, {rows} rows played again, every column equal {since}", flush=True)
         else:
             print(f"{name}: files intact, {rows} rows re-solved, every column equal {since}", flush=True)
 
     done = reference.verify(args.rows, sd_rows=args.sd_rows, seed=args.seed, names=args.only, progress=say)
-    dd = {k: v for k, v in done.items() if k not in sd_names}
-    sd = {k: v for k, v in done.items() if k in sd_names and v is not None}
+    dd = {k: v for k, v in done.items() if not sd(k)}
+    played = {k: v for k, v in done.items() if sd(k) and v is not None}
     skipped = [k for k, v in done.items() if v is None]
     line = f"ok: {len(dd)} pools, {sum(dd.values())} rows re-solved exactly"
-    if sd:
-        line += f"; {len(sd)} single-dummy pools, {sum(sd.values())} rows played again exactly"
+    if played:
+        line += f"; {len(played)} single-dummy pools, {sum(played.values())} rows played again exactly"
     if skipped:
         line += f"; not built: {', '.join(skipped)}"
     print(line)

@@ -104,7 +104,7 @@ def load(path: str | Path, solutions: str | Path | None = None):
     return frame
 
 
-def load_sd(path):
+def load_sd(path, *, require_complete: bool = True):
     """Read a single-dummy (``sd``) dataset joined with the deals it played.
 
     Parameters
@@ -113,6 +113,9 @@ def load_sd(path):
         An ``sd`` dataset folder (``thousand solve --play pimc``).  Its deals
         are found as :func:`solved_deals` finds a solutions dataset's: at
         the recorded place, or under the same name beside it.
+    require_complete : bool
+        Refuse a folder whose job has not finished (default); False reads
+        the chunks written so far (a pool being built, verified as it grows).
 
     Returns
     -------
@@ -129,15 +132,15 @@ def load_sd(path):
     Raises
     ------
     DatasetError
-        If ``path`` is not a complete ``sd`` dataset of this schema version,
-        or its deals are not found.
+        If ``path`` is not a complete ``sd`` dataset of this schema version
+        (with ``require_complete``), or its deals are not found.
     """
     params = read_params(path)
     if params.get("kind") != "sd":
         raise DatasetError(
             f"{path} is a {params.get('kind')} dataset, not sd (thousand solve --play pimc)", path=path
         )
-    rows = read_frame(path, "sd")
+    rows = read_frame(path, "sd", require_complete=require_complete)
     deals_path = solved_deals(path, params)
     deals = read_frame(deals_path, "deals")
     frame = rows.merge(deals, on="deal_id", how="left", validate="many_to_one")

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .. import dataset
+from ..dataset.integrity import FOREIGN_FILE, inspect
 from ..errors import BadArgument, ReferencePoolError
 from ..jobs.deals import run_deal
 from ..jobs.solutions import run_solve
@@ -149,12 +150,15 @@ def verify(
     seed : int
         Seed of the draw.
     names : sequence of str, optional
-        Pools to verify (default: all, :data:`~analysis.reference.POOLS`
-        then :data:`~analysis.reference.SD_POOLS`).
+        Pools to verify (default: all, :data:`~analysis.reference.POOLS`,
+        :data:`~analysis.reference.SD_POOLS`, then the big pools being
+        built under ``base``, :func:`~analysis.reference.growing_pools`).
+        A single-dummy pool not finished is verified on the chunks written
+        so far: each re-hashed, ``sd_rows`` of their rows played again.
     progress : callable, optional
         Called as ``progress(name, done, total, rows)`` after each pool,
-        ``rows`` None for a single-dummy pool not built (or not finished)
-        and not pinned, which is skipped.
+        ``rows`` None for a single-dummy pool with no rows yet and not
+        pinned, which is skipped.
 
     Returns
     -------
@@ -176,13 +180,18 @@ def verify(
     if sd_rows < 1:
         raise BadArgument(f"--sd-rows must be at least 1, got {sd_rows}", parameter="sd_rows")
     base = registry.root() if base is None else base
-    names = [s.name for s in registry.specs()] if names is None else list(names)
+    if names is None:
+        names = [s.name for s in registry.specs()] + [p.name for p in registry.growing_pools(base)]
+    names = list(names)
     done = {}
     for i, name in enumerate(names):
         s = registry.spec(name)
         rng = np.random.default_rng([seed, i])
-        if isinstance(s, SDPoolSpec) and s.sd_hash is None and s.entry(base).state != "built":
+        state = s.entry(base).state if isinstance(s, SDPoolSpec) and s.sd_hash is None else "built"
+        if state == "not built":
             done[name] = None
+        elif state == "not finished":
+            done[name] = _compare(name, _rows_so_far(s, base), sd_rows, rng, True)
         else:
             check(name, base)
             frame = load(name, base)
@@ -191,6 +200,27 @@ def verify(
         if progress is not None:
             progress(name, i + 1, len(names), done[name])
     return done
+
+
+def _rows_so_far(s: SDPoolSpec, base: Path) -> pd.DataFrame:
+    """The rows of a single-dummy pool being built, joined with their deals:
+    every chunk written so far, each re-hashed against the hash its footer
+    recorded.
+
+    Raises
+    ------
+    ReferencePoolError
+        Naming the first chunk file that is damaged, edited or not the
+        pool's own.
+    """
+    p = s.entry(base)
+    params = dataset.read_params(p.sd_path)
+    bad = [f for f in inspect(p.sd_path, params, rehash=True) if f.kind != FOREIGN_FILE]
+    if bad:
+        raise ReferencePoolError(s.name, f"{bad[0].path}: {bad[0].why}")
+    frame = dataset.load_sd(p.sd_path, require_complete=False)
+    frame.attrs["reference"] = p.as_dict()
+    return frame
 
 
 def _compare(name: str, frame: pd.DataFrame, rows: int, rng: np.random.Generator, sd: bool) -> int:

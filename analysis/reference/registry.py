@@ -401,6 +401,22 @@ def sd_pools(base: Path | None = None) -> list[SDPool]:
     return [s.entry(_base(base)) for s in SD_POOLS]
 
 
+def growing_pools(base: Path | None = None) -> list[SDPool]:
+    """The big single-dummy pools of :data:`BIG_SD_POOLS` that have rows
+    under the reference root (``"not finished"``, or built and not pinned
+    yet), as on disk.
+
+    A big pool takes more hours than a session keeps a machine (about 28
+    CPU hours for the five, docs/PERFORMANCE.md), so it is built in the
+    repository's own folder and its finished chunks are committed as they
+    land, each verified first (:func:`analysis.reference.verify` plays
+    rows of a pool being built again); the next session resumes it. Such a
+    pool serves nothing until it is complete and pinned in :data:`SD_POOLS`.
+    """
+    found = (s.entry(_base(base)) for s in BIG_SD_POOLS)
+    return [p for p in found if p.state != "not built"]
+
+
 def pool_for(rules, base: Path | None = None) -> Pool | None:
     """The finished double-dummy pool whose solver fingerprint is that of ``rules``, if any.
 

@@ -142,7 +142,8 @@ def test_a_stopped_build_is_not_finished_and_resumes(sd_env, tmp_path, monkeypat
     p = reference.sd_pools(base)[0]
     assert (p.state, p.chunks_done, p.n_chunks, p.content_hash) == ("not finished", 1, 2, None)
     assert p.deals == 2 and p.as_dict()["deals"] == 2  # chunk 0 of 2 deals built, chunk 1 (1 deal) not
-    assert reference.verify(1, names=["club-sd"], base=base) == {"club-sd": None}
+    # the rows written so far verify (4 of chunk 0's 6 rows played again)
+    assert reference.verify(1, names=["club-sd"], base=base) == {"club-sd": 4}
     assert reference.build("club-sd", base, workers=1, progress=False).content_hash == want
 
 
@@ -275,3 +276,36 @@ def test_an_older_pool_without_written_off_plays_still_verifies(sd_env, sd_regis
         assert not any(f"{c}:" in msg for c in ("value", "moves", "left_points", "declarer_tricks"))
     else:  # every row written off now as well
         assert not has_play(reference.load("club-sd", base)).any()
+
+
+def test_a_big_pool_being_built_is_listed_and_verified_on_its_chunks(sd_env, tmp_path, monkeypatch, capsys):
+    """A big pool grows across sessions in the root's own folder: the chunks
+    written so far are listed, re-hashed and played again; an edited chunk
+    is named; a pool with no rows is skipped."""
+    big = reference.SDPoolSpec("club-sd-big", "club", "club", 4, worlds=2, chunk=2, folder="sd-big")
+    base = tmp_path / "reference"
+    shutil.copytree(sd_env, base)
+    monkeypatch.setenv(reference.ROOT_VAR, str(base))
+    monkeypatch.setattr(reference.registry, "BIG_SD_POOLS", (big,))
+    assert reference.growing_pools() == []
+    reference.build(big.name, workers=1, progress=False)
+    folder = base / "club" / "sd-big"
+    for name in ("part-000001.parquet", "_manifest.json", "_common_metadata"):
+        (folder / name).unlink()  # as a build stopped after its first chunk
+    (p,) = reference.growing_pools()
+    assert (p.name, p.state, p.chunks_done, p.n_chunks, p.deals) == (big.name, "not finished", 1, 2, 2)
+    assert main(["reference", "list"]) == 0
+    assert "club-sd-big" in (out := capsys.readouterr().out) and "not finished, 1 of 2 chunks" in out
+    assert reference.verify(1, sd_rows=6, names=[big.name]) == {big.name: 6}  # every row of chunk 0
+    assert main(["reference", "verify", "--rows", "1", "--sd-rows", "2"]) == 0  # the default takes it in
+    out = capsys.readouterr().out
+    assert "club-sd-big: not finished, the 1 of 2 chunks written are intact, 2 rows played again" in out
+    f = folder / "part-000000.parquet"
+    t = pq.read_table(f)
+    i = t.schema.get_field_index("value")
+    edited = t.set_column(
+        i, "value", pa.array([v + 1 for v in t["value"].to_pylist()], t.schema.field(i).type)
+    )
+    pq.write_table(edited.replace_schema_metadata(pq.read_schema(f).metadata), f)
+    with pytest.raises(reference.ReferencePoolError, match="part-000000.parquet.*damaged or edited"):
+        reference.verify(1, sd_rows=1, names=[big.name])
