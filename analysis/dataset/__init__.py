@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..errors import DatasetError
 from ._files import MANIFEST_FILE, PARAMS_FILE, absolute, chunk_path, content_hash
-from .integrity import check_outside_datasets, enclosing_dataset
+from .integrity import FOREIGN_FILE, check_outside_datasets, enclosing_dataset, inspect
 
 # the message helpers under the names the tests of the former module use
 from .integrity import differences as _differences  # noqa: F401
@@ -67,6 +67,8 @@ __all__ = [
     "absolute",
     "enclosing_dataset",
     "check_outside_datasets",
+    "inspect",
+    "FOREIGN_FILE",
     "SOLUTION_COLUMNS",
     "SD_COLUMNS",
     "SD_WORLD_COLUMNS",

@@ -15,7 +15,6 @@ import numpy as np
 import pandas as pd
 
 from .. import dataset
-from ..dataset.integrity import FOREIGN_FILE, inspect
 from ..errors import BadArgument, ReferencePoolError
 from ..jobs.deals import run_deal
 from ..jobs.solutions import run_solve
@@ -215,7 +214,7 @@ def _rows_so_far(s: SDPoolSpec, base: Path) -> pd.DataFrame:
     """
     p = s.entry(base)
     params = dataset.read_params(p.sd_path)
-    bad = [f for f in inspect(p.sd_path, params, rehash=True) if f.kind != FOREIGN_FILE]
+    bad = [f for f in dataset.inspect(p.sd_path, params, rehash=True) if f.kind != dataset.FOREIGN_FILE]
     if bad:
         raise ReferencePoolError(s.name, f"{bad[0].path}: {bad[0].why}")
     frame = dataset.load_sd(p.sd_path, require_complete=False)

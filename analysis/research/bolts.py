@@ -37,7 +37,6 @@ __all__ = [
     "game_bolt_rates",
     "per_100_played",
     "game_figures",
-    "GAME_FIGURES",
     "defender_gap",
 ]
 

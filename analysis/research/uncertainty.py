@@ -34,7 +34,7 @@ import pandas as pd
 
 from ..stats import exact_bounds
 
-__all__ = ["PoolBootstrap", "N_BOOT", "BOOT_SEED"]
+__all__ = ["PoolBootstrap"]
 
 #: Bootstrap replicates of a research figure.
 N_BOOT = 400
