@@ -301,6 +301,7 @@ def step_curve(
     high,
     *,
     start=0.0,
+    end=None,
     label=None,
     color=None,
     linestyle="-",
@@ -324,6 +325,10 @@ def step_curve(
     start : float
         The value before the first deal (0 for a cumulative incidence, 1
         for a survival curve), drawn from deal 0 when ``t`` starts later.
+    end : float, optional
+        The deal up to which the last value is drawn (default one deal past
+        the last of ``t``), so that the last step has its level and not
+        only its rise.
 
     Returns
     -------
@@ -335,6 +340,8 @@ def step_curve(
     if not len(t) or t[0] > 0:  # the curve's start, before the first deal given
         t = np.concatenate([[0.0], t])
         p, low, high = (np.concatenate([[start], a]) for a in (p, low, high))
+    t = np.concatenate([t, [t[-1] + 1.0 if end is None else max(float(end), t[-1])]])
+    p, low, high = (np.concatenate([a, a[-1:]]) for a in (p, low, high))
     p, low, high = _pct(p, low, high)
     (line,) = ax.step(t, p, where="post", label=label, color=color, linestyle=linestyle, linewidth=1.8)
     ax.fill_between(t, low, high, step="post", color=line.get_color(), alpha=band_alpha, linewidth=0)

@@ -234,7 +234,11 @@ def test_step_curve_is_drawn_as_steps_from_its_start():
     plots.step_curve(ax, [1, 2, 3], [0.1, 0.3, 0.4], [0.05, 0.2, 0.3], [0.15, 0.4, 0.5], label="win")
     (line,) = ax.get_lines()
     assert line.get_drawstyle() == "steps-post"
-    np.testing.assert_allclose(line.get_ydata(), [0, 10, 30, 40])
+    np.testing.assert_allclose(line.get_ydata(), [0, 10, 30, 40, 40])
+    np.testing.assert_allclose(line.get_xdata(), [0, 1, 2, 3, 4])  # the last step has its level
+    ax.clear()
+    plots.step_curve(ax, [1, 2], [0.1, 0.3], [0.05, 0.2], [0.15, 0.4], end=6)
+    np.testing.assert_allclose(ax.get_lines()[0].get_xdata(), [0, 1, 2, 6])
     fig2, axes = plt.subplots(1, 2)
     axes[0].plot([0], [0], label="a")
     axes[1].plot([0], [0], label="b")

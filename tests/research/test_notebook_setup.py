@@ -199,7 +199,7 @@ def test_interval_lines_and_survival_steps():
     plots.interval_lines(ax, [1, 2], [0.5, 0.4], [0.4, 0.3], [0.6, 0.5], xlabel="x")
     np.testing.assert_allclose(ax.lines[0].get_ydata(), [50.0, 40.0])
     plots.survival_steps(ax, [1, 3], [0.8, 0.5], [0.7, 0.4], [0.9, 0.6])
-    np.testing.assert_allclose(ax.lines[1].get_ydata(), [100.0, 80.0, 50.0])
+    np.testing.assert_allclose(ax.lines[1].get_ydata(), [100.0, 80.0, 50.0, 50.0])
     with pytest.raises(ValueError):
         plots.interval_lines(ax, [1], [0.5, 0.4], [0.4, 0.3], [0.6, 0.5])
     plt.close(fig)
