@@ -105,7 +105,9 @@ table["claim"] = table["claim"].replace("—", "no redeals")
 shown = notebook.ci_table(table, keep=("stage", "claim", "count")).drop(columns="estimate (95 % CI)")
 shown = shown.rename(columns={"claim": "who redeals", "count": "deals meeting it"}).join(
     share_cells(table, "share of deals (95 % CI)"))
-shown["z (standard errors)"] = [notebook.fmt_num(z, 2, signed=True) for z in table["z"]]
+# a condition the rules never meet cannot deviate from its exact 0: said so, not "+0.00"
+shown["z (standard errors)"] = ["none by rule" if x == 0 else notebook.fmt_num(z, 2, signed=True)
+                                for z, x in zip(table["z"], table["exact"])]
 # a stage's "any" row that counts exactly the deals of one of its conditions says so
 # (wiki: a widow under 3 points always holds two 9s)
 cond = table["condition"].copy()
