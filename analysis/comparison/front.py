@@ -141,15 +141,17 @@ def _check_count(name: str, v) -> int:
     return int(v)
 
 
-def default_out(rules_list, games: int, seed: int, outcomes: str, policy) -> Path:
-    """``data/compare/<key>``: a folder per (rule sets, games, seed, outcomes, policy),
-    so rerunning the same comparison resumes it and another never collides."""
-    key = json.dumps(
-        [[r.fingerprint() for r in rules_list], games, seed, outcomes, policy.params()],
-        sort_keys=True,
-        default=str,
-    )
-    return Path(DEFAULT_GAMES).parent / "compare" / hashlib.sha256(key.encode()).hexdigest()[:12]
+def default_out(params: list[dict], under=None) -> Path:
+    """``<under>/<key>`` (default ``data/compare/<key>``), ``key`` hashing the
+    recorded parameters of every rule set's games dataset.
+
+    The same comparison resumes in its folder; any other (rule sets, sizes,
+    seed, policy, outcomes, the pools played and where they lie, package
+    version) gets its own, so a data folder shared between checkouts or
+    versions never meets a dataset of other parameters.
+    """
+    key = hashlib.sha256(json.dumps(params, sort_keys=True, default=str).encode()).hexdigest()[:12]
+    return Path(under if under is not None else Path(DEFAULT_GAMES).parent / "compare") / key
 
 
 def compare(
@@ -167,6 +169,7 @@ def compare(
     chunk_size: int | None = None,
     worlds: int = 16,
     on_note=None,
+    under=None,
 ) -> Comparison:
     """Play the same games under several rule sets and compare them.
 
@@ -194,7 +197,7 @@ def compare(
         played: fitted on single-dummy play for ``"pimc"``).
     out : path, optional
         Folder of the games datasets, one sub-folder per rule set (default
-        ``data/compare/<key>``); a stopped run resumes.
+        ``<under>/<key>``, :func:`default_out`); a stopped run resumes.
     on_the_fly : bool
         Solve (or play) on the fly the rule sets no reference pool serves;
         refused otherwise.
@@ -209,6 +212,9 @@ def compare(
         each rule set's pool reuse (a warning above
         :data:`REPEAT_WARN`) and why a ``p_first_hand_*`` row (or, at
         three beside four, ``win_third_hand``) is n/a.
+    under : path, optional
+        Without ``out``: the folder that holds the per-parameters folder
+        (default ``data/compare``).
 
     Returns
     -------
@@ -256,13 +262,14 @@ def compare(
     for n in notes:
         if on_note:
             on_note(n)
-    out = Path(out) if out is not None else default_out(rules, games, seed, outcomes, policy)
+    recorded = [
+        arm_params(a, games, seed, policy, outcomes, shared, deals_path, chunk_size=chunk_size, worlds=worlds)
+        for a in arms
+    ]
+    out = Path(out) if out is not None else default_out(recorded, under)
     paths, frames = [], []
-    for i, a in enumerate(arms):
+    for i, (a, params) in enumerate(zip(arms, recorded)):
         folder = arm_folder(out, i, a.name)
-        params = arm_params(
-            a, games, seed, policy, outcomes, shared, deals_path, chunk_size=chunk_size, worlds=worlds
-        )
         run_arm(folder, params, workers=workers, scheduler=scheduler, progress=progress)
         paths.append(folder)
         frames.append(dataset.read_frame(folder, "games"))

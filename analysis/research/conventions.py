@@ -151,8 +151,10 @@ def profile_comparison(
     games, seed : int
         Paired games per rule set and their root seed.
     data : path
-        The games datasets go under ``data/compare-conventions/`` (resumed
-        when there).
+        The games datasets go under ``data/compare-conventions/``, in a
+        folder per profile, outcomes, sizes and seed and, inside it, one per
+        the games' recorded parameters, as ``thousand compare`` keys its
+        folders (resumed when there; other code or pools get another).
     outcomes : {"pimc", "dd"}
         Own information (the variants :func:`split_variants` serves from
         the profile's single-dummy pool) or double-dummy (the others).
@@ -171,8 +173,9 @@ def profile_comparison(
     if not vs:
         return None
     key = "all" if fields is None else str(len(vs))
-    out = Path(data) / "compare-conventions" / f"{base.name}-{outcomes}-{games}-{seed}-{key}"
-    return compare([base, *vs.values()], games=games, seed=seed, workers=workers, out=out, outcomes=outcomes)
+    under = Path(data) / "compare-conventions" / f"{base.name}-{outcomes}-{games}-{seed}-{key}"
+    rule_sets = [base, *vs.values()]
+    return compare(rule_sets, games=games, seed=seed, workers=workers, under=under, outcomes=outcomes)
 
 
 def effects(c, metrics) -> pd.DataFrame:

@@ -358,3 +358,25 @@ def test_a_baseline_without_a_figure_leaves_the_others_unpaired():
 
 def test_tables_of_three_have_no_third_hand_row(seats):
     assert "win_third_hand" not in set(seats.table.metric)
+
+
+def test_the_default_folder_is_keyed_by_every_recorded_parameter(tmp_path, monkeypatch):
+    # a data folder shared with another checkout (pools elsewhere) or another
+    # package version held a dataset of other parameters under the same folder
+    # name, and the comparison stopped with a DatasetError instead of playing
+    from analysis.comparison import front
+
+    args = dict(games=4, seed=1, outcomes="dd", workers=1, under=tmp_path)
+    a = compare(["club", "club barrel_seats=1"], **args)
+    again = compare(["club", "club barrel_seats=1"], **args)
+    assert again.paths == a.paths  # the same comparison resumes in its folder
+    assert again.table.equals(a.table)
+    real = front.arm_params
+
+    def elsewhere(*p, **kw):  # any other recorded parameter (another version, pools elsewhere)
+        return {**real(*p, **kw), "made_by": "another checkout"}
+
+    monkeypatch.setattr(front, "arm_params", elsewhere)
+    moved = compare(["club", "club barrel_seats=1"], **args)
+    assert moved.paths[0].parent != a.paths[0].parent  # its own folder, no error
+    assert moved.table.drop(columns="pool_repeat_share").equals(a.table.drop(columns="pool_repeat_share"))
