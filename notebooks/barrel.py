@@ -77,7 +77,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.research import data, plots, positions, survival, twoways
+from analysis.research import game_tables, plots, positions, survival, twoways
 from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
 
@@ -91,7 +91,7 @@ VARIANTS = {  # the name a reader sees -> the rules
     "classic": Rules.profile("classic"), "book": Rules.profile("book"),
     "ua": Rules.profile("ua"), "wiki": Rules.profile("wiki"),
 }
-OUT = {name: data.game_outcomes(r) for name, r in VARIANTS.items()}  # ("pimc" or "dd", words)
+OUT = {name: game_tables.game_outcomes(r) for name, r in VARIANTS.items()}  # ("pimc" or "dd", words)
 # each variant's part of its games' cache file names (the cached games are found by it)
 LABEL = {name: name for name in VARIANTS} | {"club (one seat)": "club-one_seat"}
 
@@ -101,9 +101,9 @@ def play(name, r, kind):
     (under the label twoways.both_ways caches them with); double-dummy games
     each their own block of the double-dummy pool."""
     if kind == "pimc":
-        return data.simulated_games(DATA, r, N_GAMES, SEED, draw="with", outcomes="pimc",
+        return game_tables.simulated_games(DATA, r, N_GAMES, SEED, draw="with", outcomes="pimc",
                                     label=f"{LABEL[name]}-pimc")
-    return data.simulated_games(DATA, r, N_GAMES, SEED, draw="without", outcomes="dd", label=LABEL[name])
+    return game_tables.simulated_games(DATA, r, N_GAMES, SEED, draw="without", outcomes="dd", label=LABEL[name])
 
 
 games = {name: play(name, r, OUT[name][0]) for name, r in VARIANTS.items()}
@@ -112,7 +112,7 @@ stays = {name: survival.barrel_stays(g) for name, g in games.items()}
 display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}."))
 display(pd.DataFrame({
     "outcomes": [OUT[n][1] for n in games],
-    "pool draws, and how many repeat": [data.repeat_words(g) for g in games.values()],
+    "pool draws, and how many repeat": [game_tables.repeat_words(g) for g in games.values()],
     "intervals": [b.describe() for b in boots.values()],
     "game and stay intervals widened by": [f"×{b.design_effect ** 0.5:.1f}" if b.reuse else "×1 (no repeats)"
                                            for b in boots.values()]}, index=pd.Index(list(games), name="rules")))
@@ -274,9 +274,9 @@ TABLES = {}
 for prof in ("book", "wiki"):
     TABLES[f"{prof}, three players"] = (games[prof], boots[prof])
     r4 = Rules.profile(prof).with_changes(players=4)
-    k4, why4 = data.game_outcomes(r4)
+    k4, why4 = game_tables.game_outcomes(r4)
     OUT[f"{prof}, four players"] = (k4, why4)
-    g4 = data.simulated_games(DATA, r4, N_GAMES, SEED, draw="with" if k4 == "pimc" else "without",
+    g4 = game_tables.simulated_games(DATA, r4, N_GAMES, SEED, draw="with" if k4 == "pimc" else "without",
                               outcomes=k4, label=f"{prof}-players4-{k4}")
     TABLES[f"{prof}, four players"] = (g4, PoolBootstrap(g4, n_boot=N_BOOT))
 figs = {name: positions.table_figures(g, b) for name, (g, b) in TABLES.items()}
@@ -302,7 +302,7 @@ for name, f in figs.items():
     cells[name] = col
 four = pd.DataFrame(cells).rename_axis("figure (95 % CI)")
 display(four)
-display(Markdown(" ".join(f"{n} ({OUT[n][1]}): {b.describe()}; {data.repeat_words(g)}."
+display(Markdown(" ".join(f"{n} ({OUT[n][1]}): {b.describe()}; {game_tables.repeat_words(g)}."
                           for n, (g, b) in TABLES.items() if "four" in n)))
 
 # %%
@@ -382,8 +382,8 @@ for n, f in both.items():
                      "n (DD; OI)": f"{int(r['n_dd']):,}; {int(r['n_pimc']):,} {UNIT[fig]}"})
 if rows:
     display(pd.DataFrame(rows).set_index(["rules", "figure"]))
-    display(Markdown(" ".join(f"{n}: double-dummy {data.repeat_words(g['dd'])}; own information "
-                              f"{data.repeat_words(g['pimc'])}." for n, g in pairs.items())))
+    display(Markdown(" ".join(f"{n}: double-dummy {game_tables.repeat_words(g['dd'])}; own information "
+                              f"{game_tables.repeat_words(g['pimc'])}." for n, g in pairs.items())))
     beyond = [(n, twoways.FIGURES[k]) for n, f in both.items() for k, r in f.iterrows()
               if (r["diff_low"] > 0 or r["diff_high"] < 0) and (k != "bolts_per_100" or VARIANTS[n].has_bolts)]
     display(Markdown(

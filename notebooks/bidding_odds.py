@@ -77,7 +77,7 @@ from analysis.odds.hand import hand_odds
 from analysis.redeal import features, flags_from_features
 from analysis.odds.build import held_out_deals
 from analysis.odds.model import BidModel
-from analysis.research import bidding, contract_odds, data, plots
+from analysis.research import bidding, contract_odds, dd_pools, game_tables, plots
 from analysis.rules import Rules
 
 T0 = time.perf_counter()
@@ -94,7 +94,7 @@ def points_bin(i) -> str:
 def profile_rows(p, rows=None):
     """Pool rows of a profile (the first ``N_POOL`` deals, or ``rows``: whole
     deals of its pool) with the profile's own forced redeals."""
-    f = (data.pool_rows(p) if rows is None else rows).iloc[:3 * N_POOL].copy()
+    f = (dd_pools.pool_rows(p) if rows is None else rows).iloc[:3 * N_POOL].copy()
     r = Rules.profile(p)
     fl = flags_from_features(features(f[["hand0", "hand1", "hand2", "widow"]]
                                       .to_numpy(np.uint32)[::3]), r)
@@ -105,7 +105,7 @@ def profile_rows(p, rows=None):
 
 
 rows = {p: profile_rows(p) for p in PROFILES}
-refs = {p: data.reference_pool(p) for p in PROFILES}
+refs = {p: dd_pools.reference_pool(p) for p in PROFILES}
 model = BidModel.default()
 fit = model.info
 notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES, games_per_profile=N_GAMES,
@@ -133,15 +133,15 @@ notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES
 # reaches.
 
 # %%
-OUT = {p: data.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words): as the bolts page
-games = {p: data.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if OUT[p][0] == "pimc" else "without",
+OUT = {p: game_tables.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words): as the bolts page
+games = {p: game_tables.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if OUT[p][0] == "pimc" else "without",
                                  outcomes=OUT[p][0], label=f"{p}-{OUT[p][0]}")
          for p in PROFILES}
-games_dd = {p: data.simulated_games(DATA, p, N_GAMES, SEED, outcomes="dd") for p in PROFILES}
+games_dd = {p: game_tables.simulated_games(DATA, p, N_GAMES, SEED, outcomes="dd") for p in PROFILES}
 auc = {p: bidding.auctions(g) for p, g in games.items()}
 auc_dd = {p: bidding.auctions(g) for p, g in games_dd.items()}
 display(Markdown("Own-information games: " + "; ".join(
-    f"{p} {data.repeat_words(g)}" if OUT[p][0] == "pimc" else f"{p} {OUT[p][1]}" for p, g in games.items()) + "."))
+    f"{p} {game_tables.repeat_words(g)}" if OUT[p][0] == "pimc" else f"{p} {OUT[p][1]}" for p, g in games.items()) + "."))
 
 
 def success_table(t):
@@ -430,7 +430,7 @@ display(Markdown(
 # %%
 split = fit["split"]
 # the held-out deals of the whole pool (the first N_POOL of them at quick sizes)
-whole = data.pool_rows("club")
+whole = dd_pools.pool_rows("club")
 test = profile_rows("club", whole[held_out_deals(whole["deal_id"].to_numpy(), split)])
 same_pool = fit["pool"]["content_hash"] == refs["club"].content_hash
 display(Markdown(

@@ -79,7 +79,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis.game import players_in
-from analysis.research import bolts, data, plots
+from analysis.research import bolts, dd_pools, game_tables, plots
 from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
 
@@ -87,8 +87,8 @@ T0 = time.perf_counter()
 
 plots.use_style()
 display(Markdown(notebook.back_link()))
-pools = {p: data.pool_rows(p).iloc[:3 * N_POOL] for p in PROFILES}
-refs = {p: data.reference_pool(p) for p in PROFILES}
+pools = {p: dd_pools.pool_rows(p).iloc[:3 * N_POOL] for p in PROFILES}
+refs = {p: dd_pools.reference_pool(p) for p in PROFILES}
 notebook.provenance(PROFILES, SEED, games_per_profile=N_GAMES,
                  **{f"deals of {p}": f"the {r.name} reference pool, first {len(pools[p]) // 3:,} deals ({r.content_hash})"
                     for p, r in refs.items()})
@@ -152,8 +152,8 @@ plt.show()
 # them for the repeats.
 
 # %%
-OUT = {p: data.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words)
-games = {p: data.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if OUT[p][0] == "pimc" else "without",
+OUT = {p: game_tables.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words)
+games = {p: game_tables.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if OUT[p][0] == "pimc" else "without",
                                  outcomes=OUT[p][0], label=f"{p}-{OUT[p][0]}")
          for p in PROFILES}
 boots = {p: PoolBootstrap(g, n_boot=N_BOOT) for p, g in games.items()}  # the pages' one seed
@@ -165,7 +165,7 @@ for p, g in games.items():
                      notebook.fmt_num_ci(r["value"], r["low"], r["high"]), "m": r["value"], "lo": r["low"],
                      "hi": r["high"], "outcomes": OUT[p][1], "games": boots[p].games,
                      "played deals": int(figs.loc["bolts per 100 played deals", "n"]),
-                     "pool draws, and how many repeat": data.repeat_words(g)})
+                     "pool draws, and how many repeat": game_tables.repeat_words(g)})
 rates = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(Markdown(f"Estimator of the bidding policy: {games['club'].attrs['estimator']}. "
                  + " ".join(f"{p}: {boots[p].describe()}." for p in PROFILES)))

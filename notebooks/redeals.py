@@ -67,7 +67,7 @@ from analysis.research import plots, redeals
 T0 = time.perf_counter()
 plots.use_style()
 pd.set_option("display.precision", 4)
-from analysis.research import data
+from analysis.research import dd_pools
 
 DIGITS = 2  # decimals of every share, Monte Carlo and exact alike: they are read side by side
 
@@ -82,8 +82,8 @@ def share_cells(t, name):
 
 
 display(Markdown(notebook.back_link()))
-masks = data.pool_masks("club")[:N_DEALS]
-ref = data.reference_pool("club")
+masks = dd_pools.pool_masks("club")[:N_DEALS]
+ref = dd_pools.reference_pool("club")
 N = len(masks)
 feats = features(masks)
 notebook.provenance(PROFILES, SEED, deals=N, reference_pool=f"club ({ref.content_hash})")

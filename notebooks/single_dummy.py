@@ -82,14 +82,14 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis import reference
-from analysis.research import data, optimism, plots, sd_play
+from analysis.research import optimism, plots, sd_play, sd_pools
 from analysis.solver import analyse_deal, format_line
 from analysis.stats import proportion_ci
 
 T0 = time.perf_counter()
 plots.use_style()
 display(Markdown(notebook.back_link()))
-paired = {p: data.sd_paired(p) for p in PROFILES}
+paired = {p: sd_pools.sd_paired(p) for p in PROFILES}
 missing = [p for p, f in paired.items() if f is None]
 paired = {p: f for p, f in paired.items() if f is not None}
 shown = list(paired)
@@ -103,7 +103,7 @@ notebook.provenance(shown, SEED, **{f"deals of {p}": f"the {m['name']} single-du
 # %%
 if missing:
     display(Markdown("**Not shown** (their single-dummy pool is not built yet): "
-                     + ", ".join(f"`{p}` (`thousand reference build {data.sd_pool_name(p)}`)"
+                     + ", ".join(f"`{p}` (`thousand reference build {sd_pools.sd_pool_name(p)}`)"
                                  for p in missing)))
 
 # %% [markdown]
@@ -442,7 +442,7 @@ for p in shown:
 for p in missing:
     hl.append({"profile": p, "question": "optimism", "applies": False,
                "figure": "no single-dummy pool built for these rules",
-               "n": f"build it: thousand reference build {data.sd_pool_name(p)}"})
+               "n": f"build it: thousand reference build {sd_pools.sd_pool_name(p)}"})
 _ = notebook.save_headline("single_dummy", hl)
 
 # %%

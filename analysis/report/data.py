@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import reference
-from ..research import data, notebook
+from ..research import dd_pools, notebook
 
 __all__ = ["prepare_data"]
 
@@ -18,7 +18,7 @@ def prepare_data(params: dict, workers: int | None = None) -> list[Path]:
     one's own may still name ``POOLS`` (a dict profile -> deals to solve)
     with ``DATA``, ``N_DEALS`` and ``SEED`` (a deals dataset made with
     :func:`analysis.research.notebook.ensure_deals`, solved with
-    :func:`analysis.research.data.ensure_solutions`).
+    :func:`analysis.research.dd_pools.ensure_solutions`).
 
     Returns
     -------
@@ -45,5 +45,5 @@ def prepare_data(params: dict, workers: int | None = None) -> list[Path]:
         )
         made.append(deals)
         for prof, n in (params.get("POOLS") or {}).items():
-            made.append(data.ensure_solutions(params["DATA"], deals, prof, int(n), workers=workers))
+            made.append(dd_pools.ensure_solutions(params["DATA"], deals, prof, int(n), workers=workers))
     return made

@@ -5,8 +5,13 @@ here, one concept per module, with tests in ``tests/research/``:
 
 - :mod:`~analysis.research.notebook`: the parameters every notebook shares
   (quick mode for CI, provenance, interval half-widths, dataset paths);
-- :mod:`~analysis.research.data`: the solved pools and simulated games the
+- :mod:`~analysis.research.dd_pools`: the double-dummy reference pools the
   notebooks share (solved once per set of solver conventions, then reused);
+- :mod:`~analysis.research.sd_pools`: the single-dummy reference pools, and
+  their deals paired with the double-dummy ones;
+- :mod:`~analysis.research.game_tables`: whole games simulated from the
+  pools, cached, and the outcomes (double-dummy or own information) a rule
+  set is played with;
 - :mod:`~analysis.research.plots`: matplotlib helpers that draw
   probabilities with their confidence intervals;
 - :mod:`~analysis.research.contract_odds`: success probabilities of contracts
@@ -33,11 +38,13 @@ here, one concept per module, with tests in ``tests/research/``:
 """
 
 # The notebooks import the module of each concept (``from analysis.research
-# import data, plots``): the modules are the surface; each one's ``__all__``
+# import dd_pools, plots``): the modules are the surface; each one's ``__all__``
 # is what the notebooks and the report call.
 __all__ = [
     "notebook",
-    "data",
+    "dd_pools",
+    "sd_pools",
+    "game_tables",
     "plots",
     "contract_odds",
     "redeals",

@@ -1,6 +1,6 @@
 """Bidding questions as players ask them: bids made in play, hand classes, calibration.
 
-:func:`auctions` reads simulated games (:func:`analysis.research.data.simulated_games`)
+:func:`auctions` reads simulated games (:func:`analysis.research.game_tables.simulated_games`)
 into one row per auction won: the declarer's position at the table (first,
 second or third hand: the first hand is the dealer's left and opens with a
 forced 100, RULES.md "Bidding"), the winning bid, and how the deal ended

@@ -56,7 +56,7 @@ def auction_declarer(pool: pd.DataFrame) -> np.ndarray:
     ----------
     pool : pandas.DataFrame
         One row per (deal, seat), all three seats of each deal, sorted by
-        ``deal_id`` then ``seat`` (:func:`analysis.research.data.load_pool`).
+        ``deal_id`` then ``seat`` (:func:`analysis.research.dd_pools.load_pool`).
 
     Returns
     -------

@@ -7,7 +7,7 @@ seen.  Both are paired on the same deals, so every comparison here is a
 paired one, and every interval is clustered by deal (the three seats of one
 deal share its cards).  Every table states the distinct deals behind it.
 The paired rows of a profile's pools are
-:func:`analysis.research.data.sd_paired`; :mod:`analysis.research.sd_play`
+:func:`analysis.research.sd_pools.sd_paired`; :mod:`analysis.research.sd_play`
 shows one row's play and plays pool rows again with other ``worlds``.
 """
 

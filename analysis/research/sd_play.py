@@ -75,7 +75,7 @@ def worlds_sensitivity(
     Parameters
     ----------
     paired : pandas.DataFrame
-        :func:`analysis.research.data.sd_paired` rows; the first ``n`` rows of seat 0 are played.
+        :func:`analysis.research.sd_pools.sd_paired` rows; the first ``n`` rows of seat 0 are played.
     rules : str or Rules
     worlds : sequence of int
         Layouts per decision to try (the pool's own is added).

@@ -32,7 +32,7 @@ import pandas as pd
 
 from ..game import players_in
 from . import bolts, survival
-from . import data as _data
+from .game_tables import simulated_games
 from .uncertainty import BOOT_SEED, N_BOOT, PoolBootstrap
 
 __all__ = ["both_ways", "figures_both_ways", "FIGURES"]
@@ -51,9 +51,9 @@ def both_ways(data, rules, n_games: int, seed: int, label: str = "") -> dict[str
     Parameters
     ----------
     data : path
-        The games cache folder (:func:`analysis.research.data.simulated_games`).
+        The games cache folder (:func:`analysis.research.game_tables.simulated_games`).
     rules : str or Rules
-        Rules a built single-dummy pool serves (:func:`analysis.research.data.game_outcomes`).
+        Rules a built single-dummy pool serves (:func:`analysis.research.game_tables.game_outcomes`).
     n_games, seed : int
         Games ``0 .. n_games - 1`` of the root seed, both ways.
     label : str
@@ -73,10 +73,10 @@ def both_ways(data, rules, n_games: int, seed: int, label: str = "") -> dict[str
     """
     name = label or str(getattr(rules, "name", rules))
     return {
-        "dd": _data.simulated_games(
+        "dd": simulated_games(
             data, rules, n_games, seed, draw="with", outcomes="dd", on_sd_deals=True, label=f"{name}-dd-sd"
         ),
-        "pimc": _data.simulated_games(
+        "pimc": simulated_games(
             data, rules, n_games, seed, draw="with", outcomes="pimc", label=f"{name}-pimc"
         ),
     }

@@ -237,11 +237,11 @@ def test_calibration_groups_by_prediction():
 
 
 def test_games_cache_key_follows_the_simulator_code():
-    from analysis.research import data
+    from analysis.research import game_tables
 
-    h = data._code_hash()
-    assert len(h) == 12 and h == data._code_hash()
-    assert data._key(1, "a") != data._key(1, "b")
+    h = game_tables._code_hash()
+    assert len(h) == 12 and h == game_tables._code_hash()
+    assert game_tables._key(1, "a") != game_tables._key(1, "b")
 
 
 def test_defender_gap_splits_into_play_and_barrel_by_hand():

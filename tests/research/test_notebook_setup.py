@@ -208,14 +208,14 @@ def test_interval_lines_and_survival_steps():
 def test_a_damaged_games_cache_is_simulated_again(tmp_path):
     # the notebooks' cached game tables: a damaged file failed the notebook
     # with Arrow's error, and stayed damaged
-    from analysis.research import data
+    from analysis.research import dd_pools, game_tables
 
     deals = notebook.ensure_deals(tmp_path, 20, 3)
-    pool = data.ensure_solutions(tmp_path, deals, "club", 20)
-    first = data.simulated_games(tmp_path, "club", 2, 5, pool)
+    pool = dd_pools.ensure_solutions(tmp_path, deals, "club", 20)
+    first = game_tables.simulated_games(tmp_path, "club", 2, 5, pool)
     cache = list(tmp_path.glob("games-*.parquet"))
     assert len(cache) == 1
     cache[0].write_bytes(cache[0].read_bytes()[:1000])
-    again = data.simulated_games(tmp_path, "club", 2, 5, pool)
+    again = game_tables.simulated_games(tmp_path, "club", 2, 5, pool)
     assert again.equals(first)
-    assert data.simulated_games(tmp_path, "club", 2, 5, pool).equals(first)  # read back
+    assert game_tables.simulated_games(tmp_path, "club", 2, 5, pool).equals(first)  # read back

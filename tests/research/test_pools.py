@@ -11,14 +11,14 @@ import pytest
 
 from analysis import cards, reference
 from analysis import probabilities as exact
-from analysis.research import data, redeals
+from analysis.research import dd_pools, redeals
 
 
 @pytest.fixture(scope="module")
 def masks():
     if reference.pool_for("club") is None:
         pytest.skip("the club reference pool is not built (thousand reference build club)")
-    return data.pool_masks("club")
+    return dd_pools.pool_masks("club")
 
 
 def test_marriage_sums_of_the_first_hand_match_exact(masks):

@@ -10,13 +10,13 @@ import pytest
 
 from analysis import reference
 from analysis.bids import bid_cap
-from analysis.research import data, sd_play
+from analysis.research import sd_play, sd_pools
 from analysis.rules import Rules
 from analysis.single_dummy import decide_contract, play_deal, play_out
 
 
 def test_paired_rows_are_the_pools_rows(sd_env):
-    p = data.sd_paired("club")
+    p = sd_pools.sd_paired("club")
     sd = reference.load("club-sd", rules="club")
     sd = sd[~sd["redeal_forced"]]
     dd = reference.load("club").set_index(["deal_id", "seat"])
@@ -53,7 +53,7 @@ def _seed(row):
 
 def test_contracts_are_decided_again_under_other_payments(sd_env):
     club = reference.load("club-sd", rules="club")
-    classic = data._redecide(club, Rules.profile("classic"))
+    classic = sd_pools._redecide(club, Rules.profile("classic"))
     assert (club["value"].to_numpy() == classic["value"].to_numpy()).all()
     for _, row in classic.iterrows():
         d = int(row["seat"])
@@ -67,12 +67,13 @@ def test_contracts_are_decided_again_under_other_payments(sd_env):
             cap=int(bid_cap(Rules.profile("classic"), eight)),
         )
         assert (row["contract"], row["written_off"]) == want
-    assert data.sd_paired("classic") is None  # no classic pool in this tiny registry
-    assert data.sd_pool_name("classic") is None and data.sd_pool_name("club") == "club-sd"
+    assert sd_pools.sd_paired("classic") is None  # no classic pool in this tiny registry
+    assert sd_pools.sd_pool_name("classic") is None and sd_pools.sd_pool_name("club") == "club-sd"
+    assert sd_pools.sd_pool("club").name == "club-sd" and sd_pools.sd_pool("classic") is None
 
 
 def test_the_single_dummy_line_adds_up(sd_env):
-    p = data.sd_paired("club")
+    p = sd_pools.sd_paired("club")
     row = p[~p["written_off"]].iloc[0]
     text = sd_play.sd_line(row, "club")
     tricks = re.findall(r"^\s*\d+\. trump", text, flags=re.M)
@@ -86,7 +87,7 @@ def test_the_single_dummy_line_adds_up(sd_env):
 
 
 def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
-    p = data.sd_paired("club")
+    p = sd_pools.sd_paired("club")
     f = sd_play.worlds_sensitivity(p, "club", worlds=(1,), n=2, data=tmp_path)
     assert sorted(f["worlds"].unique()) == [1, 2]
     own = f[f["worlds"] == 2]
@@ -104,14 +105,15 @@ def test_worlds_sensitivity_plays_again_and_caches(sd_env, tmp_path):
 def test_an_unbuilt_pool_gives_none(sd_env, sd_registry, monkeypatch):
     unbuilt = reference.SDPoolSpec("wiki-sd", "wiki", "wiki", 2, worlds=2, chunk=2)
     monkeypatch.setattr(reference.registry, "SD_POOLS", (*sd_registry, unbuilt))
-    assert data.sd_paired("wiki") is None and data.sd_pool_name("wiki") == "wiki-sd"
+    assert sd_pools.sd_paired("wiki") is None and sd_pools.sd_pool_name("wiki") == "wiki-sd"
+    assert sd_pools.sd_pool("wiki") is None  # named, not built
 
 
 def test_worlds_sensitivity_plays_out_an_old_pools_write_offs(sd_env, tmp_path):
     """An older pool stores no play (and the value 0) where its declarer wrote
     off; the pool's own worlds row plays those rows out again from their own
     seed, so it reads the same played value as the other worlds rows."""
-    p = data.sd_paired("club")
+    p = sd_pools.sd_paired("club")
     seat0 = p[p["seat"] == 0]
     assert seat0["written_off"].any()
     n = int(np.flatnonzero(seat0["written_off"].to_numpy())[0]) + 1

@@ -1,5 +1,5 @@
 """Own-information games of the research pages and the paired figures both ways
-(analysis.research.data.simulated_games with outcomes, analysis.research.twoways),
+(analysis.research.game_tables.simulated_games with outcomes, analysis.research.twoways),
 on the tiny pools of conftest.py and hand-built tables."""
 
 from __future__ import annotations
@@ -10,19 +10,19 @@ import pytest
 
 from analysis import reference
 from analysis.game import simulate
-from analysis.research import data, twoways
+from analysis.research import game_tables, twoways
 
 
 def test_game_outcomes_follow_the_single_dummy_pools(sd_env):
-    assert data.game_outcomes("club") == ("pimc", "own information (the club-sd pool)")
+    assert game_tables.game_outcomes("club") == ("pimc", "own information (the club-sd pool)")
     # a variant the club-sd pool serves (the barrel seats change no decision it stores)
-    assert data.game_outcomes("club barrel_seats=1")[0] == "pimc"
-    kind, why = data.game_outcomes("book")  # listed nowhere in the tiny registry
+    assert game_tables.game_outcomes("club barrel_seats=1")[0] == "pimc"
+    kind, why = game_tables.game_outcomes("book")  # listed nowhere in the tiny registry
     assert kind == "dd" and why.startswith("double-dummy (")
 
 
 def test_own_information_games_are_the_simulators(sd_env, tmp_path):
-    g = data.simulated_games(tmp_path, "club", 3, 5, draw="with", outcomes="pimc")
+    g = game_tables.simulated_games(tmp_path, "club", 3, 5, draw="with", outcomes="pimc")
     sd = reference.sd_pool_for("club")
     ref = simulate("club", 3, seed=5, pool=sd.sd_path, draw="with", outcomes="pimc")
     cols = ["game_id", "deal_no", "pool_deal", "declarer", "contract", "value", "score0", "winner"]
@@ -30,18 +30,18 @@ def test_own_information_games_are_the_simulators(sd_env, tmp_path):
     o = g.attrs["outcomes"]
     assert o["outcomes"] == "pimc" and o["pool"] == "club-sd" and o["pool_size"] == 3
     assert o["repeated_draws"] == len(g) - g["pool_deal"].nunique() > 0
-    assert data.repeat_words(g).startswith(f"{len(g):,} draws of 3 pool deals")
+    assert game_tables.repeat_words(g).startswith(f"{len(g):,} draws of 3 pool deals")
     # outcomes are part of the cache key: double-dummy games of the same seed differ
-    dd = data.simulated_games(tmp_path, "club", 3, 5, draw="with", outcomes="dd", on_sd_deals=True)
+    dd = game_tables.simulated_games(tmp_path, "club", 3, 5, draw="with", outcomes="dd", on_sd_deals=True)
     assert dd.attrs["outcomes"]["outcomes"] == "dd"
     assert set(dd["pool_deal"]) <= set(g["pool_deal"]) | set(np.unique(sd_deals(sd)))
     # paired: the same first deal (dealer and cards) in every game both ways
     firsts = [t.groupby("game_id")["pool_deal"].first().tolist() for t in (g, dd)]
     assert firsts[0] == firsts[1]
     with pytest.raises(ValueError, match="outcomes"):
-        data.simulated_games(tmp_path, "club", 3, 5, outcomes="sd")
+        game_tables.simulated_games(tmp_path, "club", 3, 5, outcomes="sd")
     with pytest.raises(ValueError, match="on_sd_deals"):
-        data.simulated_games(tmp_path, "club", 3, 5, outcomes="pimc", on_sd_deals=True)
+        game_tables.simulated_games(tmp_path, "club", 3, 5, outcomes="pimc", on_sd_deals=True)
 
 
 def sd_deals(sd):
