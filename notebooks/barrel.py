@@ -109,7 +109,7 @@ def play(name, r, kind):
 games = {name: play(name, r, OUT[name][0]) for name, r in VARIANTS.items()}
 boots = {name: PoolBootstrap(g, n_boot=N_BOOT) for name, g in games.items()}  # the pages' one seed
 stays = {name: survival.barrel_stays(g) for name, g in games.items()}
-display(Markdown(f"Bidding estimator: {games['club'].attrs['estimator']}."))
+display(Markdown(f"Bidding estimator, by table: {game_tables.estimators_words(games)}."))
 display(pd.DataFrame({
     "outcomes": [OUT[n][1] for n in games],
     "pool draws, and how many repeat": [game_tables.repeat_words(g) for g in games.values()],

@@ -176,7 +176,7 @@ for p, g in games.items():
                       "played deals": f"{int(figs.loc['bolts per 100 played deals', 'n']):,}",
                       "pool draws, and how many repeat": game_tables.repeat_words(g)}
 rates = pd.DataFrame(rows).set_index(["profile", "figure"])
-display(Markdown(f"Estimator of the bidding policy: {games['club'].attrs['estimator']}. "
+display(Markdown(f"Estimator of the bidding policy, by profile: {game_tables.estimators_words(games)}. "
                  + " ".join(f"{p}: {boots[p].describe()}." for p in PROFILES)))
 BOLTS = [p for p in PROFILES if p not in NO_BOLTS]
 display(rates.loc[BOLTS, ["estimate (95 % CI)", "n"]])

@@ -183,7 +183,7 @@ def simulate(
         deals of its own block of a permutation of the pool fixed by
         ``seed``, and draws with replacement only past its block (counted
         in ``attrs["outcomes"]``).  Research tables use ``"without"``
-        (:func:`analysis.research.data.simulated_games`).
+        (:func:`analysis.research.game_tables.simulated_games`).
     pool_games : int, optional
         With ``draw="without"``: how many games share the pool's
         permutation (default ``start + n_games``).  Pass the total when one

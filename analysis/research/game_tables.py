@@ -45,6 +45,7 @@ __all__ = [
     "simulated_games",
     "game_outcomes",
     "repeat_words",
+    "estimators_words",
 ]
 
 
@@ -114,10 +115,36 @@ def estimator_words(est, desc: str = "") -> str:
     held = f"; {int(info['held_out_deals']):,} deals held out" if info.get("held_out_deals") else ""
     kind = "the default bidding model" if desc.startswith("default") else "a bidding model"
     rules = f" of {info['rules']}" if info.get("rules") else ""
+    value = "value as played with own information" if info.get("outcomes") == "pimc" else "double-dummy value"
     return (
-        f"{kind}{rules} (a logistic model of the double-dummy value from {len(feats)} features "
+        f"{kind}{rules} (a logistic model of the {value} from {len(feats)} features "
         f"of the visible hand, fitted on {rows}{deals}{where}{held})"
     )
+
+
+def estimators_words(games: dict) -> str:
+    """The bidding estimator of each table of games, profiles sharing one named once.
+
+    Parameters
+    ----------
+    games : dict of str -> pandas.DataFrame
+        Tables of :func:`simulated_games` by label (their
+        ``attrs["estimator"]``).
+
+    Returns
+    -------
+    str
+        E.g. "club and classic: the default bidding model of club (...);
+        book: the default bidding model of book (...)".
+    """
+    by_words: dict[str, list[str]] = {}
+    for label, g in games.items():
+        by_words.setdefault(g.attrs.get("estimator", "not recorded"), []).append(str(label))
+    parts = []
+    for words, labels in by_words.items():
+        names = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+        parts.append(f"{names}: {words}")
+    return "; ".join(parts)
 
 
 def _key(*parts) -> str:
@@ -290,7 +317,7 @@ def simulated_games(
         policy = ThresholdPolicy(estimator=est)
     key = _key(
         r.to_dict(),
-        str(pool.resolve()),
+        ref_name if ref_hash is not None else str(pool.resolve()),  # a reference pool: its name and content
         n_games,
         seed,
         repr(policy),

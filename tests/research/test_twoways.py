@@ -179,3 +179,40 @@ def test_pages_and_helpers_leave_the_bootstrap_seed_to_its_one_constant():
             for n in ("bolts", "barrel", "single_dummy")
         }
         assert len(set(sizes.values())) == 1, sizes
+
+
+def test_a_games_cache_serves_the_same_pools_at_another_path(sd_env, tmp_path, monkeypatch):
+    # the cache key held the pool's absolute path: a data folder used from
+    # another checkout (the same pools elsewhere) played every game again
+    import shutil
+
+    data = tmp_path / "data"
+    first = game_tables.simulated_games(data, "club", 3, 5, draw="with", outcomes="pimc")
+    made = sorted(data.glob("games-*.parquet"))
+    assert len(made) == 1
+    moved = tmp_path / "elsewhere"
+    shutil.copytree(sd_env, moved)
+    monkeypatch.setenv(reference.ROOT_VAR, str(moved))
+    assert reference.sd_pool_for("club").sd_path.startswith(str(moved))
+    again = game_tables.simulated_games(data, "club", 3, 5, draw="with", outcomes="pimc")
+    assert sorted(data.glob("games-*.parquet")) == made  # read back, not played again
+    pd.testing.assert_frame_equal(again, first)
+
+
+def test_each_profile_s_bidding_model_is_named_with_what_it_estimates():
+    # the games pages named club's model for every profile, and called the
+    # own-information model "a logistic model of the double-dummy value"
+    words = {}
+    for prof, outcomes in [("club", "pimc"), ("classic", "pimc"), ("book", "pimc"), ("club", "dd")]:
+        est, desc = game_tables.pool_estimator(None, prof, outcomes)
+        words[prof, outcomes] = game_tables.estimator_words(est, desc)
+    assert "value as played with own information" in words["club", "pimc"]
+    assert "double-dummy value" in words["club", "dd"] and "own information" not in words["club", "dd"]
+    assert "of book" in words["book", "pimc"] and "book-sd pool" in words["book", "pimc"]
+    tables = {p: pd.DataFrame() for p in ("club", "classic", "book")}
+    for (p, o), w in words.items():
+        if o == "pimc":
+            tables[p].attrs["estimator"] = w
+    line = game_tables.estimators_words(tables)
+    assert line.startswith(f"club and classic: {words['club', 'pimc']}; book: ")  # classic plays club's model
+    assert line.count("the default bidding model") == 2
