@@ -351,28 +351,6 @@ display(Markdown(" ".join(f"{n} ({OUT[n][1]}): {b.describe()}; {game_tables.repe
                              else "no interval widened (no repeats)") + "."
                           for n, (g, b) in TABLES.items() if "four" in n)))
 
-# %% [markdown]
-# Survival on the barrel at three and at four.  At a table of four a
-# sitter who deals rests and, under these rules, spends no attempt (wiki
-# "a barrel sitter who deals scores nothing and spends no attempt"; book
-# is silent †: the same), so a stay can last one deal more than its three
-# attempts: S(3) is estimated at four and S(4) = 0 by the rules.
-
-# %%
-stays4 = {name: survival.barrel_stays(g) for name, (g, _) in TABLES.items()}
-tables4 = {name: survival.competing_table(stays4[name], b, CAUSES, rules=RULES4[name])
-           for name, (g, b) in TABLES.items() if len(stays4[name])}
-display(s_table(tables4, label="table"))
-longer = {n: t.loc["survival"] for n, t in tables4.items() if "four" in n}
-display(Markdown(
-    "**Conclusion.** " + "; ".join(
-        f"{n}: {notebook.fmt_ci(*k.loc[3, ['p', 'ci_low', 'ci_high']])} of "
-        f"{len(stays4[n]):,} stays were still on the barrel after 3 deals"
-        for n, k in longer.items() if 3 in k.index and not k.loc[3, "by_rule"])
-    + " (stays that rested once on the way; at three, none by rule)."
-    if any(3 in k.index and not k.loc[3, "by_rule"] for k in longer.values()) else
-    "**Conclusion.** No stay at four lasted beyond its three attempts in these games."))
-
 # %%
 fig, ax = plt.subplots(figsize=(8, 6))
 labels, est, lo, hi, par = [], [], [], [], []
@@ -420,6 +398,29 @@ display(Markdown(
     + "In book, barrel entries per game are " + compare("barrel entries per game")
     + ("; a stay is won " + compare("barrel stays won") + "."
        if "barrel stays won" in b4.index and "barrel stays won" in b3.index else "; no stay could be compared.")))
+
+# %% [markdown]
+# Survival on the barrel at three and at four.  At a table of four a
+# sitter who deals rests and, under these rules, spends no attempt (wiki
+# "a barrel sitter who deals scores nothing and spends no attempt"; book
+# is silent †: the same), so a stay can last one deal more than its three
+# attempts: S(3) is estimated at four and S(4) = 0 by the rules.
+
+# %%
+stays4 = {name: survival.barrel_stays(g) for name, (g, _) in TABLES.items()}
+tables4 = {name: survival.competing_table(stays4[name], b, CAUSES, rules=RULES4[name])
+           for name, (g, b) in TABLES.items() if len(stays4[name])}
+display(s_table(tables4, label="table"))
+longer = {n: t.loc["survival"] for n, t in tables4.items() if "four" in n}
+display(Markdown(
+    "**Conclusion.** " + "; ".join(
+        f"{n}: {notebook.fmt_ci(*k.loc[3, ['p', 'ci_low', 'ci_high']])} of "
+        f"{len(stays4[n]):,} stays were still on the barrel after 3 deals"
+        for n, k in longer.items() if 3 in k.index and not k.loc[3, "by_rule"])
+    + " (stays that rested once on the way; at three, none by rule)."
+    if any(3 in k.index and not k.loc[3, "by_rule"] for k in longer.values()) else
+    "**Conclusion.** No stay at four lasted beyond its three attempts in these games."))
+
 
 # %% [markdown]
 # ## Double-dummy against own information, on the same deals

@@ -121,7 +121,8 @@ NO_BOLTS = [p for p in PROFILES if not Rules.profile(p).has_bolts]
 EXEMPT = [p for p in PROFILES if not (Rules.profile(p).has_bolts and Rules.profile(p).bolt_declarer)]
 for p in EXEMPT:
     if (p, "declarer: no trick") in shown.index:
-        shown.loc[(p, "declarer: no trick"), ["bolted (95 % CI)", "per 100 deals (95 % CI)"]] = "none by rule"
+        shown.loc[(p, "declarer: no trick"), ["players bolted", "bolted (95 % CI)", "per 100 deals (95 % CI)"]] = (
+            "none by rule")
 shown = shown.rename(index={p: f"{p} (no bolts by rule; for comparison)" for p in NO_BOLTS}, level=0)
 display(shown)
 if same:
