@@ -77,7 +77,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.research import game_tables, plots, positions, survival, twoways
+from analysis.research import barrel_rules, game_tables, plots, positions, survival, twoways
 from analysis.research.uncertainty import PoolBootstrap
 from analysis.rules import Rules
 
@@ -134,7 +134,10 @@ notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
 # cumulative incidence at the longest stay).  Another player's win is one
 # of the endings; a stay is censored only if its game was cut off
 # unfinished, so the shares of the endings plus S at the end add up to
-# 100 %.
+# 100 %.  An ending a variant's rules forbid reads *none by rule*, without
+# an interval (decided from the rules, not from a count of zero; the
+# reasons are listed under the table); an ending the rules allow but no
+# stay had keeps its interval.
 
 # %%
 CAUSES = [e for e in survival.ENDINGS]
@@ -154,10 +157,17 @@ for n, t in tables.items():
            f"{(stays[n].ending == 'open').sum():,}"}
     for c in CAUSES:
         r = t.loc[(f"cif_{c}", tmax)]
-        row[LABELS[c]] = notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
+        row[LABELS[c]] = "none by rule" if r["by_rule"] else notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
     last[n] = row
 ends = pd.DataFrame(last).T.rename_axis("rules")
 display(ends)
+NEVER = {n: barrel_rules.impossible_endings(r) for n, r in VARIANTS.items()}
+why = {}  # (ending, reason) -> the variants
+for n, never in NEVER.items():
+    for c, reason in never.items():
+        why.setdefault((c, reason), []).append(n)
+display(Markdown("None by rule: " + "; ".join(
+    f"{LABELS[c]} in {', '.join(ns)} ({reason})" for (c, reason), ns in why.items()) + "."))
 ct = tables["club"]
 ctm = ct.index.get_level_values("deals").max()
 share = {c: ct.loc[(f"cif_{c}", ctm), "p"] for c in CAUSES}
@@ -166,26 +176,39 @@ display(Markdown(
     f"**Conclusion.** In club, of {len(stays['club']):,} stays, "
     + ", ".join(f"{notebook.fmt_pct(share[c])} end {ENDS[c]}" for c in main[:3])
     + f"; the other endings share {notebook.fmt_pct(sum(share[c] for c in main[3:]))}."))
-fig, axes = plt.subplots(2, 3, figsize=(13, 7), sharex=True, sharey=True)
+LAST = max(t.index.get_level_values("deals").max() for t in tables.values())
+fig, axes = plt.subplots(2, 3, figsize=(13, 7.5), sharex=True, sharey=True)
 for ax, (n, t) in zip(axes.flat, tables.items()):
     for j, c in enumerate(CAUSES):
         k = t.loc[f"cif_{c}"]
-        if k["p"].max() == 0:
+        if k["by_rule"].all():  # forbidden by these rules: nothing to draw
             continue
-        plots.step_curve(ax, k.index, k["p"], k["ci_low"], k["ci_high"], label=LABELS[c],
+        plots.step_curve(ax, k.index, k["p"], k["ci_low"], k["ci_high"], label=LABELS[c], end=LAST + 0.5,
                          xlabel="deals on the barrel", ylabel="stays ended this way (%)", color=f"C{j}")
     ax.set_title(n)
-plots.figure_legend(fig, loc="outside lower center", ncol=3, frameon=False)
+    ax.set_xlim(0, LAST + 0.5)
+    ax.tick_params(labelbottom=True)  # every panel keeps its deal numbers
+plots.figure_legend(fig, loc="outside lower center", ncol=4, frameon=False)
 fig.suptitle("How barrel stays end, by deal (Aalen–Johansen, 95 % bands)")
 plt.show()
+drawn = [LABELS[c] for c in CAUSES if any(c not in NEVER[n] for n in tables)]
+undrawn = [LABELS[c] for c in CAUSES if LABELS[c] not in drawn]
+display(Markdown(
+    "Each panel draws every ending its rules allow, seen or not (a flat line at 0 with its band where no "
+    "stay ended so); an ending its rules forbid is not drawn in that panel."
+    + (f" Not drawn in any panel: {', '.join(undrawn)}, which none of these rule variants allows "
+       "(listed under the table above)." if undrawn else "")))
 
 # %% [markdown]
 # ## Survival on the barrel: S(t)
 #
 # S(t) = P(still on the barrel after *t* played deals) = 1 − the sum of the
-# incidences above.  A stay can outlast three deals only when the rules
-# let a deal that was not an attempt pass (e.g. a deal played by others
-# while a sitter does not bid), which the table shows where it happens.
+# incidences above.  Every played deal spends one of the three attempts
+# (a deal another player declares too), so at a table of three no stay
+# outlasts three deals: S(3) = 0 by the rules and is printed without an
+# interval.  Only a deal that spends no attempt could make a stay longer:
+# at a table of four, the resting dealer's (wiki, book †), shown in the
+# section "A table of four".
 # Where S stays above zero after the last deal, the longest stays were
 # *censored*: still open in a game cut off unfinished, so nobody knows
 # how they would have ended.  Beside S(t), the stays still on the barrel
@@ -195,16 +218,21 @@ plt.show()
 # its first deal (a win ends the game before anybody arrives on its deal;
 # only a redeal's fine or the reverse barrel, which none of these rules
 # has, could), so S(0) = 100 % by the rules and is printed without an
-# interval.
+# interval.  A figure the rules fix reads "by rule".
 
 # %%
-surv = pd.concat({n: t.loc["survival"] for n, t in tables.items()}, names=["rules"])
-st = notebook.ci_table(surv, keep=("followed",), name="S(t) (95 % CI)")
-known = (surv.index.get_level_values("deals") == 0) & (surv["ci_low"] == surv["ci_high"]).to_numpy()
-st.loc[known, "S(t) (95 % CI)"] = [notebook.fmt_pct(p) for p in surv.loc[known, "p"]]  # the start, no estimate
-st = st.rename(columns={"followed": "stays still on the barrel after t deals"}).unstack("deals")
-st.columns = st.columns.set_names(["", "after t deals"])
-display(st)
+def s_table(tabs, label="rules"):
+    """S(t) and the stays still followed, one row per table; a value the rules fix without an interval."""
+    surv = pd.concat({n: t.loc["survival"] for n, t in tabs.items()}, names=[label])
+    st = notebook.ci_table(surv, keep=("followed",), name="S(t) (95 % CI)")
+    fixed = surv["by_rule"].to_numpy()  # S(0) = 1 and S(longest) = 0: the rules, not an estimate
+    st.loc[fixed, "S(t) (95 % CI)"] = [f"{notebook.fmt_pct(p)} by rule" for p in surv.loc[fixed, "p"]]
+    st = st.rename(columns={"followed": "stays still on the barrel after t deals"}).unstack("deals")
+    st.columns = st.columns.set_names(["", "after t deals"])
+    return st.fillna("no stay lasted this long")
+
+
+display(s_table(tables))
 tail = {n: t.loc["survival"].iloc[-1] for n, t in tables.items()}
 opened = {n: int((stays[n].ending == "open").sum()) for n in tables}
 rest = [n for n, r in tail.items() if r["p"] >= 0.0005 and opened[n] > 0]  # shown as at least 0.1 %
@@ -221,7 +249,8 @@ for i, (n, t) in enumerate(tables.items()):
     k = t.loc["survival"]
     plots.survival_steps(ax, k.index, k["p"], k["ci_low"], k["ci_high"], label=n,
                          color=f"C{i}", linestyle=["-", "--", "-", "-.", ":", "-"][i],
-                         band_alpha=0.08)
+                         band_alpha=0.08, end=LAST + 0.5)
+ax.set_xlim(0, LAST + 0.5)
 ax.legend(title="rules", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 ax.set_title("Still on the barrel after t deals, S(t) (95 % bands)")
 plt.show()
@@ -267,13 +296,19 @@ display(Markdown(
 # A fair seat wins a third of the games at three and a quarter at four.
 # Below, `book` and `wiki` at three (the games above) beside the same rules
 # at four, on the same seed and pools; `book` counts no bolts by rule.
-# Intervals: the same bootstrap over games as above.
+# Intervals: the same bootstrap over games as above, so a figure of whole
+# games or of stays (the win shares, barrel entries, stays won) has its
+# interval over games *widened* for the repeated pool deals: an upper bound
+# on the uncertainty, not a 95 % confidence interval, and marked so.
+# Bolts per 100 played deals are resampled over games and pool deals
+# together: a 95 % interval.
 
 # %%
-TABLES = {}
+TABLES, RULES4 = {}, {}
 for prof in ("book", "wiki"):
     TABLES[f"{prof}, three players"] = (games[prof], boots[prof])
     r4 = Rules.profile(prof).with_changes(players=4)
+    RULES4[f"{prof}, three players"], RULES4[f"{prof}, four players"] = VARIANTS[prof], r4
     k4, why4 = game_tables.game_outcomes(r4)
     OUT[f"{prof}, four players"] = (k4, why4)
     g4 = game_tables.simulated_games(DATA, r4, N_GAMES, SEED, draw="with" if k4 == "pimc" else "without",
@@ -283,6 +318,8 @@ figs = {name: positions.table_figures(g, b) for name, (g, b) in TABLES.items()}
 wins4 = {name: positions.position_wins(g, b) for name, (g, b) in TABLES.items()}
 ROWS = [f"won by the {p}" for p in positions.POSITIONS[4]] + [
     "bolts per 100 played deals", "barrel entries per game", "barrel stays won"]
+WIDENED = any(b.reuse for _, b in TABLES.values())  # game and stay figures' intervals widened for repeats
+MARK = " (widened interval)" if WIDENED else " (95 % CI)"
 cells = {}
 for name, f in figs.items():
     col = {}
@@ -293,16 +330,25 @@ for name, f in figs.items():
             col[row] = "no bolts by rule"
         elif f.loc[row, "share"]:
             col[row] = notebook.fmt_ci(f.loc[row, "value"], f.loc[row, "low"], f.loc[row, "high"])
-        else:
-            col[row] = notebook.fmt_num_ci(f.loc[row, "value"], f.loc[row, "low"], f.loc[row, "high"], 2)
+        else:  # bolts to one decimal as on the bolts page; entries per game (about 3) to two
+            col[row] = notebook.fmt_num_ci(f.loc[row, "value"], f.loc[row, "low"], f.loc[row, "high"],
+                                           1 if row.startswith("bolts") else 2)
     col["a fair seat's share"] = notebook.fmt_pct(wins4[name]["par"].iloc[0])
     for row, what in (("won by the first hand", "finished games"), ("bolts per 100 played deals", "played deals"),
                       ("barrel stays won", "barrel stays")):
         col[what] = f"{int(f.loc[row, 'n']):,}" if row in f.index else "0"
     cells[name] = col
-four = pd.DataFrame(cells).rename_axis("figure (95 % CI)")
+four = pd.DataFrame(cells).rename(index=lambda r: r + (" (95 % CI)" if r.startswith("bolts") else
+                                                       MARK if r in ROWS else "")).rename_axis("figure")
 display(four)
-display(Markdown(" ".join(f"{n} ({OUT[n][1]}): {b.describe()}; {game_tables.repeat_words(g)}."
+if WIDENED:
+    display(Markdown(
+        "*Widened interval*: the 95 % bootstrap interval over games, scaled by the root of the draws per "
+        "distinct pool deal (the widening factors are given below): an upper bound on the uncertainty "
+        "the repeated deals add, wider than a 95 % confidence interval, not one."))
+display(Markdown(" ".join(f"{n} ({OUT[n][1]}): {b.describe()}; {game_tables.repeat_words(g)}; "
+                          + (f"game and stay intervals widened by ×{b.design_effect ** 0.5:.1f}" if b.reuse
+                             else "no interval widened (no repeats)") + "."
                           for n, (g, b) in TABLES.items() if "four" in n)))
 
 # %%
@@ -317,7 +363,7 @@ for name, w in wins4.items():
         par.append(r.par)
 y = np.arange(len(labels))[::-1]
 est, lo, hi, par = (100 * np.asarray(a) for a in (est, lo, hi, par))
-ax.errorbar(est, y, xerr=[est - lo, hi - est], fmt="o", capsize=4, label=f"{N_GAMES:,} games each, 95 % CI")
+ax.errorbar(est, y, xerr=[est - lo, hi - est], fmt="o", capsize=4, label=f"{N_GAMES:,} games each, " + ("widened interval" if WIDENED else "95 % CI"))
 ax.plot(par, y, "|", color="k", ms=14, label="a fair seat's share")
 ax.set_yticks(y, labels)
 ax.set_xlabel("share of the games won (%)")
@@ -325,18 +371,56 @@ ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 ax.set_title("Who wins at three and at four, by position from the first dealer")
 plt.show()
 held = {name: bool(((w.ci_low <= w.par) & (w.par <= w.ci_high)).all()) for name, w in wins4.items()}
+half = {name: float(((w.ci_high - w.ci_low) / 2).max()) for name, w in wins4.items()}  # widest, 0–1
 b3, b4 = figs["book, three players"], figs["book, four players"]
+
+
+def compare(row, digits=2):
+    """A book figure at four against three, and whether their intervals overlap."""
+    a, b = b4.loc[row], b3.loc[row]
+    show = (lambda r: notebook.fmt_ci(r.value, r.low, r.high)) if a.share else (
+        lambda r: notebook.fmt_num_ci(r.value, r.low, r.high, digits))
+    apart = a.low > b.high or b.low > a.high
+    return (f"{show(a)} at four against {show(b)} at three: the intervals "
+            + ("do not overlap, so the difference is real even with the widened intervals" if apart else
+               "overlap, so these games do not show a difference"))
+
+
 display(Markdown(
     "**Conclusion.** "
-    + ("At four as at three, every position's interval holds a fair seat's share "
-       f"(a quarter at four, a third at three) in {N_GAMES:,} games of each table. "
+    + (f"No position's win share differs from a fair seat's (a quarter at four, a third at three) beyond its "
+       f"interval in {N_GAMES:,} games of each table, but that does not show the seats fair: the intervals "
+       f"reach up to ±{notebook.fmt_num(100 * max(half.values()))} points of % "
+       + ("(widened: upper bounds), " if WIDENED else "") + "so only a bias larger than about that would show. "
        if all(held.values()) else
-       f"A fair seat's share lies outside some position's interval in: {', '.join(n for n, h in held.items() if not h)}. ")
-    + f"In book, four players make {notebook.fmt_num(b4.loc['barrel entries per game', 'value'], 2)} barrel entries "
-    f"per game against {notebook.fmt_num(b3.loc['barrel entries per game', 'value'], 2)} at three, and "
-    + (f"a stay is won {notebook.fmt_ci(*b4.loc['barrel stays won', ['value', 'low', 'high']])} of the time at four "
-       f"against {notebook.fmt_ci(*b3.loc['barrel stays won', ['value', 'low', 'high']])} at three."
-       if "barrel stays won" in b4.index and "barrel stays won" in b3.index else "no stay could be compared.")))
+       "A fair seat's share lies outside some position's interval in: "
+       f"{', '.join(n for n, h in held.items() if not h)}. ")
+    + "In book, barrel entries per game are " + compare("barrel entries per game")
+    + ("; a stay is won " + compare("barrel stays won") + "."
+       if "barrel stays won" in b4.index and "barrel stays won" in b3.index else "; no stay could be compared.")))
+
+# %% [markdown]
+# Survival on the barrel at three and at four.  At a table of four a
+# sitter who deals rests and, under these rules, spends no attempt (wiki
+# "a barrel sitter who deals scores nothing and spends no attempt"; book
+# is silent †: the same), so a stay can last one deal more than its three
+# attempts: S(3) is estimated at four and S(4) = 0 by the rules.
+
+# %%
+stays4 = {name: survival.barrel_stays(g) for name, (g, _) in TABLES.items()}
+tables4 = {name: survival.competing_table(stays4[name], b, CAUSES, rules=RULES4[name])
+           for name, (g, b) in TABLES.items() if len(stays4[name])}
+display(s_table(tables4, label="table"))
+longer = {n: t.loc["survival"] for n, t in tables4.items() if "four" in n}
+display(Markdown(
+    "**Conclusion.** " + "; ".join(
+        f"{n}: {notebook.fmt_ci(*k.loc[3, ['p', 'ci_low', 'ci_high']])} of "
+        f"{len(stays4[n]):,} stays were still on the barrel after 3 deals"
+        for n, k in longer.items() if 3 in k.index and not k.loc[3, "by_rule"])
+    + " (stays that rested once on the way; at three, none by rule)."
+    if any(3 in k.index and not k.loc[3, "by_rule"] for k in longer.values()) else
+    "**Conclusion.** No stay at four lasted beyond its three attempts in these games."))
+
 
 # %% [markdown]
 # ## Double-dummy against own information, on the same deals

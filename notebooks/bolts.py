@@ -117,12 +117,21 @@ shown = notebook.ci_table(table, keep=("count", "of", "deals"), name="bolted (95
 shown["per 100 deals (95 % CI)"] = [notebook.fmt_num_ci(a, b, c) for a, b, c in zip(
     table["per_100_deals"], table["per_100_low"], table["per_100_high"])]
 NO_BOLTS = [p for p in PROFILES if not Rules.profile(p).has_bolts]
+# the declarer's row under rules where no declarer can be bolted: none by rule, not a zero estimate
+EXEMPT = [p for p in PROFILES if not (Rules.profile(p).has_bolts and Rules.profile(p).bolt_declarer)]
+for p in EXEMPT:
+    if (p, "declarer: no trick") in shown.index:
+        shown.loc[(p, "declarer: no trick"), ["players bolted", "bolted (95 % CI)", "per 100 deals (95 % CI)"]] = (
+            "none by rule")
 shown = shown.rename(index={p: f"{p} (no bolts by rule; for comparison)" for p in NO_BOLTS}, level=0)
 display(shown)
 if same:
     display(Markdown(
         "On every pool here the two definitions bolt exactly the same defenders (no defender took "
         "a trick worth 0 points, nor points without a trick), so they are shown as one row."))
+display(Markdown(
+    f"None by rule: the declarer cannot be bolted in {', '.join(EXEMPT)} (RULES.md: \"the declarer can get a "
+    "bolt\" only in wiki; book and ua count no bolts at all), so no share is estimated for him there."))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 4 if same else 5))
@@ -157,21 +166,22 @@ games = {p: game_tables.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if O
                                  outcomes=OUT[p][0], label=f"{p}-{OUT[p][0]}")
          for p in PROFILES}
 boots = {p: PoolBootstrap(g, n_boot=N_BOOT) for p, g in games.items()}  # the pages' one seed
-rows = []
+rows, per_profile = [], {}
 for p, g in games.items():
     figs = bolts.game_figures(g, boots[p])
     for what, r in figs.iterrows():
         rows.append({"profile": p, "figure": what, "estimate (95 % CI)":
-                     notebook.fmt_num_ci(r["value"], r["low"], r["high"]), "m": r["value"], "lo": r["low"],
-                     "hi": r["high"], "outcomes": OUT[p][1], "games": boots[p].games,
-                     "played deals": int(figs.loc["bolts per 100 played deals", "n"]),
-                     "pool draws, and how many repeat": game_tables.repeat_words(g)})
+                     notebook.fmt_num_ci(r["value"], r["low"], r["high"]),
+                     "m": r["value"], "lo": r["low"], "hi": r["high"], "n": f"{int(r['n']):,} {r['of']}"})
+    per_profile[p] = {"outcomes": OUT[p][1], "games": f"{boots[p].games:,}",
+                      "played deals": f"{int(figs.loc['bolts per 100 played deals', 'n']):,}",
+                      "pool draws, and how many repeat": game_tables.repeat_words(g)}
 rates = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(Markdown(f"Estimator of the bidding policy, by profile: {game_tables.estimators_words(games)}. "
                  + " ".join(f"{p}: {boots[p].describe()}." for p in PROFILES)))
 BOLTS = [p for p in PROFILES if p not in NO_BOLTS]
-display(notebook.table(rates.loc[BOLTS, ["estimate (95 % CI)", "outcomes", "games", "played deals",
-                                         "pool draws, and how many repeat"]]))
+display(rates.loc[BOLTS, ["estimate (95 % CI)", "n"]])
+display(pd.DataFrame(per_profile).T.loc[BOLTS].rename_axis("profile"))
 if NO_BOLTS:
     display(Markdown(f"Not shown: {', '.join(NO_BOLTS)}, whose rules count no bolts (their games score none)."))
 

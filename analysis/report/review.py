@@ -15,8 +15,11 @@ a table whose rows differ only by their label (variants that played alike,
 unless the label says so), a negative number written with a hyphen-minus
 (the report's minus is U+2212: :func:`analysis.research.notebook.fmt_num`),
 cells of one table row that are percentages printed to different decimals
-(a share beside the exact value it is compared with), an image without a description
-(alt text).
+(a share beside the exact value it is compared with), a header row that
+holds only the names of the row labels (pandas' index names, ``rules``,
+``item``, on a line of their own under the column labels: it reads as an
+empty row; :func:`analysis.research.notebook.frame_html` puts them in the
+header instead), an image without a description (alt text).
 :func:`review_report` reviews every page of a report folder and checks that
 every number the index cites under a page's figure is printed on that page
 (the same n in both places).  The tests run it on the quick report (``make
@@ -232,6 +235,10 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
     ]
     for i, table in enumerate(r.tables, 1):
         problems += _alike_rows(i, table)
+        names = _names_row(table)
+        if names:
+            said = " | ".join(names)[:80]
+            problems.append(f"table {i}: a header row holds only the row labels' names: {said!r}")
         seen = set()
         for row in table:
             texts = tuple(t for _, t in row)
@@ -260,6 +267,18 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
                 both = " and ".join(map(str, sorted(decimals)))
                 problems.append(f"table {i}: percentages of one row to {both} decimals: {texts[0][:40]!r}")
     return [f"{name}: {p}" for p in dict.fromkeys(problems)]
+
+
+def _names_row(table) -> list[str]:
+    """The texts of a header row (not the first) that names the row labels and is empty after them."""
+    for row in table[1:]:
+        if not row or any(kind != "th" for kind, _ in row):
+            continue
+        texts = [t for _, t in row]
+        k = next((j for j, t in enumerate(texts) if not t), len(texts))
+        if 0 < k < len(texts) and not any(texts[k:]):
+            return texts[:k]
+    return []
 
 
 @functools.lru_cache(maxsize=1)

@@ -22,6 +22,8 @@ here, one concept per module, with tests in ``tests/research/``:
   double-dummy solutions;
 - :mod:`~analysis.research.survival`: barrel stays from a games dataset and
   their competing endings (Aalen–Johansen);
+- :mod:`~analysis.research.barrel_rules`: what the rules allow a barrel
+  stay (which endings, how many deals), so the page prints it unestimated;
 - :mod:`~analysis.research.paired`: paired (common random numbers)
   comparisons of two conventions;
 - :mod:`~analysis.research.positions`: win shares by position and a
@@ -50,6 +52,7 @@ __all__ = [
     "redeals",
     "bolts",
     "survival",
+    "barrel_rules",
     "paired",
     "positions",
     "optimism",

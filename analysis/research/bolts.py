@@ -46,6 +46,7 @@ GAME_FIGURES = (
     ("bolt penalties per 100 played deals", "played deals"),
     ("bolts per 100 deals played out (no write-off)", "deals played out"),
     ("bolts per game", "games"),
+    ("bolt penalties per game", "games"),
 )
 
 
@@ -305,7 +306,8 @@ def game_figures(games: pd.DataFrame, boot) -> pd.DataFrame:
     boot : analysis.research.uncertainty.PoolBootstrap
         Of the same games table.  Figures made of deals are ratios of row
         sums (game and deal weights); bolts per game is a mean over games
-        (widened where pool deals repeat).
+        and bolt penalties per game are means over games (widened where
+        pool deals repeat).
 
     Returns
     -------
@@ -325,11 +327,13 @@ def game_figures(games: pd.DataFrame, boot) -> pd.DataFrame:
     pen = _events_of(games["event"].fillna(""), "bolt_penalty").astype(np.float64)
     gid = games["game_id"].to_numpy()
     per_game = pd.Series(bolted).groupby(gid).sum().reindex(boot.game_ids).to_numpy(np.float64)
+    pen_game = pd.Series(pen * played).groupby(gid).sum().reindex(boot.game_ids).to_numpy(np.float64)
     cells = {
         "bolts per 100 played deals": per_100_played(games, boot),
         "bolt penalties per 100 played deals": [100 * v for v in boot.ratio(pen, played)],
         "bolts per 100 deals played out (no write-off)": [100 * v for v in boot.ratio(bolted * out_, out_)],
         "bolts per game": boot.game_mean(per_game),
+        "bolt penalties per game": boot.game_mean(pen_game),
     }
     n = {"played deals": played.sum(), "deals played out": out_.sum(), "games": boot.games}
     rows = [(k, *cells[k], int(n[unit]), unit) for k, unit in GAME_FIGURES]

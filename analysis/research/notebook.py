@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import platform
+import re
 import subprocess
 import warnings
 from pathlib import Path
@@ -58,6 +59,7 @@ __all__ = [
     "ensure_deals",
     "read_deal_masks",
     "show",
+    "frame_html",
 ]
 
 
@@ -112,8 +114,8 @@ def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
     pandas.DataFrame
         One column ``value`` indexed by ``item``: package version, git
         commit, profiles, seed, the reference pools' seed, each size (its
-        name's underscores read as spaces), quick mode, numpy version,
-        Python version, date (UTC).
+        name's underscores read as spaces), the sizes ("full" or "quick",
+        :func:`quick_mode`), numpy version, Python version, date (UTC).
 
     Raises
     ------
@@ -136,7 +138,7 @@ def provenance(profiles, seed: int, **sizes) -> pd.DataFrame:
     }
     for k, v in sizes.items():
         rows[_words(k)] = f"{v:,}" if isinstance(v, (int, np.integer)) else str(v)
-    rows["quick mode (THOUSAND_QUICK / CI)"] = quick_mode()
+    rows["sizes (THOUSAND_QUICK / CI)"] = "quick" if quick_mode() else "full"
     rows["numpy"] = np.__version__
     rows["python"] = platform.python_version()
     rows["run at (UTC)"] = _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M")
@@ -260,6 +262,76 @@ def show(table: pd.DataFrame, pct=("p", "ci_low", "ci_high", "exact"), digits: i
     num = {c: lambda v: fmt_num(v, 2, signed=True) for c in shown.columns if str(c) == "z"}
     return shown.style.format({**fmt, **num}, precision=4, thousands=",")
 
+
+_THEAD = re.compile(r"(<thead>)(.*?)(</thead>)", re.S)
+_ROW = re.compile(r"<tr[^>]*>.*?</tr>", re.S)
+_TH = re.compile(r"<th([^>]*)>(.*?)</th>", re.S)
+
+
+def frame_html(frame: pd.DataFrame) -> str:
+    """A table's HTML with its row labels' names in the header, not on a line of their own.
+
+    pandas prints the names of the index levels (``rules``, ``item``) as an
+    extra header row under the column labels, which reads as an empty row
+    of the table.  Here they go into the blank corner cells of the first
+    header row that has them blank (for a single row of column labels, the
+    row of the labels), and their own row goes.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+
+    Returns
+    -------
+    str
+        HTML of the table (``frame.to_html()`` otherwise unchanged).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"value": ["1"]}, index=pd.Index(["seed"], name="item"))
+    >>> html = frame_html(f)
+    >>> html.count("<tr"), "<th>item</th>" in html
+    (2, True)
+    """
+    html = frame.to_html()
+    names = list(frame.index.names)
+    if all(n is None for n in names):
+        return html
+    head = _THEAD.search(html)
+    if head is None:  # pragma: no cover - pandas always writes a thead for labelled columns
+        return html
+    rows = _ROW.findall(head.group(2))
+    k = len(names)
+    # the names row: the index names, then only empty cells
+    if not rows or [m.group(2) for m in _TH.finditer(rows[-1])][:k] != [str(n or "") for n in names]:
+        return html
+    for i, row in enumerate(rows[:-1]):
+        cells = list(_TH.finditer(row))
+        if len(cells) >= k and all(not c.group(2).strip() for c in cells[:k]):
+            filled, j = row, 0
+            for c, n in zip(cells[:k], names):  # the corner cells, in order
+                at = filled.index(c.group(0), j)
+                cell = f"<th{c.group(1)}>{'' if n is None else n}</th>"
+                filled = filled[:at] + cell + filled[at + len(c.group(0)) :]
+                j = at + len(cell)
+            rows[i] = filled
+            body = "\n".join(rows[:-1])
+            return html[: head.start(2)] + "\n" + body + "\n" + html[head.end(2) :]
+    return html
+
+
+def _register_frame_html() -> None:
+    """In an IPython kernel, render every DataFrame a page displays with :func:`frame_html`."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython ships with the notebooks' extra
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.display_formatter.formatters["text/html"].for_type(pd.DataFrame, frame_html)
+
+
+_register_frame_html()  # every page imports this module first (its parameters cell)
 
 #: What a cell says where a share has no trial to rest on.
 NO_CASES = "no cases"

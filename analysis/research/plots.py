@@ -362,10 +362,11 @@ def survival_steps(
     color=None,
     linestyle="-",
     band_alpha=0.15,
+    end=None,
     xlabel="deals on the barrel",
     ylabel="still on the barrel (%)",
 ):
-    """A Kaplan–Meier step curve with its pointwise 95 % band (:func:`step_curve` from 1).
+    """A survival step curve with its pointwise 95 % band (:func:`step_curve` from 1).
 
     Parameters
     ----------
@@ -374,6 +375,8 @@ def survival_steps(
         Times of the steps (deals), increasing.
     s, low, high : array-like of float, shape (k,)
         Survival probability after each time and its band (0–1, drawn in %).
+    end : float, optional
+        The deal up to which the last value is drawn (:func:`step_curve`).
 
     Returns
     -------
@@ -386,6 +389,7 @@ def survival_steps(
         low,
         high,
         start=1.0,
+        end=end,
         label=label,
         color=color,
         linestyle=linestyle,

@@ -35,8 +35,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
-from ..rules import as_rules
 from ..stats import exact_bounds, proportion_ci
+from .barrel_rules import ends_before_first_deal, impossible_endings, longest_stay
 
 __all__ = [
     "ENDINGS",
@@ -45,6 +45,8 @@ __all__ = [
     "ending_shares",
     "aalen_johansen",
     "ends_before_first_deal",
+    "impossible_endings",
+    "longest_stay",
     "competing_table",
 ]
 
@@ -297,35 +299,6 @@ def aalen_johansen(stays: pd.DataFrame, causes=ENDINGS, weights=None) -> pd.Data
     return pd.DataFrame(out, index=pd.Index(grid, name="deals"))
 
 
-def ends_before_first_deal(rules) -> bool:
-    """Whether the rules let a barrel stay end before its first played deal.
-
-    A stay starts at the end of the deal its player arrives in.  A win ends
-    the game before the barrel step of its deal (nobody arrives on a
-    winning deal), and arrivals come after the exits, falls and knock-offs
-    of their deal, so only what happens between two played deals can end a
-    stay at 0 deals: a redeal's fine (``bad_deal_fine``) taking the sitter
-    below the threshold, or the reverse barrel (``reverse_barrel``) ending
-    the game on the arrival's own deal.  Without either, S(0) = 1 by the
-    rules, not by the sample.
-
-    Parameters
-    ----------
-    rules : str or Rules
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> ends_before_first_deal("club"), ends_before_first_deal("wiki bad_deal_fine=50")
-    (False, True)
-    """
-    r = as_rules(rules)
-    return r.bad_deal_fine > 0 or r.reverse_barrel != 0
-
-
 def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS, rules=None) -> pd.DataFrame:
     """:func:`aalen_johansen` with 95 % intervals from the games bootstrap.
 
@@ -344,21 +317,27 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS, rules=None) -> pd
         curves start, not an estimate: S(0) = 1, every incidence and
         hazard 0, with no interval (``ci_low = ci_high = p``).  Otherwise,
         or without ``rules``, deal 0 is estimated like every other deal
-        (no stay ending there: exact bounds on the stays).
+        (no stay ending there: exact bounds on the stays).  With
+        ``rules``, an ending they forbid (:func:`impossible_endings`) has
+        incidence and hazard 0 at every deal, and S is 0 from the longest
+        stay they allow (:func:`longest_stay`) on: fixed by the rules, with
+        no interval.
 
     Returns
     -------
     pandas.DataFrame
         Indexed by (``measure``, ``deals``): measures ``survival``,
         ``cif_<k>``, ``hazard_<k>`` with ``p``, ``ci_low``, ``ci_high``,
-        ``at_risk`` (stays on the barrel at the start of that deal) and
+        ``at_risk`` (stays on the barrel at the start of that deal),
         ``followed`` (stays still on the barrel after it, the count beside
-        S(t)); see :func:`aalen_johansen`.
+        S(t)); see :func:`aalen_johansen`) and ``by_rule`` (bool: the value
+        is fixed by the rules, not estimated; ``ci_low = ci_high = p``).
 
     Raises
     ------
     ValueError
-        If ``rules`` let no stay end before its first deal and one did.
+        If a stay did what ``rules`` do not allow: ended before its first
+        deal, ended in a forbidden way, or lasted longer than they allow.
     """
     causes = tuple(causes)
     est = aalen_johansen(stays, causes)
@@ -367,6 +346,13 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS, rules=None) -> pd
     if known_start and bool(((t == 0) & (stays["ending"].to_numpy().astype(str) != "open")).any()):
         raise ValueError("a stay ended before its first deal, which these rules do not allow")
     ending = stays["ending"].to_numpy().astype(str)
+    never = impossible_endings(rules) if rules is not None else {}
+    longest = longest_stay(rules) if rules is not None else None
+    seen = sorted(set(ending) & set(never))
+    if seen:
+        raise ValueError(f"stays ended in {seen}, which these rules do not allow: {never}")
+    if longest is not None and bool((t > longest).any()):
+        raise ValueError(f"a stay lasted more than the {longest} deals these rules allow")
     w = boot.weights_for(stays["game_id"].to_numpy(np.int64)).astype(np.float64)
     grid = est.index.to_numpy()
     _, h, cif, surv = _aj_core(t, ending, w, causes, grid)
@@ -382,8 +368,14 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS, rules=None) -> pd
         # none (or all) ended this way: exact bounds, not the bootstrap's 0–0
         trials = est["at_risk"].to_numpy() if name.startswith("hazard_") else np.full(len(p), float(len(t)))
         lo, hi = exact_bounds(p, lo, hi, trials / boot.design_effect, alpha=boot.alpha)
+        fixed = np.zeros(len(grid), bool)
         if known_start:  # deal 0: the start of every curve, the same in every replicate
-            lo, hi = np.where(grid == 0, p, lo), np.where(grid == 0, p, hi)
+            fixed |= grid == 0
+        if name.split("_", 1)[-1] in never:  # a forbidden ending: 0 at every deal
+            fixed[:] = True
+        if name == "survival" and longest is not None:  # nobody sits longer than the rules allow
+            fixed |= grid >= longest
+        lo, hi = np.where(fixed, p, lo), np.where(fixed, p, hi)
         frames[name] = pd.DataFrame(
             {
                 "p": p,
@@ -391,6 +383,7 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS, rules=None) -> pd
                 "ci_high": np.clip(hi, 0, 1),
                 "at_risk": est["at_risk"].to_numpy(),
                 "followed": est["followed"].to_numpy(),
+                "by_rule": fixed,
             },
             index=pd.Index(grid, name="deals"),
         )

@@ -310,3 +310,32 @@ def test_a_conclusion_starts_with_a_capital():
     )
     assert review_page(_page("<p><b>Conclusion.</b> In club nothing moved.</p>")) == []
     assert review_page(_page("<p><b>Conclusion.</b> club: nothing moved.</p>")) == []  # a profile's name
+
+
+def test_a_header_row_of_index_names_is_named_and_frame_html_has_none():
+    import pandas as pd
+
+    f = pd.DataFrame(
+        {"S(t)": ["100.0 % by rule", "61.2 % (58.0–64.1)"]},
+        index=pd.MultiIndex.from_tuples([("club", "0"), ("club", "1")], names=["rules", "deals"]),
+    )
+    found = review_page(_page(f.to_html()), "p")  # pandas: the names on a row of their own
+    assert any("row labels' names: 'rules | deals'" in x for x in found)
+    html = notebook.frame_html(f)
+    assert review_page(_page(html), "p") == []
+    assert page_tables(_page(html))[0][0] == ["rules", "deals", "S(t)"]  # the names, in the header
+    # one row of column labels over several levels: the names go where the corner is blank
+    st = pd.DataFrame(
+        [["1", "2"]],
+        index=pd.Index(["club"], name="rules"),
+        columns=pd.MultiIndex.from_tuples([("S(t)", 0), ("S(t)", 1)], names=["", "after t deals"]),
+    )
+    tables = page_tables(_page(notebook.frame_html(st)))[0]
+    assert tables[0][0] == "rules" and tables[1] == ["after t deals", "0", "1"] and len(tables) == 3
+    assert review_page(_page(notebook.frame_html(st)), "p") == []
+
+
+def test_provenance_says_full_or_quick_not_a_boolean():
+    v = notebook.provenance("club", 7)["value"]
+    assert v["sizes (THOUSAND_QUICK / CI)"] in ("full", "quick")
+    assert "False" not in v.tolist() and "True" not in v.tolist()

@@ -139,3 +139,62 @@ def test_another_players_win_competes_instead_of_censoring():
     censored = st.assign(ending=st["ending"].replace({"other_won": "open"}))
     wrong = survival.aalen_johansen(censored, causes=("win",))
     assert wrong["cif_win"].iloc[-1] == pytest.approx(0.625)
+
+
+def test_endings_the_rules_forbid_are_read_from_the_rules_fields():
+    from analysis.research import barrel_rules
+    from analysis.rules import Rules
+
+    # RULES.md: write-off while the declarer is on the barrel forbidden in club and book
+    assert "barrel_write_off" in barrel_rules.impossible_endings("club")
+    assert "barrel_write_off" in barrel_rules.impossible_endings("book")
+    for name in ("classic", "ua", "wiki"):  # allowed there
+        assert "barrel_write_off" not in barrel_rules.impossible_endings(name)
+    # one seat: only the sitter can win, unless book's four marriages end the game
+    for r in ("classic", "ua", "wiki", Rules.profile("club").with_changes(barrel_seats=1)):
+        assert "other_won" in barrel_rules.impossible_endings(r)
+    assert "other_won" not in barrel_rules.impossible_endings("club")  # two seats
+    assert "other_won" not in barrel_rules.impossible_endings("book")  # four_marriages_win
+    assert "other_won" not in barrel_rules.impossible_endings("wiki reverse_barrel=-760")
+    # no bolt penalty or fine reaches a sitter in any profile; a house that allows one opens the way
+    for name in ("club", "classic", "book", "ua", "wiki"):
+        assert "barrel_exit" in barrel_rules.impossible_endings(name)
+    assert "barrel_exit" not in barrel_rules.impossible_endings("club barrel_bolts=true")
+    assert "barrel_exit" not in barrel_rules.impossible_endings("wiki bad_deal_fine=50")
+    for always in ("win", "barrel_fall", "knocked_off", "failed_contract"):
+        assert always not in barrel_rules.impossible_endings("club")
+
+
+def test_longest_stay_is_the_attempts_and_one_rest_at_four():
+    from analysis.research import barrel_rules
+
+    assert barrel_rules.longest_stay("club") == 3
+    assert barrel_rules.longest_stay("club barrel_attempts=4") == 4
+    # wiki at four: a sitter who deals spends no attempt (rest, attempt, attempt, attempt)
+    assert barrel_rules.longest_stay("wiki players=4") == 4
+    assert barrel_rules.longest_stay("wiki players=4 rest_barrel_attempt=true") == 3
+    assert barrel_rules.longest_stay("wiki players=4 bad_deal_fine=50") is None
+
+
+def test_competing_table_fixes_what_the_rules_fix_and_refuses_what_they_forbid():
+    st = _stays()
+    games = pd.DataFrame({"game_id": np.arange(6), "pool_deal": np.arange(6)})
+    boot = PoolBootstrap(games, n_boot=50, seed=1)
+    for rules in ("club", "classic"):
+        t = survival.competing_table(st, boot, rules=rules)
+        never = survival.impossible_endings(rules)
+        for e in survival.ENDINGS:
+            k = t.loc[f"cif_{e}"]
+            if e in never:  # none by rule: 0 with no interval at every deal
+                assert k["by_rule"].all() and (k[["p", "ci_low", "ci_high"]] == 0).all().all()
+            else:  # possible but perhaps unseen: estimated after deal 0
+                assert not k.loc[1:, "by_rule"].any()
+        s = t.loc["survival"]
+        assert s.loc[3, "by_rule"] and s.loc[3, ["p", "ci_low", "ci_high"]].tolist() == [0, 0, 0]
+        assert not s.loc[1:2, "by_rule"].any() and (s.loc[1:2, "ci_high"] > s.loc[1:2, "ci_low"]).all()
+    # without rules nothing is fixed: every zero keeps its exact bound
+    assert not survival.competing_table(st, boot).loc[(slice(None), slice(1, None)), "by_rule"].any()
+    with pytest.raises(ValueError, match="do not allow"):
+        survival.competing_table(st.assign(ending=["win", "barrel_exit", *st.ending[2:]]), boot, rules="club")
+    with pytest.raises(ValueError, match="more than the 3 deals"):
+        survival.competing_table(st.assign(deals=[1, 1, 2, 2, 3, 4]), boot, rules="club")
