@@ -46,7 +46,6 @@ __all__ = [
     "aalen_johansen",
     "ends_before_first_deal",
     "impossible_endings",
-    "longest_stay",
     "competing_table",
 ]
 
