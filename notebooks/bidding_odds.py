@@ -17,7 +17,7 @@
 # # How likely is a bid to succeed?
 #
 # **Answers**: how often a bid won in the auction is made in simulated play,
-# by bid and seat (the first hand's forced 100 apart); how likely a hand is
+# by bid and seat (the first hand's 100 apart: forced in club and ua); how likely a hand is
 # to reach each contract double-dummy, by the classes players use (card
 # points, aces and tens, marriages, the 10 cards after the widow); whether
 # the bidding model's odds can be trusted (held-out deals, with a verdict);
@@ -122,8 +122,9 @@ notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES
 # deciding player's own cards, drawing the single-dummy pool's deals with
 # replacement.  For every auction won, was the contract made, written off
 # or failed?  The seat is counted from the dealer's left: the *first hand*
-# opens with a forced 100, and a 100 he keeps because both others passed is
-# shown on its own row; *105–115* are the raises below 120 (a bid of 100 is
+# opens with 100 (forced in club and ua, where he must open exactly 100; in
+# classic, book and wiki he must open at least 100), and a 100 he keeps
+# because both others passed is shown on its own row; *105–115* are the raises below 120 (a bid of 100 is
 # only ever the first hand's: everyone after him must raise).  The
 # declarer names his contract from the deals he thinks possible, so *made*
 # is the share of bids his play reached.  Intervals: the two-way bootstrap
@@ -144,11 +145,26 @@ display(Markdown("Own-information games: " + "; ".join(
     f"{p} {game_tables.repeat_words(g)}" if OUT[p][0] == "pimc" else f"{p} {OUT[p][1]}" for p, g in games.items()) + "."))
 
 
-def success_table(t):
+SMALL = f"fewer than {bidding.MIN_DEALS} distinct deals"  # one rule for every table of the page
+
+
+def small_cells(out, t, cols, deals="deals"):
+    """Shares of classes on fewer than MIN_DEALS distinct deals are not shown: the cell says so."""
+    few = t[deals].to_numpy() < bidding.MIN_DEALS
+    for c in cols:
+        out.loc[few, c] = SMALL
+    return out
+
+
+def success_table(t, label=None):
     out = notebook.ci_table(t, keep=("auctions", "games", "deals"), name="made (95 % CI)")
     out = out.rename(columns={"deals": "distinct pool deals"})
-    out["written off"] = [notebook.fmt_pct(x) for x in t["written_off"]]
-    out["failed in play"] = [notebook.fmt_pct(x) for x in t["failed"]]
+    for col, name in (("written_off", "written off (95 % CI)"), ("failed", "failed in play (95 % CI)")):
+        out[name] = [notebook.fmt_ci(a, b, c) for a, b, c in zip(t[col], t[f"{col}_low"], t[f"{col}_high"])]
+    out = small_cells(out, t, ["made (95 % CI)", "written off (95 % CI)", "failed in play (95 % CI)"])
+    if label is not None:  # the first hand's 100 under each profile's own rule
+        out.index = pd.MultiIndex.from_tuples(
+            [(p, label(p) if g == bidding.FORCED else g) for p, g in out.index], names=out.index.names)
     return out.rename_axis(index={"group": "winning bid", "position": "declarer's seat"})
 
 
@@ -157,13 +173,17 @@ display(Markdown(f"### club, by winning bid and seat: {OUT['club'][1]}"))
 display(success_table(by_seat))
 by_prof = pd.concat({p: bidding.bid_success(a, by=("group",)) for p, a in auc.items()}, names=["profile"])
 display(Markdown("### Every profile, by winning bid (own information where a single-dummy pool serves)"))
-display(success_table(by_prof))
+display(success_table(by_prof, label=bidding.first_hand_label))
+display(Markdown(f"Classes on {SMALL} show no shares (here and in every table of this page). The first "
+                 "hand's 100 is forced in club and ua (he must open exactly 100); in classic, book and wiki he "
+                 "must open at least 100, so a 100 he keeps is his own opening bid."))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 4.2))
 groups = [bidding.FORCED] + [b[0] for b in bidding.BID_GROUPS]
 for j, pos in enumerate(bidding.POSITIONS):
     s = by_seat.xs(pos, level="position").reindex(groups).dropna(subset=["p"])
+    s = s[s["deals"] >= bidding.MIN_DEALS]  # as in the tables: no share on fewer distinct deals
     x = np.array([groups.index(g) for g in s.index]) + (j - 1) * 0.15
     ax.errorbar(x, 100 * s["p"], yerr=[100 * (s["p"] - s["ci_low"]), 100 * (s["ci_high"] - s["p"])],
                 fmt="o", capsize=3, label=pos)
@@ -190,9 +210,9 @@ display(Markdown(
     f"**Conclusion.** In club games played with own information, a contract won in the auction above the "
     f"forced 100 is made {notebook.fmt_ci(club_won['p'], club_won['ci_low'], club_won['ci_high'])} of the time "
     f"({int(club_won['auctions']):,} auctions on {int(club_won['deals']):,} distinct pool deals) and written off "
-    f"{notebook.fmt_pct(club_won['written_off'])}; the first hand's forced 100 is made "
+    f"{notebook.fmt_ci(club_won['written_off'], club_won['written_off_low'], club_won['written_off_high'])}; the first hand's forced 100 is made "
     f"{notebook.fmt_ci(club_forced['p'], club_forced['ci_low'], club_forced['ci_high'])} "
-    f"({int(club_forced['auctions']):,} deals). The same games played double-dummy make "
+    f"({int(club_forced['auctions']):,} auctions on {int(club_forced['deals']):,} distinct pool deals). The same games played double-dummy make "
     f"{notebook.fmt_ci(dd_won['p'], dd_won['ci_low'], dd_won['ci_high'])} of such bids "
     + ("(more, beyond both intervals: a declarer who sees every card names only contracts his value "
        "reaches). " if dd_won["ci_low"] > club_won["ci_high"] else "(the two intervals overlap). ")
@@ -202,21 +222,27 @@ display(Markdown(
 
 
 def made_ci(r):
-    return notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
+    return SMALL if r["deals"] < bidding.MIN_DEALS else notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
+
+
+def n_words(r):
+    return f"{int(r['auctions']):,} ({int(r['deals']):,})"
 
 
 summary_rows = {}
 for p in PROFILES:
     (w, f), (wd, fd) = totals[p], totals_dd[p]
     summary_rows[p] = {"games": OUT[p][1],
-                       "bids above the forced 100: made (95 % CI)": made_ci(w),
-                       "bids": f"{int(w['auctions']):,}",
-                       "distinct pool deals behind the bids": f"{int(w['deals']):,}",
-                       "forced 100s made (95 % CI)": made_ci(f),
-                       "forced 100s": f"{int(f['auctions']):,}",
+                       "bids above the first hand's 100: made (95 % CI)": made_ci(w),
+                       "bids (distinct pool deals)": n_words(w),
+                       "first hand's 100 kept: made (95 % CI)": made_ci(f),
+                       "first hand's 100s (distinct pool deals)": n_words(f),
                        "double-dummy games: bids made (95 % CI)": made_ci(wd),
-                       "double-dummy games: forced 100s made (95 % CI)": made_ci(fd)}
-display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and seeds):"))
+                       "double-dummy games: bids (distinct pool deals)": n_words(wd),
+                       "double-dummy games: first hand's 100 made (95 % CI)": made_ci(fd),
+                       "double-dummy games: first hand's 100s (distinct pool deals)": n_words(fd)}
+display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and seeds); the first hand's 100 "
+                 "is forced in club and ua, his own opening bid in classic, book and wiki:"))
 display(pd.DataFrame(summary_rows).T.rename_axis("profile"))
 
 # %% [markdown]
@@ -231,13 +257,19 @@ CONTRACTS = list(range(100, 205, 5))
 curves = pd.concat({p: contract_odds.make_curve(r, CONTRACTS) for p, r in rows.items()},
                    names=["profile"])
 fig, ax = plt.subplots()
+drawn = {}
 for p in rows:
     c = curves.loc[p]
+    # a curve within 0.5 percentage points of one drawn before it would hide under it: the legend says so
+    under = next((q for q, cq in drawn.items() if (100 * (c["p"] - cq["p"]).abs()).max() < 0.5), None)
     plots.interval_lines(ax, c.index, c["p"], c["ci_low"], c["ci_high"],
-                         label=f"{p} ({c['deals'].iloc[0]:,} deals)", xlabel="contract (points)",
-                         ylabel="P(double-dummy value ≥ contract) (%)", marker=".")
+                         label=f"{p} ({c['deals'].iloc[0]:,} deals)"
+                         + (f": under {under}'s curve (within 0.5 points)" if under else ""),
+                         xlabel="contract (points)", ylabel="P(double-dummy value ≥ contract) (%)", marker=".")
+    drawn[p] = c
 ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-ax.set_title("A random hand's chance to make each contract (95 % bands)")
+band = 100 * float((curves["ci_high"] - curves["ci_low"]).max())
+ax.set_title(f"A random hand's chance to make each contract\n(95 % intervals at most {band:.1f} points wide)")
 plt.show()
 
 # %%
@@ -279,7 +311,8 @@ ax.set_title("Contract 120 by hand points, per profile (95 % bands)")
 plt.show()
 
 # %%
-bp = notebook.ci_table(by_points, name="value reaches the contract (95 % CI)").unstack("contract")
+bp = small_cells(notebook.ci_table(by_points, name="value reaches the contract (95 % CI)"), by_points,
+                 ["value reaches the contract (95 % CI)"]).unstack("contract")
 counts = by_points.xs(100, level="contract")
 bp[("hands (deals)", "")] = [f"{int(counts.loc[k, 'hands']):,} ({int(counts.loc[k, 'deals']):,})" for k in bp.index]
 bp.index = bp.index.set_levels([points_bin(i) for i in bp.index.levels[1]], level=1)
@@ -292,19 +325,26 @@ notebook.same_figures(bp)
 # other points, and, once the widow is taken, by the ten cards in hand.
 # Each cell is the share of such hands whose double-dummy value reaches
 # 120, with its interval (clustered by deal) and the number of hands (seats
-# of played deals) behind it; classes of fewer than 30 hands are left out.
-# Card points are in bins of ten (30–39: from 30 to 39 points).
+# of played deals) and distinct deals behind it; classes on fewer than 30
+# distinct deals show no share.  Card points are in bins of ten (30–39:
+# from 30 to 39 points).  Marriages are named by the set held (♥ + ♠: the
+# hearts and spades marriages, 140 points), not by their total alone: the
+# same total comes from different sets (100 is ♥ alone or ♠ + ♣).
 
 # %%
 classes = bidding.hand_classes(club, 120)
 
 
 def class_grid(t):
-    g = pd.Series([f"{notebook.fmt_ci(a, b, c, 0)}, {n:,} hands" for a, b, c, n in
-                   zip(t["p"], t["ci_low"], t["ci_high"], t["hands"])], index=t.index)
-    num = lambda v: int(str(v).split("–")[0])  # noqa: E731 - bins sort by their lower bound
-    rows_, cols_ = (sorted(set(t.index.get_level_values(i)), key=num) for i in (0, 1))
-    return g.unstack(t.index.names[1]).reindex(index=rows_, columns=cols_).fillna("fewer than 30 hands")
+    g = pd.Series([f"{notebook.fmt_ci(a, b, c)}, {n:,} hands ({d:,} deals)" for a, b, c, n, d in
+                   zip(t["p"], t["ci_low"], t["ci_high"], t["hands"], t["deals"])], index=t.index)
+
+    def key(level):  # numbers and bins by their lower bound, labels (marriage sets) in the table's order
+        seen = list(dict.fromkeys(t.index.get_level_values(level)))
+        return lambda v: (int(str(v).split("–")[0]) if str(v)[0].isdigit() else seen.index(v))
+
+    rows_, cols_ = (sorted(set(t.index.get_level_values(i)), key=key(i)) for i in (0, 1))
+    return g.unstack(t.index.names[1]).reindex(index=rows_, columns=cols_).fillna(SMALL)
 
 
 for name, t in classes.items():
@@ -316,7 +356,8 @@ best_bin = aw.xs(0, level=1)["p"]
 cross = best_bin[best_bin >= 0.5]
 display(Markdown(
     "**Conclusion.** "
-    + (f"Two aces and two tens (whatever else) make 120 in {notebook.fmt_pct(at.get((2, 2)))} of hands; "
+    + (f"Two aces and two tens (whatever else) make 120 in {notebook.fmt_pct(at.get((2, 2)))} of hands "
+       f"(the cell above); "
        if (2, 2) in at.index else "")
     + "after the widow, a 10-card hand without marriages "
     + (f"reaches 120 more often than not from {cross.index[0]} card points on."
@@ -350,7 +391,7 @@ plt.show()
 # %%
 mar_all = pd.concat({p: contract_odds.marriage_effect(r, [120]) for p, r in rows.items()},
                     names=["profile"]).droplevel("contract")
-mtab = notebook.ci_table(mar_all, name="P(make 120) (95 % CI)")
+mtab = small_cells(notebook.ci_table(mar_all, name="P(make 120) (95 % CI)"), mar_all, ["P(make 120) (95 % CI)"])
 mtab["hands (deals)"] = [f"{int(h):,} ({int(d):,})" for h, d in zip(mar_all["hands"], mar_all["deals"])]
 mtab.unstack("profile")
 
@@ -374,7 +415,8 @@ wids = {p: contract_odds.widow_effect(r, 120) for p, r in rows.items()}
 wid_all = pd.concat(wids, names=["profile"])
 order = sorted(set(wid_all.index.droplevel("profile")),  # bins by points, then the flag
                key=lambda k: (0, int(k[1].split("–")[0]), "") if k[0] == "card points" else (1, 0, k[1]))
-wtab = notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)")
+wtab = small_cells(notebook.ci_table(wid_all, name="value reaches 120 (95 % CI)"), wid_all,
+                   ["value reaches 120 (95 % CI)"])
 wtab["hands (deals)"] = [f"{int(h):,} ({int(d):,})" for h, d in zip(wid_all["hands"], wid_all["deals"])]
 display(wtab.unstack("profile").reindex(order).fillna("no hands (redealt by rule)"))
 # each deal's widow is in one class (its three seats with it): adjacent classes are independent
@@ -424,7 +466,9 @@ display(Markdown(
 # check is on deals it never saw.  The held-out hands of each contract are
 # sorted by the model's predicted chance and cut into bins of equal size
 # (hands, not deals; hands with the same prediction stay together, so the
-# bins' ranges of predicted chances do not overlap); each bin's observed
+# bins' ranges of predicted chances do not overlap: each bin is named by its
+# range, printed with the decimals that keep it apart from the next, or,
+# where rounding cannot, by half-open ranges "a to under b"); each bin's observed
 # share (95 % Wilson interval over its hands) should sit on the diagonal.
 
 # %%

@@ -25,6 +25,7 @@ from scipy import stats as st
 
 from .. import cards
 from ..game import players_in
+from ..rules import as_rules
 from .contract_odds import cluster_ci
 from .uncertainty import PoolBootstrap
 
@@ -32,6 +33,9 @@ __all__ = [
     "POSITIONS",
     "BID_GROUPS",
     "FORCED",
+    "OPENING",
+    "MIN_DEALS",
+    "first_hand_label",
     "auctions",
     "bid_success",
     "hand_classes",
@@ -55,6 +59,32 @@ BID_GROUPS = (
     ("160 and more", 160, 1001),
 )
 FORCED = "first hand's forced 100"
+#: Where the first hand must open *at least* 100 (``opening_bid_exact`` off:
+#: classic, book, wiki), his 100 kept is his own choice, not forced.
+OPENING = "first hand's opening 100"
+#: Classes (bids, hands) on fewer distinct deals than this are not shown with a share.
+MIN_DEALS = 30
+
+
+def first_hand_label(rules) -> str:
+    """The label of the first hand's 100 kept (everyone else passed) under ``rules``.
+
+    Parameters
+    ----------
+    rules : str or Rules
+
+    Returns
+    -------
+    str
+        :data:`FORCED` where the opening bid is exactly 100 (club, ua),
+        else :data:`OPENING` (he must bid at least 100; RULES.md, "Bidding").
+
+    Examples
+    --------
+    >>> first_hand_label("club"), first_hand_label("book")
+    ("first hand's forced 100", "first hand's opening 100")
+    """
+    return FORCED if as_rules(rules).opening_bid_exact else OPENING
 
 
 def auctions(games: pd.DataFrame) -> pd.DataFrame:
@@ -134,7 +164,8 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
         clustered by game, :func:`analysis.research.contract_odds.cluster_ci`,
         when no pool deal repeats; else the two-way bootstrap over games and
         pool deals, :meth:`PoolBootstrap.ratio`), ``written_off`` and
-        ``failed`` (shares).
+        ``failed`` (shares) each with ``_low`` and ``_high`` (95 %, the same
+        method as ``p``).
     """
     rows = {}
     order = {g: i for i, g in enumerate([FORCED] + [b[0] for b in BID_GROUPS])}
@@ -144,9 +175,14 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
     made_all = auc["made"].to_numpy(np.float64)
     for key, sub in auc.groupby(list(by), sort=False):
         made, n, games, p, lo, hi = cluster_ci(sub["made"].to_numpy(), sub["game_id"].to_numpy())
+        shares = {}
+        for col in ("written_off", "failed"):
+            shares[col] = cluster_ci(sub[col].to_numpy(), sub["game_id"].to_numpy())[3:]
         if boot is not None:  # draws of one pool deal are not independent
             inside = auc.index.isin(sub.index).astype(np.float64)
             p, lo, hi = boot.ratio(made_all * inside, inside)
+            for col in ("written_off", "failed"):
+                shares[col] = boot.ratio(auc[col].to_numpy(np.float64) * inside, inside)
         if boot is not None:  # a deal solved on the fly (pool_deal −1) is its own
             d = sub["pool_deal"].to_numpy(np.int64)
             deals = len(np.unique(d[d >= 0])) + int((d < 0).sum())
@@ -159,8 +195,11 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
             "p": p,
             "ci_low": lo,
             "ci_high": hi,
-            "written_off": float(sub["written_off"].mean()),
-            "failed": float(sub["failed"].mean()),
+            **{
+                f"{col}{suffix}": float(v)
+                for col, trio in shares.items()
+                for suffix, v in zip(("", "_low", "_high"), trio)
+            },
         }
     out = pd.DataFrame.from_dict(rows, orient="index")
     keys = [(order.get(k[0], 99), *k) for k in out.index]
@@ -187,11 +226,13 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
     -------
     dict of str -> pandas.DataFrame
         ``aces and tens`` (index: aces 0–4, tens 0–4 in the 7 cards),
-        ``marriages and points`` (index: the marriages' total value 0–280,
-        card points in bins of 10), ``after the widow`` (index: card points
+        ``marriages and points`` (index: the set of marriages held, by suit
+        with its total value, e.g. ``'♥ + ♠ (140)'`` or ``'none'``, sorted
+        by total value, the same total in two sets kept apart; card points
+        in bins of 10), ``after the widow`` (index: card points
         of the 10 cards in bins of 10, marriages among them), each with
         ``hands``, ``deals``, ``p``, ``ci_low``, ``ci_high`` (clustered by
-        deal).  Groups of fewer than 30 hands are left out.
+        deal).  Groups on fewer than :data:`MIN_DEALS` distinct deals are left out.
     """
     hand = rows["hand"].to_numpy(np.uint32)
     ten = hand | rows["widow"].to_numpy(np.uint32)
@@ -208,7 +249,7 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
             ("tens", cards.count_rank(hand, cards.TEN).astype(np.int64)),
         ),
         "marriages and points": (
-            ("marriages held (points)", cards.marriage_points(hand).astype(np.int64)),
+            ("marriages held (points)", _marriage_sets(hand)),
             ("card points of the 7 cards", pts(rows["hand_points"].to_numpy(np.int64))),
         ),
         "after the widow": (
@@ -223,15 +264,28 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
         frame = pd.DataFrame({"a": a, "b": b, "sa": asort, "sb": bsort})
         res = []
         for (_, _, va, vb), idx in frame.groupby(["sa", "sb", "a", "b"], sort=True).indices.items():
-            if len(idx) < 30:
-                continue
             _, n, d, p, lo, hi = cluster_ci(made[idx], deal[idx])
+            if d < MIN_DEALS:
+                continue
             res.append(
                 {n1: va, n2: vb, "hands": int(n), "deals": int(d), "p": p, "ci_low": lo, "ci_high": hi}
             )
         cols = [n1, n2, "hands", "deals", "p", "ci_low", "ci_high"]
         out[name] = pd.DataFrame(res, columns=cols).set_index([n1, n2])
     return out
+
+
+def _marriage_sets(hand: np.ndarray):
+    """Each hand's marriages as a label (highest suit first, with the total) and its sort key."""
+    held = [(hand & np.uint32(m)) == np.uint32(m) for m in cards.KQ_MASKS]
+    total = sum(h.astype(np.int64) * int(v) for h, v in zip(held, cards.MARRIAGE_VALUES))
+    label = np.empty(len(hand), dtype=object)
+    for i in range(len(hand)):
+        suits = [s for s in (3, 2, 1, 0) if held[s][i]]
+        label[i] = (
+            " + ".join(cards.SUIT_SYMBOLS[s] for s in suits) + f" ({int(total[i])})" if suits else "none"
+        )
+    return label, total
 
 
 def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, float]:
@@ -286,8 +340,10 @@ def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, fl
             )
         else:
             text += f"It {word} it in no bin beyond the noise. "
+    # gaps between the figures as printed (one decimal), so the words match the numbers shown
+    shown = np.abs(np.round(100 * cal["p"].to_numpy(float), 1) - np.round(100 * pred, 1))
     text += (
-        f"The largest gap is {100 * abs(dev[worst]):.1f} percentage points (predicted "
+        f"The largest gap is {shown[worst]:.1f} percentage points (predicted "
         f"{100 * w['predicted']:.1f} %, observed {100 * w['p']:.1f} %). "
     )
     if pval >= alpha:
@@ -296,7 +352,7 @@ def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, fl
         text += (
             f"Verdict: not calibrated (chi-square p = {pval:.2g}); a bidder reading the model should "
             "correct it in the bins named, by up to "
-            f"{100 * np.abs(dev[under | over]).max():.0f} percentage points."
+            f"{shown[under | over].max():.1f} percentage points."
             if (under | over).any()
             else f"Verdict: not calibrated overall (chi-square p = {pval:.2g}), though no single bin "
             "misses beyond its interval."

@@ -347,10 +347,21 @@ def calibration(rows: pd.DataFrame, predicted, contract: int, bins: int = 8) -> 
 
 def _range_labels(lo, hi, most: int = 3) -> list[str]:
     """Labels ``'23–31 %'`` of increasing, disjoint ranges of shares, with the fewest decimals
-    (up to ``most``) that print every range apart from the next."""
+    (up to ``most``) that print every range apart from the next.  Where no such rounding keeps
+    two neighbours apart, the bins are named by half-open ranges between cut points that fall
+    between them, ``'3.3 to under 5 %'`` (the last one closed), so that no printed label shares
+    an end with the next."""
     for d in range(most + 1):
         a = [f"{100 * x:.{d}f}" for x in lo]
         b = [f"{100 * x:.{d}f}" for x in hi]
         if all(float(b[i]) < float(a[i + 1]) for i in range(len(a) - 1)):
+            return [f"{x} %" if x == y else f"{x}–{y} %" for x, y in zip(a, b)]
+    for d in range(most + 1, 10):  # cut points: a d-decimal value in (hi[i], lo[i + 1]]
+        step = 10.0**-d
+        cuts = [(np.floor(100 * h / step) + 1) * step for h in hi[:-1]]
+        if all(c <= 100 * nxt for c, nxt in zip(cuts, lo[1:])):
             break
-    return [f"{x} %" if x == y else f"{x}–{y} %" for x, y in zip(a, b)]
+    ends = [np.floor(100 * lo[0] / step) * step, *cuts]
+    last = np.ceil(100 * hi[-1] / step) * step
+    labels = [f"{a:.{d}f} to under {b:.{d}f} %" for a, b in zip(ends[:-1], ends[1:])]
+    return labels + [f"{ends[-1]:.{d}f} to {last:.{d}f} %"]

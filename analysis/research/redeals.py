@@ -7,7 +7,10 @@ differences between profiles are not blurred by different samples).  Each
 Monte Carlo frequency carries a 95 % interval
 (:func:`analysis.stats.proportion_ci`: Wilson, Clopper–Pearson near 0 or 1)
 and sits beside its exact probability (:func:`analysis.probabilities.redeal_probabilities`).
-The after-exchange stage depends on the declarer's gift, so it is not here.
+The after-exchange stage depends on the declarer's gift, so no single rate
+describes it: :func:`played_bounds` gives the exact deals dealt per deal
+played between the gift that never causes it and the one that causes it
+whenever it can (:func:`analysis.gift_redeals.gift_redeal_probabilities`).
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..gift_redeals import gift_redeal_probabilities
 from ..probabilities import redeal_probabilities
 from ..redeal import features, flags_from_features
 from ..rules import as_rules
 from ..stats import proportion_ci, z_score
 
-__all__ = ["profile_redeals", "threshold_sweep", "deals_per_played"]
+__all__ = ["profile_redeals", "threshold_sweep", "deals_per_played", "played_bounds", "distinct_rows"]
 
 #: Events reported, with their stage and a reader's label (RULES.md, "Redeals").
 EVENT_LABELS = {
@@ -230,3 +234,79 @@ def deals_per_played(p, ci_low=None, ci_high=None):
             raise ValueError("redeal probabilities must be in [0, 1)")
         out.append(1.0 / (1.0 - a))
     return out[0] if len(out) == 1 else tuple(out)
+
+
+def played_bounds(rules) -> dict:
+    """Exact deals dealt per deal played, the after-exchange redeals included, as bounds.
+
+    A deal is played when no condition fires before bidding or at the
+    widow (probability ``1 − p``) and then none after the exchange.  The
+    after-exchange stage depends on the declarer's gift: given a deal that
+    reached the exchange, it fires with a probability between ``q_low``
+    (only where every gift causes it) and ``q_high`` (wherever some gift
+    does), so the deals dealt per deal played lie between
+    ``1 / ((1 − p)(1 − q_low))`` and ``1 / ((1 − p)(1 − q_high))``.  Every
+    condition is counted as acted on (a claimable one as claimed).
+
+    Parameters
+    ----------
+    rules : str or Rules
+
+    Returns
+    -------
+    dict of str -> float
+        ``before_exchange`` (deals dealt per deal reaching the exchange,
+        ``1 / (1 − p)``), ``q_low``, ``q_high`` (after-exchange redeal
+        probability per deal reaching it, :func:`gift_redeal_probabilities`'
+        ``unavoidable_played`` and ``possible_played``), ``low`` and
+        ``high`` (deals dealt per deal played); ``after_exchange`` (bool:
+        the rules have an after-exchange condition).
+
+    Raises
+    ------
+    ValueError
+        On unknown rules.
+
+    Examples
+    --------
+    >>> played_bounds("classic")["high"]
+    1.0
+    """
+    r = as_rules(rules)
+    p = float(redeal_probabilities(r)["redeal_before_play"])
+    g = gift_redeal_probabilities(r)
+    q_low, q_high = float(g["unavoidable_played"]), float(g["possible_played"])
+    before = 1.0 / (1.0 - p)
+    return {
+        "before_exchange": before,
+        "q_low": q_low,
+        "q_high": q_high,
+        "low": before / (1.0 - q_low),
+        "high": before / (1.0 - q_high),
+        "after_exchange": bool(g["possible"] > 0),
+    }
+
+
+def distinct_rows(table: pd.DataFrame) -> pd.DataFrame:
+    """The rows of :func:`profile_redeals` that count distinct sets of deals.
+
+    One condition appears under several profiles (club's and wiki's four
+    9s), and a stage's "any" row may count exactly the deals of one of its
+    conditions (wiki: a widow under 3 points always holds two 9s); rows
+    with the same ``condition`` label and count, or the same count and the
+    same exact probability, count the same deals on one sample.  Rows of
+    conditions the rules never meet (exact 0) are left out.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`profile_redeals`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The first row of each distinct set, in the table's order.
+    """
+    t = table[table["exact"] > 0]
+    keep = ~t.duplicated(["count", "exact"]) & ~t.duplicated(["condition", "count"])
+    return t[keep.to_numpy()]

@@ -53,6 +53,10 @@ def test_bid_success_counts_each_group_with_games_as_clusters():
     assert f["auctions"] == 2 and f["games"] == 1 and f["p"] == 0.5 and f["written_off"] == 0.5
     assert t.loc["140–155", "failed"] == 1.0 and t.loc["120", "p"] == 1.0
     assert (t["ci_low"] <= t["p"]).all() and (t["p"] <= t["ci_high"]).all()
+    # the written-off and failed shares carry intervals of the same method
+    for col in ("written_off", "failed"):
+        assert (t[f"{col}_low"] <= t[col]).all() and (t[col] <= t[f"{col}_high"]).all()
+    assert f["written_off_low"] < 0.5 < f["written_off_high"]
 
 
 def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
@@ -100,11 +104,39 @@ def test_hand_classes_count_aces_tens_marriages_and_the_ten_cards():
     at = c["aces and tens"]
     assert at.index.tolist() == [(2, 1)] and at.iloc[0]["hands"] == n and at.iloc[0]["p"] == 0.75
     mp = c["marriages and points"]
-    assert mp.index.tolist() == [(100, "40–49")]  # 11+11+10+4+3+0+2 = 41 card points
+    assert mp.index.tolist() == [("♥ (100)", "40–49")]  # 11+11+10+4+3+0+2 = 41 card points
     aw = c["after the widow"]
     assert aw.index.tolist() == [("50–59", 100)]  # 41 + 10♣ 10 + K♠ 4 + 9♣ 0 = 55
-    # a class of fewer than 30 hands is left out
+    # a class on fewer than 30 distinct deals is left out, however many hands
     assert bidding.hand_classes(rows.iloc[:29], 120)["aces and tens"].empty
+    assert bidding.hand_classes(rows.assign(deal_id=np.arange(n) % 29), 120)["aces and tens"].empty
+
+
+def test_marriage_sets_keep_equal_totals_apart():
+    hands = np.array([cards.parse("K♥ Q♥ 9♠ 9♣ 9♦ J♠ J♣"), cards.parse("K♠ Q♠ K♣ Q♣ 9♦ J♠ J♣")], np.uint32)
+    label, total = bidding._marriage_sets(hands)
+    assert label.tolist() == ["♥ (100)", "♣ + ♠ (100)"] and total.tolist() == [100, 100]
+
+
+def test_first_hand_label_follows_the_opening_rule():
+    assert [bidding.first_hand_label(p) for p in ("club", "classic", "book", "ua", "wiki")] == [
+        bidding.FORCED,
+        bidding.OPENING,
+        bidding.OPENING,
+        bidding.FORCED,
+        bidding.OPENING,
+    ]
+
+
+def test_calibration_labels_never_share_an_end():
+    lo, hi = np.array([0.00528, 0.033341, 0.05]), np.array([0.03334, 0.04979, 0.9])
+    from analysis.research import contract_odds
+
+    assert contract_odds._range_labels(lo, hi) == [
+        "0.5280 to under 3.3341 %",
+        "3.3341 to under 4.9791 %",
+        "4.9791 to 90.0000 %",
+    ]
 
 
 def test_calibration_verdict_says_calibrated_or_names_the_gap():
@@ -159,7 +191,7 @@ def test_calibration_verdict_names_both_directions_by_contract():
         "overestimates the chance in 2 bins (observed below the prediction): contract 100, predicted 10 %; "
         "contract 120, predicted 12 %" in text
     )
-    assert "by up to 8 percentage points" in text and p < 1e-6
+    assert "by up to 8.0 percentage points" in text and p < 1e-6
 
 
 def test_calibration_bins_are_disjoint_and_the_verdict_names_them_as_the_table_does():
