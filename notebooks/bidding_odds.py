@@ -142,7 +142,9 @@ games_dd = {p: game_tables.simulated_games(DATA, p, N_GAMES, SEED, outcomes="dd"
 auc = {p: bidding.auctions(g) for p, g in games.items()}
 auc_dd = {p: bidding.auctions(g) for p, g in games_dd.items()}
 display(Markdown("Own-information games: " + "; ".join(
-    f"{p} {game_tables.repeat_words(g)}" if OUT[p][0] == "pimc" else f"{p} {OUT[p][1]}" for p, g in games.items()) + "."))
+    f"{p} {game_tables.repeat_words(g)} (the {g.attrs['outcomes']['pool']} pool, "
+    f"{g.attrs['outcomes']['pool_content_hash']})" if OUT[p][0] == "pimc" else f"{p} {OUT[p][1]}"
+    for p, g in games.items()) + "."))
 
 
 SMALL = f"fewer than {bidding.MIN_DEALS} distinct deals"  # one rule for every table of the page
