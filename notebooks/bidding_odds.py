@@ -269,7 +269,7 @@ for p in rows:
                          + (f": under {under}'s curve (within 0.5 points)" if under else ""),
                          xlabel="contract (points)", ylabel="P(double-dummy value ≥ contract) (%)", marker=".")
     drawn[p] = c
-ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+ax.legend(loc="upper right", frameon=False, fontsize="small")  # the curves fall away from that corner
 band = 100 * float((curves["ci_high"] - curves["ci_low"]).max())
 ax.set_title(f"A random hand's chance to make each contract\n(95 % intervals at most {band:.1f} points wide)")
 plt.show()

@@ -270,13 +270,20 @@ def review_page(html_text: str, name: str = "page") -> list[str]:
 
 
 def _names_row(table) -> list[str]:
-    """The texts of a header row (not the first) that names the row labels and is empty after them."""
+    """The texts of a header row (not the first) that names the row labels and is empty after them.
+
+    Only as many leading cells as the body rows have row labels can be
+    their names: a second row of column labels (a column level's name and
+    its labels) is not one.
+    """
+    body = next((row for row in table if any(kind == "td" for kind, _ in row)), None)
+    labels = 0 if body is None else next((j for j, (kind, _) in enumerate(body) if kind != "th"), len(body))
     for row in table[1:]:
         if not row or any(kind != "th" for kind, _ in row):
             continue
         texts = [t for _, t in row]
         k = next((j for j, t in enumerate(texts) if not t), len(texts))
-        if 0 < k < len(texts) and not any(texts[k:]):
+        if 0 < k <= labels and k < len(texts) and not any(texts[k:]):
             return texts[:k]
     return []
 

@@ -90,6 +90,10 @@ def frame_html(frame: pd.DataFrame) -> str:
     >>> html = frame_html(f)
     >>> html.count("<tr"), "<th>item</th>" in html
     (2, True)
+    >>> cross = pd.DataFrame([[1]], index=pd.Index([0], name="aces"), columns=pd.Index([0], name="tens"))
+    >>> html = frame_html(cross)
+    >>> html.count("<tr"), "<th>aces \u2193 tens \u2192</th>" in html
+    (2, True)
     """
     html = frame.to_html()
     names = list(frame.index.names)
@@ -115,7 +119,21 @@ def frame_html(frame: pd.DataFrame) -> str:
             rows[i] = filled
             body = "\n".join(rows[:-1])
             return html[: head.start(2)] + "\n" + body + "\n" + html[head.end(2) :]
-    return html
+    # no blank corner: the columns' names hold it (a cross table); each corner
+    # cell of the first row then reads "rows ↓ columns →"
+    cells = list(_TH.finditer(rows[0])) if len(rows) > 1 else []
+    if len(cells) < k:
+        return html
+    filled, j = rows[0], 0
+    for c, n in zip(cells[:k], names):
+        at = filled.index(c.group(0), j)
+        said = c.group(2).strip()
+        text = "" if n is None else (f"{n} \u2193 {said} \u2192" if said else str(n))
+        cell = f"<th{c.group(1)}>{text}</th>"
+        filled = filled[:at] + cell + filled[at + len(c.group(0)) :]
+        j = at + len(cell)
+    body = "\n".join([filled, *rows[1:-1]])
+    return html[: head.start(2)] + "\n" + body + "\n" + html[head.end(2) :]
 
 
 def register_frame_html() -> None:
