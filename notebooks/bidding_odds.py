@@ -259,16 +259,13 @@ CONTRACTS = list(range(100, 205, 5))
 curves = pd.concat({p: contract_odds.make_curve(r, CONTRACTS) for p, r in rows.items()},
                    names=["profile"])
 fig, ax = plt.subplots()
-drawn = {}
-for p in rows:
+# one marker per profile, hollow, so that curves lying on each other (classic and ua read one pool
+# under the same rules) still show every profile's points; exact copies are named in the legend
+for p, mk in zip(rows, ["o", "s", "^", "D", "v"]):
     c = curves.loc[p]
-    # a curve within 0.5 percentage points of one drawn before it would hide under it: the legend says so
-    under = next((q for q, cq in drawn.items() if (100 * (c["p"] - cq["p"]).abs()).max() < 0.5), None)
-    plots.interval_lines(ax, c.index, c["p"], c["ci_low"], c["ci_high"],
-                         label=f"{p} ({c['deals'].iloc[0]:,} deals)"
-                         + (f": under {under}'s curve (within 0.5 points)" if under else ""),
-                         xlabel="contract (points)", ylabel="P(double-dummy value ≥ contract) (%)", marker=".")
-    drawn[p] = c
+    plots.interval_lines(ax, c.index, c["p"], c["ci_low"], c["ci_high"], label=f"{p} ({c['deals'].iloc[0]:,} deals)",
+                         xlabel="contract (points)", ylabel="P(double-dummy value ≥ contract) (%)", marker=mk)
+    ax.get_lines()[-1].set_markerfacecolor("none")
 ax.legend(loc="upper right", frameon=False, fontsize="small")  # the curves fall away from that corner
 band = 100 * float((curves["ci_high"] - curves["ci_low"]).max())
 ax.set_title(f"A random hand's chance to make each contract\n(95 % intervals at most {band:.1f} points wide)")
