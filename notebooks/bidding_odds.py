@@ -326,9 +326,10 @@ notebook.same_figures(bp)
 # 120, with its interval (clustered by deal) and the number of hands (seats
 # of played deals) and distinct deals behind it; classes on fewer than 30
 # distinct deals show no share.  Card points are in bins of ten (30–39:
-# from 30 to 39 points).  Marriages are named by the set held (♥ + ♠: the
-# hearts and spades marriages, 140 points), not by their total alone: the
-# same total comes from different sets (100 is ♥ alone or ♠ + ♣).
+# from 30 to 39 points).  Marriages, in the 7 cards dealt and in the 10
+# after the widow, are named by the set held (♥ + ♠: the hearts and spades
+# marriages, 140 points), not by their total alone: the same total comes
+# from different sets (100 is ♥ alone or ♠ + ♣).
 
 # %%
 classes = bidding.hand_classes(club, 120)
@@ -338,11 +339,13 @@ def class_grid(t):
     g = pd.Series([f"{notebook.fmt_ci(a, b, c)}, {n:,} hands ({d:,} deals)" for a, b, c, n, d in
                    zip(t["p"], t["ci_low"], t["ci_high"], t["hands"], t["deals"])], index=t.index)
 
-    def key(level):  # numbers and bins by their lower bound, labels (marriage sets) in the table's order
-        seen = list(dict.fromkeys(t.index.get_level_values(level)))
-        return lambda v: (int(str(v).split("–")[0]) if str(v)[0].isdigit() else seen.index(v))
+    def key(v):  # numbers and bins by their lower bound, marriage sets by their total ("none": 0)
+        v = str(v)
+        if v[0].isdigit():
+            return int(v.split("–")[0]), v
+        return (int(v.rsplit("(", 1)[1].rstrip(")")) if "(" in v else 0), v
 
-    rows_, cols_ = (sorted(set(t.index.get_level_values(i)), key=key(i)) for i in (0, 1))
+    rows_, cols_ = (sorted(set(t.index.get_level_values(i)), key=key) for i in (0, 1))
     return g.unstack(t.index.names[1]).reindex(index=rows_, columns=cols_).fillna(SMALL)
 
 
@@ -351,7 +354,7 @@ for name, t in classes.items():
     display(class_grid(t))
 at = classes["aces and tens"]["p"]
 aw = classes["after the widow"]
-best_bin = aw.xs(0, level=1)["p"]
+best_bin = aw.xs("none", level=1)["p"]
 cross = best_bin[best_bin >= 0.5]
 display(Markdown(
     "**Conclusion.** "

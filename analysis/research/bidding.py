@@ -230,7 +230,8 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
         with its total value, e.g. ``'♥ + ♠ (140)'`` or ``'none'``, sorted
         by total value, the same total in two sets kept apart; card points
         in bins of 10), ``after the widow`` (index: card points
-        of the 10 cards in bins of 10, marriages among them), each with
+        of the 10 cards in bins of 10, the set of marriages among them as
+        above), each with
         ``hands``, ``deals``, ``p``, ``ci_low``, ``ci_high`` (clustered by
         deal).  Groups on fewer than :data:`MIN_DEALS` distinct deals are left out.
     """
@@ -254,7 +255,7 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
         ),
         "after the widow": (
             ("card points of the 10 cards", pts(cards.card_points(ten).astype(np.int64))),
-            ("marriages among them (points)", cards.marriage_points(ten).astype(np.int64)),
+            ("marriages among them (points)", _marriage_sets(ten)),
         ),
     }
     out = {}
