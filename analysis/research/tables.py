@@ -185,10 +185,30 @@ def fmt_pct(p, digits: int = 1) -> str:
     return NO_CASES if not _finite(p) else f"{100 * float(p):,.{digits}f} %"
 
 
+def _enough(low, high, digits: int, most: int = 4) -> int:
+    """``digits``, or more (up to ``most``) where an interval of some width
+    would print as one of none (0 of 50,000: 0.0–0.0074 %)."""
+    if not (_finite(low) and _finite(high)) or float(high) <= float(low):
+        return digits
+    while digits < most and f"{float(low):.{digits}f}" == f"{float(high):.{digits}f}":
+        digits += 1
+    return digits
+
+
 def fmt_ci(p, low, high, digits: int = 1) -> str:
-    """A probability with its interval: ``'12.3 % (11.9–12.7)'`` (percent)."""
+    """A probability with its interval: ``'12.3 % (11.9–12.7)'`` (percent).
+
+    An interval that has a width never prints as one of none: the decimals
+    grow until its ends differ (at most 4).
+
+    Examples
+    --------
+    >>> fmt_ci(0.0, 0.0, 0.0000738)
+    '0.00 % (0.00–0.01)'
+    """
     if not _finite(p):
         return NO_CASES
+    digits = _enough(100 * float(low), 100 * float(high), digits)
     return f"{100 * float(p):.{digits}f} % ({100 * float(low):.{digits}f}–{100 * float(high):.{digits}f})"
 
 
@@ -200,10 +220,16 @@ def fmt_num_ci(x, low, high, digits: int = 1, signed: bool = False) -> str:
     ``'+0.25 (+0.05 to +0.45)'``), is written with "to" so that its signs
     cannot be read as the dash.  An interval of no width (every value of
     the sample equal) is not printed as one: ``'0.0 (no spread in the
-    sample)'``.
+    sample)'``; one that has a width gets the decimals to show it.
+
+    Examples
+    --------
+    >>> fmt_num_ci(0.0, 0.0, 0.0074)
+    '0.00 (0.00–0.01)'
     """
     if not _finite(x):
         return NO_CASES
+    digits = _enough(low, high, digits)
     num = [fmt_num(float(v), digits, signed) for v in (x, low, high)]
     if _finite(low) and _finite(high) and float(low) == float(high):
         return f"{num[0]} (no spread in the sample)"
