@@ -278,15 +278,13 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
 
 def _marriage_sets(hand: np.ndarray):
     """Each hand's marriages as a label (highest suit first, with the total) and its sort key."""
-    held = [(hand & np.uint32(m)) == np.uint32(m) for m in cards.KQ_MASKS]
-    total = sum(h.astype(np.int64) * int(v) for h, v in zip(held, cards.MARRIAGE_VALUES))
-    label = np.empty(len(hand), dtype=object)
-    for i in range(len(hand)):
-        suits = [s for s in (3, 2, 1, 0) if held[s][i]]
-        label[i] = (
-            " + ".join(cards.SUIT_SYMBOLS[s] for s in suits) + f" ({int(total[i])})" if suits else "none"
-        )
-    return label, total
+    held = np.asarray(cards.marriage_suits(hand), dtype=np.int64)  # 4-bit set, ♠ = bit 0
+    names = []
+    for code in range(16):
+        suits = [s for s in (3, 2, 1, 0) if code >> s & 1]
+        total = sum(cards.MARRIAGE_VALUES[s] for s in suits)
+        names.append(" + ".join(cards.SUIT_SYMBOLS[s] for s in suits) + f" ({total})" if suits else "none")
+    return np.array(names, dtype=object)[held], cards.marriage_points(hand)
 
 
 def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, float]:

@@ -22,7 +22,8 @@ the incidences, the one reading of S used in tables and plots;
 each ending per attempt (the discrete hazard: of the stays still on the
 barrel at deal t, the share that ends there with ending k); deal 0 carries
 no interval where the rules let no stay end before its first deal
-(:func:`ends_before_first_deal`): S(0) = 1 there by the rules.
+(:func:`analysis.research.barrel_rules.ends_before_first_deal`): S(0) = 1
+there by the rules.
 :func:`kaplan_meier` (every ending counted, so S is the same as above
 without censoring by other endings) stays for comparison.
 """
@@ -44,8 +45,6 @@ __all__ = [
     "kaplan_meier",
     "ending_shares",
     "aalen_johansen",
-    "ends_before_first_deal",
-    "impossible_endings",
     "competing_table",
 ]
 
@@ -317,9 +316,10 @@ def competing_table(stays: pd.DataFrame, boot, causes=ENDINGS, rules=None) -> pd
         hazard 0, with no interval (``ci_low = ci_high = p``).  Otherwise,
         or without ``rules``, deal 0 is estimated like every other deal
         (no stay ending there: exact bounds on the stays).  With
-        ``rules``, an ending they forbid (:func:`impossible_endings`) has
+        ``rules``, an ending they forbid
+        (:func:`analysis.research.barrel_rules.impossible_endings`) has
         incidence and hazard 0 at every deal, and S is 0 from the longest
-        stay they allow (:func:`longest_stay`) on: fixed by the rules, with
+        stay they allow (:func:`analysis.research.barrel_rules.longest_stay`) on: fixed by the rules, with
         no interval.
 
     Returns

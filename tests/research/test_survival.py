@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.research import survival
+from analysis.research import barrel_rules, survival
 from analysis.research.uncertainty import PoolBootstrap
 
 
@@ -117,7 +117,7 @@ def test_deal_zero_is_the_start_where_the_rules_end_no_stay_before_its_first_dea
     # where the rules let a stay end before its first deal (a redeal's fine), deal 0 is estimated
     fined = survival.competing_table(st, boot, rules="wiki bad_deal_fine=50")
     assert fined.loc[("survival", 0), "ci_low"] < 1 and fined.loc[("cif_win", 0), "ci_high"] > 0
-    assert survival.ends_before_first_deal("wiki reverse_barrel=-760")
+    assert barrel_rules.ends_before_first_deal("wiki reverse_barrel=-760")
     # a stay that ended at deal 0 under rules that allow none is an error, not a figure
     early = st.assign(deals=[0, 1, 2, 2, 3, 3])
     with pytest.raises(ValueError, match="before its first deal"):
@@ -142,7 +142,6 @@ def test_another_players_win_competes_instead_of_censoring():
 
 
 def test_endings_the_rules_forbid_are_read_from_the_rules_fields():
-    from analysis.research import barrel_rules
     from analysis.rules import Rules
 
     # RULES.md: write-off while the declarer is on the barrel forbidden in club and book
@@ -166,8 +165,6 @@ def test_endings_the_rules_forbid_are_read_from_the_rules_fields():
 
 
 def test_longest_stay_is_the_attempts_and_one_rest_at_four():
-    from analysis.research import barrel_rules
-
     assert barrel_rules.longest_stay("club") == 3
     assert barrel_rules.longest_stay("club barrel_attempts=4") == 4
     # wiki at four: a sitter who deals spends no attempt (rest, attempt, attempt, attempt)
@@ -182,7 +179,7 @@ def test_competing_table_fixes_what_the_rules_fix_and_refuses_what_they_forbid()
     boot = PoolBootstrap(games, n_boot=50, seed=1)
     for rules in ("club", "classic"):
         t = survival.competing_table(st, boot, rules=rules)
-        never = survival.impossible_endings(rules)
+        never = barrel_rules.impossible_endings(rules)
         for e in survival.ENDINGS:
             k = t.loc[f"cif_{e}"]
             if e in never:  # none by rule: 0 with no interval at every deal
