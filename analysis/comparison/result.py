@@ -257,7 +257,10 @@ class Comparison:
     def format(self) -> str:
         """The readable table (what ``thousand compare`` prints).
 
-        Each metric shows every rule set's value with its 95 % interval,
+        Under the header, each rule set that changes one to three fields of
+        the first says what it changes in a player's words
+        (:func:`analysis.rules.change_words`, as the conventions page
+        labels its variants).  Each metric shows every rule set's value with its 95 % interval,
         and for every rule set after the first the paired difference with
         its interval and the interval independent samples would give; a
         ``*`` marks a difference beyond the noise (its paired interval
@@ -268,6 +271,10 @@ class Comparison:
             f"{'double-dummy' if self.outcomes == 'dd' else 'single-dummy'} outcomes; "
             f"baseline {self.names[0]}"
         ]
+        for name, r in zip(self.names[1:], self.rules[1:]):
+            n = len(rules_diff(self.rules[0], r))
+            if 0 < n <= 3:
+                lines.append(f"  {name} changes {changed_fields(self.rules[0], r)}")
         for name, base, how in self.pairs:
             lines.append(f"  {name} vs {base}: paired on the {how}")
         for name in self.identical:

@@ -16,7 +16,7 @@ the base changed to each value.
 from __future__ import annotations
 
 from ..errors import BadArgument
-from ..rules import Rules, as_rules, rules_diff, spell_value
+from ..rules import Rules, as_rules, change_words, rules_diff
 
 __all__ = ["vary", "display_names"]
 
@@ -115,6 +115,15 @@ def display_names(rules_list) -> list[str]:
 
 
 def changed_fields(a: Rules, b: Rules) -> str:
-    """``field a→b, ...`` of two rule sets, or ``no field`` (for messages)."""
+    """What ``b`` changes from ``a``, in a player's words, or ``no field`` (for messages).
+
+    Each changed field as :func:`analysis.rules.change_words` says it
+    (``players on the barrel at once: 2 → 1``), joined by ``"; "``.
+
+    Examples
+    --------
+    >>> changed_fields(as_rules("club"), as_rules("club redeal_four_jacks=true"))
+    'redeal for four jacks in a dealt hand: no → yes'
+    """
     d = rules_diff(a, b)
-    return ", ".join(f"{k} {spell_value(x)}→{spell_value(y)}" for k, x, y in d) if d else "no field"
+    return "; ".join(change_words(k, x, y) for k, x, y in d) if d else "no field"

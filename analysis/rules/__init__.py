@@ -13,7 +13,8 @@ documentation), :mod:`~analysis.rules.profiles` (the profiles' values),
 :mod:`~analysis.rules.serial` (``field=value`` changes, JSON, fingerprint),
 :mod:`~analysis.rules.resolve` (the resolver), :mod:`~analysis.rules.describe`
 (differences, names safe in paths), :mod:`~analysis.rules.redeal_conditions`
-(the redeal conditions as one table).
+(the redeal conditions as one table), :mod:`~analysis.rules.words` (fields and
+values in a player's words).
 
 Examples
 --------
@@ -28,6 +29,7 @@ from .describe import folder_label, rules_diff, spell_value
 from .model import CONVENTIONS, PROFILES, Rules, field_doc, fields_without_figure
 from .resolve import as_rules, entry_point, load_rules, takes_rules
 from .serial import INFORMATION_FIELDS
+from .words import change_words, field_words, value_words
 
 __all__ = [
     "Rules",
@@ -44,4 +46,7 @@ __all__ = [
     "folder_label",
     "redeal_conditions",
     "fields_without_figure",
+    "change_words",
+    "field_words",
+    "value_words",
 ]

@@ -111,6 +111,16 @@ def test_table_has_fixed_digits_per_metric_and_no_scientific_notation(made_up):
     assert "12346 [12336, 12356]" in text and "0.00001200 [0.00001100, 0.00001300]" in text
 
 
+def test_the_table_says_what_each_rule_set_changes_in_words(made_up):
+    made_up.rules = [as_rules("club"), as_rules("club write_off_limit=3"), as_rules("club")]
+    lines = made_up.format().splitlines()
+    assert (
+        "  b changes write-offs per player and game: no limit, each costs the contract → at most 3, each free"
+        in lines
+    )
+    assert not any(line.startswith("  c changes") for line in lines)  # the same rules: nothing to say
+
+
 def test_plot_tick_labels_do_not_collide(made_up, tmp_path):
     import matplotlib
 
