@@ -75,6 +75,8 @@ FIELDS = (("minus_bidding", "write_off_limit", "crossing", "redeal_four_jacks", 
 WORKERS = None                                    # worker processes (None: every core)
 
 # %%
+import time
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -83,6 +85,7 @@ from IPython.display import Markdown, display
 from analysis.research import conventions, notebook, plots
 
 plots.use_style()
+T0 = time.perf_counter()
 display(Markdown(notebook.back_link()))
 KINDS = {"pimc": "own information", "dd": "double-dummy"}
 SIZE = {"pimc": N_GAMES, "dd": N_GAMES_DD}
@@ -148,6 +151,17 @@ display(Markdown(
 # %%
 METRICS = ["deals_per_game", "barrel_entries_per_game", "bolts_per_game", "win_first_hand",
            "made_share", "write_off_share"]
+every = {m: pd.concat([conventions.effects(c, [m]) for p in PROFILES for c in runs[p].values() if c is not None])
+         for m in METRICS}
+# one number of decimals per metric on the whole page: two significant digits of its typical half-width
+DIGITS = {m: conventions.column_decimals(e[f"{m} low"], e[f"{m} high"]) for m, e in every.items()}
+
+
+def fmt_diff(d, lo, hi, m="deals_per_game"):
+    """A paired difference with its interval, in the page's decimals for ``m``."""
+    return notebook.fmt_num_ci(d, lo, hi, DIGITS[m], signed=True)
+
+
 top = conventions.largest_effects(runs, "deals_per_game", k=3)
 headline = []
 for p in PROFILES:
@@ -155,28 +169,24 @@ for p in PROFILES:
     kind = r.outcomes.iloc[0] if len(r) else "pimc"
     headline.append({"profile": p, "question": "largest",
                      "figure": f"{conventions.change_label(r.change.iloc[0], p)}: "
-                               f"{notebook.fmt_num_ci(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0], 2)}"
+                               f"{fmt_diff(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0])}"
                                f" deals per game ({KINDS[kind]})" if len(r) else "no effect distinguishable at this size",
                      "n": f"{SIZE[kind]:,} paired games per rule set; {variants_of(p, 'pimc'):,} variants "
                           f"with own information, {variants_of(p, 'dd'):,} double-dummy"})
-for p in ("club", "classic", "book", "ua", "wiki"):
-    if p not in runs:
-        headline.append({"profile": p, "question": "largest", "applies": False,
-                         "figure": "not run at these sizes", "n": "no games"})
 _ = notebook.save_headline("conventions", headline, DATA)
 shown_top = pd.DataFrame({
     "profile": top.profile,
     "convention changed (profile's value → variant's)": [conventions.change_label(c, p)
                                                         for c, p in zip(top.change, top.profile)],
-    "Δ deals per game (paired 95 % CI)": [notebook.fmt_num_ci(d, lo, hi, 2) for d, lo, hi in
+    "Δ deals per game (paired 95 % CI)": [fmt_diff(d, lo, hi) for d, lo, hi in
                                           zip(top["diff"], top.diff_low, top.diff_high)],
     "outcomes": [KINDS[k] for k in top.outcomes]})
 display(shown_top.set_index("profile") if len(top) else Markdown(
     "No convention changes the number of deals per game beyond the noise at these sizes."))
-big = conventions.largest_effects(runs, "deals_per_game", k=1, beyond_noise=False)
+big = conventions.largest_per_profile(runs, "deals_per_game")  # the table's rule: its largest starred row
 said = "; ".join(
     f"in {r.profile}, {conventions.change_label(r.change, r.profile)} moves game length most: "
-    f"{notebook.fmt_num(r['diff'], 2, signed=True)} deals per game ({KINDS[r.outcomes]})" if r.beyond_noise else
+    f"{fmt_diff(r['diff'], r.diff_low, r.diff_high)} deals per game ({KINDS[r.outcomes]})" if r.beyond_noise else
     f"in {r.profile} no convention's effect on game length is distinguishable from zero at this size "
     f"({N_GAMES:,} paired own-information games per rule set, {N_GAMES_DD:,} double-dummy)"
     for _, r in big.iterrows())
@@ -213,8 +223,8 @@ def show(prof):
         text = pd.DataFrame(index=[conventions.change_label(n, prof) for n in e.index])
         for m in METRICS:
             text[conventions.METRIC_LABELS[m]] = [
-                (notebook.fmt_num_ci(d, lo, hi, 3, signed=True) + (" *" if s else "") if hi > lo else
-                 f"{notebook.fmt_num(d, 3, signed=True)} (the same in every game)") for d, lo, hi, s in
+                (fmt_diff(d, lo, hi, m) + (" *" if s else "") if hi > lo else
+                 f"{notebook.fmt_num(d, DIGITS[m], signed=True)} (the same in every game)") for d, lo, hi, s in
                 zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
         first = {}  # variants with the same figures in every column: named as such
         text.index = [f"{lab} (same figures as {first.setdefault(key, lab)})" if first.setdefault(key, lab) != lab
@@ -245,6 +255,10 @@ for kind in KINDS:
     gain = ((t.unpaired_high - t.unpaired_low) / (t.diff_high - t.diff_low)).replace(np.inf, np.nan)
     display(Markdown(
         f"{KINDS[kind].capitalize()}: with {SIZE[kind]:,} paired games, the difference in game length is known "
-        f"to ±{((t.diff_high - t.diff_low) / 2).max():.2f} deals at worst on {PROFILES[0]}; pairing "
+        f"to ±{notebook.fmt_num(((t.diff_high - t.diff_low) / 2).max(), DIGITS['deals_per_game'])} deals at worst on {PROFILES[0]}; pairing "
         f"narrows that interval by a factor of {np.nanmedian(gain):.1f} (median over variants) "
         "against independent samples of the same size."))
+
+# %%
+display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "
+                 f"({'quick' if QUICK else 'full'} sizes; the games read from the cache where there)."))

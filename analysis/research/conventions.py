@@ -19,7 +19,6 @@ every difference stays paired.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +27,7 @@ import pandas as pd
 from .. import reference
 from ..comparison import compare
 from ..errors import BadArgument
-from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules
+from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules, change_words
 from ..solver import SOLVER_FIELDS
 
 __all__ = [
@@ -40,6 +39,8 @@ __all__ = [
     "profile_comparison",
     "effects",
     "largest_effects",
+    "largest_per_profile",
+    "column_decimals",
     "SKIPPED",
 ]
 
@@ -250,6 +251,38 @@ def largest_effects(
     return pd.DataFrame(rows, columns=cols).astype({"diff": np.float64})
 
 
+def largest_per_profile(comparisons: dict, metric: str = "deals_per_game") -> pd.DataFrame:
+    """One row per profile: its largest effect beyond the noise, else its largest effect.
+
+    The page's conclusion reads this, so it says what the table above it
+    stars: a profile with any difference beyond the noise (the same
+    ``beyond_noise`` flag, paired 95 % interval excluding 0) is named by
+    the largest of those, never by a larger one within the noise.
+
+    Parameters
+    ----------
+    comparisons : dict
+        As :func:`largest_effects`.
+    metric : str
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`largest_effects`, in the order of
+        ``comparisons``; ``beyond_noise`` False where the profile has no
+        difference beyond the noise (its row is then the largest within it).
+        A profile without any variant played has no row.
+    """
+    beyond = largest_effects(comparisons, metric, k=1)
+    within = largest_effects(comparisons, metric, k=1, beyond_noise=False)
+    rows = [
+        (beyond if (beyond.profile == p).any() else within)[lambda t, p=p: t.profile == p]
+        for p in comparisons
+    ]
+    rows = [r for r in rows if len(r)]
+    return pd.concat(rows, ignore_index=True) if rows else within.iloc[:0]
+
+
 #: The game metrics of the conventions page, in a reader's words.
 METRIC_LABELS = {
     "deals_per_game": "deals per game",
@@ -261,8 +294,37 @@ METRIC_LABELS = {
 }
 
 
+def column_decimals(low, high, most: int = 4) -> int:
+    """Decimals a column of differences warrants: two significant digits of
+    its typical (median) interval half-width.
+
+    Parameters
+    ----------
+    low, high : array-like of float
+        The column's interval ends; intervals of no width (nothing varied)
+        are left out.
+    most : int
+        At most this many decimals (also the answer for a column with no
+        interval of any width).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> column_decimals([-1.2, 0.5], [3.8, 5.9]), column_decimals([0.150, 0.001], [0.273, 0.056])
+    (1, 3)
+    """
+    half = (np.asarray(high, float) - np.asarray(low, float)) / 2
+    half = half[np.isfinite(half) & (half > 0)]
+    if not half.size:
+        return most
+    return int(min(most, max(0, 1 - np.floor(np.log10(np.median(half))))))
+
+
 def change_label(name: str, profile) -> str:
-    """A variant's name as a reader reads it: ``barrel_seats=1`` -> ``barrel seats: 2 → 1``.
+    """A variant's name as a reader reads it, in a player's words.
 
     Parameters
     ----------
@@ -275,28 +337,25 @@ def change_label(name: str, profile) -> str:
     Returns
     -------
     str
-        Each field and value with spaces for underscores and the report's
-        minus sign (U+2212) for a negative value, the profile's value
-        before the arrow.
+        Each changed field as :func:`analysis.rules.change_words` says it,
+        the profile's value before the arrow, joined by ``"; "`` (the words
+        ``thousand compare`` uses too).
 
     Examples
     --------
-    >>> change_label("club+minus_bidding=-120", "club")
-    'minus bidding: 0 → −120'
+    >>> change_label("club+write_off_limit=3", "club")
+    'write-offs per player and game: no limit, each costs the contract → at most 3, each free'
+    >>> change_label("barrel_seats=1", "club")
+    'players on the barrel at once: 2 → 1'
     """
     base = as_rules(profile)
     parts = []
     for pair in name.split("+", 1)[-1].split(","):
-        field, _, value = pair.partition("=")
-        old = getattr(base, field.strip(), None)
-        words = field.strip().replace("_", " ")
-        new = _minus(value.strip().replace("_", " "))
-        was = str(old).lower() if isinstance(old, bool) else str(old)  # spelt as the rules' settings are
-        was = _minus(was.replace("_", " "))
-        parts.append(f"{words}: {was} → {new}" if old is not None else f"{words}: {new}")
+        field, _, value = (x.strip() for x in pair.partition("="))
+        old = getattr(base, field, None)
+        try:
+            new = getattr(base.with_changes(f"{field}={value}"), field)  # the value as the rules hold it
+        except BadArgument:  # a value this profile refuses alone: as spelt
+            new = value
+        parts.append(change_words(field, old, new))
     return "; ".join(parts)
-
-
-def _minus(text: str) -> str:
-    """A value as the pages print numbers: a leading minus is U+2212, not a hyphen."""
-    return re.sub(r"(?<![\w.])-(?=\d)", "\u2212", text)

@@ -280,15 +280,6 @@ def test_step_curve_is_drawn_as_steps_from_its_start():
     plt.close("all")
 
 
-def test_change_label_reads_as_words():
-    assert conventions.change_label("club+barrel_seats=1", "club") == "barrel seats: 2 → 1"
-    assert conventions.change_label("write_off_payment=fixed", "club") == "write off payment: half → fixed"
-    # a switch reads as the rules spell it on both sides of the arrow
-    assert conventions.change_label("redeal_four_jacks=true", "club") == "redeal four jacks: false → true"
-    # a negative value takes the pages' minus sign, not a hyphen
-    assert conventions.change_label("club+minus_bidding=-120", "club") == "minus bidding: 0 → \u2212120"
-
-
 @pytest.mark.parametrize("metric", ["deals_per_game", "made_share"])
 def test_every_metric_has_a_label(metric):
     assert "_" not in conventions.METRIC_LABELS[metric]
