@@ -143,6 +143,29 @@ widow = distinct[distinct["stage"] == "widow shown"]
 z_max = float(distinct["z"].abs().max())
 p_one = 2 * stats.norm.sf(z_max)  # one condition this far out, two-sided
 p_any = 1 - (1 - p_one) ** len(distinct)  # Šidák: any of them, at most this whatever their correlation
+# the words follow the signs: positive z, the sample counts more such deals than expected
+unions = distinct[(distinct.index.get_level_values("event") == "redeal_before_play")
+                  & distinct.index.get_level_values("profile").isin(widow.index.get_level_values("profile"))]
+way, union_way = redeals.direction(widow["z"]), redeals.direction(unions["z"])
+zs_said = ", ".join(f"{r['condition']} {notebook.fmt_num(r['z'], 2, signed=True)}" for _, r in widow.iterrows())
+unions_said = ", ".join(f"{p} {notebook.fmt_num(z, 2, signed=True)}"
+                        for (p, _), z in unions["z"].items())
+if not len(widow):
+    widow_said = "No profile here has a widow-stage condition."
+elif way is None:
+    widow_said = (f"The widow-stage conditions deviate both ways ({zs_said}), though they count overlapping "
+                  "deals (a widow under 3 points is also under 5, and holds two 9s): their deviations are "
+                  "not independent, so they are not several separate findings about this sample.")
+else:
+    widow_said = (
+        f"Every widow-stage condition runs {way} ({zs_said})"
+        + (f", and so do the 'redealt' unions that contain them ({unions_said})" if union_way == way else
+           f"; the 'redealt' unions that contain them do not all follow ({unions_said})")
+        + ": these conditions count overlapping deals (a widow under 3 points is also under 5, and holds "
+        f"two 9s), so one sample with slightly {'more' if way == 'high' else 'fewer'} poor widows than expected "
+        "moves them together; they are one deviation of this sample, not several independent ones "
+        "(the same happens in the threshold sweep below, whose sign test shows how a test that takes them as "
+        "independent misleads).")
 display(Markdown(
     f"**Agreement with the exact values.** The table's {len(table)} rows count {len(distinct)} distinct sets "
     f"of deals (a condition repeats across profiles, and a stage's 'any' row may repeat one condition; "
@@ -150,17 +173,15 @@ display(Markdown(
     "errors of their exact value"
     + (("; " + ", ".join(f"{r['condition']} ({notebook.fmt_num(r['z'], 2, signed=True)})"
                          for _, r in beyond.iterrows()) + " lie beyond") if len(beyond) else "")
-    + f". Every widow-stage condition runs high ("
-    + ", ".join(f"{r['condition']} {notebook.fmt_num(r['z'], 2, signed=True)}" for _, r in widow.iterrows())
-    + "), and so do the 'redealt' unions that contain them: these conditions count overlapping deals "
-    "(a widow under 3 points is also under 5, and holds two 9s), so one sample with slightly more poor widows "
-    "than expected moves them together; they are one deviation of this sample, not several independent ones "
-    f"(the same happens in the threshold sweep below, whose sign test shows how a test that takes them as "
-    f"independent misleads). One given condition deviates by {notebook.fmt_num(z_max, 2)} standard errors "
+    + ". " + widow_said + " "
+    f"One given condition deviates by {notebook.fmt_num(z_max, 2)} standard errors "
     f"or more with two-sided probability {notebook.fmt_num(p_one, 3)}; the largest of {len(distinct)} "
     f"correlated conditions does so with a probability between that and {notebook.fmt_num(p_any, 3)} "
-    "(Šidák's bound, which holds whatever their correlation): unusual but not rare enough to suspect the sample, "
-    "and the exact values are exact enumerations, so any deviation is the sample's."))
+    "(Šidák's bound, which holds whatever their correlation): "
+    + ("not unusual for a fair sample" if p_one >= 0.05 else
+       "unusual for one condition, but not rare enough among them all to suspect the sample" if p_any >= 0.05 else
+       "rare enough to suspect the sample")
+    + "; the exact values are exact enumerations, so any deviation is the sample's."))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 3.5))

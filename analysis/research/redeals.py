@@ -24,7 +24,14 @@ from ..redeal import features, flags_from_features
 from ..rules import as_rules
 from ..stats import proportion_ci, z_score
 
-__all__ = ["profile_redeals", "threshold_sweep", "deals_per_played", "played_bounds", "distinct_rows"]
+__all__ = [
+    "profile_redeals",
+    "threshold_sweep",
+    "deals_per_played",
+    "played_bounds",
+    "distinct_rows",
+    "direction",
+]
 
 #: Events reported, with their stage and a reader's label (RULES.md, "Redeals").
 EVENT_LABELS = {
@@ -310,3 +317,34 @@ def distinct_rows(table: pd.DataFrame) -> pd.DataFrame:
     t = table[table["exact"] > 0]
     keep = ~t.duplicated(["count", "exact"]) & ~t.duplicated(["condition", "count"])
     return t[keep.to_numpy()]
+
+
+def direction(z) -> str | None:
+    """Which way a set of deviations from the exact values runs.
+
+    Parameters
+    ----------
+    z : array-like of float
+        Deviations in standard errors (the ``z`` column of
+        :func:`profile_redeals`): positive where the sample counts more
+        deals than the exact probability expects.
+
+    Returns
+    -------
+    str or None
+        ``"high"`` when every one is positive, ``"low"`` when every one
+        is negative, None when they go both ways, one is 0 or there is none.
+
+    Examples
+    --------
+    >>> direction([0.3, 1.2]), direction([-0.29, -1.47, -0.89]), direction([0.5, -0.1])
+    ('high', 'low', None)
+    """
+    z = np.asarray(z, float)
+    if not z.size:
+        return None
+    if (z > 0).all():
+        return "high"
+    if (z < 0).all():
+        return "low"
+    return None

@@ -36,3 +36,11 @@ def test_distinct_rows_drop_repeated_conditions():
     # club's four 9s reappear in wiki; wiki's "any widow condition" repeats its two 9s
     assert ("wiki", "four_nines_any") not in d.index and ("club", "four_nines_any") in d.index
     assert ("wiki", "redeal_widow") not in d.index and ("wiki", "widow_two_nines") in d.index
+
+
+def test_the_direction_of_the_deviations_follows_their_signs():
+    # the quick page's widow-stage z-scores are all negative: the sample runs low, not high
+    assert redeals.direction([-0.29, -1.47, -0.89]) == "low"
+    assert redeals.direction([0.3, 2.1]) == "high"
+    assert redeals.direction([0.4, -0.2]) is None and redeals.direction([0.0, 1.0]) is None
+    assert redeals.direction([]) is None
