@@ -75,6 +75,7 @@ FIELDS = (("minus_bidding", "write_off_limit", "crossing", "redeal_four_jacks", 
 WORKERS = None                                    # worker processes (None: every core)
 
 # %%
+import textwrap
 import time
 
 import matplotlib.pyplot as plt
@@ -194,13 +195,14 @@ display(Markdown("**Conclusion.** " + said[:1].upper() + said[1:] + "."))
 
 # %%
 drawn = top if len(top) else big  # nothing beyond the noise: the largest, within it
-fig, ax = plt.subplots(figsize=(8, 0.45 * max(len(drawn), 2) + 1.5))
+labels = [textwrap.fill(f"{p}: {conventions.change_label(c, p)}{'' if k == 'pimc' else ' (double-dummy)'}", 50)
+          for p, c, k in zip(drawn.profile, drawn.change, drawn.outcomes)]
+fig, ax = plt.subplots(figsize=(11, 0.3 * sum(lab.count("\n") + 2 for lab in labels) + 1.5))
 y = np.arange(len(drawn))[::-1]
 ax.errorbar(drawn["diff"], y, xerr=[drawn["diff"] - drawn.diff_low, drawn.diff_high - drawn["diff"]],
             fmt="o", capsize=4)
 ax.axvline(0, color="k", lw=0.8)
-ax.set_yticks(y, [f"{p}: {conventions.change_label(c, p)}{'' if k == 'pimc' else ' (double-dummy)'}"
-                  for p, c, k in zip(drawn.profile, drawn.change, drawn.outcomes)])
+ax.set_yticks(y, labels)
 ax.set_xlabel("Δ deals per game against the profile as played (paired 95 % CI)")
 ax.set_title("Largest effects beyond the noise" if len(top) else
              "Largest effect per profile (none beyond the noise)")

@@ -145,7 +145,8 @@ p_one = 2 * stats.norm.sf(z_max)  # one condition this far out, two-sided
 p_any = 1 - (1 - p_one) ** len(distinct)  # Šidák: any of them, at most this whatever their correlation
 # the words follow the signs: positive z, the sample counts more such deals than expected
 unions = distinct[(distinct.index.get_level_values("event") == "redeal_before_play")
-                  & distinct.index.get_level_values("profile").isin(widow.index.get_level_values("profile"))]
+                  & distinct.index.get_level_values("profile").isin(
+                      table[table["stage"] == "widow shown"].index.get_level_values("profile"))]
 way, union_way = redeals.direction(widow["z"]), redeals.direction(unions["z"])
 zs_said = ", ".join(f"{r['condition']} {notebook.fmt_num(r['z'], 2, signed=True)}" for _, r in widow.iterrows())
 unions_said = ", ".join(f"{p} {notebook.fmt_num(z, 2, signed=True)}"
