@@ -2,19 +2,29 @@
 
 Intervals come from well-kept libraries: Wilson from
 ``statsmodels.stats.proportion.proportion_confint`` (vectorized),
-Clopper–Pearson (exact, ``method="beta"``) for rare events.
+Clopper–Pearson (exact, ``method="beta"``) for rare events; a share of
+correlated trials (gifts of one deal, games that share pool deals) takes
+Clopper–Pearson on its effective sample size (:func:`share_ci`,
+:func:`clustered_share_ci`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.stats import chi2
+from scipy.stats import beta, chi2, norm, t
 from statsmodels.stats.proportion import proportion_confint
 
 from .errors import BadArgument
 
-__all__ = ["exact_bounds", "proportion_ci", "proportion_table", "z_score"]
+__all__ = [
+    "clustered_share_ci",
+    "exact_bounds",
+    "proportion_ci",
+    "proportion_table",
+    "share_ci",
+    "z_score",
+]
 
 
 def proportion_ci(successes, trials, *, alpha: float = 0.05, method: str = "auto"):
@@ -155,3 +165,114 @@ def exact_bounds(estimate, low, high, n, *, share: bool = True, alpha: float = 0
     if new_lo.ndim == 0:
         return float(new_lo), float(new_hi)
     return new_lo, new_hi
+
+
+def share_ci(successes, trials, deff=1.0, *, alpha: float = 0.05):
+    """Clopper–Pearson interval of a share, on the effective sample size.
+
+    ``trials`` correlated trials carry the information of ``trials / deff``
+    independent ones (Kish's design effect): the exact binomial interval is
+    taken at ``n* = trials / deff`` trials and ``p · n*`` successes, the
+    beta quantiles of fractional counts (Korn and Graubard, 1998, *Survey
+    Methodology* 24(2)).  With ``deff = 1`` it is
+    ``proportion_ci(..., method="beta")``.  Its bounds lie within [0, 1]
+    and never collapse on a share of 0 or 1.
+
+    Parameters
+    ----------
+    successes, trials : float or array-like of float, same shape
+        Events and trials (games, gifts), ``0 <= successes <= trials``.
+    deff : float or array-like of float
+        Design effect, at least 1 (1: independent trials).
+    alpha : float
+        1 − confidence level.
+
+    Returns
+    -------
+    (low, high) : floats or ndarrays of float64
+
+    Raises
+    ------
+    BadArgument
+        If a count is negative or exceeds its trials, trials is 0 or a
+        design effect is below 1.
+
+    Examples
+    --------
+    >>> [round(b, 4) for b in share_ci(1, 12)]
+    [0.0021, 0.3848]
+    >>> [round(b, 4) for b in share_ci(2, 24, deff=2.0)]
+    [0.0021, 0.3848]
+    """
+    k = np.asarray(successes, dtype=np.float64)
+    n = np.asarray(trials, dtype=np.float64)
+    f = np.asarray(deff, dtype=np.float64)
+    if np.any(n <= 0) or np.any(k < 0) or np.any(k > n) or np.any(f < 1):
+        raise BadArgument("share_ci needs 0 <= successes <= trials, trials > 0 and deff >= 1")
+    m = n / f
+    x = k / f
+    with np.errstate(invalid="ignore", divide="ignore"):
+        lo = np.where(x > 0, beta.ppf(alpha / 2, x, m - x + 1), 0.0)
+        hi = np.where(x < m, beta.ppf(1 - alpha / 2, x + 1, m - x), 1.0)
+    lo, hi = np.clip(lo, 0.0, 1.0), np.clip(hi, 0.0, 1.0)
+    if lo.ndim == 0:
+        return float(lo), float(hi)
+    return lo, hi
+
+
+def clustered_share_ci(successes, trials, *, alpha: float = 0.05):
+    """A share pooled over clusters of trials, with an interval that respects them.
+
+    The share is ``sum(successes) / sum(trials)``; its variance is the
+    cluster-robust one of a ratio (``c / (c − 1) · Σ (k_i − p n_i)² /
+    N²`` over ``c`` clusters of ``N`` trials), turned into an effective
+    sample size ``p (1 − p) / var`` (at most ``N``), shrunk by
+    ``(z / t_{c−1})²`` for the few clusters that estimate the variance, and
+    given to the Clopper–Pearson interval of :func:`share_ci` (Korn and
+    Graubard, 1998).  Where the variance cannot be estimated (a share of 0
+    or 1, every cluster alike) the effective size is the clusters' count:
+    the clusters are the independent units.
+
+    Parameters
+    ----------
+    successes, trials : array-like of shape (c,)
+        Events and trials of each cluster (e.g. gifts of 90 that make, per
+        deal).
+    alpha : float
+        1 − confidence level.
+
+    Returns
+    -------
+    (share, low, high, effective) : floats
+        ``effective`` is the effective number of independent trials the
+        interval rests on.
+
+    Raises
+    ------
+    BadArgument
+        Fewer than two clusters, or a count outside ``0 .. trials``.
+
+    Examples
+    --------
+    Two deals of four make after every gift, two after none: the 360
+    gifts weigh as about one independent trial.
+
+    >>> p, lo, hi, m = clustered_share_ci([0, 90, 0, 90], [90, 90, 90, 90])
+    >>> p, round(m, 2), round(lo, 3), round(hi, 3)
+    (0.5, 1.14, 0.001, 0.999)
+    """
+    k = np.asarray(successes, dtype=np.float64)
+    n = np.broadcast_to(np.asarray(trials, dtype=np.float64), k.shape)
+    c = k.size
+    if c < 2 or np.any(n <= 0) or np.any(k < 0) or np.any(k > n):
+        raise BadArgument("clustered_share_ci needs two clusters or more, each 0 <= successes <= trials > 0")
+    total = float(n.sum())
+    p = float(k.sum()) / total
+    var = c / (c - 1) * float(((k - p * n) ** 2).sum()) / total**2
+    if var > 0 and 0 < p < 1:
+        shrink = (norm.ppf(1 - alpha / 2) / t.ppf(1 - alpha / 2, c - 1)) ** 2
+        m = min(p * (1 - p) / var, total) * shrink
+    else:
+        m = float(c)
+    lo, hi = share_ci(p * m, m, alpha=alpha)
+    return p, lo, hi, float(m)

@@ -27,8 +27,8 @@
 # `data/reference/` (games cached under `data/`); the end of the page says
 # how long this run took.
 #
-# **Quick sizes** (8 deals per rule set, 12 paired games, club's golden
-# variants only): set `QUICK = True` in the parameters cell below, or start
+# **Quick sizes** (8 deals per rule set, 12 paired games, book's dark play
+# only, wiki's golden round on club only): set `QUICK = True` in the parameters cell below, or start
 # the lab with `THOUSAND_QUICK=1 make lab` for every page.
 
 # %% [markdown]
@@ -37,8 +37,9 @@
 # has not seen.  book lets him order 240, which he wins by taking 120; wiki
 # (an agreement there) has him take 120 with every point of the deal
 # doubled.  A player holding a marriage may outbid him at 125, and the
-# auction then goes on as usual.  The other profiles do not play it; here
-# they are given wiki's version to see how their pools answer.
+# auction then goes on as usual.  club, classic and ua do not play it: the
+# odds below give them wiki's version to see how their pools answer, and
+# no games.
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -50,8 +51,9 @@ N_DEALS = 8 if QUICK else 200           # pool deals per rule set, each with its
 N_GAMES = 12 if QUICK else 300          # paired games per dark-play comparison
 N_GOLDEN_GAMES = 12 if QUICK else 2_000  # paired games per golden-round rule set
 DARK_BEHIND = 200                       # the policy goes dark this many points behind the leader
-ODDS_PROFILES = ["book", "wiki"] if QUICK else ["book", "club", "ua", "wiki"]
-GAME_PROFILES = ["book"] if QUICK else ["book", "wiki"]
+ODDS_PROFILES = ["book", "wiki", "club", "classic", "ua"]  # dark odds (wiki's version where none)
+GAME_PROFILES = ["book"] if QUICK else ["book", "wiki"]      # dark play in whole games
+GOLDEN_PROFILES = ["club"] if QUICK else ["club", "ua"]     # wiki's golden round on club, ua's on ua
 
 # %%
 import time
@@ -62,13 +64,11 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis import dataset
 from analysis.comparison import compare
 from analysis.game import ThresholdPolicy
 from analysis.odds import dark_odds
-from analysis.research import optimism, plots
-from analysis.rules import PROFILES
-from analysis.stats import proportion_ci
+from analysis.research import dark_golden, optimism, plots
+from analysis.rules import PROFILES, as_rules
 
 T0 = time.perf_counter()
 plots.use_style()
@@ -82,8 +82,11 @@ def with_dark(name):
 
 
 VERSION = {"book": "book's: 240 by taking 120", "wiki": "wiki's: 120, points doubled"}
-display(notebook.provenance(ODDS_PROFILES, SEED, deals_per_rule_set=N_DEALS,
-                            gifts_per_deal=90, paired_games=N_GAMES, dark_behind=DARK_BEHIND,
+display(notebook.provenance(ODDS_PROFILES + GAME_PROFILES + GOLDEN_PROFILES, SEED,
+                            dark_odds_on=", ".join(ODDS_PROFILES), deals_per_rule_set=N_DEALS,
+                            gifts_per_deal=90, dark_play_games_on=", ".join(GAME_PROFILES),
+                            paired_games=N_GAMES, dark_behind=DARK_BEHIND,
+                            golden_round_games_on=", ".join(GOLDEN_PROFILES),
                             golden_round_games_per_rule_set=N_GOLDEN_GAMES))
 
 # %% [markdown]
@@ -92,37 +95,66 @@ display(notebook.provenance(ODDS_PROFILES, SEED, deals_per_rule_set=N_DEALS,
 # For each deal of a sample of the profile's reference pool, every one of
 # the 90 gifts the first hand could make blind is solved double-dummy, so
 # the deal's share of gifts that make 120 is exact; the chance is their
-# mean, with a 95 % interval over deals (`thousand odds --dark`).  The
-# score change of going dark is set beside that of bidding normally: the
-# best contract the same hand makes double-dummy after the best gift.
+# mean (`thousand odds --dark`).  The 90 gifts of a deal share its cards,
+# so its 95 % interval takes the deals as the independent units:
+# Clopper–Pearson on the effective number of gifts that the spread of the
+# deals' shares allows (Korn and Graubard), which stays within 0–100 %.
+# The score change of going dark is set beside that of bidding normally:
+# the best contract the same hand makes double-dummy after the best gift
+# (normal 95 % intervals over deals).
 
 # %%
 odds = {p: dark_odds(with_dark(p), N_DEALS, SEED) for p in ODDS_PROFILES}
+alike = dark_golden.same_odds(odds, {p: with_dark(p) for p in odds})
 rows = []
 for p, t in odds.items():
     a = t.attrs
     rows.append({
         "profile": p,
         "dark play": VERSION[a["dark_play"]],
-        "deals": f"{a['dark_samples']:,}",
+        "pool": a["dark_pool"],
+        "distinct deals (90 gifts each)": f"{a['dark_samples']:,}",
         "P(make) (95 % CI)": notebook.fmt_ci(a["dark_p_make"], a["dark_p_low"], a["dark_p_high"]),
         "score change going dark": notebook.fmt_num_ci(a["dark_change"], a["dark_change_low"],
                                                        a["dark_change_high"]),
         "bidding normally": notebook.fmt_num_ci(*optimism.cluster_mean_ci(t["normal"], t["deal_id"])[:3]),
         "gain of going dark": notebook.fmt_num_ci(a["dark_gain"], a["dark_gain_low"], a["dark_gain_high"]),
     })
-display(pd.DataFrame(rows).set_index("profile"))
-best = max(odds, key=lambda p: odds[p].attrs["dark_p_make"])
-apart = all(odds[best].attrs["dark_p_low"] > odds[p].attrs["dark_p_high"] for p in odds if p != best)
+display(notebook.same_figures(pd.DataFrame(rows).set_index("profile")))
+
+
+def names(ps):
+    return ps[0] if len(ps) == 1 else ", ".join(ps[:-1]) + " and " + ps[-1]
+
+
+def p_make(p):
+    a = odds[p].attrs
+    return notebook.fmt_ci(a["dark_p_make"], a["dark_p_low"], a["dark_p_high"])
+
+
+shared = [g for g in alike if len(g) > 1]
+if shared:
+    display(Markdown(
+        "**One figure, several profiles.** " + " ".join(
+            f"{names(g)} give the same P(make): their samples hold the same {odds[g[0]].attrs['dark_samples']:,} "
+            f"deals (from the {names(sorted({odds[p].attrs['dark_pool'] for p in g}))} "
+            f"pool{'s' if len({odds[p].attrs['dark_pool'] for p in g}) > 1 else ''}) and the first hand makes 120 "
+            "after the same gifts on every one."
+            for g in shared)
+        + " Whether he takes 120 depends on the cards and the card play, not on how the dark contract is "
+        "scored, which is where these profiles differ (the score columns)."))
+best_group = max(alike, key=lambda g: odds[g[0]].attrs["dark_p_make"])
+best = best_group[0]
+apart = all(odds[best].attrs["dark_p_low"] > odds[g[0]].attrs["dark_p_high"] for g in alike if g is not best_group)
 loses = [p for p in odds if odds[p].attrs["dark_gain_high"] < 0]
 wins_ = [p for p in odds if odds[p].attrs["dark_gain_low"] > 0]
 even = [p for p in odds if p not in loses + wins_]
 display(Markdown(
-    "**Conclusion.** A blind first hand makes 120 in "
-    + "; ".join(f"{notebook.fmt_ci(odds[p].attrs['dark_p_make'], odds[p].attrs['dark_p_low'], odds[p].attrs['dark_p_high'])}"
-                f" of {odds[p].attrs['dark_samples']:,} deals in {p}" for p in odds)
-    + (f" (highest in {best}, beyond the others' intervals)" if apart and len(odds) > 1 else
-       " (the profiles cannot be told apart at this sample size)" if len(odds) > 1 else "")
+    "**Conclusion.** A blind first hand makes 120 after "
+    + "; ".join(f"{p_make(g[0])} of the gifts over {odds[g[0]].attrs['dark_samples']:,} deals in {names(g)}"
+                for g in alike)
+    + (f" (highest in {names(best_group)}, beyond the others' intervals)" if apart and len(alike) > 1 else
+       " (the profiles cannot be told apart at this sample size)" if len(alike) > 1 else "")
     + ". " + " ".join(filter(None, [
         ("Going dark loses against bidding normally, beyond the noise, in " + "; ".join(
             f"{p} ({notebook.fmt_num_ci(-odds[p].attrs['dark_gain'], -odds[p].attrs['dark_gain_high'], -odds[p].attrs['dark_gain_low'])} points a deal)"
@@ -133,11 +165,12 @@ display(Markdown(
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.5))
-for p, t in odds.items():
-    ax.hist(t.p_make, bins=[k / 90 for k in range(0, 91, 5)], histtype="step", label=p, lw=1.5)
-ax.set_xlabel("share of the 90 blind gifts after which the first hand makes 120 (per deal)")
+for i, g in enumerate(alike):  # one line per figure: profiles with the same makes share it
+    ax.hist(100 * odds[g[0]].p_make, bins=np.linspace(0, 100, 19), histtype="step", lw=1.5,
+            ls=["-", "--", ":", "-."][i % 4], label=" = ".join(g) + (" (same deals, same makes)" if len(g) > 1 else ""))
+ax.set_xlabel("gifts of the 90 after which the first hand makes 120, per deal (%)")
 ax.set_ylabel("deals")
-ax.set_title("Dark contracts made, deal by deal")
+ax.set_title(f"Dark contracts made, deal by deal ({N_DEALS:,} distinct deals per profile)")
 ax.legend()
 plt.show()
 
@@ -162,6 +195,19 @@ for p in GAME_PROFILES:
     plain = dark.with_changes(dark_play="none")
     out = Path(DATA) / "compare-dark" / f"{p}-{N_GAMES}-{SEED}-{DARK_BEHIND}"
     games[p] = compare([plain, dark], games=N_GAMES, seed=SEED, policy=policy, out=out, outcomes="dd")
+SHARES = {"made_share", "write_off_share"}  # shares of deals: percentages; the rest are counts per game
+
+
+def fmt_level(metric, v):
+    return notebook.fmt_pct(v) if metric in SHARES else notebook.fmt_num(v, 1)
+
+
+def fmt_diff(metric, d, lo, hi):
+    if metric in SHARES:
+        return notebook.fmt_num_ci(100 * d, 100 * lo, 100 * hi, 1, signed=True) + " percentage points"
+    return notebook.fmt_num_ci(d, lo, hi, 1, signed=True)
+
+
 rows = []
 for p, c in games.items():
     t = c.table
@@ -172,11 +218,16 @@ for p, c in games.items():
                          "with dark play": "no bolts by rule", "difference (paired 95 % CI)": "no bolts by rule"})
             continue
         rows.append({"profile": p, "figure": LABELS[r.metric],
-                     "as played": notebook.fmt_num(r.value - r["diff"], 3),
-                     "with dark play": notebook.fmt_num(r.value, 3),
-                     "difference (paired 95 % CI)": notebook.fmt_num_ci(r["diff"], r.diff_low, r.diff_high, 3)})
+                     "as played": fmt_level(r.metric, r.value - r["diff"]),
+                     "with dark play": fmt_level(r.metric, r.value),
+                     "difference (paired 95 % CI)": fmt_diff(r.metric, r["diff"], r.diff_low, r.diff_high)})
 shown = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(shown)
+drawn = {p: dark_golden.games_drawn(*c.paths) for p, c in games.items()}
+display(Markdown("Behind each profile's rows: " + "; ".join(
+    f"{p}, {d.games:,} paired games, {d.draws:,} deals played in the two arms, "
+    f"{d.distinct:,} distinct solved deals of its pool" for p, d in drawn.items())
+    + ". Paired differences: Student t over games, widened where the games share pool deals."))
 beyond_, still = [], []
 for (p, fig_), r in pd.DataFrame(rows).set_index(["profile", "figure"]).iterrows():
     if r["as played"] == "no bolts by rule":
@@ -185,7 +236,7 @@ for (p, fig_), r in pd.DataFrame(rows).set_index(["profile", "figure"]).iterrows
     m = c[(c.rules == c.rules.iloc[-1]) & (c.metric.map(LABELS) == fig_)].iloc[0]
     if m.diff_low > 0 or m.diff_high < 0:
         beyond_.append(f"{fig_} {'rise' if m['diff'] > 0 else 'fall'} in {p} "
-                     f"({notebook.fmt_num_ci(m['diff'], m.diff_low, m.diff_high, 3)})")
+                       f"({fmt_diff(m.metric, m['diff'], m.diff_low, m.diff_high)})")
     else:
         still.append(f"{fig_} in {p}")
 display(Markdown(
@@ -204,20 +255,27 @@ display(Markdown(
     "above give them wiki's version only to see how their deals answer, not a game they play."))
 
 # %%
-fig, ax = plt.subplots(figsize=(7, 3))
-vals = []
+panels = {False: [], True: []}  # counts per game, shares of deals (percentage points): one scale each
 for p, c in games.items():
     t = c.table
     t = t[(t.rules == t.rules.iloc[-1]) & t.metric.isin(list(LABELS))]
-    vals += [(f"{p}: {LABELS[m]}", v, lo, hi) for m, v, lo, hi in zip(t.metric, t["diff"], t.diff_low, t.diff_high)
-             if PROFILES[p].has_bolts or m != "bolts_per_game"]  # no bolts by rule: no point at 0
-y = list(range(len(vals)))[::-1]
-ax.errorbar([v[1] for v in vals], y, xerr=[[v[1] - v[2] for v in vals], [v[3] - v[1] for v in vals]],
-            fmt="o", capsize=4)
-ax.axvline(0, color="k", lw=0.8)
-ax.set_yticks(y, [v[0] for v in vals])
-ax.set_xlabel("difference with dark play (paired 95 % CI)")
-ax.set_title("Dark play against the profile as played")
+    for m, v, lo, hi in zip(t.metric, t["diff"], t.diff_low, t.diff_high):
+        if PROFILES[p].has_bolts or m != "bolts_per_game":  # no bolts by rule: no point at 0
+            k = 100 if m in SHARES else 1
+            panels[m in SHARES].append((f"{p}: {LABELS[m]}", k * v, k * lo, k * hi))
+fig, axes = plt.subplots(2, 1, figsize=(8, 1.2 + 0.55 * sum(map(len, panels.values())) + 1.2),
+                         height_ratios=[max(len(panels[False]), 1), max(len(panels[True]), 1)])
+for ax, share in zip(axes, (False, True)):
+    vals = panels[share]
+    y = list(range(len(vals)))[::-1]
+    ax.errorbar([v[1] for v in vals], y, xerr=[[v[1] - v[2] for v in vals], [v[3] - v[1] for v in vals]],
+                fmt="o", capsize=4)
+    ax.axvline(0, color="k", lw=0.8)
+    ax.set_yticks(y, [v[0] for v in vals])
+    ax.set_ylim(-0.5, len(vals) - 0.5)
+    ax.set_xlabel("difference in percentage points (paired 95 % CI)" if share else
+                  "difference per game (paired 95 % CI)")
+axes[0].set_title(f"Dark play against the profile as played ({N_GAMES:,} paired games per profile)")
 plt.show()
 
 # %% [markdown]
@@ -234,6 +292,9 @@ plt.show()
 # root seed whatever the rules, so a golden variant and its profile play the
 # same deals; the golden round changes who declares and what is scored, and
 # from there the games part. Differences are paired per game (Student t).
+# A share of games (a seat's wins, the games with a reset) takes the
+# Clopper–Pearson interval over games, on the effective number of games
+# where games share pool deals.
 
 # %%
 WIKI = "golden_round=in_turn"
@@ -243,8 +304,7 @@ RUNS = {
     "ua": ["ua", "ua golden_round=blind golden_deals=1 golden_failed=keep",
            "ua golden_round=blind golden_deals=3 golden_failed=keep"],
 }
-if QUICK:
-    RUNS = {"club": RUNS["club"][:3]}
+RUNS = {p: RUNS[p] for p in GOLDEN_PROFILES}
 LABELS = {
     f"club {WIKI}": "wiki's golden round (reset when nobody makes 120)",
     f"club {WIKI} golden_failed=keep": "wiki's, agreement: no reset",
@@ -253,13 +313,22 @@ LABELS = {
     "ua golden_round=blind golden_deals=1 golden_failed=keep": "ua's, first deal golden, bidding blind",
     "ua golden_round=blind golden_deals=3 golden_failed=keep": "ua's, first three deals golden, bidding blind",
 }
-runs = {p: compare(sets, games=N_GOLDEN_GAMES, seed=SEED, workers=None, outcomes="dd",
-                   out=Path(DATA) / "compare" / f"golden-{p}-{N_GOLDEN_GAMES}-{SEED}")
-        for p, sets in RUNS.items()}
 
 
 def label(spelled: str, profile: str) -> str:
     return LABELS.get(spelled, f"{profile} as played")
+
+
+runs = {p: compare(sets, games=N_GOLDEN_GAMES, seed=SEED, workers=None, outcomes="dd",
+                   out=Path(DATA) / "compare" / f"golden-{p}-{N_GOLDEN_GAMES}-{SEED}")
+        for p, sets in RUNS.items()}
+drawn = {(p, spelled): dark_golden.games_drawn(path)
+         for p, c in runs.items() for spelled, path in zip(RUNS[p], c.paths, strict=True)}
+display(Markdown(
+    "**What is played here.** "
+    + " ".join(f"On {p}, {len(sets)} rule sets: " + "; ".join(f"*{label(s_, p)}*" for s_ in sets) + "."
+               for p, sets in RUNS.items())
+    + (" ua's golden round (on ua) is played at the full sizes only." if "ua" not in RUNS else "")))
 
 
 def name_alike(frame: pd.DataFrame) -> pd.DataFrame:
@@ -279,16 +348,10 @@ def name_alike(frame: pd.DataFrame) -> pd.DataFrame:
 # Deals per game (redeals included) and the share of games whose golden
 # round ended without a made contract (the reset, or a new round under
 # "start again"), with paired 95 % intervals of the difference against the
-# profile as played.
+# profile as played.  A rule set without a golden round, or whose round
+# keeps the scores, has no reset by rule.
 
 # %%
-def games_reset(path) -> tuple[int, int]:
-    """Games with at least one golden reset, and the games."""
-    games = dataset.read_table(path, "games", columns=["game_id", "event"]).to_pandas()
-    per = games.event.fillna("").str.count("golden_reset").groupby(games.game_id).sum()
-    return int((per > 0).sum()), int(per.size)
-
-
 def metric_rows(metric: str) -> pd.DataFrame:
     out = []
     for p, c in runs.items():
@@ -296,13 +359,15 @@ def metric_rows(metric: str) -> pd.DataFrame:
         for spelled, (_, r) in zip(RUNS[p], t.iterrows(), strict=True):
             out.append({"profile": p, "rule set": label(spelled, p), "value": r.value, "low": r.low,
                         "high": r.high, "diff": r["diff"], "diff_low": r.diff_low, "diff_high": r.diff_high,
-                        "games": int(r.games)})
+                        "games": int(r.games), "deff": drawn[p, spelled].deff,
+                        "by rule": dark_golden.no_reset_by_rule(as_rules(spelled))})
     return pd.DataFrame(out)
 
 
 deals = metric_rows("deals_per_game")
-resets = [games_reset(path) for c in runs.values() for path in c.paths]
-r_lo, r_hi = proportion_ci(np.array([k for k, _ in resets]), np.array([n for _, n in resets]))
+resets = deals[["profile", "rule set", "games", "deff", "by rule"]].copy()
+resets["value"] = [k / n for k, n in (dark_golden.games_reset(path) for c in runs.values() for path in c.paths)]
+resets = dark_golden.share_rows(resets, resets.deff)
 shown = pd.DataFrame({
     "profile": deals.profile,
     "rule set": deals["rule set"],
@@ -311,9 +376,11 @@ shown = pd.DataFrame({
     "Δ against the profile (paired 95 % CI)": [
         "baseline" if d == lo == hi == 0 else notebook.fmt_num_ci(d, lo, hi, 2)
         for d, lo, hi in zip(deals["diff"], deals.diff_low, deals.diff_high)],
-    "games with a golden reset (95 % CI)": [notebook.fmt_ci(k / n, lo, hi)
-                                            for (k, n), lo, hi in zip(resets, r_lo, r_hi)],
-    "games": [f"{n:,}" for _, n in resets],
+    "games with a golden reset (95 % CI)": [
+        why if isinstance(why, str) else notebook.fmt_ci(v, lo, hi) for why, v, lo, hi in zip(resets["by rule"], resets.value, resets.low,
+                                                                    resets.high)],
+    "games": [f"{n:,}" for n in resets.games],
+    "distinct solved deals": [f"{drawn[p, s_].distinct:,}" for p, sets in RUNS.items() for s_ in sets],
 }).set_index(["profile", "rule set"])
 display(name_alike(shown))
 golden = deals[deals["diff"] != 0] if (deals["diff"] != 0).any() else deals.iloc[1:]
@@ -323,8 +390,8 @@ display(Markdown(
     f"**Conclusion.** The largest change in game length is {longest['rule set']} on {longest.profile}: "
     f"{notebook.fmt_num_ci(longest['diff'], longest.diff_low, longest.diff_high, 2)} deals per game "
     f"({'beyond' if beyond else 'within'} the noise at {N_GOLDEN_GAMES:,} paired games); "
-    f"under wiki's round on club, {notebook.fmt_ci(resets[1][0] / resets[1][1], r_lo[1], r_hi[1])} of "
-    f"{resets[1][1]:,} games reset their scores after the golden deals."))
+    f"under wiki's round on club, {notebook.fmt_ci(*resets.loc[1, ['value', 'low', 'high']])} of "
+    f"{resets.games[1]:,} games reset their scores after the golden deals."))
 
 # %% [markdown]
 # ## Who wins: shares by seat and the first hand's advantage
@@ -335,14 +402,14 @@ display(Markdown(
 
 # %%
 SEATS = {"win_first_hand": "first hand", "win_second_hand": "second hand", "win_first_dealer": "first dealer"}
-seat = {m: metric_rows(m) for m in SEATS}
+seat = {m: dark_golden.share_rows(t, t.deff) for m in SEATS for t in [metric_rows(m)]}
 wins = pd.DataFrame({"profile": seat["win_first_hand"].profile,
                      "rule set": seat["win_first_hand"]["rule set"]})
 for m, name in SEATS.items():
     t = seat[m]
     wins[f"{name} wins (95 % CI)"] = [notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(t.value, t.low, t.high)]
 first = seat["win_first_hand"]
-wins["Δ first hand (paired 95 % CI)"] = [
+wins["Δ first hand, paired (95 % CI, Student t)"] = [
     "baseline" if d == lo == hi == 0 else
     notebook.fmt_num_ci(100 * d, 100 * lo, 100 * hi, signed=True) + " percentage points"
     for d, lo, hi in zip(first["diff"], first.diff_low, first.diff_high)]

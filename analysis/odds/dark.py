@@ -11,9 +11,13 @@ exact for the double-dummy value of a blind gift, uniform over the 90
 (:func:`blind_gift`).  Deals with a redeal condition
 before bidding are kept (a table redeals them whoever goes dark).
 
-The chance is the mean of the deals' shares, with a 95 % normal interval
-over deals (the pool's deals are an independent uniform sample, and a deal
-is drawn at most once, so the interval covers the pool's own sampling).
+The chance is the mean of the deals' shares.  Its 95 % interval treats
+the deals as the independent units (the pool's deals are an independent
+uniform sample, a deal is drawn at most once, and its 90 gifts share its
+cards): Clopper–Pearson on the effective number of gifts that the spread
+of the deals' shares allows (:func:`analysis.stats.clustered_share_ci`),
+so that it stays within 0–1 and widens when a few deals hold the makes.
+The score changes and the gain take a 95 % normal interval over deals.
 The expected score change of going dark (:mod:`analysis.scoring.dark`:
 ±240, or under wiki's ``double_all`` and ``marriages_plain`` twice what he
 takes when he makes it, solved along one optimal line,
@@ -43,6 +47,7 @@ from ..reference import pool_for
 from ..rules import entry_point
 from ..scoring import DARK_CONTRACT, DARK_STAKE, declarer_delta
 from ..solver import Position, line_from, makes, play_value, replay
+from ..stats import clustered_share_ci
 
 __all__ = ["dark_odds", "DARK_KEYS", "blind_gift", "blind_play"]
 
@@ -230,7 +235,10 @@ def dark_odds(rules="book", samples: int | None = None, seed: int = 0, *, progre
         if progress is not None:
             progress(k + 1, len(pick))
     t = pd.DataFrame(rows, columns=["deal_id", "made", "p_make", "change", "normal", "gain"])
-    p, plo, phi = _interval(t.p_make.to_numpy())
+    if len(t) > 1:
+        p, plo, phi, _ = clustered_share_ci(t.made.to_numpy(), 90)
+    else:
+        p, plo, phi = _interval(t.p_make.to_numpy())
     c, clo, chi = _interval(t.change.to_numpy())
     g, glo, ghi = _interval(t.gain.to_numpy())
     t.attrs.update(
@@ -244,8 +252,8 @@ def dark_odds(rules="book", samples: int | None = None, seed: int = 0, *, progre
                     int(samples),
                     90,
                     p,
-                    max(0.0, plo),
-                    min(1.0, phi),
+                    plo,
+                    phi,
                     c,
                     clo,
                     chi,

@@ -34,6 +34,9 @@ here, one concept per module, with tests in ``tests/research/``:
 - :mod:`~analysis.research.conventions`: every convention field of a
   profile set to the other profiles' values, compared on paired games with
   :func:`analysis.comparison.compare` (the conventions page);
+- :mod:`~analysis.research.dark_golden`: what the dark-play and golden-round
+  page's odds and games rest on (profiles with one figure, distinct deals,
+  shares of games with their exact intervals);
 - :mod:`~analysis.research.twoways`: whole games double-dummy against own
   information on the same deals, each figure both ways and the paired
   difference (the index's double-dummy optimism row).
@@ -62,4 +65,5 @@ __all__ = [
     "bidding",
     "headline",
     "twoways",
+    "dark_golden",
 ]

@@ -12,6 +12,7 @@ from analysis.odds.dark import deal_dark
 from analysis.reference import pool_for
 from analysis.rules import PROFILES
 from analysis.solver import play_value
+from analysis.stats import clustered_share_ci
 
 BOOK = PROFILES["book"]
 WIKI = PROFILES["wiki"].with_changes(dark_play="wiki")
@@ -97,3 +98,11 @@ def test_cli_json_keys_begin_with_dark(capsys):
 def test_cli_refusals_exit_2(argv, capsys):
     assert main(argv) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_p_make_interval_takes_the_deals_as_units():
+    t = dark_odds(BOOK, 6, seed=3)
+    a = t.attrs
+    p, lo, hi, _ = clustered_share_ci(t.made.to_numpy(), 90)
+    assert (a["dark_p_make"], a["dark_p_low"], a["dark_p_high"]) == pytest.approx((p, lo, hi))
+    assert 0.0 <= a["dark_p_low"] <= a["dark_p_make"] <= a["dark_p_high"] <= 1.0

@@ -1,0 +1,90 @@
+"""The dark-play and golden-round page's intervals and counts."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats as st
+from statsmodels.stats.proportion import proportion_confint
+
+from analysis.errors import BadArgument
+from analysis.research import dark_golden
+from analysis.rules import PROFILES, as_rules
+from analysis.stats import clustered_share_ci, share_ci
+
+
+def test_share_ci_is_clopper_pearson_over_independent_trials():
+    for k, n in [(1, 12), (3, 12), (5, 12), (0, 12), (12, 12), (417, 2000)]:
+        lo, hi = share_ci(k, n)
+        want = proportion_confint(k, n, alpha=0.05, method="beta")
+        assert (lo, hi) == pytest.approx(want, abs=1e-12)
+    # the reader's figures: 1, 3, 4 and 5 of 12 games
+    assert [round(100 * b, 1) for b in share_ci(1, 12)] == [0.2, 38.5]
+    assert [round(100 * b, 1) for b in share_ci(3, 12)] == [5.5, 57.2]
+    assert [round(100 * b, 1) for b in share_ci(4, 12)] == [9.9, 65.1]
+    assert [round(100 * b, 1) for b in share_ci(5, 12)] == [15.2, 72.3]
+
+
+def test_share_ci_on_the_effective_count():
+    # 24 trials with a design effect of 2 weigh as 12 independent ones
+    assert share_ci(6, 24, deff=2.0) == pytest.approx(share_ci(3, 12), abs=1e-12)
+    lo, hi = share_ci(np.array([0, 5]), np.array([10, 10]), np.array([1.0, 1.5]))
+    assert lo[0] == 0.0 and hi[0] == pytest.approx(1 - 0.025 ** (1 / 10))
+    assert hi[1] - lo[1] > np.subtract(*share_ci(5, 10)[::-1])  # wider than without the effect
+    with pytest.raises(BadArgument):
+        share_ci(3, 12, deff=0.5)
+    with pytest.raises(BadArgument):
+        share_ci(13, 12)
+
+
+def test_clustered_share_ci_follows_korn_graubard():
+    made = np.array([0, 0, 0, 0, 0, 2, 0, 37])  # the quick page's book deals, 90 gifts each
+    p, lo, hi, m = clustered_share_ci(made, 90)
+    assert p == pytest.approx(39 / 720)
+    c, n = len(made), 720
+    var = c / (c - 1) * ((made - p * 90) ** 2).sum() / n**2
+    want_m = p * (1 - p) / var * (st.norm.ppf(0.975) / st.t.ppf(0.975, c - 1)) ** 2
+    assert m == pytest.approx(want_m)
+    k = p * m
+    assert lo == pytest.approx(st.beta.ppf(0.025, k, m - k + 1))
+    assert hi == pytest.approx(st.beta.ppf(0.975, k + 1, m - k))
+    assert 0 < lo < p < hi < 1
+    # a share seen on every gift of every deal alike has the clusters as its trials
+    p0, lo0, hi0, m0 = clustered_share_ci([0, 0, 0, 0], 90)
+    assert (p0, lo0, m0) == (0.0, 0.0, 4.0) and hi0 == pytest.approx(1 - 0.025 ** (1 / 4))
+    # shares spread like independent gifts: about as many effective trials as gifts, never more
+    rng = np.random.default_rng(3)
+    _, _, _, m1 = clustered_share_ci(rng.binomial(90, 0.3, 400), 90)
+    assert 0.8 * 36_000 < m1 <= 36_000
+    with pytest.raises(BadArgument):
+        clustered_share_ci([3], 90)
+
+
+def test_drawn_in_counts_distinct_deals_across_arms():
+    a = pd.DataFrame({"game_id": [0, 0, 1], "pool_deal": [4, 7, 4], "redealt": [False, False, False]})
+    b = pd.DataFrame({"game_id": [0, 1, 1], "pool_deal": [4, 8, -1], "redealt": [False, True, False]})
+    d = dark_golden.drawn_in([a, b])
+    assert d == dark_golden.Drawn(games=2, draws=5, distinct=3, deff=5 / 3)
+    assert dark_golden.drawn_in([a]).deff == pytest.approx(1.5)
+
+
+def test_resets_and_shares_of_games():
+    g = pd.DataFrame(
+        {"game_id": [0, 0, 1, 1, 2], "event": ["golden:0;golden_reset:0", "golden_reset:1", "", None, "x"]}
+    )
+    assert dark_golden.resets_in(g) == (1, 3)
+    rows = pd.DataFrame({"value": [1 / 12, 0.25], "games": [12, 12], "low": [0.0, 0.0], "high": [0.2, 0.5]})
+    out = dark_golden.share_rows(rows, [1.0, 1.0])
+    assert out["count"].tolist() == [1, 3]
+    assert out.low.tolist() == pytest.approx([share_ci(1, 12)[0], share_ci(3, 12)[0]])
+    assert out.high.tolist() == pytest.approx([share_ci(1, 12)[1], share_ci(3, 12)[1]])
+    with pytest.raises(ValueError):
+        dark_golden.share_rows(pd.DataFrame({"value": [0.3], "games": [12]}), [1.0])
+
+
+def test_no_reset_by_rule():
+    assert dark_golden.no_reset_by_rule(PROFILES["club"]) == "none by rule (no golden round)"
+    assert dark_golden.no_reset_by_rule(as_rules("club golden_round=in_turn golden_failed=keep")).startswith(
+        "none by rule"
+    )
+    assert dark_golden.no_reset_by_rule(as_rules("club golden_round=in_turn")) is None
+    assert dark_golden.no_reset_by_rule(as_rules("club golden_round=in_turn golden_failed=again")) is None
