@@ -154,9 +154,9 @@ for p in PROFILES:
     r = top[top.profile == p].head(1)
     kind = r.outcomes.iloc[0] if len(r) else "pimc"
     headline.append({"profile": p, "question": "largest",
-                     "figure": f"{conventions.change_label(r.change.iloc[0], p)}: "
-                               f"{notebook.fmt_num_ci(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0], 2)}"
-                               f" deals per game ({KINDS[kind]})" if len(r) else "no effect distinguishable at this size",
+                     "figure": f"{conventions.change_label(r.change.iloc[0], p)}: Δ "
+                               f"{notebook.fmt_num_ci(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0], 1, signed=True)}"
+                               f" deals per game, variant minus profile ({KINDS[kind]})" if len(r) else "no effect distinguishable at this size",
                      "n": f"{SIZE[kind]:,} paired games per rule set; {variants_of(p, 'pimc'):,} variants "
                           f"with own information, {variants_of(p, 'dd'):,} double-dummy"})
 for p in ("club", "classic", "book", "ua", "wiki"):
