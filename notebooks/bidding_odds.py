@@ -573,10 +573,13 @@ for p in PROFILES:
                "n": f"{int(c['deals'].iloc[0]):,} played deals ({int(c['hands'].iloc[0]):,} seats)"})
     (w, f), wd = totals[p], totals_dd[p][0]
     kind = "OI" if OUT[p][0] == "pimc" else "DD"
+    first = bidding.first_hand_label(p).removeprefix("first hand's ")  # forced 100 or opening 100
     hl.append({"profile": p, "question": "bid_success",
-               "figure": f"{kind} {made_ci(w)} made (DD {made_ci(wd)}); forced 100: {made_ci(f)}",
-               "n": f"{int(w['auctions']):,} bids and {int(f['auctions']):,} forced 100s in "
-                    f"{N_GAMES:,} games ({int(w['deals']):,} distinct pool deals behind the bids)"})
+               "figure": f"{kind} {made_ci(w)} made (DD {made_ci(wd)}); {first}: {made_ci(f)}",
+               "n": f"{kind}: {int(w['auctions']):,} bids ({int(w['deals']):,} distinct pool deals) and "
+                    f"{int(f['auctions']):,} {first}s; DD: {int(wd['auctions']):,} bids "
+                    f"({int(wd['deals']):,} distinct pool deals); {N_GAMES:,} games each way; intervals: "
+                    f"{kind} {bidding.interval_method(auc[p])}, DD {bidding.interval_method(auc_dd[p])}"})
 _ = notebook.save_headline("bidding_odds", hl)
 
 # %%

@@ -169,9 +169,9 @@ for p in PROFILES:
     r = top[top.profile == p].head(1)
     kind = r.outcomes.iloc[0] if len(r) else "pimc"
     headline.append({"profile": p, "question": "largest",
-                     "figure": f"{conventions.change_label(r.change.iloc[0], p)}: "
+                     "figure": f"{conventions.change_label(r.change.iloc[0], p)}: Δ "
                                f"{fmt_diff(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0])}"
-                               f" deals per game ({KINDS[kind]})" if len(r) else "no effect distinguishable at this size",
+                               f" deals per game, variant minus profile ({KINDS[kind]})" if len(r) else "no effect distinguishable at this size",
                      "n": f"{SIZE[kind]:,} paired games per rule set; {variants_of(p, 'pimc'):,} variants "
                           f"with own information, {variants_of(p, 'dd'):,} double-dummy"})
 _ = notebook.save_headline("conventions", headline, DATA)

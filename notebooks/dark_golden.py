@@ -67,7 +67,7 @@ from IPython.display import Markdown, display
 from analysis.comparison import compare
 from analysis.game import ThresholdPolicy
 from analysis.odds import dark_odds
-from analysis.research import dark_golden, optimism, plots
+from analysis.research import dark_golden, headline_rows, optimism, plots
 from analysis.rules import PROFILES, as_rules
 
 T0 = time.perf_counter()
@@ -417,7 +417,7 @@ display(name_alike(wins.set_index(["profile", "rule set"])))
 base = first.iloc[0]
 gold = first.iloc[1]
 moved = gold.diff_low > 0 or gold.diff_high < 0
-QUESTION = "Games won by the first hand of the first deal with a golden start, and without"
+QUESTION = "golden"  # analysis.research.headline.QUESTIONS
 headline = []
 for p in PROFILES:
     t = first[first.profile == p]
@@ -425,13 +425,16 @@ for p in PROFILES:
         g0, g1 = t.iloc[0], t.iloc[1]
         headline.append({"profile": p, "question": QUESTION,
                          "figure": f"{notebook.fmt_ci(g1.value, g1.low, g1.high)} with {label(RUNS[p][1], p)}, "
-                                   f"{notebook.fmt_ci(g0.value, g0.low, g0.high)} without",
+                                   f"{notebook.fmt_ci(g0.value, g0.low, g0.high)} without "
+                                   f"({headline_rows.PLAY_WORDS[runs[p].outcomes]} games)",
                          "n": f"{N_GOLDEN_GAMES:,} paired games per rule set"})
     else:
         why = ("not run at the quick sizes (club only)" if p == "ua" else
                "not simulated here: wiki's golden round is played on club, ua's on ua")
         headline.append({"profile": p, "question": QUESTION, "applies": False, "n": "no games", "figure": why})
-_ = notebook.save_headline("dark_golden", headline, DATA)
+_ = notebook.save_headline("dark_golden", headline + headline_rows.dark_rows(
+    odds, PROFILES, VERSION, lambda p: "not run at the quick sizes" if QUICK and p != "classic" else
+    "not measured: classic plays no dark contract, and its deals are club's pool (club's row)"), DATA)
 display(Markdown(
     f"**Conclusion.** On club the first hand wins {notebook.fmt_ci(base.value, base.low, base.high)} of games "
     f"as played and {notebook.fmt_ci(gold.value, gold.low, gold.high)} with wiki's golden round: a paired "

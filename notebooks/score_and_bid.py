@@ -61,12 +61,14 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
+from analysis.bids import bid_cap
 from analysis.deal import chunk_rng, deal
 from analysis.equity import default_model, win_interval
+from analysis.equity.build import HOLD_OUT
 from analysis.equity.features import state_arrays
 from analysis.equity.paired import shipped_summary
 from analysis.game.equity_policy import GRID, EquityPolicy
-from analysis.research import plots
+from analysis.research import headline_rows, plots
 from analysis.rules import PROFILES
 from analysis.scoring import TableState
 from analysis.stats import proportion_ci
@@ -115,15 +117,20 @@ plt.show()
 #
 # For random 7-card hands the bidding model gives the chance of making each
 # level; the threshold policy and the equity policy turn that into the
-# highest level the player is willing to hold.  Player 0 holds the hand in
-# first hand (player 2 deals), so he opens with the obligatory 100 (every
-# profile, RULES.md, bidding): his limit is at least 100, and where the
-# policy would not bid 100 he stays at it.  On the barrel a limit below
-# the contract he needs means he passes (counted as 95).  Per state: how
-# often the two limits differ, which way, how often each stays at the
-# forced 100 (or passes, on the barrel), and the mean limit of each
-# (points); shares with their 95 % intervals (Wilson, Clopper–Pearson near
-# 0 or 1), means with a normal 95 % interval, over the same hands.
+# highest level the player is willing to hold, and the auction cuts it to
+# his hand's cap (120 plus the marriages he holds, RULES.md, bid cap): the
+# *limit* below is that capped level, the most he bids in the auction.  The
+# equity policy weighs every level whose estimate reaches 0.05, so before
+# the cap its level can lie far above it; the table says how often the cap
+# cut it.  Player 0 holds the hand in first hand (player 2 deals), so he
+# opens with the obligatory 100 (club, RULES.md, bidding): his limit is at
+# least 100, and where the policy would not bid 100 he stays at it.  On the
+# barrel a level below the contract he needs means he passes (counted as
+# 95).  Per state: how often the two limits differ, which way, how often
+# each stays at the forced 100 (or passes, on the barrel), the mean limit
+# of each (points) and how often the cap cut the equity policy's level;
+# shares with their 95 % intervals (Wilson, Clopper–Pearson near 0 or 1),
+# means with a normal 95 % interval, over the same hands.
 
 # %%
 CRITICAL = {
@@ -145,6 +152,7 @@ CRITICAL = {
 policy = EquityPolicy(players=(0,)).with_estimator(club, outcomes=KIND)
 hands = deal(chunk_rng(SEED, 0), N_HANDS)[:, :3].astype(np.uint32)
 lim = policy.limits(hands, club, outcomes=KIND)  # (n, 3, 39): seat 0 is player 0
+caps = bid_cap(club, hands[:, 0])  # the auction never bids above them (analysis.game.auction)
 cols = (GRID.index(0.5), GRID.index(0.5), GRID.index(0.35))
 rows, examples = [], {}
 for name, st in CRITICAL.items():
@@ -154,11 +162,13 @@ for name, st in CRITICAL.items():
     slot = 1 if sitting else (2 if opp_sitting else 0)
     thr = lim[:, 0, cols[slot]].astype(int)
     eq = np.array([policy.table_limits(club, st, lim[i])[0, slot] for i in range(N_HANDS)])
+    cut = eq > caps  # the equity policy's level above the hand's cap
+    # as the auction reads the levels: capped, a sitter passing below his contract
     if sitting:
-        thr = np.where(thr >= club.barrel_min_contract, thr, 95)
-        eq = np.where(eq >= club.barrel_min_contract, eq, 95)
+        thr = np.where(thr >= club.barrel_min_contract, np.minimum(thr, caps), 95)
+        eq = np.where(eq >= club.barrel_min_contract, np.minimum(eq, caps), 95)
     else:  # the first hand's obligatory opening
-        thr, eq = np.maximum(thr, 100), np.maximum(eq, 100)
+        thr, eq = np.maximum(np.minimum(thr, caps), 100), np.maximum(np.minimum(eq, caps), 100)
     rows.append(
         {
             "state": name,
@@ -169,6 +179,7 @@ for name, st in CRITICAL.items():
             "equity: mean limit": eq.mean(),
             "threshold: stays at 100 (or passes)": np.mean(thr <= 100),
             "equity: stays at 100 (or passes)": np.mean(eq <= 100),
+            "equity: its level cut by the cap": np.mean(cut),
             "_sd": (thr.std(ddof=1), eq.std(ddof=1)),
         }
     )
@@ -187,19 +198,27 @@ for c in table.columns:
         lo, hi = proportion_ci(k, np.full(len(k), N_HANDS))
         shown[c + " (95 % CI)"] = [notebook.fmt_ci(p, a, b) for p, a, b in zip(table[c], lo, hi)]
 display(shown)
-display(Markdown(f"Each row: the same {N_HANDS:,} random hands, held by player 0 in first hand."))
+display(Markdown(
+    f"Each row: the same {N_HANDS:,} random hands, held by player 0 in first hand. Their caps average "
+    f"{notebook.fmt_num(caps.mean(), 1)} points ({notebook.fmt_pct(np.mean(caps == 120))} of the hands hold no "
+    "marriage: cap 120), so no mean limit can exceed that; the limits are those the auction bids to."))
 
 # %%
-fig, ax = plt.subplots(figsize=(9, 4.5))
+fig, ax = plt.subplots(figsize=(11, 4.5))
 y = np.arange(len(table))
-ax.barh(y - 0.2, table["equity bids higher"], height=0.4, label="equity policy bids higher", color="C2")
-ax.barh(y + 0.2, table["equity bids lower"], height=0.4, label="equity policy bids lower", color="C3")
+for off, col, what, colour in ((-0.2, "equity bids higher", "higher", "C2"), (0.2, "equity bids lower", "lower", "C3")):
+    share = table[col].to_numpy()
+    lo, hi = proportion_ci(np.rint(share * N_HANDS).astype(int), np.full(len(share), N_HANDS))
+    ax.barh(y + off, share, height=0.4, color=colour, label=f"equity policy's limit {what}",
+            xerr=[share - lo, hi - share], error_kw={"capsize": 3, "lw": 1})
 ax.set_yticks(y)
 ax.set_yticklabels(table.index)
 ax.invert_yaxis()
-ax.set_xlabel(f"share of {N_HANDS:,} random hands")
-ax.set_title("Where reading the score changes the bid (club, player 0 in first hand)")
-ax.legend(loc="lower right")
+ax.set_xlim(0, 1)
+ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+ax.set_xlabel(f"share of {N_HANDS:,} random hands (95 % CI)")
+ax.set_title("Where reading the score changes the bid (club, player 0 in first hand, limits within the cap)")
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 plt.show()
 
 # %% [markdown]
@@ -221,8 +240,8 @@ def direction(name):
         return f"**{name}**: the two limits agree on every hand"
     way = "higher" if hi_ >= lo_ else "lower"
     return (f"**{name}**: the equity policy's limit differs on {notebook.fmt_pct(r['differs'])} of the hands, "
-            f"{way} on {notebook.fmt_pct(max(hi_, lo_))} (mean limit {r['threshold: mean limit']:.1f} → "
-            f"{r['equity: mean limit']:.1f} points)")
+            f"{way} on {notebook.fmt_pct(max(hi_, lo_))} (mean limit within the cap "
+            f"{r['threshold: mean limit']:.1f} → {r['equity: mean limit']:.1f} points)")
 
 
 display(Markdown("**Conclusion.** " + "; ".join(direction(n) for n in table.index)
@@ -327,6 +346,9 @@ else:
             + " (the intervals above)."
         )
     )
+_ = notebook.save_headline(
+    "score_and_bid", headline_rows.equity_gain_rows(res, PROFILES, headline_rows.PLAY_WORDS[KIND]), DATA
+)
 
 # %% [markdown]
 # Iterating: refit the equity model on games in which all three players
@@ -344,8 +366,13 @@ if steps.empty:
     display(Markdown("No later step is shipped: run `python -m analysis.equity.paired iterate`."))
 else:
     steps["verdict"] = verdict(steps)
+    def held_out(g):
+        """The refit's games held out for its calibration (HOLD_OUT: every fifth game id of 0 .. g − 1)."""
+        return len(range(HOLD_OUT["remainder"], int(g), HOLD_OUT["every"]))
+
     label = [
-        "step 1: the shipped model" if s == 1 else f"step {int(s)}: refitted on {int(g):,} games"
+        "step 1: the shipped model" if s == 1 else
+        f"step {int(s)}: refitted on {int(g) - held_out(g):,} of {int(g):,} games ({held_out(g):,} held out)"
         for s, g in zip(steps.step, steps.fit_games)
     ]
     display(

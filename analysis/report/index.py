@@ -31,6 +31,15 @@ __all__ = ["write_index", "ANSI", "missing_headlines"]
 
 #: Terminal colour codes, stripped from tracebacks shown in the index.
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+#: A figure holds a number (else it is a result or a reason in words).
+_DIGIT = re.compile(r"\d")
+#: What the pages table's run time counts (the pages' own closing line counts less).
+RUN_TIME_NOTE = (
+    "The run time is the whole run of a page as the report makes it: the check of the pools it reads, "
+    "the kernel's start, the imports, every cell and the writing of its HTML. A page's own closing line "
+    "(\u201cThis page ran in\u201d) counts only its cells from the end of the imports, so it is lower "
+    "by those steps."
+)
 
 
 CAVEATS = (
@@ -129,7 +138,9 @@ def _findings(heads: dict, pages, profiles) -> str:
             same = ""
             if not r.get("applies", True):
                 fig = f"<i>{fig}</i>"
-            else:  # two profiles that read one pool under rules alike: say so, or it reads as a slip
+            elif _DIGIT.search(str(r["figure"])):
+                # two profiles that read one pool under rules alike: say so, or it reads as a slip
+                # (a result in words, such as "no effect distinguishable", is not such a figure)
                 first = seen.setdefault((str(r["figure"]), str(r["n"])), prof)
                 if first != prof:
                     same = f"<br><small><b>the same figure as {html.escape(first)}</b></small>"
@@ -242,7 +253,7 @@ def write_index(out: Path, rows: list, quick: bool, data: Path | None = None) ->
         f"<h2>Profiles</h2>{_profiles_table(PROFILES)}"
         f"<h2>Caveats</h2><ul>{''.join(f'<li>{c}</li>' for c in caveats)}</ul>"
         f"<h2>Datasets</h2>{datasets}"
-        f"<h2>Pages</h2><table><tr><th>page</th><th>run time</th><th>status</th></tr>"
-        f"{items}</table>"
+        f"<h2>Pages</h2><table><tr><th>page</th><th>run time (whole run)</th><th>status</th></tr>"
+        f"{items}</table><p><small>{RUN_TIME_NOTE}</small></p>"
     )
     return replace_file(out / "index.html", lambda tmp: tmp.write_text(page, encoding="utf-8"))

@@ -40,6 +40,8 @@ here, one concept per module, with tests in ``tests/research/``:
 - :mod:`~analysis.research.twoways`: whole games double-dummy against own
   information on the same deals, each figure both ways and the paired
   difference (the index's double-dummy optimism row).
+- :mod:`~analysis.research.headline_rows`: the index rows of the pages that
+  read shipped paired games (score and bid) and per-deal dark odds.
 """
 
 # The notebooks import the module of each concept (``from analysis.research
@@ -64,6 +66,7 @@ __all__ = [
     "conventions",
     "bidding",
     "headline",
+    "headline_rows",
     "twoways",
     "dark_golden",
 ]

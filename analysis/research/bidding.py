@@ -38,6 +38,7 @@ __all__ = [
     "first_hand_label",
     "auctions",
     "bid_success",
+    "interval_method",
     "hand_classes",
     "calibration_verdict",
 ]
@@ -169,9 +170,7 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
     """
     rows = {}
     order = {g: i for i, g in enumerate([FORCED] + [b[0] for b in BID_GROUPS])}
-    pool = auc["pool_deal"].to_numpy(np.int64) if "pool_deal" in auc else None
-    repeats = pool is not None and len(np.unique(pool[pool >= 0])) < int((pool >= 0).sum())
-    boot = PoolBootstrap(auc) if repeats and len(auc) else None
+    boot = PoolBootstrap(auc) if _repeats(auc) and len(auc) else None
     made_all = auc["made"].to_numpy(np.float64)
     for key, sub in auc.groupby(list(by), sort=False):
         made, n, games, p, lo, hi = cluster_ci(sub["made"].to_numpy(), sub["game_id"].to_numpy())
@@ -209,6 +208,39 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
     else:
         out.index = pd.MultiIndex.from_tuples(out.index, names=list(by))
     return out
+
+
+def _repeats(auc: pd.DataFrame) -> bool:
+    """Whether some pool deal is behind more than one of the auctions."""
+    if "pool_deal" not in auc:
+        return False
+    pool = auc["pool_deal"].to_numpy(np.int64)
+    return len(np.unique(pool[pool >= 0])) < int((pool >= 0).sum())
+
+
+def interval_method(auc: pd.DataFrame) -> str:
+    """The method of :func:`bid_success`'s intervals for these auctions, in words.
+
+    Parameters
+    ----------
+    auc : pandas.DataFrame
+        :func:`auctions`.
+
+    Returns
+    -------
+    str
+        The two-way bootstrap where a pool deal is behind more than one
+        auction, else the normal interval clustered by game.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> interval_method(pd.DataFrame({"pool_deal": [3, 4, 5]}))
+    'normal, clustered by game'
+    >>> interval_method(pd.DataFrame({"pool_deal": [3, 3, 5]}))
+    'two-way bootstrap over games and pool deals'
+    """
+    return "two-way bootstrap over games and pool deals" if _repeats(auc) else "normal, clustered by game"
 
 
 def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:

@@ -60,7 +60,8 @@ QUESTIONS = (
         "bidding_odds",
         "bid_success",
         "Bids won in the auction and made, in simulated games: own information (OI), double-dummy (DD) "
-        "beside (the first hand's forced 100 apart)",
+        "beside; the first hand's 100 kept (everyone else passed) apart, named as each profile's rules "
+        "make it: forced (he must open exactly 100) or his own opening (at least 100)",
     ),
     Question(
         "bolts",
@@ -83,7 +84,27 @@ QUESTIONS = (
     Question(
         "single_dummy",
         "optimism",
-        "Double- against single-dummy: P(value ≥ 120) both ways; mean value gap DD − SD",
+        "Double- against single-dummy: P(value ≥ 120) both ways, and the mean value gap DD − SD, on the "
+        "declarer seats that have a single-dummy play only (a subset: seats written off without one are "
+        "left out, so the chance is not every seat's; the single-dummy page sets every seat's beside it)",
+    ),
+    Question(
+        "score_and_bid",
+        "equity_gain",
+        "Reading the score: the win share of one seat bidding by game equity minus the same seat's in "
+        "all-threshold games (paired games)",
+    ),
+    Question(
+        "dark_golden",
+        "dark",
+        "Dark play: P(a blind first hand makes 120), and going dark minus bidding normally, points a "
+        "deal (double-dummy, per deal)",
+    ),
+    Question(
+        "dark_golden",
+        "golden",
+        "Golden round: share of games won by the first hand of the first deal, with a golden start and "
+        "without (each figure names how its games were played)",
     ),
 )
 

@@ -87,6 +87,16 @@ def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
     assert b["ci_high"] - b["ci_low"] > 2 * (a["ci_high"] - a["ci_low"])
 
 
+def test_interval_method_names_the_bootstrap_only_where_pool_deals_repeat():
+    a = bidding.auctions(_games())
+    assert bidding.interval_method(a) == "normal, clustered by game"  # no pool_deal column
+    assert bidding.interval_method(a.assign(pool_deal=np.arange(len(a)))) == "normal, clustered by game"
+    # a deal solved on the fly (−1) is its own, however many there are
+    assert bidding.interval_method(a.assign(pool_deal=-1)) == "normal, clustered by game"
+    twice = a.assign(pool_deal=np.zeros(len(a), dtype=np.int64))
+    assert bidding.interval_method(twice) == "two-way bootstrap over games and pool deals"
+
+
 def test_hand_classes_count_aces_tens_marriages_and_the_ten_cards():
     hand = cards.parse("A♠ A♣ 10♠ K♥ Q♥ 9♦ J♦")  # 2 aces, 1 ten, ♥ marriage (100)
     widow = cards.parse("10♣ K♠ 9♣")  # 10 cards: 2 tens, ♠ marriage needs Q♠: none

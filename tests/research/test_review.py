@@ -118,6 +118,16 @@ def test_missing_headlines_are_named_and_the_index_marks_them(tmp_path):
     assert all(f"{q.name} {q.deals:,} deals" in index for q in built)
 
 
+@pytest.mark.parametrize(("name", "count"), [("score_and_bid", 5), ("dark_golden", 10)])
+def test_the_pages_added_to_the_index_fail_the_report_without_their_headline(tmp_path, name, count):
+    page = tmp_path / f"{name}.py"  # the page's name, saving nothing
+    page.write_text('# %% tags=["parameters"]\nN_X = 1\n\n# %%\nprint(1)\n', encoding="utf-8")
+    with pytest.raises(report.ReportError, match=f"report incomplete: {count} headline"):
+        report.run_report(
+            tmp_path / "out", quick=True, data=tmp_path / "data", names=[page], log=lambda s: None
+        )
+
+
 def test_a_page_that_saves_no_headline_fails_the_report(tmp_path):
     page = tmp_path / "barrel.py"  # a page of the index's questions that saves nothing
     page.write_text('# %% tags=["parameters"]\nN_X = 1\n\n# %%\nprint(1)\n', encoding="utf-8")
@@ -302,6 +312,34 @@ def test_the_index_says_when_two_profiles_give_the_same_figure(tmp_path):
     index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
     assert index.count("the same figure as") == 2
     assert "the same figure as club" in index and "the same figure as classic" in index
+
+
+def test_a_result_in_words_is_not_called_the_same_figure(tmp_path):
+    rows = [
+        {"profile": p, "question": "largest", "figure": f, "n": "12 paired games per rule set"}
+        for p, f in (
+            ("club", "crossing: none → not on barrel: Δ +27.8 (+14.2 to +41.4) deals per game"),
+            ("classic", "no effect distinguishable at this size"),
+            ("book", "no effect distinguishable at this size"),
+            ("ua", "no effect distinguishable at this size"),
+            ("wiki", "crossing: none → not on barrel: Δ +27.8 (+14.2 to +41.4) deals per game"),
+        )
+    ]
+    headline.save_headline("conventions", rows, tmp_path)
+    index = write_index(tmp_path, [("conventions", 1.0, None, "C")], False, tmp_path).read_text("utf-8")
+    assert index.count("the same figure as") == 1 and "the same figure as club" in index
+
+
+def test_every_page_of_the_report_has_a_headline_question():
+    assert {q.page for q in headline.QUESTIONS} == set(report.NOTEBOOKS)
+    keys = [(q.page, q.key) for q in headline.QUESTIONS]
+    assert len(keys) == len(set(keys))
+
+
+def test_the_index_says_what_its_run_times_count(tmp_path):
+    index = write_index(tmp_path, [("bolts", 12.0, None, "Bolts")], False, None).read_text("utf-8")
+    assert "run time (whole run)" in index and "12 s" in index
+    assert "kernel" in index and "This page ran in" in index
 
 
 def test_a_conclusion_starts_with_a_capital():

@@ -1,0 +1,123 @@
+"""Headline rows of the pages whose figures come from shipped or per-deal results.
+
+The score-and-bid page reads the paired games shipped with the package
+(:func:`analysis.equity.paired.shipped_summary`), and the dark-play half of
+the dark-and-golden page the per-deal dark odds
+(:func:`analysis.odds.dark_odds`); both hand the report's index one row per
+profile (:func:`analysis.research.headline.save_headline`), the figure with
+its 95 % interval and its n, or the reason a profile has none.
+"""
+
+from __future__ import annotations
+
+from .tables import fmt_ci, fmt_num_ci
+
+__all__ = ["PLAY_WORDS", "equity_gain_rows", "dark_rows"]
+
+#: How games were played (a games dataset's ``outcomes``), in a reader's words.
+PLAY_WORDS = {"dd": "double-dummy", "pimc": "own-information"}
+
+
+def equity_gain_rows(rows, profiles, games_kind: str) -> list[dict]:
+    """The score-and-bid page's headline: the equity seat's paired gain per profile.
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        One row per profile (``profile``, ``games``, ``share``,
+        ``share_low``, ``share_high``, ``gain``, ``gain_low``,
+        ``gain_high``: shares 0–1) and the page's ``verdict`` (``gain``,
+        ``loss`` or ``no difference shown``).
+    profiles : iterable of str
+        Every profile of the index, in order.
+    games_kind : str
+        The games' play in words (``double-dummy``, :data:`PLAY_WORDS`).
+
+    Returns
+    -------
+    list of dict
+        Headline rows (question ``equity_gain``): the verdict, the signed
+        gain in percentage points with its interval and the equity seat's
+        win share; a profile without shipped games gets the reason
+        (``applies`` False) and the command that plays them.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> r = pd.DataFrame({"profile": ["club"], "games": [900], "share": [0.431], "share_low": [0.399],
+    ...                   "share_high": [0.464], "gain": [0.103], "gain_low": [0.070], "gain_high": [0.136],
+    ...                   "verdict": ["gain"]})
+    >>> equity_gain_rows(r, ["club"], "double-dummy")[0]["figure"]
+    'gain: Δ +10.3 (+7.0 to +13.6) percentage points; equity seat wins 43.1 % (39.9–46.4)'
+    """
+    out = []
+    for p in profiles:
+        got = rows[rows.profile == p] if len(rows) else rows
+        if not len(got):
+            out.append(
+                {
+                    "profile": p,
+                    "question": "equity_gain",
+                    "applies": False,
+                    "figure": "no paired games shipped for this profile",
+                    "n": f"none: python -m analysis.equity.paired run --rules {p}",
+                }
+            )
+            continue
+        r = got.iloc[0]
+        gain = fmt_num_ci(100 * r.gain, 100 * r.gain_low, 100 * r.gain_high, 1, signed=True)
+        out.append(
+            {
+                "profile": p,
+                "question": "equity_gain",
+                "figure": f"{r.verdict}: Δ {gain} percentage points; equity seat wins "
+                f"{fmt_ci(r.share, r.share_low, r.share_high)}",
+                "n": f"{int(r.games):,} paired {games_kind} games",
+            }
+        )
+    return out
+
+
+def dark_rows(odds: dict, profiles, versions: dict, why_not) -> list[dict]:
+    """The dark-play headline: P(the blind first hand makes 120) and the gain of going dark.
+
+    Parameters
+    ----------
+    odds : dict of str -> pandas.DataFrame
+        :func:`analysis.odds.dark_odds` by profile (its ``attrs``:
+        ``dark_play``, ``dark_samples``, ``dark_gifts``, ``dark_p_make``,
+        ``dark_p_low``, ``dark_p_high``, ``dark_gain``, ``dark_gain_low``,
+        ``dark_gain_high``).
+    profiles : iterable of str
+        Every profile of the index, in order.
+    versions : dict of str -> str
+        The dark-play version (``attrs["dark_play"]``) in words.
+    why_not : callable
+        ``why_not(profile)``: the reason a profile is not measured.
+
+    Returns
+    -------
+    list of dict
+        Headline rows (question ``dark``); the gain is a paired difference
+        per deal, in points, signed.
+    """
+    out = []
+    for p in profiles:
+        if p not in odds:
+            out.append(
+                {"profile": p, "question": "dark", "applies": False, "figure": why_not(p), "n": "no deals"}
+            )
+            continue
+        a = odds[p].attrs
+        gain = fmt_num_ci(a["dark_gain"], a["dark_gain_low"], a["dark_gain_high"], 1, signed=True)
+        out.append(
+            {
+                "profile": p,
+                "question": "dark",
+                "figure": f"P(make) {fmt_ci(a['dark_p_make'], a['dark_p_low'], a['dark_p_high'])} "
+                f"({versions[a['dark_play']]}); going dark minus bidding normally Δ {gain} points a deal",
+                "n": f"{int(a['dark_samples']):,} pool deals, each with its {int(a['dark_gifts']):,} blind "
+                "gifts solved double-dummy",
+            }
+        )
+    return out

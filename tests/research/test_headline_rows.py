@@ -1,0 +1,72 @@
+"""The index rows of the score-and-bid page and of dark play."""
+
+import pandas as pd
+
+from analysis.research import headline, headline_rows
+
+PROFILES = ("club", "classic", "book", "ua", "wiki")
+
+
+def _paired():
+    return pd.DataFrame(
+        {
+            "profile": ["club", "classic"],
+            "games": [900, 600],
+            "share": [0.431, 0.37],
+            "share_low": [0.399, 0.332],
+            "share_high": [0.464, 0.409],
+            "gain": [0.103, 0.03],
+            "gain_low": [0.070, -0.009],
+            "gain_high": [0.136, 0.069],
+            "verdict": ["gain", "no difference shown"],
+        }
+    )
+
+
+def test_equity_gain_rows_give_the_signed_gain_its_n_and_a_reason_where_none_is_shipped(tmp_path):
+    rows = headline_rows.equity_gain_rows(_paired(), PROFILES, "double-dummy")
+    assert [r["profile"] for r in rows] == list(PROFILES)
+    club, classic = rows[0], rows[1]
+    assert club["figure"] == (
+        "gain: Δ +10.3 (+7.0 to +13.6) percentage points; equity seat wins 43.1 % (39.9–46.4)"
+    )
+    assert club["n"] == "900 paired double-dummy games"
+    assert classic["figure"].startswith("no difference shown: Δ +3.0 (\u22120.9 to +6.9)")
+    assert all(r["applies"] is False and "--rules" in r["n"] for r in rows[2:])
+    # every row passes the index's own checks, and nothing is missing
+    headline.save_headline("score_and_bid", rows, tmp_path)
+    assert headline.missing(tmp_path, ["score_and_bid"], PROFILES) == []
+
+
+def test_equity_gain_rows_without_any_games_give_reasons_only():
+    rows = headline_rows.equity_gain_rows(pd.DataFrame(), PROFILES, "double-dummy")
+    assert len(rows) == 5 and all(r["applies"] is False for r in rows)
+
+
+def test_dark_rows_give_p_make_and_the_signed_gain_per_deal():
+    t = pd.DataFrame({"p_make": [0.4]})
+    t.attrs = {
+        "dark_play": "wiki",
+        "dark_samples": 200,
+        "dark_gifts": 90,
+        "dark_p_make": 0.2512,
+        "dark_p_low": 0.2201,
+        "dark_p_high": 0.2823,
+        "dark_gain": -61.04,
+        "dark_gain_low": -70.5,
+        "dark_gain_high": -51.6,
+    }
+    rows = headline_rows.dark_rows({"wiki": t}, PROFILES, {"wiki": "wiki's"}, lambda p: f"not here: {p}")
+    wiki = rows[-1]
+    assert wiki["figure"] == (
+        "P(make) 25.1 % (22.0–28.2) (wiki's); going dark minus bidding normally "
+        "Δ \u221261.0 (\u221270.5 to \u221251.6) points a deal"
+    )
+    assert wiki["n"] == "200 pool deals, each with its 90 blind gifts solved double-dummy"
+    assert rows[0] == {
+        "profile": "club",
+        "question": "dark",
+        "applies": False,
+        "figure": "not here: club",
+        "n": "no deals",
+    }
