@@ -87,6 +87,32 @@ def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
     assert b["ci_high"] - b["ci_low"] > 2 * (a["ci_high"] - a["ci_low"])
 
 
+def test_bid_success_is_never_narrower_than_the_binomial_on_the_auctions():
+    # 20 games of 10 bids, each game making exactly 7: the games agree more than
+    # chance would have them, so the clustered variance falls below the binomial;
+    # the interval keeps the binomial's width (auctions of one game share no cards)
+    from analysis.stats import proportion_ci
+
+    made = np.tile([True] * 7 + [False] * 3, 20)
+    g = pd.DataFrame(
+        {
+            "game_id": np.repeat(np.arange(20), 10),
+            "redealt": False,
+            "declarer": 2,
+            "first_hand": 1,
+            "bid": 140,
+            "contract": 140,
+            "written_off": False,
+            "value": np.where(made, 150, 100),
+        }
+    )
+    r = bidding.bid_success(bidding.auctions(g), by=("group",)).loc["140–155"]
+    lo, hi = proportion_ci(140, 200)
+    assert r["p"] == pytest.approx(0.7)
+    assert (r["ci_low"], r["ci_high"]) == pytest.approx((lo, hi))
+    assert r["failed_low"] == pytest.approx(proportion_ci(60, 200)[0])
+
+
 def test_hand_classes_count_aces_tens_marriages_and_the_ten_cards():
     hand = cards.parse("A♠ A♣ 10♠ K♥ Q♥ 9♦ J♦")  # 2 aces, 1 ten, ♥ marriage (100)
     widow = cards.parse("10♣ K♠ 9♣")  # 10 cards: 2 tens, ♠ marriage needs Q♠: none
