@@ -135,7 +135,8 @@ notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES
 # contract his value reaches).  Those games do not replay the
 # own-information games' deals: they draw the profile's double-dummy
 # reference pool, each game its own block of a permutation of the pool, so
-# no deal repeats and every bid sits on its own deal.  The two columns are
+# a deal repeats only where a game runs past its block (the draws are
+# counted under the next cell).  The two columns are
 # the same bidding policy on two independent samples of deals; the paired
 # comparison, both ways on the same deals, is the last section of the
 # barrel page (games drawn from the single-dummy pool's deals both ways).
@@ -261,10 +262,13 @@ for p in PROFILES:
                        "double-dummy games: bids (distinct pool deals)": n_words(wd),
                        "double-dummy games: first hand's 100 made (95 % CI)": made_ci(fd),
                        "double-dummy games: first hand's 100s (distinct pool deals)": n_words(fd)}
+dd_repeats = sum(int(g.attrs["outcomes"]["repeated_draws"]) for g in games_dd.values())
 display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and seeds, not the same deals: the "
                  "own-information games draw the single-dummy pool's deals with replacement, the double-dummy "
-                 "games each their own block of the double-dummy pool, so their bids sit on as many distinct "
-                 "deals). Intervals are never narrower than the binomial on the bids. The first hand's 100 "
+                 "games each their own block of the double-dummy pool, "
+                 + ("so each of their bids sits on its own deal). " if dd_repeats == 0 else
+                    f"and {dd_repeats:,} of their draws repeat a deal, in games that ran past their block). ")
+                 + "Intervals are never narrower than the binomial on the bids. The first hand's 100 "
                  "is forced in club and ua, his own opening bid in classic, book and wiki:"))
 display(pd.DataFrame(summary_rows).T.rename_axis("profile"))
 
