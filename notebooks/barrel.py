@@ -426,15 +426,21 @@ display(Markdown(
 # ## Double-dummy against own information, on the same deals
 #
 # How far would a table of clairvoyants be from these figures?  Each
-# profile's games above are played again double-dummy (every player
-# seeing every card; the declarer naming the highest contract he makes)
-# on the **same deals**: the same seed and game ids, drawing the same rows
-# of the single-dummy pool's deals, so both start every game from the same
-# cards until a decision differs.  Each way's interval is the one its own
-# games get everywhere in the report (the own-information bolts here are
-# the bolts page's, interval included).  *DD − OI* is double-dummy minus
-# own information, with a paired 95 % interval (one two-way bootstrap over
-# the shared games and pool deals).
+# profile's own-information games above are played again double-dummy
+# (every player seeing every card; the declarer naming the highest
+# contract he makes) on the **same deals**: the same seed and game ids,
+# drawing with replacement from the single-dummy pool's deals (their
+# double-dummy values), so deal *k* of a game is the same pool deal both
+# ways for as long as both plays of the game last.  The double-dummy games
+# end sooner, so they draw fewer deals, and fewer distinct ones.  These
+# are not the double-dummy games of the bidding page, which draw the far
+# larger double-dummy pools (one block of deals per game, none repeated):
+# the two pages' double-dummy counts belong to different games.  Each
+# way's interval is the one its own games get everywhere in the report
+# (the own-information bolts here are the bolts page's, interval
+# included).  *DD − OI* is double-dummy minus own information, with a
+# paired 95 % interval (one two-way bootstrap over the shared games and
+# pool deals).
 
 # %%
 BOTH = [n for n in ("club", "classic", "book", "ua", "wiki") if OUT[n][0] == "pimc"]
@@ -467,7 +473,10 @@ for n, f in both.items():
 if rows:
     display(pd.DataFrame(rows).set_index(["rules", "figure"]))
     display(Markdown(" ".join(f"{n}: double-dummy {game_tables.repeat_words(g['dd'])}; own information "
-                              f"{game_tables.repeat_words(g['pimc'])}." for n, g in pairs.items())))
+                              f"{game_tables.repeat_words(g['pimc'])}." for n, g in pairs.items())
+                     + " Deal by deal (game, deal number), the same pool deal both ways at " + "; ".join(
+                         "{1:,} of the {2:,} positions both plays reach in {0}".format(
+                             n, *twoways.same_draws(g["dd"], g["pimc"])) for n, g in pairs.items()) + "."))
     beyond = [(n, twoways.FIGURES[k]) for n, f in both.items() for k, r in f.iterrows()
               if (r["diff_low"] > 0 or r["diff_high"] < 0) and (k != "bolts_per_100" or VARIANTS[n].has_bolts)]
     display(Markdown(

@@ -128,10 +128,18 @@ notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES
 # only ever the first hand's: everyone after him must raise).  The
 # declarer names his contract from the deals he thinks possible, so *made*
 # is the share of bids his play reached.  Intervals: the two-way bootstrap
-# over games and pool deals where deals repeat (else clustered by game).
-# The last table puts beside them the same games played double-dummy, where
-# the declarer sees every card and names the highest contract his value
-# reaches.
+# over games and pool deals where deals repeat (else clustered by game),
+# never narrower than the binomial interval on the auctions.
+# The last table puts beside them games of the same seeds and game ids
+# played double-dummy (the declarer sees every card and names the highest
+# contract his value reaches).  Those games do not replay the
+# own-information games' deals: they draw the profile's double-dummy
+# reference pool, each game its own block of a permutation of the pool, so
+# a deal repeats only where a game runs past its block (the draws are
+# counted under the next cell).  The two columns are
+# the same bidding policy on two independent samples of deals; the paired
+# comparison, both ways on the same deals, is the last section of the
+# barrel page (games drawn from the single-dummy pool's deals both ways).
 
 # %%
 OUT = {p: game_tables.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words): as the bolts page
@@ -144,7 +152,9 @@ auc_dd = {p: bidding.auctions(g) for p, g in games_dd.items()}
 display(Markdown("Own-information games: " + "; ".join(
     f"{p} {game_tables.repeat_words(g)} (the {g.attrs['outcomes']['pool']} pool, "
     f"{g.attrs['outcomes']['pool_content_hash']})" if OUT[p][0] == "pimc" else f"{p} {OUT[p][1]}"
-    for p, g in games.items()) + "."))
+    for p, g in games.items()) + ".\n\nDouble-dummy games (other deals: the double-dummy pools'): " + "; ".join(
+    f"{p} {game_tables.repeat_words(g)} (the {g.attrs['outcomes']['pool']} pool)" for p, g in games_dd.items())
+    + "."))
 
 
 SMALL = f"fewer than {bidding.MIN_DEALS} distinct deals"  # one rule for every table of the page
@@ -208,16 +218,25 @@ totals = {p: overall(a) for p, a in auc.items()}
 totals_dd = {p: overall(a) for p, a in auc_dd.items()}
 club_won, club_forced = totals["club"]
 dd_won = totals_dd["club"][0]
+# two independent samples of deals: an unpaired difference, its standard error from both intervals
+dd_gap = dd_won["p"] - club_won["p"]
+dd_gap_h = 1.959964 * np.hypot(*[(r["ci_high"] - r["ci_low"]) / (2 * 1.959964) for r in (dd_won, club_won)])
 display(Markdown(
     f"**Conclusion.** In club games played with own information, a contract won in the auction above the "
     f"forced 100 is made {notebook.fmt_ci(club_won['p'], club_won['ci_low'], club_won['ci_high'])} of the time "
     f"({int(club_won['auctions']):,} auctions on {int(club_won['deals']):,} distinct pool deals) and written off "
     f"{notebook.fmt_ci(club_won['written_off'], club_won['written_off_low'], club_won['written_off_high'])}; the first hand's forced 100 is made "
     f"{notebook.fmt_ci(club_forced['p'], club_forced['ci_low'], club_forced['ci_high'])} "
-    f"({int(club_forced['auctions']):,} auctions on {int(club_forced['deals']):,} distinct pool deals). The same games played double-dummy make "
-    f"{notebook.fmt_ci(dd_won['p'], dd_won['ci_low'], dd_won['ci_high'])} of such bids "
-    + ("(more, beyond both intervals: a declarer who sees every card names only contracts his value "
-       "reaches). " if dd_won["ci_low"] > club_won["ci_high"] else "(the two intervals overlap). ")
+    f"({int(club_forced['auctions']):,} auctions on {int(club_forced['deals']):,} distinct pool deals). Games of "
+    f"the same seeds played double-dummy, on other deals (the {games_dd['club'].attrs['outcomes']['pool']} "
+    f"double-dummy pool's), make {notebook.fmt_ci(dd_won['p'], dd_won['ci_low'], dd_won['ci_high'])} of such bids "
+    f"({int(dd_won['auctions']):,} bids on {int(dd_won['deals']):,} distinct deals in {int(dd_won['games']):,} games); "
+    f"the difference, {notebook.fmt_num_ci(100 * dd_gap, 100 * (dd_gap - dd_gap_h), 100 * (dd_gap + dd_gap_h), signed=True)} "
+    "percentage points (unpaired: two samples of deals), "
+    + ("is beyond the noise: a declarer who sees every card names only contracts his value reaches. "
+       if dd_gap - dd_gap_h > 0 else
+       "is below zero beyond the noise. " if dd_gap + dd_gap_h < 0 else
+       "is within the noise at this size. ")
     + "The policy bids only where the model gives at least an even chance, "
     "which is why bids won are made far more often than a random hand reaches the same contract "
     "(next section)."))
@@ -243,7 +262,13 @@ for p in PROFILES:
                        "double-dummy games: bids (distinct pool deals)": n_words(wd),
                        "double-dummy games: first hand's 100 made (95 % CI)": made_ci(fd),
                        "double-dummy games: first hand's 100s (distinct pool deals)": n_words(fd)}
-display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and seeds); the first hand's 100 "
+dd_repeats = sum(int(g.attrs["outcomes"]["repeated_draws"]) for g in games_dd.values())
+display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and seeds, not the same deals: the "
+                 "own-information games draw the single-dummy pool's deals with replacement, the double-dummy "
+                 "games each their own block of the double-dummy pool, "
+                 + ("so each of their bids sits on its own deal). " if dd_repeats == 0 else
+                    f"and {dd_repeats:,} of their draws repeat a deal, in games that ran past their block). ")
+                 + "Intervals are never narrower than the binomial on the bids. The first hand's 100 "
                  "is forced in club and ua, his own opening bid in classic, book and wiki:"))
 display(pd.DataFrame(summary_rows).T.rename_axis("profile"))
 
@@ -576,9 +601,12 @@ for p in PROFILES:
     first = bidding.first_hand_label(p).removeprefix("first hand's ")  # forced 100 or opening 100
     hl.append({"profile": p, "question": "bid_success",
                "figure": f"{kind} {made_ci(w)} made (DD {made_ci(wd)}); {first}: {made_ci(f)}",
-               "n": f"{kind}: {int(w['auctions']):,} bids ({int(w['deals']):,} distinct pool deals) and "
-                    f"{int(f['auctions']):,} {first}s; DD: {int(wd['auctions']):,} bids "
-                    f"({int(wd['deals']):,} distinct pool deals); {N_GAMES:,} games each way; intervals: "
+               "n": f"{int(w['auctions']):,} bids and {int(f['auctions']):,} {first}s in "
+                    f"{N_GAMES:,} games ({int(w['deals']):,} distinct pool deals behind the bids); DD: "
+                    f"{int(wd['auctions']):,} bids on {int(wd['deals']):,} distinct deals of the "
+                    f"{games_dd[p].attrs['outcomes']['pool']} double-dummy pool "
+                    f"({int(games_dd[p].attrs['outcomes']['pool_size']):,} deals) in {N_GAMES:,} games "
+                    "of the same seeds, not the OI games' deals; intervals: "
                     f"{kind} {bidding.interval_method(auc[p])}, DD {bidding.interval_method(auc_dd[p])}"})
 _ = notebook.save_headline("bidding_odds", hl)
 

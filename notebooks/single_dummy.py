@@ -83,6 +83,7 @@ from IPython.display import Markdown, display
 
 from analysis import reference
 from analysis.research import optimism, plots, sd_play, sd_pools
+from analysis.rules import Rules
 from analysis.solver import analyse_deal, format_line
 from analysis.stats import proportion_ci
 
@@ -170,16 +171,20 @@ display(Markdown(
     "the two kinds of play cannot be told apart at these sizes."))
 
 # %%
-fig, ax = plt.subplots(figsize=(8, 5))
-for p in shown:
-    s = succ.loc[p]
-    line, = ax.plot(s.index, 100 * s["p_dd"], "--", lw=1.2)
-    ax.plot(s.index, 100 * s["p_sd"], "-", lw=1.8, color=line.get_color(), label=p)
-    ax.fill_between(s.index, 100 * s["p_sd_low"], 100 * s["p_sd_high"], color=line.get_color(), alpha=0.15)
-ax.set_xlabel("contract (points)")
-ax.set_ylabel("declarer reaches it (%)")
-ax.set_title("P(make): single-dummy (solid, 95 % CI) against double-dummy (dashed)")
-ax.legend()
+# a contract exists only at the profile's steps (raise_step): one marker per contract, no line between
+fig, axes = plt.subplots(1, len(shown), figsize=(3.2 * len(shown) + 1, 4.2), sharey=True, squeeze=False)
+for ax, p in zip(axes[0], shown):
+    step = Rules.profile(p).raise_step
+    s = optimism.success_by_contract(paired[p], range(CONTRACTS[0], CONTRACTS[-1] + 1, step))
+    x = s.index.to_numpy()
+    for k, name, mk, dx in (("p_dd", "double-dummy", "o", -0.8), ("p_sd", "single-dummy", "s", 0.8)):
+        ax.errorbar(x + dx, 100 * s[k], yerr=[100 * (s[k] - s[f"{k}_low"]), 100 * (s[f"{k}_high"] - s[k])],
+                    fmt=mk, ms=4, capsize=2, lw=1, label=name, mfc="none" if k == "p_dd" else None)
+    ax.set_title(f"{p} (contracts every {step})")
+    ax.set_xlabel("contract (points)")
+axes[0][0].set_ylabel("declarer reaches it (%)")
+plots.figure_legend(fig, loc="outside lower center", ncol=2, frameon=False)
+fig.suptitle("P(make) at each contract: double-dummy (hollow) and single-dummy (filled), 95 % CI")
 plt.show()
 
 # %% [markdown]
@@ -197,11 +202,10 @@ gtab = pd.DataFrame({
     "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(a, b, c, gdig) for a, b, c in
                                        zip(gaps["mean"], gaps["low"], gaps["high"])],
     **{k: [notebook.fmt_num(x) for x in gaps[c]] for k, c in (("median", "median"), ("10 %", "q10"), ("90 %", "q90"))},
-    "SD above DD": [notebook.fmt_pct(x) for x in gaps["share_sd_above"]],
-    "equal": [notebook.fmt_pct(x) for x in gaps["share_equal"]],
+    **{k: [notebook.fmt_ci(*r) for r in gaps[[c, f"{c}_low", f"{c}_high"]].to_numpy()]
+       for k, c in (("SD above DD (95 % CI)", "share_sd_above"), ("equal (95 % CI)", "share_equal"))},
     "rows (deal, seat)": [notebook.fmt_num(int(x)) for x in gaps["rows"]],
-    "deals": [notebook.fmt_num(int(x)) for x in gaps["deals"]]})
-gtab.index.name = "profile"
+    "deals": [notebook.fmt_num(int(x)) for x in gaps["deals"]]}, index=pd.Index(gaps.index, name="profile"))
 display(gtab)
 display(Markdown(
     "**Conclusion.** " + "; ".join(
@@ -286,8 +290,11 @@ pd.DataFrame({
                              zip(own["write_off_share"], own["write_off_low"], own["write_off_high"])],
     "own contract made, of seats played out (95 % CI)": [
         notebook.fmt_ci(a, b, c) for a, b, c in zip(own["made_share"], own["made_low"], own["made_high"])],
-    "double-dummy value reaches it (seats played out)": [notebook.fmt_pct(x) for x in own["dd_made_share"]],
-    "mean contract, seats played out (points)": [f"{x:.1f}" for x in own["mean_contract"]],
+    "double-dummy value reaches it, seats played out (95 % CI)": [
+        notebook.fmt_ci(a, b, c) for a, b, c in zip(own["dd_made_share"], own["dd_made_low"], own["dd_made_high"])],
+    "mean contract, seats played out (points, 95 % CI)": [
+        notebook.fmt_num_ci(a, b, c) for a, b, c in
+        zip(own["mean_contract"], own["mean_contract_low"], own["mean_contract_high"])],
     "declarer seats": [notebook.fmt_num(int(x)) for x in own["rows"]],
     "seats played out": [notebook.fmt_num(int(x)) for x in own["played_rows"]],
     "deals": [notebook.fmt_num(int(x)) for x in own["deals"]]}, index=own.index).rename_axis("profile")
@@ -300,8 +307,10 @@ display(Markdown(
     f" of his seats ({wo_least}) to "
     f"{notebook.fmt_ci(*own.loc[wo_most, ['write_off_share', 'write_off_low', 'write_off_high']])} ({wo_most}); "
     "where he played, he made his own contract on "
-    + "; ".join(f"{notebook.fmt_pct(r['made_share'])} of seats in {p} (double-dummy play of the same seats "
-                f"would make it on {notebook.fmt_pct(r['dd_made_share'])})" for p, r in own.iterrows()) + "."))
+    + "; ".join(f"{notebook.fmt_ci(r['made_share'], r['made_low'], r['made_high'])} of seats in {p} "
+                "(double-dummy play of the same seats would make it on "
+                f"{notebook.fmt_ci(r['dd_made_share'], r['dd_made_low'], r['dd_made_high'])})"
+                for p, r in own.iterrows()) + "."))
 
 # %% [markdown]
 # ## Whole games
@@ -310,12 +319,15 @@ display(Markdown(
 # once with single-dummy outcomes, drawn from the **same** deals (the
 # single-dummy pool's), with the same seed: the declarer's gift, contract
 # and write-off are his own single-dummy decisions at the auction's bid.
-# The pool is small, so deals repeat across games; intervals come from the
-# two-way bootstrap over games and pool deals (Owen, 2007).
+# The pool is small, so deals repeat across games.  Figures made of deals
+# (write-offs, bolts per 100 played deals) take the two-way bootstrap over
+# games and pool deals (Owen, 2007); figures of whole games (deals per
+# game) and of barrel stays (the share won, an Aalen–Johansen incidence as
+# on the barrel page) are resampled over games and their intervals widened
+# by the root of the draws per distinct pool deal, as on the barrel page.
 
 # %%
 from analysis.game import simulate  # noqa: E402
-from analysis.rules import Rules  # noqa: E402
 from analysis.research import survival  # noqa: E402
 from analysis.research.uncertainty import PoolBootstrap  # noqa: E402
 
@@ -337,9 +349,12 @@ for p in shown:
         made = played * (~g["written_off"]).to_numpy(float)
         wo, wo_lo, wo_hi = b.ratio((g["written_off"].to_numpy(float)) * played, played)
         st = survival.barrel_stays(g)
-        end = survival.ending_shares(st) if len(st) else None
-        first = (~g["game_id"].duplicated()).to_numpy(float)  # one per game
-        dpg = b.ratio(played, first)
+        end = (survival.competing_table(st, b, survival.ENDINGS, rules=p).loc["cif_win"].iloc[-1]
+               if len(st) else None)
+        # a figure of whole games: each game's played deals, resampled over games (not a ratio of rows,
+        # whose denominator would weigh each game by the bootstrap weight of its first deal)
+        per_game = pd.Series(played).groupby(g["game_id"].to_numpy()).sum().reindex(b.game_ids)
+        dpg = b.game_mean(per_game.to_numpy(float))
         nbolt = g[["bolt0", "bolt1", "bolt2"]].sum(axis=1).to_numpy(float) * played
         bpd = b.ratio(nbolt, played)
         rows.append({"profile": p, "play": kind,
@@ -348,19 +363,22 @@ for p in shown:
                      "bolts per 100 played deals (95 % CI)": notebook.fmt_num_ci(*(100 * np.array(bpd)))
                      if Rules.profile(p).has_bolts else "no bolts by rule",
                      "barrel stays": len(st),
-                     "barrel stays won (95 % CI)": notebook.fmt_ci(*end.loc["win", ["p", "ci_low", "ci_high"]])
+                     "barrel stays won (95 % CI)": notebook.fmt_ci(end["p"], end["ci_low"], end["ci_high"])
                      if end is not None else "no barrel stay",
                      "games": b.games, "distinct deals": b.distinct_deals,
-                     "_wins": int((st["ending"] == "win").sum()) if len(st) else 0})
+                     "_wins": int((st["ending"] == "win").sum()) if len(st) else 0,
+                     "_open": int((st["ending"] == "open").sum()) if len(st) else 0})
 gtable = pd.DataFrame(rows).replace({"play": {"dd": "double-dummy", "pimc": "single-dummy"}})
-wins_ = gtable.pop("_wins")
+wins_, open_ = gtable.pop("_wins"), gtable.pop("_open")
 display(notebook.table(gtable.set_index(["profile", "play"])))
 twins = gtable[gtable.duplicated(["barrel stays", "games"], keep=False) & (gtable["barrel stays"] > 0)]
 every_win = bool((wins_ == gtable["games"]).all())
 display(Markdown(
     ("Each of these games ended with one player winning from the barrel, so *barrel stays won* is the games "
      "divided by the stays." if every_win else
-     "*Barrel stays won* is the stays that ended in a win divided by the stays.")
+     "*Barrel stays won* is the Aalen–Johansen incidence of a win by the longest stay, as on the barrel page"
+     + (": no game was cut off, so it is the stays that ended in a win divided by the stays."
+        if not open_.any() else f" ({int(open_.sum()):,} stays in games cut off unfinished count as censored)."))
     + (" Rows with as many stays show the same share: " + "; ".join(
         " and ".join(f"{r.profile} {r.play}" for r in grp.itertuples()) + f" ({k:,} stays each)"
         for k, grp in twins.groupby("barrel stays"))
@@ -399,33 +417,32 @@ if first:
 # %%
 if first:
     sens = sd_play.worlds_sensitivity(paired[first], first, worlds=WORLDS, n=N_WORLDS_DEALS, data=DATA)
-    srows = []
-    for w, s in sens.groupby("worlds"):
-        m, lo, hi, n = optimism.cluster_mean_ci(s["value_sd"], s["deal_id"])
-        g, glo, ghi, _ = optimism.cluster_mean_ci(s["value_dd"] - s["value_sd"], s["deal_id"])
-        # one row per deal: binomial intervals over the deals (Wilson, Clopper–Pearson near 0 or 1)
-        gift = (s["same_gift"].mean(), *proportion_ci(int(s["same_gift"].sum()), len(s)))
-        wo = (s["written_off"].mean(), *proportion_ci(int(s["written_off"].sum()), len(s)))
-        srows.append({"worlds": w, "mean SD value (points, 95 % CI)": notebook.fmt_num_ci(m, lo, hi),
-                      "mean DD − SD (points, 95 % CI)": notebook.fmt_num_ci(
-                          g, glo, ghi, optimism.enough_digits(g, glo, ghi)),
-                      "same gift as the pool's (95 % CI)": notebook.fmt_ci(*gift),
-                      "write-offs (value played out; 95 % CI)": notebook.fmt_ci(*wo),
-                      "mean estimate (points, 95 % CI)": notebook.fmt_num_ci(
-                          *optimism.cluster_mean_ci(s["mean_estimate"], s["deal_id"])[:3]), "deals": n})
-    display(pd.DataFrame(srows).set_index("worlds"))
-    ends = [optimism.cluster_mean_ci(s["value_sd"], s["deal_id"]) for _, s in sens.groupby("worlds")]
-    (m0, lo0, hi0, _), (m1, lo1, hi1, _) = ends[0], ends[-1]
+    REF = int(pools[first]["worlds"])
+    wt = sd_play.worlds_table(sens, REF)
+    wdig = optimism.enough_digits(wt[["diff", "diff_low", "diff_high"]].to_numpy())
+    display(pd.DataFrame({
+        "mean SD value (points, 95 % CI)": [notebook.fmt_num_ci(*r) for r in wt[["value", "value_low", "value_high"]].to_numpy()],
+        f"paired difference from {REF} worlds (points, 95 % CI)": [
+            "the pool's own: the reference" if w == REF else notebook.fmt_num_ci(r["diff"], r["diff_low"], r["diff_high"], wdig, signed=True)
+            for w, r in wt.iterrows()],
+        "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(*r) for r in wt[["gap", "gap_low", "gap_high"]].to_numpy()],
+        "same gift as the pool's (95 % CI)": [notebook.fmt_ci(*r) for r in wt[["same_gift", "same_gift_low", "same_gift_high"]].to_numpy()],
+        "write-offs (value played out; 95 % CI)": [notebook.fmt_ci(*r) for r in
+                                                   wt[["written_off", "written_off_low", "written_off_high"]].to_numpy()],
+        "mean estimate (points, 95 % CI)": [notebook.fmt_num_ci(*r) for r in wt[["estimate", "estimate_low", "estimate_high"]].to_numpy()],
+        "deals": [notebook.fmt_num(int(x)) for x in wt["deals"]]}, index=wt.index))
+    noise = float(gaps.loc[first, "high"] - gaps.loc[first, "low"]) / 2
     display(Markdown(
-        f"**Conclusion.** From {sens['worlds'].min()} to {sens['worlds'].max()} worlds the mean single-dummy "
-        "value moves "
-        f"from {m0:.1f} to {m1:.1f} points; "
-        + ("the intervals overlap, so more worlds would not change the figures above beyond their noise."
-           if lo0 <= hi1 and lo1 <= hi0 else
-           "the intervals do not overlap: the figures above depend on the number of worlds.")
-        + f" (On {N_WORLDS_DEALS:,} deals: a check, not a measurement; "
-        "pool rows written off without their play stored, played out again here: "
-        f"{int(sens['replayed'].sum()):,} of {int((sens['worlds'] == int(pools[first]['worlds'])).sum()):,}.)"))
+        f"Every row reads the same {int(wt['deals'].iloc[0]):,} deals (first hand as declarer), one value per deal, "
+        "so intervals are Student t over the deals (with so few deals the normal would be too narrow), each "
+        f"held within the range its figure can take (a value 0 to {sd_play.MOST_VALUE} points: a t interval on "
+        "a few deals reaches past it). The difference is paired: "
+        "the same deal at both numbers of worlds. The noise it is held against is the half-width of the mean "
+        f"DD − SD interval of {first} above (±{notebook.fmt_num(noise, 2)} points, on "
+        f"{int(gaps.loc[first, 'deals']):,} deals).\n\n"
+        "**Conclusion.** " + sd_play.worlds_verdict(wt, REF, noise)
+        + f" (Pool rows written off without their play stored, played out again here: "
+        f"{int(sens['replayed'].sum()):,} of {int((sens['worlds'] == REF).sum()):,}.)"))
 
 # %%
 hl = []

@@ -9,7 +9,11 @@ by bid and position, the first hand's forced 100 (everyone else passed) on
 its own row; its intervals are clustered by game, or, where games drew a
 pool deal more than once (own-information games from a small single-dummy
 pool), the two-way bootstrap over games and pool deals
-(:class:`analysis.research.uncertainty.PoolBootstrap`).
+(:class:`analysis.research.uncertainty.PoolBootstrap`), and never narrower
+than the binomial interval on the auctions (auctions of one game share no
+cards, so nothing makes them less variable than independent ones: a
+clustered interval that comes out narrower does so by the noise of its own
+variance estimate on a few dozen games).
 
 :func:`hand_classes` groups the pool's hands as players describe them: aces
 and tens, marriage points against card points, and the 10-card hand after
@@ -26,6 +30,7 @@ from scipy import stats as st
 from .. import cards
 from ..game import players_in
 from ..rules import as_rules
+from ..stats import proportion_ci
 from .contract_odds import cluster_ci
 from .uncertainty import PoolBootstrap
 
@@ -166,7 +171,11 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
         when no pool deal repeats; else the two-way bootstrap over games and
         pool deals, :meth:`PoolBootstrap.ratio`), ``written_off`` and
         ``failed`` (shares) each with ``_low`` and ``_high`` (95 %, the same
-        method as ``p``).
+        method as ``p``).  Each interval is widened where needed to hold the
+        binomial one on the auctions (:func:`analysis.stats.proportion_ci`):
+        the clustered variance of a few dozen games scatters about the
+        binomial's when auctions are independent, and may fall below it by
+        chance alone.
     """
     rows = {}
     order = {g: i for i, g in enumerate([FORCED] + [b[0] for b in BID_GROUPS])}
@@ -182,6 +191,10 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
             p, lo, hi = boot.ratio(made_all * inside, inside)
             for col in ("written_off", "failed"):
                 shares[col] = boot.ratio(auc[col].to_numpy(np.float64) * inside, inside)
+        # never narrower than the binomial interval on the auctions
+        p, lo, hi = _at_least_binomial(int(made), int(n), p, lo, hi)
+        for col in ("written_off", "failed"):
+            shares[col] = _at_least_binomial(int(sub[col].sum()), int(n), *shares[col])
         if boot is not None:  # a deal solved on the fly (pool_deal −1) is its own
             d = sub["pool_deal"].to_numpy(np.int64)
             deals = len(np.unique(d[d >= 0])) + int((d < 0).sum())
@@ -230,17 +243,30 @@ def interval_method(auc: pd.DataFrame) -> str:
     -------
     str
         The two-way bootstrap where a pool deal is behind more than one
-        auction, else the normal interval clustered by game.
+        auction, else the normal interval clustered by game,
+        widened where needed to hold the binomial one of the auctions.
 
     Examples
     --------
     >>> import pandas as pd
     >>> interval_method(pd.DataFrame({"pool_deal": [3, 4, 5]}))
-    'normal, clustered by game'
+    'normal, clustered by game, at least the binomial'
     >>> interval_method(pd.DataFrame({"pool_deal": [3, 3, 5]}))
     'two-way bootstrap over games and pool deals'
     """
-    return "two-way bootstrap over games and pool deals" if _repeats(auc) else "normal, clustered by game"
+    return (
+        "two-way bootstrap over games and pool deals"
+        if _repeats(auc)
+        else "normal, clustered by game, at least the binomial"
+    )
+
+
+def _at_least_binomial(k: int, n: int, p: float, lo: float, hi: float) -> tuple[float, float, float]:
+    """``(p, lo, hi)`` with the interval widened to hold the binomial one of ``k`` in ``n``."""
+    if n == 0:
+        return p, lo, hi
+    blo, bhi = proportion_ci(k, n)
+    return p, float(min(lo, blo)), float(max(hi, bhi))
 
 
 def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:

@@ -192,28 +192,20 @@ def value_gap(paired: pd.DataFrame) -> pd.Series:
     pandas.Series
         ``mean``, ``low``, ``high`` (points, clustered by deal), ``median``,
         ``q10``, ``q90``, ``share_sd_above`` (rows where single-dummy play
-        gave the declarer more: defenders' errors), ``share_equal``,
-        ``rows`` (every seat: the write-off share's n), ``played_rows`` (the
-        seats played out: the other figures' n), ``deals``.
+        gave the declarer more: defenders' errors) and ``share_equal``, each
+        share with ``_low``/``_high`` (95 %, clustered by deal), ``rows``
+        (the seats with a play), ``deals``.
     """
     p = paired[stored_play(paired)]
     g = p["gap"].to_numpy(np.float64)
-    m, lo, hi, c = cluster_mean_ci(g, p["deal_id"].to_numpy())
+    d = p["deal_id"].to_numpy()
+    m, lo, hi, c = cluster_mean_ci(g, d)
     q = np.quantile(g, [0.1, 0.5, 0.9]) if len(g) else [np.nan] * 3
-    return pd.Series(
-        {
-            "mean": m,
-            "low": lo,
-            "high": hi,
-            "median": q[1],
-            "q10": q[0],
-            "q90": q[2],
-            "share_sd_above": float((g < 0).mean()) if len(g) else np.nan,
-            "share_equal": float((g == 0).mean()) if len(g) else np.nan,
-            "rows": len(g),
-            "deals": c,
-        }
-    )
+    out = {"mean": m, "low": lo, "high": hi, "median": q[1], "q10": q[0], "q90": q[2]}
+    for name, x in (("share_sd_above", g < 0), ("share_equal", g == 0)):
+        s, s_lo, s_hi, _ = cluster_mean_ci(x.astype(np.float64), d)
+        out.update({name: s, f"{name}_low": s_lo, f"{name}_high": s_hi})
+    return pd.Series({**out, "rows": len(g), "deals": c})
 
 
 def gap_histogram(paired: pd.DataFrame, width: int = 10) -> pd.DataFrame:
@@ -363,17 +355,21 @@ def own_contracts(paired: pd.DataFrame) -> pd.Series:
     pandas.Series
         ``write_off_share`` with ``write_off_low``/``write_off_high``
         (clustered by deal); over the rows played: ``made_share`` (his own
-        contract made) with ``made_low``/``made_high`` (clustered by deal),
-        ``mean_contract``, and the double-dummy reading of the same rows:
-        ``dd_made_share`` (the double-dummy value reaches his contract);
-        ``rows``, ``deals``.
+        contract made), ``mean_contract`` (points) and the double-dummy
+        reading of the same rows, ``dd_made_share`` (the double-dummy value
+        reaches his contract), each with ``_low``/``_high`` (95 %, clustered
+        by deal: ``made_low``, ``mean_contract_low``, ``dd_made_low``, ...);
+        ``rows``, ``played_rows``, ``deals``.
     """
     w = paired["written_off"].to_numpy(bool)
     p = paired[~w]
+    d = p["deal_id"].to_numpy()
     c = p["contract"].to_numpy(np.int64)
     made = (p["value_sd"].to_numpy(np.int64) >= c).astype(float)
-    m, lo, hi, deals = cluster_mean_ci(made, p["deal_id"].to_numpy())
+    m, lo, hi, _ = cluster_mean_ci(made, d)
     _, wlo, whi, _ = cluster_mean_ci(w.astype(float), paired["deal_id"].to_numpy())
+    mc, mc_lo, mc_hi, _ = cluster_mean_ci(c.astype(float), d)
+    dm, dm_lo, dm_hi, _ = cluster_mean_ci((p["value_dd"].to_numpy(np.int64) >= c).astype(float), d)
     return pd.Series(
         {
             "write_off_share": float(w.mean()) if len(w) else np.nan,
@@ -382,8 +378,12 @@ def own_contracts(paired: pd.DataFrame) -> pd.Series:
             "made_share": m,
             "made_low": lo,
             "made_high": hi,
-            "mean_contract": float(c.mean()) if len(c) else np.nan,
-            "dd_made_share": float((p["value_dd"].to_numpy(np.int64) >= c).mean()) if len(c) else np.nan,
+            "mean_contract": mc,
+            "mean_contract_low": mc_lo,
+            "mean_contract_high": mc_hi,
+            "dd_made_share": dm,
+            "dd_made_low": dm_lo,
+            "dd_made_high": dm_hi,
             "rows": len(paired),
             "played_rows": int((~w).sum()),
             "deals": int(paired["deal_id"].nunique()),

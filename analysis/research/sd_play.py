@@ -6,7 +6,10 @@ most, :func:`sd_line` renders a row's single-dummy play as
 :func:`analysis.solver.format_line` renders a double-dummy line, and
 :func:`worlds_sensitivity` plays pool rows again with other numbers of
 worlds, every row's value the deal as played out (a pool row written off
-without its play stored is played out again from its own seed).
+without its play stored is played out again from its own seed);
+:func:`worlds_table` compares those numbers of worlds on the same deals
+(paired) and :func:`worlds_verdict` says in words what the comparison
+supports.
 """
 
 from __future__ import annotations
@@ -17,16 +20,20 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy import stats as st
 
+from ..cards import MARRIAGE_VALUES
 from ..rules import as_rules
 from ..single_dummy import SD_VERSION, decode_moves, play_deals, play_out, row_seed
 from ..solver.analyse import DealAnalysis, format_line
 from ..solver.line import replay, to_real_seats
+from ..stats import proportion_ci
 from ..version import __version__
 from .notebook import data_dir
 from .optimism import stored_play
+from .tables import fmt_num
 
-__all__ = ["differing_rows", "sd_line", "worlds_sensitivity"]
+__all__ = ["differing_rows", "sd_line", "worlds_sensitivity", "worlds_table", "worlds_verdict"]
 
 
 def differing_rows(paired: pd.DataFrame, k: int = 3) -> pd.DataFrame:
@@ -178,3 +185,148 @@ def _played_out(rows: pd.DataFrame, rules, meta: dict) -> pd.DataFrame:
         )
         out.iloc[i, col] = res.value
     return out
+
+
+#: The most a declarer's value can be (points): every card point and all four marriages.
+MOST_VALUE = 120 + int(MARRIAGE_VALUES.sum())
+
+
+def _t_interval(x, alpha: float, least: float, most: float) -> tuple[float, float, float]:
+    """Mean of ``x`` with its Student t interval, held within ``least``–``most`` (NaN with fewer than two)."""
+    x = np.asarray(x, dtype=np.float64)
+    m = float(x.mean()) if len(x) else np.nan
+    if len(x) < 2:
+        return m, np.nan, np.nan
+    h = float(st.t.ppf(1 - alpha / 2, len(x) - 1) * x.std(ddof=1) / np.sqrt(len(x)))
+    return m, max(m - h, least), min(m + h, most)
+
+
+def worlds_table(sens: pd.DataFrame, reference: int, alpha: float = 0.05) -> pd.DataFrame:
+    """Each number of worlds on the same deals, and its paired difference from ``reference``.
+
+    Parameters
+    ----------
+    sens : pandas.DataFrame
+        :func:`worlds_sensitivity`: one row per (``worlds``, ``deal_id``),
+        the same deals at every ``worlds``.
+    reference : int
+        The worlds the differences are taken against (the pool's).
+    alpha : float
+        1 − confidence level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``worlds``: ``value`` (mean single-dummy value, points),
+        ``gap`` (mean ``value_dd − value_sd``), ``estimate`` (mean of the
+        declarer's worlds' values), ``diff`` (mean over deals of ``value_sd``
+        at these worlds minus at ``reference``, the same deal both times;
+        0 at ``reference``), each with ``_low``/``_high``: Student t over
+        the deals (one row per deal, so the deal is the unit; t with
+        ``deals − 1`` degrees of freedom, not the normal, as the deals are
+        few), every interval held within the range the figure can take
+        (``value`` and ``estimate`` 0 to :data:`MOST_VALUE` points, ``gap``
+        and ``diff`` ± :data:`MOST_VALUE`: with very few deals the t
+        interval reaches past them), no interval for ``diff`` at ``reference``
+        (NaN: nothing is compared there); ``same_gift`` and ``written_off``
+        (shares of deals, Wilson or Clopper–Pearson) with ``_low``/``_high``;
+        ``deals``.
+
+    Raises
+    ------
+    ValueError
+        If ``reference`` is not among the worlds, a deal is missing at some
+        worlds, or appears twice at one.
+    """
+    by = {int(w): s.set_index("deal_id") for w, s in sens.groupby("worlds")}
+    if reference not in by:
+        raise ValueError(f"the reference worlds {reference} were not played")
+    ref = by[reference]
+    if any(not s.index.is_unique for s in by.values()) or any(
+        set(s.index) != set(ref.index) for s in by.values()
+    ):
+        raise ValueError("every number of worlds must play the same deals, once each")
+    rows = {}
+    for w, s in sorted(by.items()):
+        row = {"deals": len(s)}
+        for name, x, least in (
+            ("value", s["value_sd"], 0.0),
+            ("gap", s["value_dd"] - s["value_sd"], -MOST_VALUE),
+            ("estimate", s["mean_estimate"], 0.0),
+        ):
+            row[name], row[f"{name}_low"], row[f"{name}_high"] = _t_interval(
+                x.to_numpy(float), alpha, least, MOST_VALUE
+            )
+        if w == reference:
+            row.update({"diff": 0.0, "diff_low": np.nan, "diff_high": np.nan})
+        else:
+            d = s["value_sd"].to_numpy(float) - ref.loc[s.index, "value_sd"].to_numpy(float)
+            row["diff"], row["diff_low"], row["diff_high"] = _t_interval(d, alpha, -MOST_VALUE, MOST_VALUE)
+        for name in ("same_gift", "written_off"):
+            k = int(s[name].sum())
+            lo, hi = proportion_ci(k, len(s), alpha=alpha)
+            row.update({name: k / len(s), f"{name}_low": float(lo), f"{name}_high": float(hi)})
+        rows[w] = row
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("worlds")
+
+
+def worlds_verdict(table: pd.DataFrame, reference: int, noise: float) -> str:
+    """What the paired differences of :func:`worlds_table` support, in words.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`worlds_table`.
+    reference : int
+        Its reference worlds (the pool's).
+    noise : float
+        The half-width (points) of the interval of the figure the worlds
+        could move: a difference whose interval lies within ``±noise`` moves
+        it by less than its own noise.
+
+    Returns
+    -------
+    str
+        One clause per other number of worlds: a difference *beyond the
+        noise* (its interval excludes 0), *within the noise* (its interval
+        lies inside ``±noise``) or *cannot tell* (it holds 0 but reaches
+        past ``±noise``: too few deals to rule out a change that matters);
+        then the overall verdict.
+    """
+    said, kinds = [], []
+    tol = fmt_num(float(noise), 2 if noise < 10 else 1)
+    for w, r in table.drop(index=reference).iterrows():
+        lo, hi = r["diff_low"], r["diff_high"]
+        diff = f"{_num(r['diff'])} points ({_num(lo)} to {_num(hi)})"
+        if not (np.isfinite(lo) and np.isfinite(hi)):
+            kinds.append("tell")
+            said.append(f"with {w} worlds {_num(r['diff'])} points, no interval on {int(r['deals'])} deal")
+        elif lo > 0 or hi < 0:
+            kinds.append("beyond")
+            said.append(f"with {w} worlds {diff}: beyond the noise")
+        elif -noise <= lo and hi <= noise:
+            kinds.append("within")
+            said.append(f"with {w} worlds {diff}: within ±{tol}")
+        else:
+            kinds.append("tell")
+            said.append(f"with {w} worlds {diff}: holds 0 but reaches past ±{tol}")
+    text = f"Against the pool's {reference} worlds, on the same deals: " + "; ".join(said) + ". "
+    if "beyond" in kinds:
+        return text + (
+            "The value depends on the number of worlds beyond the noise, so the figures above hold for "
+            f"the pool's {reference} worlds only."
+        )
+    if all(k == "within" for k in kinds):
+        ws = table.index
+        return text + (
+            f"Every difference lies within the noise of the figures above: from {min(ws)} to {max(ws)} "
+            "worlds, the number of worlds does not move them beyond it."
+        )
+    return text + (
+        "Cannot tell: on these deals the differences are too uncertain to show or to rule out a change "
+        f"larger than the noise of the figures above (±{tol} points)."
+    )
+
+
+def _num(x: float) -> str:
+    return fmt_num(float(x), 1, signed=True) if np.isfinite(x) else "no value"

@@ -35,7 +35,7 @@ from . import bolts, survival
 from .game_tables import simulated_games
 from .uncertainty import BOOT_SEED, N_BOOT, PoolBootstrap
 
-__all__ = ["both_ways", "figures_both_ways", "FIGURES"]
+__all__ = ["both_ways", "figures_both_ways", "same_draws", "FIGURES"]
 
 #: The figures compared, in display order (name -> a reader's label).
 FIGURES = {
@@ -80,6 +80,28 @@ def both_ways(data, rules, n_games: int, seed: int, label: str = "") -> dict[str
             data, rules, n_games, seed, draw="with", outcomes="pimc", label=f"{name}-pimc"
         ),
     }
+
+
+def same_draws(dd: pd.DataFrame, pimc: pd.DataFrame) -> tuple[int, int]:
+    """How many deals the paired games share: deal ``k`` of game ``g`` drawn from the same pool row both ways.
+
+    Parameters
+    ----------
+    dd, pimc : pandas.DataFrame
+        Paired games tables (:func:`both_ways`): ``game_id``, ``deal_no``
+        and ``pool_deal``, pool deal ids in one numbering.
+
+    Returns
+    -------
+    (same, compared) : (int, int)
+        ``compared`` counts the (game, deal number) positions both tables
+        reach (a game lasts as long as the shorter of its two plays),
+        ``same`` those drawn from the same pool row.  The two equal when
+        each game's draws depend on its stream alone, not on the play.
+    """
+    key = ["game_id", "deal_no"]
+    both = dd[key + ["pool_deal"]].merge(pimc[key + ["pool_deal"]], on=key, suffixes=("_dd", "_pimc"))
+    return int((both["pool_deal_dd"] == both["pool_deal_pimc"]).sum()), len(both)
 
 
 def _stays_won(stays: pd.DataFrame, weights=None) -> float:

@@ -89,12 +89,45 @@ def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
 
 def test_interval_method_names_the_bootstrap_only_where_pool_deals_repeat():
     a = bidding.auctions(_games())
-    assert bidding.interval_method(a) == "normal, clustered by game"  # no pool_deal column
-    assert bidding.interval_method(a.assign(pool_deal=np.arange(len(a)))) == "normal, clustered by game"
+    assert (
+        bidding.interval_method(a) == "normal, clustered by game, at least the binomial"
+    )  # no pool_deal column
+    assert (
+        bidding.interval_method(a.assign(pool_deal=np.arange(len(a))))
+        == "normal, clustered by game, at least the binomial"
+    )
     # a deal solved on the fly (−1) is its own, however many there are
-    assert bidding.interval_method(a.assign(pool_deal=-1)) == "normal, clustered by game"
+    assert (
+        bidding.interval_method(a.assign(pool_deal=-1)) == "normal, clustered by game, at least the binomial"
+    )
     twice = a.assign(pool_deal=np.zeros(len(a), dtype=np.int64))
     assert bidding.interval_method(twice) == "two-way bootstrap over games and pool deals"
+
+
+def test_bid_success_is_never_narrower_than_the_binomial_on_the_auctions():
+    # 20 games of 10 bids, each game making exactly 7: the games agree more than
+    # chance would have them, so the clustered variance falls below the binomial;
+    # the interval keeps the binomial's width (auctions of one game share no cards)
+    from analysis.stats import proportion_ci
+
+    made = np.tile([True] * 7 + [False] * 3, 20)
+    g = pd.DataFrame(
+        {
+            "game_id": np.repeat(np.arange(20), 10),
+            "redealt": False,
+            "declarer": 2,
+            "first_hand": 1,
+            "bid": 140,
+            "contract": 140,
+            "written_off": False,
+            "value": np.where(made, 150, 100),
+        }
+    )
+    r = bidding.bid_success(bidding.auctions(g), by=("group",)).loc["140–155"]
+    lo, hi = proportion_ci(140, 200)
+    assert r["p"] == pytest.approx(0.7)
+    assert (r["ci_low"], r["ci_high"]) == pytest.approx((lo, hi))
+    assert r["failed_low"] == pytest.approx(proportion_ci(60, 200)[0])
 
 
 def test_hand_classes_count_aces_tens_marriages_and_the_ten_cards():

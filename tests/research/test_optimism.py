@@ -93,6 +93,71 @@ def test_bolts_and_own_contracts(paired):
     assert o["made_share"] == pytest.approx(3 / 5) and o["dd_made_share"] == pytest.approx(3 / 5)
     assert o["mean_contract"] == pytest.approx(118.0)
     assert (o["rows"], o["played_rows"]) == (6, 5)  # each figure's n: every seat, seats played out
+    # every figure of the table carries the interval clustered by deal
+    # (deal 0: contracts 120 100 120, deal 1: 100 150; dd made 1 0 1 / 0 1)
+    for name, low, high, x in (
+        ("mean_contract", "mean_contract_low", "mean_contract_high", [120, 100, 120, 100, 150]),
+        ("dd_made_share", "dd_made_low", "dd_made_high", [1, 0, 1, 0, 1]),
+    ):
+        m, lo, hi, _ = op.cluster_mean_ci(x, [0, 0, 0, 1, 1])
+        assert (o[name], o[low], o[high]) == pytest.approx((m, lo, hi))
+        assert o[low] < o[name] < o[high]
+
+
+def test_the_gap_shares_carry_intervals_clustered_by_deal(paired):
+    g = op.value_gap(paired)
+    # played rows' gaps 10 -5 0 | 20 0: SD above DD on one row of five, equal on two
+    for name, x in (("share_sd_above", [0, 1, 0, 0, 0]), ("share_equal", [0, 0, 1, 0, 1])):
+        m, lo, hi, _ = op.cluster_mean_ci(x, [0, 0, 0, 1, 1])
+        assert (g[name], g[f"{name}_low"], g[f"{name}_high"]) == pytest.approx((m, lo, hi))
+
+
+def _sens(values_by_worlds, dd=(100, 100, 100)):
+    parts = []
+    for w, v in values_by_worlds.items():
+        n = len(v)
+        parts.append(
+            pd.DataFrame(
+                {
+                    "worlds": w,
+                    "deal_id": np.arange(n),
+                    "value_sd": v,
+                    "value_dd": list(dd)[:n],
+                    "same_gift": [True] * n,
+                    "written_off": [False] * (n - 1) + [True],
+                    "mean_estimate": [float(x) for x in v],
+                }
+            )
+        )
+    return pd.concat(parts, ignore_index=True)
+
+
+def test_worlds_table_pairs_each_deal_against_the_pools_worlds():
+    t = sd_play.worlds_table(_sens({4: [90, 120, 60], 16: [100, 110, 60]}), reference=16)
+    # paired differences per deal: -10, +10, 0 -> mean 0, sd 10, t(2) interval
+    h = 4.302652729911275 * 10 / np.sqrt(3)
+    assert t.loc[4, "diff"] == pytest.approx(0.0)
+    assert (t.loc[4, "diff_low"], t.loc[4, "diff_high"]) == pytest.approx((-h, h))
+    assert t.loc[16, "diff"] == 0 and np.isnan(t.loc[16, "diff_low"])  # nothing compared there
+    assert t.loc[4, "written_off"] == pytest.approx(1 / 3) and (t["deals"] == 3).all()
+    # a value cannot be negative nor pass the most a declarer can score: t on 3 deals reaches past 0
+    wide = sd_play.worlds_table(_sens({4: [0, 0, 300], 16: [0, 5, 10]}), reference=16)
+    assert wide.loc[4, "value_low"] == 0.0 and wide.loc[4, "value_high"] <= sd_play.MOST_VALUE
+    assert wide.loc[4, "estimate_low"] == 0.0
+    with pytest.raises(ValueError, match="reference"):
+        sd_play.worlds_table(_sens({4: [1, 2]}), reference=16)
+    with pytest.raises(ValueError, match="same deals"):
+        sd_play.worlds_table(_sens({4: [1, 2], 16: [1, 2, 3]}), reference=16)
+
+
+def test_worlds_verdict_says_cannot_tell_where_the_interval_is_wide():
+    t = sd_play.worlds_table(_sens({4: [90, 120, 60], 16: [100, 110, 60]}), reference=16)
+    assert "Cannot tell" in sd_play.worlds_verdict(t, 16, noise=0.5)
+    assert "within the noise" in sd_play.worlds_verdict(t, 16, noise=100.0)
+    # every deal 30 points lower with 4 worlds: beyond the noise
+    far = sd_play.worlds_table(_sens({4: [70, 80, 90], 16: [100, 111, 119]}), reference=16)
+    assert far.loc[4, "diff_high"] < 0
+    assert "depends on the number of worlds" in sd_play.worlds_verdict(far, 16, noise=100.0)
 
 
 def test_histogram_and_differing(paired):

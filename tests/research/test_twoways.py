@@ -38,6 +38,12 @@ def test_own_information_games_are_the_simulators(sd_env, tmp_path):
     # paired: the same first deal (dealer and cards) in every game both ways
     firsts = [t.groupby("game_id")["pool_deal"].first().tolist() for t in (g, dd)]
     assert firsts[0] == firsts[1]
+    # and every deal number both plays of a game reach: the draws do not depend on the play
+    same, compared = twoways.same_draws(dd, g)
+    assert compared == sum(
+        min(a, b) for a, b in zip(g.groupby("game_id").size(), dd.groupby("game_id").size())
+    )
+    assert same == compared > 0
     with pytest.raises(ValueError, match="outcomes"):
         game_tables.simulated_games(tmp_path, "club", 3, 5, outcomes="sd")
     with pytest.raises(ValueError, match="on_sd_deals"):
