@@ -59,24 +59,29 @@ def test_bid_success_counts_each_group_with_games_as_clusters():
     assert f["written_off_low"] < 0.5 < f["written_off_high"]
 
 
-def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
-    # 60 games of one 140 bid each: drawn from 60 distinct pool deals, or from
-    # 6 deals drawn ten times each (the same outcomes): the repeats are 6
-    # observations, not 60, so the interval must widen
-    rng = np.random.default_rng(0)
-    made = rng.random(6) < 0.5
-    base = pd.DataFrame(
+def _bids_at_140(game_id, made) -> pd.DataFrame:
+    """Deals won by seat 2 at 140 (not the first hand), made where ``made``."""
+    return pd.DataFrame(
         {
-            "game_id": np.arange(60),
+            "game_id": game_id,
             "redealt": False,
             "declarer": 2,
             "first_hand": 1,
             "bid": 140,
             "contract": 140,
             "written_off": False,
-            "value": np.where(np.tile(made, 10), 150, 100),
+            "value": np.where(made, 150, 100),
         }
     )
+
+
+def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
+    # 60 games of one 140 bid each: drawn from 60 distinct pool deals, or from
+    # 6 deals drawn ten times each (the same outcomes): the repeats are 6
+    # observations, not 60, so the interval must widen
+    rng = np.random.default_rng(0)
+    made = rng.random(6) < 0.5
+    base = _bids_at_140(np.arange(60), np.tile(made, 10))
     distinct = bidding.bid_success(bidding.auctions(base.assign(pool_deal=np.arange(60))), by=("group",))
     reused = bidding.bid_success(
         bidding.auctions(base.assign(pool_deal=np.tile(np.arange(6), 10))), by=("group",)
@@ -111,18 +116,7 @@ def test_bid_success_is_never_narrower_than_the_binomial_on_the_auctions():
     from analysis.stats import proportion_ci
 
     made = np.tile([True] * 7 + [False] * 3, 20)
-    g = pd.DataFrame(
-        {
-            "game_id": np.repeat(np.arange(20), 10),
-            "redealt": False,
-            "declarer": 2,
-            "first_hand": 1,
-            "bid": 140,
-            "contract": 140,
-            "written_off": False,
-            "value": np.where(made, 150, 100),
-        }
-    )
+    g = _bids_at_140(np.repeat(np.arange(20), 10), made)
     r = bidding.bid_success(bidding.auctions(g), by=("group",)).loc["140–155"]
     lo, hi = proportion_ci(140, 200)
     assert r["p"] == pytest.approx(0.7)
