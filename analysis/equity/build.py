@@ -43,7 +43,7 @@ from .fit import cluster_covariance, fit_logit, softmax_chances
 from .model import MODEL_DIR, EquityModel, model_file
 from .states import game_states
 
-__all__ = ["fit_games", "simulate_games", "games_folder", "pool_draws", "main"]
+__all__ = ["HOLD_OUT", "fit_games", "simulate_games", "games_folder", "pool_draws", "main"]
 
 #: Held-out games: ``game_id % every == remainder``.
 HOLD_OUT = {"rule": "held out: game_id % every == remainder", "every": 5, "remainder": 4}

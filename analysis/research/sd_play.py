@@ -33,7 +33,7 @@ from .notebook import data_dir
 from .optimism import stored_play
 from .tables import fmt_num
 
-__all__ = ["differing_rows", "sd_line", "worlds_sensitivity", "worlds_table", "worlds_verdict"]
+__all__ = ["MOST_VALUE", "differing_rows", "sd_line", "worlds_sensitivity", "worlds_table", "worlds_verdict"]
 
 
 def differing_rows(paired: pd.DataFrame, k: int = 3) -> pd.DataFrame:

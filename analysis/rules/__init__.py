@@ -25,7 +25,7 @@ Examples
 'club+barrel_seats=1'
 """
 
-from .describe import folder_label, rules_diff, spell_value
+from .describe import folder_label, rules_diff
 from .model import CONVENTIONS, PROFILES, Rules, field_doc, fields_without_figure
 from .resolve import as_rules, entry_point, load_rules, takes_rules
 from .serial import INFORMATION_FIELDS
@@ -41,7 +41,6 @@ __all__ = [
     "takes_rules",
     "entry_point",
     "rules_diff",
-    "spell_value",
     "field_doc",
     "folder_label",
     "redeal_conditions",
