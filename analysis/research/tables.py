@@ -190,7 +190,8 @@ def _enough(low, high, digits: int, most: int = 4) -> int:
     would print as one of none (0 of 50,000: 0.0–0.0074 %)."""
     if not (_finite(low) and _finite(high)) or float(high) <= float(low):
         return digits
-    while digits < most and f"{float(low):.{digits}f}" == f"{float(high):.{digits}f}":
+    # compared as rounded numbers: "-0.0" and "0.0" print alike (fmt_num drops the sign of a zero)
+    while digits < most and round(float(low), digits) == round(float(high), digits):
         digits += 1
     return digits
 

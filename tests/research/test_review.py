@@ -189,6 +189,15 @@ def test_signed_numbers_take_the_reports_minus_and_plus():
     assert notebook.fmt_num_ci(-0.2, -0.2, -0.2, 3) == "\u22120.200 (no spread in the sample)"
 
 
+@pytest.mark.parametrize("low, high", [(-0.004, 0.003), (-0.04, 0.0004), (-0.0004, 0.0003)])
+def test_an_interval_around_zero_never_prints_as_one_of_no_width(low, high):
+    # "-0.0" and "0.0" are two strings but one printed figure: the decimals grow
+    # until the ends differ as numbers (at most 4), never "0.0 (0.0 to 0.0)"
+    text = notebook.fmt_num_ci(0.0, low, high, 1, signed=True)
+    ends = text[text.index("(") + 1 : -1].split(" to ")
+    assert ends[0] != ends[1], text
+
+
 @pytest.mark.parametrize(
     "text, bad",
     [
