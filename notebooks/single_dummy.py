@@ -426,7 +426,9 @@ if first:
             "the pool's own: the reference" if w == REF else notebook.fmt_num_ci(r["diff"], r["diff_low"], r["diff_high"], wdig, signed=True)
             for w, r in wt.iterrows()],
         "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(*r) for r in wt[["gap", "gap_low", "gap_high"]].to_numpy()],
-        "same gift as the pool's (95 % CI)": [notebook.fmt_ci(*r) for r in wt[["same_gift", "same_gift_low", "same_gift_high"]].to_numpy()],
+        "same gift as the pool's (95 % CI)": [
+            "the pool's own gifts" if w == REF else notebook.fmt_ci(*r)
+            for w, r in zip(wt.index, wt[["same_gift", "same_gift_low", "same_gift_high"]].to_numpy())],
         "write-offs (value played out; 95 % CI)": [notebook.fmt_ci(*r) for r in
                                                    wt[["written_off", "written_off_low", "written_off_high"]].to_numpy()],
         "mean estimate (points, 95 % CI)": [notebook.fmt_num_ci(*r) for r in wt[["estimate", "estimate_low", "estimate_high"]].to_numpy()],

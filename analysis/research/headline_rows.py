@@ -10,6 +10,7 @@ its 95 % interval and its n, or the reason a profile has none.
 
 from __future__ import annotations
 
+from ..rules import PROFILES as _RULES
 from .tables import fmt_ci, fmt_num_ci
 
 __all__ = ["PLAY_WORDS", "equity_gain_rows", "dark_rows"]
@@ -110,11 +111,15 @@ def dark_rows(odds: dict, profiles, versions: dict, why_not) -> list[dict]:
             continue
         a = odds[p].attrs
         gain = fmt_num_ci(a["dark_gain"], a["dark_gain_low"], a["dark_gain_high"], 1, signed=True)
+        # a profile that plays no dark contract, not even by an agreement of its own
+        # source (wiki's), is given another's version: say so first
+        lent = p in _RULES and _RULES[p].dark_play == "none" and a["dark_play"] != p
         out.append(
             {
                 "profile": p,
                 "question": "dark",
-                "figure": f"P(make) {fmt_ci(a['dark_p_make'], a['dark_p_low'], a['dark_p_high'])} "
+                "figure": ("not played by rule; given " if lent else "")
+                + f"P(make) {fmt_ci(a['dark_p_make'], a['dark_p_low'], a['dark_p_high'])} "
                 f"({versions[a['dark_play']]}); going dark minus bidding normally Δ {gain} points a deal",
                 "n": f"{int(a['dark_samples']):,} pool deals, each with its {int(a['dark_gifts']):,} blind "
                 "gifts solved double-dummy",

@@ -185,13 +185,22 @@ def fmt_pct(p, digits: int = 1) -> str:
     return NO_CASES if not _finite(p) else f"{100 * float(p):,.{digits}f} %"
 
 
-def _enough(low, high, digits: int, most: int = 4) -> int:
+def _enough(low, high, digits: int, most: int = 4, difference: bool = False) -> int:
     """``digits``, or more (up to ``most``) where an interval of some width
-    would print as one of none (0 of 50,000: 0.0–0.0074 %)."""
+    would print as one of none (0 of 50,000: 0.0–0.0074 %), or, for a
+    ``difference`` (where 0 is "no effect"), where an end that is not 0
+    would print as 0 (−0.0002 to −0.0071 as "0.000 to −0.007")."""
     if not (_finite(low) and _finite(high)) or float(high) <= float(low):
         return digits
-    # compared as rounded numbers: "-0.0" and "0.0" print alike (fmt_num drops the sign of a zero)
-    while digits < most and round(float(low), digits) == round(float(high), digits):
+    lo, hi = float(low), float(high)
+
+    def unclear(d: int) -> bool:
+        # compared as rounded numbers: "-0.0" and "0.0" print alike (fmt_num drops the sign of a zero)
+        if round(lo, d) == round(hi, d):
+            return True
+        return difference and any(v != 0 and round(v, d) == 0 for v in (lo, hi))
+
+    while digits < most and unclear(digits):
         digits += 1
     return digits
 
@@ -221,7 +230,10 @@ def fmt_num_ci(x, low, high, digits: int = 1, signed: bool = False) -> str:
     ``'+0.25 (+0.05 to +0.45)'``), is written with "to" so that its signs
     cannot be read as the dash.  An interval of no width (every value of
     the sample equal) is not printed as one: ``'0.0 (no spread in the
-    sample)'``; one that has a width gets the decimals to show it.
+    sample)'``; one that has a width gets the decimals to show it, and a
+    ``signed`` one (where 0 means no effect) the decimals that keep an end
+    that is not 0 from printing as 0, so that the interval shows whether it
+    holds 0 (at most 4 decimals).
 
     Examples
     --------
@@ -230,7 +242,7 @@ def fmt_num_ci(x, low, high, digits: int = 1, signed: bool = False) -> str:
     """
     if not _finite(x):
         return NO_CASES
-    digits = _enough(low, high, digits)
+    digits = _enough(low, high, digits, difference=signed)
     num = [fmt_num(float(v), digits, signed) for v in (x, low, high)]
     if _finite(low) and _finite(high) and float(low) == float(high):
         return f"{num[0]} (no spread in the sample)"

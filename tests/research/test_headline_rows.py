@@ -70,3 +70,6 @@ def test_dark_rows_give_p_make_and_the_signed_gain_per_deal():
         "figure": "not here: club",
         "n": "no deals",
     }
+    # club plays no dark contract: given wiki's version, its row says so first
+    lent = headline_rows.dark_rows({"club": t}, ["club"], {"wiki": "wiki's"}, str)[0]
+    assert lent["figure"].startswith("not played by rule; given P(make) 25.1 % (22.0–28.2) (wiki's)")

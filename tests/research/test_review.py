@@ -199,6 +199,21 @@ def test_an_interval_around_zero_never_prints_as_one_of_no_width(low, high):
 
 
 @pytest.mark.parametrize(
+    "x, low, high, shown",
+    [
+        (-0.004, -0.0071, -0.0002, "\u22120.0040 (\u22120.0071 to \u22120.0002)"),  # excludes 0
+        (0.4, -0.01, 0.8, "+0.40 (\u22120.01 to +0.80)"),  # holds 0, just
+        (0.2, 0.04, 0.4, "+0.20 (+0.04 to +0.40)"),
+        (-1.3, -1.8, -0.8, "\u22121.3 (\u22121.8 to \u22120.8)"),  # nothing rounds to 0: one decimal
+    ],
+)
+def test_a_difference_shows_whether_its_interval_holds_zero(x, low, high, shown):
+    # a starred difference printed "(-0.007 to 0.000)" and an unstarred one
+    # "(0.0 to +0.8)": the same printed form for opposite verdicts
+    assert notebook.fmt_num_ci(x, low, high, 1, signed=True) == shown
+
+
+@pytest.mark.parametrize(
     "text, bad",
     [
         ("z -0.48 and +2.08", True),
