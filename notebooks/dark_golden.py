@@ -123,10 +123,6 @@ for p, t in odds.items():
 display(notebook.same_figures(pd.DataFrame(rows).set_index("profile")))
 
 
-def names(ps):
-    return ps[0] if len(ps) == 1 else ", ".join(ps[:-1]) + " and " + ps[-1]
-
-
 def p_make(p):
     a = odds[p].attrs
     return notebook.fmt_ci(a["dark_p_make"], a["dark_p_low"], a["dark_p_high"])
@@ -136,8 +132,8 @@ shared = [g for g in alike if len(g) > 1]
 if shared:
     display(Markdown(
         "**One figure, several profiles.** " + " ".join(
-            f"{names(g)} give the same P(make): their samples hold the same {odds[g[0]].attrs['dark_samples']:,} "
-            f"deals (from the {names(sorted({odds[p].attrs['dark_pool'] for p in g}))} "
+            f"{notebook.and_list(g)} give the same P(make): their samples hold the same {odds[g[0]].attrs['dark_samples']:,} "
+            f"deals (from the {notebook.and_list(sorted({odds[p].attrs['dark_pool'] for p in g}))} "
             f"pool{'s' if len({odds[p].attrs['dark_pool'] for p in g}) > 1 else ''}) and the first hand makes 120 "
             "after the same gifts on every one."
             for g in shared)
@@ -151,9 +147,9 @@ wins_ = [p for p in odds if odds[p].attrs["dark_gain_low"] > 0]
 even = [p for p in odds if p not in loses + wins_]
 display(Markdown(
     "**Conclusion.** A blind first hand makes 120 after "
-    + "; ".join(f"{p_make(g[0])} of the gifts over {odds[g[0]].attrs['dark_samples']:,} deals in {names(g)}"
+    + "; ".join(f"{p_make(g[0])} of the gifts over {odds[g[0]].attrs['dark_samples']:,} deals in {notebook.and_list(g)}"
                 for g in alike)
-    + (f" (highest in {names(best_group)}, beyond the others' intervals)" if apart and len(alike) > 1 else
+    + (f" (highest in {notebook.and_list(best_group)}, beyond the others' intervals)" if apart and len(alike) > 1 else
        " (the profiles cannot be told apart at this sample size)" if len(alike) > 1 else "")
     + ". " + " ".join(filter(None, [
         ("Going dark loses against bidding normally, beyond the noise, in " + "; ".join(

@@ -32,6 +32,7 @@ from ..game import players_in
 from ..rules import as_rules
 from ..stats import proportion_ci
 from .contract_odds import cluster_ci
+from .tables import and_list
 from .uncertainty import PoolBootstrap
 
 __all__ = [
@@ -430,7 +431,6 @@ def _where(cal: pd.DataFrame, mask: np.ndarray) -> str:
     )
     parts = []
     for c in dict.fromkeys(contract[mask]):
-        names = list(label[mask & (contract == c)])
-        said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        said = and_list(label[mask & (contract == c)])
         parts.append(f"predicted {said}" if c is None else f"contract {c}, predicted {said}")
     return "; ".join(parts)

@@ -40,6 +40,7 @@ from ..rules import as_rules
 from ..version import __version__
 from .dd_pools import load_pool, pool_rows, reference_pool
 from .sd_pools import _sd_deal_ids, sd_pool, sd_pool_name
+from .tables import and_list
 
 __all__ = [
     "simulated_games",
@@ -142,8 +143,7 @@ def estimators_words(games: dict) -> str:
         by_words.setdefault(g.attrs.get("estimator", "not recorded"), []).append(str(label))
     parts = []
     for words, labels in by_words.items():
-        names = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-        parts.append(f"{names}: {words}")
+        parts.append(f"{and_list(labels)}: {words}")
     return "; ".join(parts)
 
 

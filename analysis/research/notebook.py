@@ -35,6 +35,7 @@ from ..version import __version__  # noqa: E402
 from . import headline  # noqa: E402
 from .tables import (  # noqa: E402  the pages' formats and tables, offered here
     NO_CASES,
+    and_list,
     ci_table,
     fmt_ci,
     fmt_num,
@@ -62,6 +63,7 @@ __all__ = [
     "fmt_pct",
     "fmt_ci",
     "fmt_num_ci",
+    "and_list",
     "ci_table",
     "same_figures",
     "table",

@@ -20,6 +20,7 @@ from scipy import stats as st
 from ..errors import BadArgument
 from ..single_dummy import has_play
 from ..stats import exact_bounds
+from .tables import and_list
 
 __all__ = [
     "paired_outcomes",
@@ -414,22 +415,18 @@ def gap_verdict(gaps: pd.DataFrame) -> str:
     parts = []
     if above:
         parts.append(
-            f"in {_names(above)} seeing every card helps the declarer more than the defence "
+            f"in {and_list(above)} seeing every card helps the declarer more than the defence "
             "(the mean gap is above zero beyond the noise)"
         )
     if below:
         parts.append(
-            f"in {_names(below)} it helps the defence more than the declarer "
+            f"in {and_list(below)} it helps the defence more than the declarer "
             "(the mean gap is below zero beyond the noise)"
         )
     if noise:
         parts.append(
-            f"in {_names(noise)} it helps the defence about as much as the declarer "
+            f"in {and_list(noise)} it helps the defence about as much as the declarer "
             "(the mean gap is within the noise of zero)"
         )
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "." if text else ""
-
-
-def _names(items) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

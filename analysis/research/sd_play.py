@@ -20,7 +20,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy import stats as st
 
 from ..cards import MARRIAGE_VALUES
 from ..rules import as_rules
@@ -29,6 +28,7 @@ from ..solver.analyse import DealAnalysis, format_line
 from ..solver.line import replay, to_real_seats
 from ..stats import proportion_ci
 from ..version import __version__
+from .bolts import mean_ci
 from .notebook import data_dir
 from .optimism import stored_play
 from .tables import fmt_num
@@ -194,11 +194,10 @@ MOST_VALUE = 120 + int(MARRIAGE_VALUES.sum())
 def _t_interval(x, alpha: float, least: float, most: float) -> tuple[float, float, float]:
     """Mean of ``x`` with its Student t interval, held within ``least``–``most`` (NaN with fewer than two)."""
     x = np.asarray(x, dtype=np.float64)
-    m = float(x.mean()) if len(x) else np.nan
     if len(x) < 2:
-        return m, np.nan, np.nan
-    h = float(st.t.ppf(1 - alpha / 2, len(x) - 1) * x.std(ddof=1) / np.sqrt(len(x)))
-    return m, max(m - h, least), min(m + h, most)
+        return (float(x.mean()) if len(x) else np.nan), np.nan, np.nan
+    m, lo, hi = mean_ci(x, alpha)
+    return m, max(lo, least), min(hi, most)
 
 
 def worlds_table(sens: pd.DataFrame, reference: int, alpha: float = 0.05) -> pd.DataFrame:

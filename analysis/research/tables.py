@@ -27,9 +27,22 @@ __all__ = [
     "ci_table",
     "same_figures",
     "show",
+    "and_list",
     "frame_html",
     "register_frame_html",
 ]
+
+
+def and_list(items) -> str:
+    """Names as a sentence lists them: ``'a'``, ``'a and b'``, ``'a, b and c'``.
+
+    Examples
+    --------
+    >>> and_list(["club"]), and_list(["club", "ua"]), and_list(["book", "ua", "wiki"])
+    ('club', 'club and ua', 'book, ua and wiki')
+    """
+    items = [str(x) for x in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def show(table: pd.DataFrame, pct=("p", "ci_low", "ci_high", "exact"), digits: int = 3):

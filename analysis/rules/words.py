@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from .describe import spell_value
+
 __all__ = ["FIELD_WORDS", "field_words", "value_words", "change_words"]
 
 _NO_YES = {False: "no", True: "yes"}
@@ -196,7 +198,7 @@ def value_words(field: str, value) -> str:
     elif callable(words):
         text = words(value)
     else:
-        text = (str(value).lower() if isinstance(value, bool) else str(value)).replace("_", " ")
+        text = spell_value(value).replace("_", " ")
     return _minus(text)
 
 
