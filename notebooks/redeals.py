@@ -58,6 +58,7 @@ WIDOW_THRESHOLDS = [3, 5, 6, 8]      # redeal_widow_under values to compare
 import time
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 from scipy import stats
 from IPython.display import Markdown, display
@@ -277,16 +278,18 @@ notebook.ci_table(single, keep=("count",)).drop(columns="estimate (95 % CI)").re
 
 # %%
 fig, ax = plt.subplots()
-for w in WIDOW_THRESHOLDS:
+# a threshold is a whole number of card points: one dot per threshold, not a line between them
+shifts = 0.12 * (np.arange(len(WIDOW_THRESHOLDS)) - (len(WIDOW_THRESHOLDS) - 1) / 2)
+for w, dx in zip(WIDOW_THRESHOLDS, shifts):
     s = sweep.xs(w, level="widow_under")
-    plots.interval_lines(ax, s.index, s["p"], s["ci_low"], s["ci_high"],
-                         label=f"widow under {w}", xlabel="hand threshold (card points)",
-                         ylabel="deals redealt before play (%)")
-    ax.plot(s.index, 100 * s["exact"], "k+", ms=10)
+    plots.interval_points(ax, s.index, s["p"], s["ci_low"], s["ci_high"], shift=dx,
+                          label=f"widow under {w}", xlabel="hand threshold (card points)",
+                          ylabel="deals redealt before play (%)")
+    ax.plot(s.index + dx, 100 * s["exact"], "k+", ms=10)
 ax.plot([], [], "k+", label="exact")
 ax.set_xticks(HAND_THRESHOLDS)
 ax.legend(title="club with", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-ax.set_title("Redeal rate by threshold (bands: 95 % CI)")
+ax.set_title("Redeal rate by threshold (whiskers: 95 % CI)")
 plt.show()
 
 # %%

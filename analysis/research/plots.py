@@ -22,6 +22,7 @@ __all__ = [
     "use_style",
     "interval_dots",
     "interval_lines",
+    "interval_points",
     "step_curve",
     "survival_steps",
     "figure_legend",
@@ -288,6 +289,61 @@ def interval_lines(
         raise ValueError("x, p, low and high must have the same length")
     (line,) = ax.plot(x, p, marker=marker, label=label, color=color)
     ax.fill_between(x, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    return ax
+
+
+def interval_points(
+    ax,
+    x,
+    p,
+    low,
+    high,
+    *,
+    shift=0.0,
+    label=None,
+    xlabel="",
+    ylabel="probability (%)",
+    color=None,
+    marker="o",
+    percent=True,
+):
+    """Estimates at separate settings ``x``, each a dot with its 95 % whiskers, not joined.
+
+    For a figure defined only at whole settings (a threshold in whole card
+    points, a contract): a line between them would draw values for
+    settings that do not exist.  ``shift`` moves one series sideways so
+    that several series at the same ``x`` stay visible.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    x : array-like of float, shape (k,)
+    p, low, high : array-like of float, shape (k,)
+        Estimates and interval ends (probabilities 0–1 drawn in percent
+        when ``percent``; otherwise drawn as given).
+    shift : float
+        Sideways offset of this series, in units of ``x``.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    ValueError
+        If the arrays differ in length.
+    """
+    x = np.asarray(x, dtype=np.float64)
+    if percent:
+        p, low, high = _pct(p, low, high)
+    else:
+        p, low, high = (np.asarray(a, dtype=np.float64) for a in (p, low, high))
+    if not (x.shape == p.shape == low.shape == high.shape):
+        raise ValueError("x, p, low and high must have the same length")
+    err = np.vstack([np.maximum(p - low, 0), np.maximum(high - p, 0)])
+    ax.errorbar(x + shift, p, yerr=err, fmt=marker, linestyle="none", capsize=3, label=label, color=color)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     return ax

@@ -68,3 +68,20 @@ def test_a_band_that_starts_at_deal_zero_is_drawn_from_its_own_values():
     x, y = ax.get_lines()[0].get_data()
     assert x[0] == 0 and y[0] == 0
     plt.close(fig)
+
+
+def test_points_at_whole_settings_are_not_joined_and_shift_sideways():
+    import numpy as np
+    import pytest
+
+    fig, ax = plt.subplots()
+    plots.interval_points(
+        ax, [13, 14, 15], [0.05, 0.08, 0.12], [0.04, 0.07, 0.11], [0.06, 0.09, 0.13], shift=0.1
+    )
+    (line,) = ax.get_lines()[:1]
+    x, y = line.get_data()
+    assert line.get_linestyle() == "None"  # dots only: no value drawn between thresholds
+    assert np.allclose(x, [13.1, 14.1, 15.1]) and np.allclose(y, [5, 8, 12])  # shifted, in percent
+    with pytest.raises(ValueError, match="same length"):
+        plots.interval_points(ax, [13, 14], [0.1], [0.0], [0.2])
+    plt.close(fig)
