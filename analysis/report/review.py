@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ..rules import PROFILES, Rules
 
-__all__ = ["page_tables", "page_text", "review_page", "review_report", "index_against_pages"]
+__all__ = ["page_tables", "page_text", "review_page", "review_report", "index_against_pages", "one_commit"]
 
 #: A cell that holds a placeholder where a figure belongs.
 _PLACEHOLDER = re.compile(r"^\s*(—|–|-|nan|NaN|None|<NA>|NaT|inf|-inf)\s*$|\bnan\b|\bNaN\b|<NA>|\bNone\b")
@@ -355,7 +355,52 @@ def review_report(folder) -> list[str]:
         problems += review_page(html_text, name)
     if "index" in pages:
         problems += index_against_pages(pages["index"], pages)
-    return problems
+    return problems + one_commit(pages)
+
+
+#: The commit the index's heading names ("... at commit abc123, quick ...").
+_INDEX_COMMIT = re.compile(r"at commit ([^,<]+)")
+
+
+def one_commit(pages: dict) -> list[str]:
+    """Whether every page of a report names the same source commit.
+
+    A report read as one piece of work must come from one state of the
+    code: a page built before a commit and another after it can disagree
+    for reasons no page shows.
+
+    Parameters
+    ----------
+    pages : dict of str -> str
+        The HTML of every page, by name; a notebook page names its commit
+        in its "This page ran" table (row ``commit``), the index in its
+        heading.
+
+    Returns
+    -------
+    list of str
+        One line naming each commit and its pages when they differ, else
+        empty (pages that name no commit are not counted).
+    """
+    named = {}
+    for name, html_text in pages.items():
+        found = [
+            row[1]
+            for table in page_tables(html_text)
+            for row in table
+            if len(row) == 2 and row[0] == "commit"
+        ]
+        if not found:
+            found = _INDEX_COMMIT.findall(html_text)[:1]
+        for c in dict.fromkeys(found):
+            named.setdefault(c.strip(), []).append(name)
+    if len(named) < 2:
+        return []
+    return [
+        "report: its pages name "
+        + f"{len(named)} commits: "
+        + "; ".join(f"{c} ({', '.join(sorted(ps))})" for c, ps in sorted(named.items()))
+    ]
 
 
 #: A figure of the index: its page, its text and its n.

@@ -309,6 +309,26 @@ def test_the_index_and_its_pages_cite_the_same_numbers():
     )
 
 
+def test_a_report_whose_pages_name_two_commits_is_flagged(tmp_path):
+    from analysis.report.review import one_commit, review_report
+
+    def ran(c):
+        return _page(
+            f"<table><tr><th>item</th><th>value</th></tr><tr><th>commit</th><td>{c}</td></tr></table>"
+        )
+
+    index = "<h1>Thousand research report</h1><p>thousand-analysis 0.1 at commit 66e382304860, quick</p>"
+    pages = {"redeals": ran("66e382304860"), "bolts": ran("66e382304860"), "index": index}
+    assert one_commit(pages) == []
+    pages["dark_golden"] = ran("792f3cccb1ac")
+    pages["index"] = index.replace("66e382304860", "792f3cccb1ac")
+    (problem,) = one_commit(pages)
+    assert "2 commits" in problem and "792f3cccb1ac (dark_golden, index)" in problem
+    for name, text in pages.items():
+        (tmp_path / f"{name}.html").write_text(text, encoding="utf-8")
+    assert problem in review_report(tmp_path)
+
+
 def test_profiles_with_the_same_figures_are_named_so():
     import pandas as pd
 
