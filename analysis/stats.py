@@ -18,6 +18,7 @@ from statsmodels.stats.proportion import proportion_confint
 from .errors import BadArgument
 
 __all__ = [
+    "bounded_mean_ci",
     "clustered_share_ci",
     "exact_bounds",
     "proportion_ci",
@@ -276,3 +277,52 @@ def clustered_share_ci(successes, trials, *, alpha: float = 0.05):
         m = float(c)
     lo, hi = share_ci(p * m, m, alpha=alpha)
     return p, lo, hi, float(m)
+
+
+def bounded_mean_ci(x, least, most, *, alpha: float = 0.05):
+    """Mean of a sample with its Student t interval, held within the range the figure can take.
+
+    With few values (a handful of deals) the t interval reaches past what
+    the figure can be (a mean value above the most a declarer can take, a
+    score change above the contract): each end is held at ``least`` and
+    ``most``.  Several samples of one size are summarised at once, one per
+    row of a 2-D ``x``.
+
+    Parameters
+    ----------
+    x : array-like of float, shape (n,) or (k, n)
+        The sample (one per row).
+    least, most : float or array-like of float, shape (k,)
+        The smallest and largest value the mean can take (each row's).
+    alpha : float
+        1 − confidence level.
+
+    Returns
+    -------
+    (mean, low, high) : floats, or ndarrays of shape (k,)
+        ``low`` and ``high`` NaN with fewer than two values (the mean NaN
+        with none); of no width where the sample is constant.
+
+    Examples
+    --------
+    Three deals of a 100 contract (made twice, written off once): the t
+    interval, about −342 to +375 points, is held at −150 and +100.
+
+    >>> m, lo, hi = bounded_mean_ci([100, 100, -150], -150, 100)
+    >>> round(m, 1), lo, hi
+    (16.7, -150.0, 100.0)
+    """
+    a = np.asarray(x, dtype=np.float64)
+    rows = np.atleast_2d(a)
+    n = rows.shape[1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        m = rows.mean(axis=1) if n else np.full(rows.shape[0], np.nan)
+    if n < 2:
+        lo = hi = np.full(rows.shape[0], np.nan)
+    else:
+        h = float(t.ppf(1 - alpha / 2, n - 1)) * rows.std(axis=1, ddof=1) / np.sqrt(n)
+        lo = np.maximum(m - h, np.asarray(least, dtype=np.float64))
+        hi = np.minimum(m + h, np.asarray(most, dtype=np.float64))
+    if a.ndim < 2:
+        return float(m[0]), float(lo[0]), float(hi[0])
+    return m, lo, hi

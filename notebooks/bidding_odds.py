@@ -73,6 +73,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
+from analysis.odds.delta import delta_range
 from analysis.odds.hand import hand_odds
 from analysis.redeal import features, flags_from_features
 from analysis.odds.build import held_out_deals
@@ -85,9 +86,15 @@ plots.use_style()
 display(Markdown(notebook.back_link()))
 
 
-def points_bin(i) -> str:
-    """A card-point bin's label; the last one open-ended (a 7-card hand holds at most 74 points)."""
-    return f"{int(i.left)} or more" if i.right > 120 else f"{int(i.left)}–{int(i.right) - 1}"
+def points_bin(i, p=None) -> str:
+    """A card-point bin of the 7-card hand named by the points its hands can hold under profile ``p``
+    (club redeals hands under 14 points; a hand holds at most 74); without ``p``, for every profile
+    at once (the lowest bin "under 20")."""
+    least, most = bidding.point_range(None if p is None else Rules.profile(p), 7)
+    a, b = max(int(i.left), least), min(int(i.right) - 1, most)
+    if p is None and int(i.left) == 0:
+        return f"under {int(i.right)}"
+    return f"{a}–{b}" if a < b else f"{a}"
 
 
 
@@ -253,7 +260,7 @@ def n_words(r):
 summary_rows = {}
 for p in PROFILES:
     (w, f), (wd, fd) = totals[p], totals_dd[p]
-    summary_rows[p] = {"games": OUT[p][1],
+    summary_rows[p] = {"play": OUT[p][1],
                        "bids above the first hand's 100: made (95 % CI)": made_ci(w),
                        "bids (distinct pool deals)": n_words(w),
                        "first hand's 100 kept: made (95 % CI)": made_ci(f),
@@ -284,17 +291,30 @@ CONTRACTS = list(range(100, 205, 5))
 curves = pd.concat({p: contract_odds.make_curve(r, CONTRACTS) for p, r in rows.items()},
                    names=["profile"])
 fig, ax = plt.subplots()
-# one marker per profile, hollow, so that curves lying on each other (classic and ua read one pool
-# under the same rules) still show every profile's points; exact copies are named in the legend
-for p, mk in zip(rows, ["o", "s", "^", "D", "v"]):
+# curves that nearly coincide must all stay visible: one hollow marker and one line style per profile,
+# and each profile's points drawn a little apart along the contract axis (±1 point; contracts are 5 apart)
+for j, (p, mk, ls) in enumerate(zip(rows, ["o", "s", "^", "D", "v"], ["-", "--", "-.", ":", (0, (5, 1))])):
     c = curves.loc[p]
-    plots.interval_lines(ax, c.index, c["p"], c["ci_low"], c["ci_high"], label=f"{p} ({c['deals'].iloc[0]:,} deals)",
+    plots.interval_lines(ax, c.index + (j - 2) * 0.5, c["p"], c["ci_low"], c["ci_high"],
+                         label=f"{p} ({c['deals'].iloc[0]:,} deals)",
                          xlabel="contract (points)", ylabel="P(double-dummy value ≥ contract) (%)", marker=mk)
     ax.get_lines()[-1].set_markerfacecolor("none")
+    ax.get_lines()[-1].set_linestyle(ls)
 ax.legend(loc="upper right", frameon=False, fontsize="small")  # the curves fall away from that corner
 band = 100 * float((curves["ci_high"] - curves["ci_low"]).max())
 ax.set_title(f"A random hand's chance to make each contract\n(95 % intervals at most {band:.1f} points wide)")
 plt.show()
+# which profiles' curves lie on each other: the largest gap between two at any contract, in points of %
+gap = {(a, b): 100 * float((curves.loc[a, "p"] - curves.loc[b, "p"]).abs().max())
+       for i, a in enumerate(PROFILES) for b in PROFILES[i + 1:]}
+close = sorted((g, a, b) for (a, b), g in gap.items() if g < 0.5)
+display(Markdown(
+    "Each profile's points are drawn half a point apart along the contract axis (and each in its own marker "
+    "and line style) so that curves that lie on each other stay visible. "
+    + ("Curves within half a percentage point of each other at every contract: "
+       + notebook.and_list([f"{a} and {b} " + (f"(at most {notebook.fmt_num(g, 2)} points apart)" if g > 0 else
+                                               "(the same figures: one lies on the other)") for g, a, b in close])
+       + "." if close else "No two curves lie within half a percentage point of each other at every contract.")))
 
 # %%
 sel = curves[curves.index.get_level_values("contract").isin([100, 120, 140, 160, 200])]
@@ -339,8 +359,17 @@ bp = small_cells(notebook.ci_table(by_points, name="value reaches the contract (
                  ["value reaches the contract (95 % CI)"]).unstack("contract")
 counts = by_points.xs(100, level="contract")
 bp[("hands (deals)", "")] = [f"{int(counts.loc[k, 'hands']):,} ({int(counts.loc[k, 'deals']):,})" for k in bp.index]
-bp.index = bp.index.set_levels([points_bin(i) for i in bp.index.levels[1]], level=1)
-notebook.same_figures(bp)
+bp.index = pd.MultiIndex.from_tuples([(p, points_bin(i, p)) for p, i in bp.index], names=bp.index.names)
+display(notebook.same_figures(bp))
+floor7 = bidding.point_range(None, 7)[0]
+raised = {p: bidding.point_range(Rules.profile(p), 7)[0] for p in PROFILES}
+raised = {p: v for p, v in raised.items() if v > floor7}
+display(Markdown(
+    "Each bin is named by the card points its hands can hold under the profile: a 7-card hand holds "
+    f"{floor7} to {bidding.point_range(None, 7)[1]} points"
+    + ("; " + notebook.and_list([f"{p} redeals hands under {v} points, so its lowest bin starts at {v}"
+                                 for p, v in raised.items()]) if raised else "")
+    + ". The plot's lowest bin, \"under 20\", is each profile's lowest row of the table."))
 
 # %% [markdown]
 # ## Hand classes players use (club, contract 120)
@@ -350,18 +379,21 @@ notebook.same_figures(bp)
 # Each cell is the share of such hands whose double-dummy value reaches
 # 120, with its interval (clustered by deal) and the number of hands (seats
 # of played deals) and distinct deals behind it; classes on fewer than 30
-# distinct deals show no share.  Card points are in bins of ten (30–39:
-# from 30 to 39 points).  Marriages, in the 7 cards dealt and in the 10
+# distinct deals show no share, only their hands and deals.  Card points are
+# in bins of ten (30–39: from 30 to 39 points).  Marriages, in the 7 cards dealt and in the 10
 # after the widow, are named by the set held (♥ + ♠: the hearts and spades
 # marriages, 140 points), not by their total alone: the same total comes
 # from different sets (100 is ♥ alone or ♠ + ♣).
 
 # %%
-classes = bidding.hand_classes(club, 120)
+classes = bidding.hand_classes(club, 120, rules="club")
 
 
 def class_grid(t):
-    g = pd.Series([f"{notebook.fmt_ci(a, b, c)}, {n:,} hands ({d:,} deals)" for a, b, c, n, d in
+    """Every class with hands: its share, or (on fewer than MIN_DEALS deals) its count alone."""
+    g = pd.Series([f"no share: {n:,} hand{'s' if n != 1 else ''} ({d:,} deal{'s' if d != 1 else ''})"
+                   if d < bidding.MIN_DEALS else
+                   f"{notebook.fmt_ci(a, b, c)}, {n:,} hands ({d:,} deals)" for a, b, c, n, d in
                    zip(t["p"], t["ci_low"], t["ci_high"], t["hands"], t["deals"])], index=t.index)
 
     def key(v):  # numbers and bins by their lower bound, marriage sets by their total ("none": 0)
@@ -371,14 +403,26 @@ def class_grid(t):
         return (int(v.rsplit("(", 1)[1].rstrip(")")) if "(" in v else 0), v
 
     rows_, cols_ = (sorted(set(t.index.get_level_values(i)), key=key) for i in (0, 1))
-    return g.unstack(t.index.names[1]).reindex(index=rows_, columns=cols_).fillna(SMALL)
+    return g.unstack(t.index.names[1]).reindex(index=rows_, columns=cols_).fillna("no hands")
 
 
 for name, t in classes.items():
     display(Markdown(f"### {name[0].upper() + name[1:]}"))
     display(class_grid(t))
-at = classes["aces and tens"]["p"]
-aw = classes["after the widow"]
+assert all(int(t["hands"].sum()) == len(club) for t in classes.values())  # every hand in one cell
+club_rules = Rules.profile("club")
+(lo7, hi7), (lo10, hi10) = bidding.point_range(club_rules, 7), bidding.point_range(club_rules, 10)
+redealt = [f"a hand under {lo7} points" if lo7 > bidding.point_range(None, 7)[0] else "",
+           f"a widow under {club_rules.redeal_widow_under} points" if lo10 > bidding.point_range(None, 10)[0] else ""]
+display(Markdown(
+    f"Each table holds every one of the {len(club):,} hands in one cell (\"no hands\": none held that "
+    "combination). Card points are binned by ten, each bin named by the points its hands can hold in club: "
+    f"the 7 cards hold {lo7} to {hi7} points, the 10 after the widow {lo10} to {hi10}"
+    + (f" (club redeals {notebook.and_list([w for w in redealt if w])})" if any(redealt) else "") + "."))
+# conclusions read only the classes whose share the tables show (on MIN_DEALS distinct deals or more)
+shown = {k: t[t["deals"] >= bidding.MIN_DEALS] for k, t in classes.items()}
+at = shown["aces and tens"]["p"]
+aw = shown["after the widow"]
 best_bin = aw.xs("none", level=1)["p"]
 cross = best_bin[best_bin >= 0.5]
 display(Markdown(
@@ -491,12 +535,13 @@ display(Markdown(
 # calibration is in docs/SINGLE_DUMMY.md.  The double-dummy model records
 # the deals it was fitted on; only the deals its split held out are used here, so the
 # check is on deals it never saw.  The held-out hands of each contract are
-# sorted by the model's predicted chance and cut into bins of equal size
-# (hands, not deals; hands with the same prediction stay together, so the
-# bins' ranges of predicted chances do not overlap: each bin is named by its
-# range, printed with the decimals that keep it apart from the next, or,
-# where rounding cannot, by half-open ranges "a to under b"); each bin's observed
-# share (95 % Wilson interval over its hands) should sit on the diagonal.
+# sorted by the model's predicted chance and cut into bins of nearly equal
+# size (hands, not deals), at the quantiles rounded to as few decimals of a
+# percent as keep the bins apart (one number of decimals for the whole
+# table): a bin named "16.5–23.0 %" holds the hands predicted from 16.5 %
+# up to, not including, 23.0 % (the last bin includes its upper end), so
+# hands with the same prediction stay together; each bin's observed share
+# (95 % Wilson interval over its hands) should sit on the diagonal.
 
 # %%
 split = fit["split"]
@@ -513,11 +558,12 @@ display(Markdown(
     f"{test['deal_id'].nunique():,} of those deals ({len(test):,} hands)."))
 fig, ax = plt.subplots(figsize=(6.5, 5))
 cals = {}
-for c in (100, 120, 160):
-    if len(test) < 12:
-        break
-    pred = model.p_make(test["hand"].to_numpy(), test["seat"].to_numpy(), c)
-    cal = contract_odds.calibration(test, pred, c, bins=4 if QUICK else 10)
+N_BINS = 4 if QUICK else 10
+preds = {c: model.p_make(test["hand"].to_numpy(), test["seat"].to_numpy(), c)
+         for c in ((100, 120, 160) if len(test) >= 12 else ())}
+cut_dec = max((contract_odds.cut_decimals(pred, N_BINS) for pred in preds.values()), default=1)
+for c, pred in preds.items():
+    cal = contract_odds.calibration(test, pred, c, bins=N_BINS, decimals=cut_dec)
     cals[c] = cal
     ax.errorbar(100 * cal["predicted"], 100 * cal["p"],
                 yerr=[100 * (cal["p"] - cal["ci_low"]), 100 * (cal["ci_high"] - cal["p"])],
@@ -541,7 +587,7 @@ if cals:
     display(ctab)
     display(Markdown(f"**Conclusion.** Over contracts {', '.join(map(str, cals))}, {len(allcal)} bins of "
                      f"{per_bin[0]:,}–{per_bin[1]:,} hands (the table above, each bin named by its range of "
-                     f"predicted chances): {verdict}"))
+                     f"predicted chances, its upper end excluded): {verdict}"))
 
 # %% [markdown]
 # ## A few famous hands (`thousand odds`, club)
@@ -572,11 +618,24 @@ summary = pd.DataFrame({name: {"hand": FAMOUS[name], f"deals kept around it (of 
                                    t["p_make"].iloc[-1], t["ci_low"].iloc[-1], t["ci_high"].iloc[-1]),
                                "best contract: expected gain over the opponents (95 % CI)": (
                                    f"{t.attrs['best_contract']}: " + notebook.fmt_num_ci(
-                                       *(t.loc[t.attrs["best_contract"], "expected_delta"]
-                                         + np.array([0, -1.96, 1.96]) * t.loc[t.attrs["best_contract"], "delta_se"]))
-                                   + " points")}
+                                       *t.loc[t.attrs["best_contract"], ["expected_delta", "delta_low", "delta_high"]],
+                                       signed=True) + " points")}
                         for name, t in odds.items()}).T
 display(summary)
+# the gain's interval is held within what the contract can give: name the ends held there
+gain_bounds = {name: delta_range(Rules.profile("club"), np.array([t.attrs["best_contract"]])) for name, t in odds.items()}
+held = [f"\"{name}\" at {'+' if end == 'high' else '−'}{abs(bound):g} ({'the most' if end == 'high' else 'the least'} "
+        f"a contract of {t.attrs['best_contract']} can give)"
+        for name, t in odds.items()
+        for end, bound in (("low", gain_bounds[name][0][0]), ("high", gain_bounds[name][1][0]))
+        if t.loc[t.attrs["best_contract"], f"delta_{end}"] == bound]
+display(Markdown(
+    "The expected gain is the declarer's score change minus the mean of his opponents' on the deal (bolts and "
+    "the barrel left out), for the contract with the highest mean; its interval is Student t over the kept deals, "
+    "held within what the contract can give: at most the contract (made, the opponents scoring nothing), at "
+    "least its write-off (minus the contract, less what each opponent is written, RULES.md \"write-off\"). "
+    + ("Held at that range here: " + "; ".join(held) + "." if held else
+       "No interval in the table reaches that range here.")))
 # the widest interval the table shows: at 120 or at the highest contract, per hand
 spans = {(name, c): t.loc[c, "ci_high"] - t.loc[c, "ci_low"] for name, t in odds.items()
          for c in (120, t.index.max())}

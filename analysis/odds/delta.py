@@ -13,7 +13,7 @@ import numpy as np
 from ..rules import takes_rules
 from ..scoring import round_defender_points, write_off_payment
 
-__all__ = ["relative_delta"]
+__all__ = ["delta_range", "relative_delta"]
 
 
 @takes_rules
@@ -79,3 +79,37 @@ def relative_delta(
     wo = (-c - pay).astype(np.float64)
     choose = ~made & (wo > play)
     return np.where(choose, wo, play), choose
+
+
+@takes_rules
+def delta_range(rules, contracts):
+    """The least and the most :func:`relative_delta` can be, per contract, with the write-off allowed.
+
+    The most is the contract itself (made, the opponents scoring nothing);
+    the least is the write-off (minus the contract, and each opponent's
+    payment counted against him): a contract that fails in play is written
+    off where that leaves the declarer better placed, and one made costs him
+    at most the mean of his opponents' points (half of 360 and a rounding),
+    less than the write-off of a contract of 100 or more.
+
+    Parameters
+    ----------
+    rules : Rules
+    contracts : ndarray of shape (k,), int
+        Contracts, points (multiples of 5, 100..400).
+
+    Returns
+    -------
+    least, most : ndarray of shape (k,), float64
+        Points.
+
+    Examples
+    --------
+    >>> from analysis.rules import PROFILES
+    >>> least, most = delta_range(PROFILES["club"], np.array([100, 125]))
+    >>> least.tolist(), most.tolist()
+    ([-150.0, -187.5], [100.0, 125.0])
+    """
+    c = np.asarray(contracts, dtype=np.int64)
+    pay = np.array([write_off_payment(rules, int(x)) for x in c], dtype=np.float64)
+    return -c - pay, c.astype(np.float64)

@@ -31,6 +31,7 @@ from ..parallel import check_workers
 from ..redeal import redeal_flags
 from ..scoring import write_off_payment
 from ..solver.batch import solve_exchanges
+from ..stats import bounded_mean_ci
 from ._common import (
     check_odds_args,
     in_process,
@@ -42,7 +43,7 @@ from ._common import (
     progress_iter,
     seat_sample,
 )
-from .delta import relative_delta
+from .delta import delta_range, relative_delta
 from .table_equity import add_equity
 
 __all__ = ["hand_odds", "solve_sample"]
@@ -253,6 +254,10 @@ def hand_odds(
           where the contract fails and writing off leaves him better placed
           (ties: play), points (:func:`analysis.odds.delta.relative_delta`);
         - ``delta_se``: its standard error;
+        - ``delta_low``, ``delta_high``: its 95 % Student t interval over
+          the kept deals, held within what the contract can give
+          (:func:`analysis.odds.delta.delta_range`: at most the contract,
+          at least its write-off; NaN with one kept deal);
         - ``p_write_off``: share of deals where he writes off.
 
         ``attrs`` holds ``hand`` (text), ``rules``, ``seat``, ``seed``,
@@ -329,6 +334,7 @@ def hand_odds(
     )
     ed = delta.mean(axis=1)
     se = delta.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.full(len(contracts), np.nan)
+    _, dlo, dhi = bounded_mean_ci(delta, *delta_range(rules, contracts))
     frame = pd.DataFrame(
         {
             "p_make": k / n,
@@ -336,6 +342,8 @@ def hand_odds(
             "ci_high": hi,
             "expected_delta": ed,
             "delta_se": se,
+            "delta_low": dlo,
+            "delta_high": dhi,
             "p_write_off": wo.mean(axis=1),
         },
         index=pd.Index(contracts, name="contract"),

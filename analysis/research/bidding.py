@@ -32,7 +32,7 @@ from ..game import players_in
 from ..rules import as_rules
 from ..stats import proportion_ci
 from .contract_odds import cluster_ci
-from .tables import and_list
+from .tables import and_list, fmt_num, fmt_p
 from .uncertainty import PoolBootstrap
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "FORCED",
     "OPENING",
     "MIN_DEALS",
+    "point_range",
     "first_hand_label",
     "auctions",
     "bid_success",
@@ -270,7 +271,44 @@ def _at_least_binomial(k: int, n: int, p: float, lo: float, hi: float) -> tuple[
     return p, float(min(lo, blo)), float(max(hi, bhi))
 
 
-def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
+def point_range(rules=None, cards_held: int = 7) -> tuple[int, int]:
+    """The fewest and the most card points a hand of ``cards_held`` cards can hold in play.
+
+    By the cards alone, the 7 lowest cards are four 9s and three jacks (6
+    points) and the 7 highest four aces and three tens (74); 10 cards hold
+    14 to 92.  Under ``rules`` whose redeals are forced, a hand under
+    ``redeal_hand_under`` points is redealt before the bidding and a widow
+    under ``redeal_widow_under`` points when it is shown, so the 7 cards
+    hold at least the first, the 10 after the widow at least both.
+
+    Parameters
+    ----------
+    rules : str or Rules, optional
+        The profile (default: by the cards alone).
+    cards_held : {7, 10}
+        The hand dealt, or the hand with the widow.
+
+    Returns
+    -------
+    (least, most) : ints
+        Card points.
+
+    Examples
+    --------
+    >>> point_range("club"), point_range("club", 10), point_range("classic")
+    ((14, 74), (19, 92), (6, 74))
+    """
+    pts = np.sort(cards.CARD_POINTS)
+    least, most = int(pts[:cards_held].sum()), int(pts[-cards_held:].sum())
+    if rules is not None:
+        r = as_rules(rules)
+        if r.redeal_claim == "forced":
+            hand = int(r.redeal_hand_under)
+            least = max(least, hand if cards_held == 7 else hand + int(r.redeal_widow_under))
+    return least, most
+
+
+def hand_classes(rows: pd.DataFrame, contract: int = 120, rules=None) -> dict:
     """P(double-dummy value ≥ ``contract``) by the hand classes players use.
 
     Parameters
@@ -280,6 +318,12 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
         ``widow``, ``hand_points``, ``value``, ``deal_id``).
     contract : int
         Points.
+    rules : str or Rules, optional
+        The profile the rows are played under: card points are binned by
+        ten and each bin named by the points its hands can hold
+        (:func:`point_range`: ``'14–19'`` in club, whose hands under 14
+        points are redealt; ``'70–74'`` for 7 cards).  Default: by the
+        cards alone.
 
     Returns
     -------
@@ -292,16 +336,20 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
         of the 10 cards in bins of 10, the set of marriages among them as
         above), each with
         ``hands``, ``deals``, ``p``, ``ci_low``, ``ci_high`` (clustered by
-        deal).  Groups on fewer than :data:`MIN_DEALS` distinct deals are left out.
+        deal).  Every hand is in one group of each table;
+        groups on fewer than :data:`MIN_DEALS` distinct deals are kept (a
+        page shows no share there, but the hands are counted).
     """
     hand = rows["hand"].to_numpy(np.uint32)
     ten = hand | rows["widow"].to_numpy(np.uint32)
     made = rows["value"].to_numpy(np.int64) >= contract
     deal = rows["deal_id"].to_numpy()
 
-    def pts(x):
+    def pts(x, held):
+        least, most = point_range(rules, held)
         lo = (np.asarray(x) // 10) * 10
-        return np.array([f"{a}–{a + 9}" for a in lo], dtype=object), lo
+        ends = [(max(a, least), min(a + 9, most)) for a in lo]
+        return np.array([f"{a}–{b}" if a < b else f"{a}" for a, b in ends], dtype=object), lo
 
     keys = {
         "aces and tens": (
@@ -310,10 +358,10 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
         ),
         "marriages and points": (
             ("marriages held (points)", _marriage_sets(hand)),
-            ("card points of the 7 cards", pts(rows["hand_points"].to_numpy(np.int64))),
+            ("card points of the 7 cards", pts(rows["hand_points"].to_numpy(np.int64), 7)),
         ),
         "after the widow": (
-            ("card points of the 10 cards", pts(cards.card_points(ten).astype(np.int64))),
+            ("card points of the 10 cards", pts(cards.card_points(ten).astype(np.int64), 10)),
             ("marriages among them (points)", _marriage_sets(ten)),
         ),
     }
@@ -325,8 +373,6 @@ def hand_classes(rows: pd.DataFrame, contract: int = 120) -> dict:
         res = []
         for (_, _, va, vb), idx in frame.groupby(["sa", "sb", "a", "b"], sort=True).indices.items():
             _, n, d, p, lo, hi = cluster_ci(made[idx], deal[idx])
-            if d < MIN_DEALS:
-                continue
             res.append(
                 {n1: va, n2: vb, "hands": int(n), "deals": int(d), "p": p, "ci_low": lo, "ci_high": hi}
             )
@@ -365,8 +411,11 @@ def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, fl
         The verdict and the p-value of the chi-square test that every
         bin's observed share equals its mean prediction (the bins' standard
         errors from their 95 % intervals; bins are disjoint sets of hands,
-        taken as independent).  The text counts the bins whose interval
-        holds the prediction, and names where the model *under*estimates
+        taken as independent; one degree of freedom per bin with a width),
+        which the text states with its statistic (``χ² = 812.4 on 30
+        degrees of freedom, p < 0.001``:
+        :func:`~analysis.research.tables.fmt_p`).  The text counts the
+        bins whose interval holds the prediction, and names where the model *under*estimates
         (the observed share's interval lies above the prediction) and where
         it *over*estimates (below): each bin by contract and by its label
         (``bin``, the disjoint ranges of predictions of
@@ -378,7 +427,9 @@ def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, fl
     dev = (cal["p"] - cal["predicted"]).to_numpy(float)
     ok = se > 0
     chi2 = float(np.sum((dev[ok] / se[ok]) ** 2))
-    pval = float(st.chi2.sf(chi2, int(ok.sum()))) if ok.any() else 1.0
+    dof = int(ok.sum())
+    pval = float(st.chi2.sf(chi2, dof)) if ok.any() else 1.0
+    test = f"χ² = {fmt_num(chi2, 1)} on {dof} degrees of freedom, {fmt_p(pval)}"
     pred = cal["predicted"].to_numpy(float)
     under = cal["ci_low"].to_numpy(float) > pred
     over = cal["ci_high"].to_numpy(float) < pred
@@ -405,15 +456,14 @@ def calibration_verdict(cal: pd.DataFrame, alpha: float = 0.05) -> tuple[str, fl
         f"{100 * w['predicted']:.1f} %, observed {100 * w['p']:.1f} %). "
     )
     if pval >= alpha:
-        text += f"Verdict: calibrated within the noise (chi-square p = {pval:.2f})."
+        text += f"Verdict: calibrated within the noise ({test})."
     else:
         text += (
-            f"Verdict: not calibrated (chi-square p = {pval:.2g}); a bidder reading the model should "
+            f"Verdict: not calibrated ({test}); a bidder reading the model should "
             "correct it in the bins named, by up to "
             f"{shown[under | over].max():.1f} percentage points."
             if (under | over).any()
-            else f"Verdict: not calibrated overall (chi-square p = {pval:.2g}), though no single bin "
-            "misses beyond its interval."
+            else f"Verdict: not calibrated overall ({test}), though no single bin misses beyond its interval."
         )
     return text, pval
 

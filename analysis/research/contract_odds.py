@@ -28,6 +28,7 @@ __all__ = [
     "marriage_effect",
     "widow_effect",
     "calibration",
+    "cut_decimals",
     "adjacent_steps",
     "cluster_ci",
     "POINT_BINS",
@@ -286,7 +287,9 @@ def adjacent_steps(table: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     )
 
 
-def calibration(rows: pd.DataFrame, predicted, contract: int, bins: int = 8) -> pd.DataFrame:
+def calibration(
+    rows: pd.DataFrame, predicted, contract: int, bins: int = 8, decimals: int | None = None
+) -> pd.DataFrame:
     """Observed success share against a model's predicted probability.
 
     Parameters
@@ -299,21 +302,30 @@ def calibration(rows: pd.DataFrame, predicted, contract: int, bins: int = 8) -> 
     contract : int
         Points.
     bins : int
-        Groups of (nearly) equal size by predicted probability (quantiles);
-        hands with the same prediction stay in one group, so there may be
-        fewer.
+        Groups of nearly equal size by predicted probability: cut at the
+        predictions' quantiles rounded to ``decimals`` decimals of a
+        percent (:func:`cut_decimals`), so a group's size moves a little
+        from the quantile's; hands with the same prediction stay in one
+        group, and a cut that would leave a group empty is dropped (there
+        may be fewer).
+    decimals : int, optional
+        Decimals of the cut points, in percent (default
+        :func:`cut_decimals`: the fewest that keep every group apart); give
+        one value to several tables that are printed together.
 
     Returns
     -------
     pandas.DataFrame
         One row per group, in increasing order of prediction: ``bin`` (its
-        label, the range of its hands' predictions in percent, e.g.
-        ``'23–31 %'``: the groups' ranges are disjoint, and the labels are
-        printed with the decimals that keep them so), ``pred_low``,
-        ``pred_high`` (that range, 0–1), ``predicted`` (mean prediction),
-        ``made``, ``hands``, ``p`` (observed share) with 95 %
-        ``ci_low``/``ci_high``.  A calibrated model has ``predicted``
-        inside the interval about 95 % of the time.
+        label, ``'23.0–31.5 %'``: the hands predicted from the first figure
+        up to, not including, the second, the last group including its end;
+        the cut points are printed with ``decimals`` decimals, so that
+        neighbours share an end and no prediction falls between two groups),
+        ``pred_low``, ``pred_high`` (the smallest and largest prediction in
+        the group, 0–1), ``predicted`` (mean prediction), ``made``,
+        ``hands``, ``p`` (observed share) with 95 % ``ci_low``/``ci_high``.
+        A calibrated model has ``predicted`` inside the interval about 95 %
+        of the time.
 
     Raises
     ------
@@ -324,44 +336,57 @@ def calibration(rows: pd.DataFrame, predicted, contract: int, bins: int = 8) -> 
     if pr.shape != (len(rows),) or np.any((pr < 0) | (pr > 1)):
         raise ValueError("predicted needs one probability in [0, 1] per row")
     made = rows["value"].to_numpy(np.int64) >= contract
-    order = np.argsort(pr, kind="stable")
-    s = pr[order]
-    sizes = [len(g) for g in np.array_split(order, min(bins, len(pr)))]
-    cuts = []
-    for c in np.cumsum(sizes)[:-1]:  # a cut between equal predictions moves past them
-        while c < len(s) and s[c] == s[c - 1]:
-            c += 1
-        if c < len(s) and (not cuts or c > cuts[-1]):
-            cuts.append(int(c))
-    groups = np.split(order, cuts)
+    d = cut_decimals(pr, bins) if decimals is None else int(decimals)
+    cuts = _cuts(pr, bins, d)
+    which = np.searchsorted(cuts, 100 * pr, side="right")  # a prediction on a cut opens the next group
+    groups = [np.flatnonzero(which == j) for j in range(len(cuts) + 1)]
     k = np.array([made[g].sum() for g in groups], dtype=np.int64)
     n = np.array([len(g) for g in groups], dtype=np.int64)
     out = _ci_frame(k, n, pd.RangeIndex(len(groups), name="group"))
-    lo, hi = np.array([pr[g].min() for g in groups]), np.array([pr[g].max() for g in groups])
-    out.insert(0, "bin", _range_labels(lo, hi))
-    out.insert(1, "pred_low", lo)
-    out.insert(2, "pred_high", hi)
+    step = 10.0**-d
+    ends = [np.floor(100 * pr.min() / step) * step, *cuts, np.ceil(100 * pr.max() / step) * step]
+    out.insert(0, "bin", [f"{a:.{d}f}–{b:.{d}f} %" for a, b in zip(ends[:-1], ends[1:])])
+    out.insert(1, "pred_low", [float(pr[g].min()) for g in groups])
+    out.insert(2, "pred_high", [float(pr[g].max()) for g in groups])
     out.insert(3, "predicted", [float(pr[g].mean()) for g in groups])
     return out
 
 
-def _range_labels(lo, hi, most: int = 3) -> list[str]:
-    """Labels ``'23–31 %'`` of increasing, disjoint ranges of shares, with the fewest decimals
-    (up to ``most``) that print every range apart from the next.  Where no such rounding keeps
-    two neighbours apart, the bins are named by half-open ranges between cut points that fall
-    between them, ``'3.3 to under 5 %'`` (the last one closed), so that no printed label shares
-    an end with the next."""
-    for d in range(most + 1):
-        a = [f"{100 * x:.{d}f}" for x in lo]
-        b = [f"{100 * x:.{d}f}" for x in hi]
-        if all(float(b[i]) < float(a[i + 1]) for i in range(len(a) - 1)):
-            return [f"{x} %" if x == y else f"{x}–{y} %" for x, y in zip(a, b)]
-    for d in range(most + 1, 10):  # cut points: a d-decimal value in (hi[i], lo[i + 1]]
-        step = 10.0**-d
-        cuts = [(np.floor(100 * h / step) + 1) * step for h in hi[:-1]]
-        if all(c <= 100 * nxt for c, nxt in zip(cuts, lo[1:])):
-            break
-    ends = [np.floor(100 * lo[0] / step) * step, *cuts]
-    last = np.ceil(100 * hi[-1] / step) * step
-    labels = [f"{a:.{d}f} to under {b:.{d}f} %" for a, b in zip(ends[:-1], ends[1:])]
-    return labels + [f"{ends[-1]:.{d}f} to {last:.{d}f} %"]
+def _cuts(pr: np.ndarray, bins: int, d: int) -> np.ndarray:
+    """The quantile cut points of ``pr`` in percent, rounded to ``d`` decimals, each leaving a
+    prediction below it that the previous cut does not (so no group is empty)."""
+    s = np.sort(100 * pr)
+    if len(s) == 0:
+        return np.array([])
+    sizes = [len(g) for g in np.array_split(s, min(bins, len(s)))]
+    kept = []
+    for c in np.round(s[np.cumsum(sizes)[:-1]], d):
+        below = s[s < c]
+        if len(below) and (not kept or below[-1] >= kept[-1]) and c <= s[-1]:
+            kept.append(float(c))
+    return np.array(kept)
+
+
+def cut_decimals(predicted, bins: int, least: int = 1, most: int = 3) -> int:
+    """The fewest decimals (of a percent, ``least`` to ``most``) at which the rounded quantile
+    cuts of :func:`calibration` keep the groups of the unrounded cuts, each group's size moved
+    by at most a tenth of an equal share (``most`` where none does).
+
+    Examples
+    --------
+    >>> pred = np.r_[np.full(40, 0.1), np.linspace(0.3332, 0.3338, 40), np.full(40, 0.6)]
+    >>> cut_decimals(pred, 3), cut_decimals(pred[:-20], 2)
+    (1, 2)
+    """
+    pr = np.asarray(predicted, dtype=np.float64)
+    exact = _cuts(pr, bins, 12)
+    size = np.bincount(np.searchsorted(exact, 100 * pr, side="right"), minlength=len(exact) + 1)
+    for d in range(least, most + 1):
+        cuts = _cuts(pr, bins, d)
+        if len(cuts) == len(exact):
+            moved = np.abs(
+                np.bincount(np.searchsorted(cuts, 100 * pr, side="right"), minlength=len(cuts) + 1) - size
+            )
+            if moved.max() <= 0.1 * len(pr) / max(min(bins, len(pr)), 1):
+                return d
+    return most

@@ -26,9 +26,8 @@ from ..rules import as_rules
 from ..single_dummy import SD_VERSION, decode_moves, play_deals, play_out, row_seed
 from ..solver.analyse import DealAnalysis, format_line
 from ..solver.line import replay, to_real_seats
-from ..stats import proportion_ci
+from ..stats import bounded_mean_ci, proportion_ci
 from ..version import __version__
-from .bolts import mean_ci
 from .notebook import data_dir
 from .optimism import stored_play
 from .tables import fmt_num
@@ -193,11 +192,7 @@ MOST_VALUE = 120 + int(MARRIAGE_VALUES.sum())
 
 def _t_interval(x, alpha: float, least: float, most: float) -> tuple[float, float, float]:
     """Mean of ``x`` with its Student t interval, held within ``least``–``most`` (NaN with fewer than two)."""
-    x = np.asarray(x, dtype=np.float64)
-    if len(x) < 2:
-        return (float(x.mean()) if len(x) else np.nan), np.nan, np.nan
-    m, lo, hi = mean_ci(x, alpha)
-    return m, max(lo, least), min(hi, most)
+    return bounded_mean_ci(x, least, most, alpha=alpha)
 
 
 def worlds_table(sens: pd.DataFrame, reference: int, alpha: float = 0.05) -> pd.DataFrame:

@@ -23,6 +23,7 @@ __all__ = [
     "fmt_pct",
     "fmt_ci",
     "fmt_num_ci",
+    "fmt_p",
     "table",
     "ci_table",
     "same_figures",
@@ -191,6 +192,26 @@ def fmt_num(x, digits: int = 1, signed: bool = False) -> str:
     if signed and not text.startswith("-") and text.strip("0.,"):
         text = "+" + text
     return text.replace("-", "\u2212")
+
+
+def fmt_p(p) -> str:
+    """A test's p-value as a reader expects it: ``'p = 0.43'``, ``'p = 0.004'``, ``'p < 0.001'``.
+
+    Two significant figures down to 0.001; below, only the bound (the
+    digits of a tiny p-value say nothing a reader uses, and e-notation is
+    code, not prose).
+
+    Examples
+    --------
+    >>> fmt_p(0.4321), fmt_p(0.0123), fmt_p(0.00404), fmt_p(8.4e-168)
+    ('p = 0.43', 'p = 0.012', 'p = 0.0040', 'p < 0.001')
+    """
+    if not _finite(p):
+        return NO_CASES
+    p = float(p)
+    if p < 0.001:
+        return "p < 0.001"
+    return f"p = {p:.2f}" if p >= 0.1 else f"p = {p:.2g}" if p >= 0.01 else f"p = {p:.4f}"
 
 
 def fmt_pct(p, digits: int = 1) -> str:

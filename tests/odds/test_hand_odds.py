@@ -336,3 +336,33 @@ def test_the_odds_command_does_not_load_the_dataset_layer():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.splitlines()[-1]
     assert out == "0 []"
+
+
+def test_expected_gain_interval_is_held_within_what_the_contract_can_give():
+    """Student t over the kept deals, held at +c (made, opponents nothing) and at the write-off."""
+    from scipy import stats
+
+    from analysis.odds.delta import delta_range, relative_delta
+    from analysis.rules import PROFILES
+
+    t = hand_odds("A♠ 10♠ A♣ 10♣ A♦ 10♦ 9♥", samples=6, seed=2026)
+    least, most = delta_range(PROFILES["club"], t.index.to_numpy())
+    assert most.tolist() == t.index.astype(float).tolist()
+    assert least.tolist() == (-1.5 * t.index.to_numpy()).tolist()  # club writes each opponent c / 2
+    assert ((t.delta_low >= least) & (t.delta_high <= most)).all()
+    n = t.attrs["kept"]
+    h = stats.t.ppf(0.975, n - 1) * t.delta_se
+    assert np.allclose(t.delta_low, np.maximum(t.expected_delta - h, least))
+    assert np.allclose(t.delta_high, np.minimum(t.expected_delta + h, most))
+    # every deal's change lies in that range, whatever the values and the defenders' points
+    c = np.arange(100, 405, 5)
+    d, _ = relative_delta(
+        PROFILES["book"],
+        c,
+        np.array([0, 99, 400, 250]),
+        np.array([120, 60, 0, 30]),
+        np.array([240, 60, 0, 30]),
+        first_hand=False,
+    )
+    lo, hi = delta_range(PROFILES["book"], c)
+    assert ((d >= lo[:, None]) & (d <= hi[:, None])).all()

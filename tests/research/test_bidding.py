@@ -144,9 +144,38 @@ def test_hand_classes_count_aces_tens_marriages_and_the_ten_cards():
     assert mp.index.tolist() == [("♥ (100)", "40–49")]  # 11+11+10+4+3+0+2 = 41 card points
     aw = c["after the widow"]
     assert aw.index.tolist() == [("50–59", "♥ (100)")]  # 41 + 10♣ 10 + K♠ 4 + 9♣ 0 = 55; ♥ still the only set
-    # a class on fewer than 30 distinct deals is left out, however many hands
-    assert bidding.hand_classes(rows.iloc[:29], 120)["aces and tens"].empty
-    assert bidding.hand_classes(rows.assign(deal_id=np.arange(n) % 29), 120)["aces and tens"].empty
+    # a class on fewer than 30 distinct deals is kept with its hands (the page shows no share there)
+    few = bidding.hand_classes(rows.assign(deal_id=np.arange(n) % 29), 120)["aces and tens"]
+    assert few.iloc[0][["hands", "deals"]].tolist() == [n, 29] and few.iloc[0]["p"] == 0.75
+
+
+def test_hand_classes_cover_every_hand_and_name_bins_by_what_they_hold():
+    """A 7-card hand of 74 points (four aces, three tens) is in a bin named 70–74, one of 14
+    points in club's lowest bin, 14–19 (hands under 14 are redealt), never dropped."""
+    top = cards.parse("A♠ A♣ A♦ A♥ 10♠ 10♣ 10♦")
+    low = cards.parse("9♠ 9♣ 9♦ J♠ K♠ K♣ K♦")  # 0 + 2 + 12 = 14 points
+    widow = cards.parse("J♥ Q♥ 9♥")  # 5 points
+    hands = np.r_[np.full(3, top), np.full(3, low)].astype(np.uint32)
+    rows = pd.DataFrame(
+        {
+            "hand": hands,
+            "widow": np.full(6, widow, np.uint32),
+            "hand_points": cards.card_points(hands).astype(np.int64),
+            "value": [200, 180, 150, 60, 70, 130],
+            "deal_id": np.arange(6),
+        }
+    )
+    assert rows["hand_points"].tolist() == [74] * 3 + [14] * 3
+    c = bidding.hand_classes(rows, 120, rules="club")
+    for t in c.values():
+        assert t["hands"].sum() == 6
+    pts = c["marriages and points"].index.get_level_values(1)
+    assert sorted(set(pts)) == ["14–19", "70–74"]
+    ten = c["after the widow"].index.get_level_values(0)
+    assert sorted(set(ten)) == ["19", "70–79"]  # 14 + 5 = 19, the least 10 cards hold in club; 74 + 5
+    assert bidding.hand_classes(rows, 120)["marriages and points"].index.get_level_values(1)[0] == "10–19"
+    assert bidding.point_range("club") == (14, 74) and bidding.point_range("club", 10) == (19, 92)
+    assert bidding.point_range("classic") == (6, 74) and bidding.point_range(None, 10) == (14, 92)
 
 
 def test_marriage_sets_keep_equal_totals_apart():
@@ -165,15 +194,22 @@ def test_first_hand_label_follows_the_opening_rule():
     ]
 
 
-def test_calibration_labels_never_share_an_end():
-    lo, hi = np.array([0.00528, 0.033341, 0.05]), np.array([0.03334, 0.04979, 0.9])
+def test_calibration_cuts_are_rounded_quantiles_with_one_format():
     from analysis.research import contract_odds
 
-    assert contract_odds._range_labels(lo, hi) == [
-        "0.5280 to under 3.3341 %",
-        "3.3341 to under 4.9791 %",
-        "4.9791 to 90.0000 %",
-    ]
+    # 30 hands at 0.5280 % .. 3.3337 %, 30 at 3.3341 % .. 4.98 %: the quantile cut, 3.3341 %, rounds to
+    # 3.3 % at one decimal, moving one hand (3.3337 %) up, so one decimal names both bins
+    pred = np.r_[np.linspace(0.00528, 0.033337, 30), np.linspace(0.033341, 0.0498, 30)]
+    rows = pd.DataFrame({"value": np.full(60, 130)})
+    assert contract_odds.cut_decimals(pred, 2) == 1
+    cal = contract_odds.calibration(rows, pred, 120, bins=2)
+    assert cal["bin"].tolist() == ["0.5–3.3 %", "3.3–5.0 %"] and cal["hands"].tolist() == [29, 31]
+    # two decimals given for a table printed with others: the same cut printed with them
+    two = contract_odds.calibration(rows, pred, 120, bins=2, decimals=2)
+    assert two["bin"].tolist() == ["0.52–3.33 %", "3.33–4.98 %"] and two["hands"].tolist() == [29, 31]
+    # a dense cluster at the cut: one decimal would move a whole bin, so more are taken
+    dense = np.r_[np.full(40, 0.1), np.linspace(0.3332, 0.3338, 40), np.full(20, 0.6)]
+    assert contract_odds.cut_decimals(dense, 2) == 2
 
 
 def test_calibration_verdict_says_calibrated_or_names_the_gap():
@@ -190,6 +226,13 @@ def test_calibration_verdict_says_calibrated_or_names_the_gap():
     bad = good.assign(p=[0.2, 0.5, 0.96], ci_low=[0.18, 0.47, 0.95], ci_high=[0.22, 0.53, 0.97])
     text, p = bidding.calibration_verdict(bad)
     assert "not calibrated" in text and "16.0 percentage points" in text and p < 1e-6
+    # the test as a reader reads it: statistic, degrees of freedom, p bounded, never e-notation
+    chi2 = sum(
+        ((o - e) / ((h - lo) / 3.919928)) ** 2
+        for o, e, lo, h in zip(bad["p"], bad["predicted"], bad["ci_low"], bad["ci_high"])
+    )
+    assert f"(χ² = {chi2:.1f} on 3 degrees of freedom, p < 0.001)" in text and "e-" not in text
+    assert "degrees of freedom, p = 0." in bidding.calibration_verdict(good)[0]
     assert "underestimates the chance in 1 bin (observed above" in text and "predicted 80 %" in text
     assert "overestimates it in no bin" in text
 
@@ -238,12 +281,10 @@ def test_calibration_bins_are_disjoint_and_the_verdict_names_them_as_the_table_d
     pred = np.array([0.10, 0.20, 0.30, 0.30, 0.30, 0.31, 0.50, 0.60, 0.80, 0.85, 0.86, 0.90])
     rows = pd.DataFrame({"value": np.where(np.arange(12) % 2 == 0, 130, 90)})
     cal = contract_odds.calibration(rows, pred, 120, bins=4)
-    assert cal["hands"].tolist() == [5, 1, 3, 3] and cal["hands"].sum() == 12
+    assert cal["hands"].tolist() == [2, 4, 3, 3] and cal["hands"].sum() == 12
     assert (cal["pred_high"].to_numpy()[:-1] < cal["pred_low"].to_numpy()[1:]).all()
-    # labels print each bin's own range, apart from its neighbours' (one decimal where needed)
-    assert cal["bin"].tolist() == ["10–30 %", "31 %", "50–80 %", "85–90 %"]
-    fine = contract_odds.calibration(rows, np.r_[pred[:5], 0.304, pred[6:]], 120, bins=4)
-    assert fine["bin"].tolist()[:2] == ["10.0–30.0 %", "30.4 %"]
+    # labels: the cut points, each bin from its first figure up to, not including, its second
+    assert cal["bin"].tolist() == ["10.0–30.0 %", "30.0–50.0 %", "50.0–85.0 %", "85.0–90.0 %"]
     # the verdict names each bin missed by its label, never one span over bins it did not miss
     both = pd.concat(
         {
@@ -254,8 +295,11 @@ def test_calibration_bins_are_disjoint_and_the_verdict_names_them_as_the_table_d
         names=["contract"],
     )
     text, _ = bidding.calibration_verdict(both)
-    assert "in 2 bins (observed above the prediction): contract 120, predicted 10–30 % and 50–80 %." in text
-    assert "85–90 %" not in text and "10–80" not in text
+    assert (
+        "in 2 bins (observed above the prediction): contract 120, predicted 10.0–30.0 % and 50.0–85.0 %."
+        in text
+    )
+    assert "85.0–90.0 %" not in text and "10.0–85" not in text
 
 
 def test_bid_groups_say_what_they_hold():

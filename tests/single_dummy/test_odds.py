@@ -22,7 +22,16 @@ from analysis.single_dummy import decide_contract, play_deal, sd_fingerprint
 from analysis.single_dummy.batch import deal_seed, play_out
 
 HAND = "K♠ Q♠ A♦ 10♦ J♣ 9♥ A♠"
-DD_COLUMNS = ["p_make", "ci_low", "ci_high", "expected_delta", "delta_se", "p_write_off"]
+DD_COLUMNS = [
+    "p_make",
+    "ci_low",
+    "ci_high",
+    "expected_delta",
+    "delta_se",
+    "delta_low",
+    "delta_high",
+    "p_write_off",
+]
 
 
 @pytest.fixture(scope="module")
