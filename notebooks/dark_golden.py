@@ -236,7 +236,7 @@ shown = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(shown)
 display(Markdown(
     "**Pool draws.** `thousand compare` draws each game's deals from the profile's double-dummy pool "
-    "*with replacement* (so that every rule set plays the same deals), so some draws repeat a deal: "
+    "*with replacement* (so that every rule set plays the same deals), so a draw can repeat a deal: "
     + "; ".join(f"{p} as played, {a[0].words()}; with dark play, {a[1].words()}" for p, a in arms.items())
     + ". Each arm's intervals are widened by the root of its draws per distinct deal "
     + "(" + "; ".join(f"{p} ×{a[0].widening:.2f} and ×{a[1].widening:.2f}" for p, a in arms.items())
@@ -316,8 +316,8 @@ plt.show()
 #
 # `thousand compare` draws the deals *with replacement* from the profile's
 # double-dummy pool (the draws of every rule set range over the same deals),
-# so at these sizes some draws repeat a deal drawn before: the table below
-# counts them per rule set.  Where they do, every interval is widened for
+# so a draw can repeat a deal drawn before: the table below counts them
+# per rule set.  Where they do, every interval is widened for
 # them, by the root of the draws per distinct deal (the bound the barrel
 # page uses): a game-level figure's interval is scaled by it, a paired
 # difference's by the larger of its two arms', and a share of games takes
