@@ -56,10 +56,11 @@
 # played again) of CPU, against about 0.01 s double-dummy, and the page
 # plays 214 own-information rule sets: 100 paired games each keep the full
 # page near an hour on two cores, each profile in its own cell well within
-# the report's one-hour cell limit.  At that size the paired 95 % interval
-# of a difference in game length is about ±2 to ±3 deals on club (games
-# last about 30 deals), so only larger effects are told from the noise;
-# the last section gives this run's figure.
+# the report's one-hour cell limit.  At that size only effects of several
+# deals per game (games last 20 to 30 deals) are told from the
+# noise; how wide the paired intervals are depends on the profile and the
+# convention (one that changes many games, like crossing, has the widest),
+# and the last section gives this run's widest per profile.
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -134,14 +135,19 @@ display(Markdown(
     f"Left out: fields that {conventions.SKIPPED['play']}, and fields that "
     f"{conventions.SKIPPED['information']}. Variants played per profile, own information + double-dummy: "
     + ", ".join(f"{p} ({variants_of(p, 'pimc'):,} + {variants_of(p, 'dd'):,})" for p in PROFILES) + "."))
-repeats = {p: runs[p]["pimc"].pool_repeat_share[runs[p]["pimc"].names[0]] for p in PROFILES
-           if runs[p]["pimc"] is not None}
+repeats = {k: {p: runs[p][k].pool_repeat_share[runs[p][k].names[0]] for p in PROFILES if runs[p][k] is not None}
+           for k in KINDS}
 display(Markdown(
-    "**Repeated deals.** Of the played draws of each profile's own-information games ("
-    f"{N_GAMES:,} games per rule set), the share that repeats a deal drawn before: "
-    + "; ".join(f"{p} {notebook.fmt_pct(x)}" for p, x in repeats.items())
-    + ". The intervals are widened for it (`thousand compare`)."
-    if repeats else "**Repeated deals.** No own-information games were played (no single-dummy pool is built)."))
+    "**Repeated deals.** `thousand compare` draws each game's deals with replacement, so that every rule set "
+    "plays the same deals. Of the played draws of each profile as played, the share that repeats a deal "
+    "drawn before: " + "; ".join(
+        f"{KINDS[k]} ({SIZE[k]:,} games per rule set, from the "
+        f"{'single-dummy' if k == 'pimc' else 'double-dummy'} pool): "
+        + ", ".join(f"{p} {notebook.fmt_pct(x)}" for p, x in r.items())
+        for k, r in repeats.items() if r)
+    + ". Every interval on this page is widened for them, by the root of the draws per distinct deal "
+    "(a paired difference's by the larger of its two rule sets')."
+    if any(repeats.values()) else "**Repeated deals.** No games were played."))
 
 # %% [markdown]
 # ## Largest effects on game length
@@ -255,17 +261,30 @@ for prof in PROFILES:
 
 # %%
 for kind in KINDS:
-    c = runs[PROFILES[0]][kind]
-    if c is None:
+    width, gain = {}, []  # per profile: the widest interval's half-width; every variant's narrowing
+    for p in PROFILES:
+        c = runs[p][kind]
+        if c is None:
+            continue
+        t = c.table
+        t = t[(t.metric == "deals_per_game") & (t.rules != c.names[0])]
+        if not len(t):
+            continue
+        width[p] = ((t.diff_high - t.diff_low) / 2).max()
+        gain += list(((t.unpaired_high - t.unpaired_low) / (t.diff_high - t.diff_low)).replace(np.inf, np.nan))
+    if not width:
         continue
-    t = c.table
-    t = t[(t.metric == "deals_per_game") & (t.rules != c.names[0])]
-    gain = ((t.unpaired_high - t.unpaired_low) / (t.diff_high - t.diff_low)).replace(np.inf, np.nan)
+    shown = {p: notebook.fmt_num(w, DIGITS["deals_per_game"]) for p, w in width.items()}
+    worst = [p for p in width if shown[p] == shown[max(width, key=width.get)]]  # ties as printed: all named
     display(Markdown(
-        f"{KINDS[kind].capitalize()}: with {SIZE[kind]:,} paired games, the difference in game length is known "
-        f"to ±{notebook.fmt_num(((t.diff_high - t.diff_low) / 2).max(), DIGITS['deals_per_game'])} deals at worst on {PROFILES[0]}; pairing "
-        f"narrows that interval by a factor of {np.nanmedian(gain):.1f} (median over variants) "
-        "against independent samples of the same size."))
+        f"{KINDS[kind].capitalize()}: with {SIZE[kind]:,} paired games per rule set, the widest 95 % interval "
+        "of a difference in game length, per profile: "
+        + "; ".join(f"{p} ±{w} deals" for p, w in shown.items())
+        + f" (at worst ±{shown[worst[0]]}, on {notebook.and_list(worst)})"
+        + (f"; pairing narrows the interval by a factor of {np.nanmedian(gain):.1f} (median over the "
+           f"{int(np.sum(np.isfinite(gain))):,} variants of every profile whose games differ) against "
+           "independent samples of the same size." if np.isfinite(gain).any() else
+           "; no variant's games differ from the profile's, so pairing has nothing to narrow.")))
 
 # %%
 display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "

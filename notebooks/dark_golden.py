@@ -115,10 +115,12 @@ for p, t in odds.items():
         "pool": a["dark_pool"],
         "distinct deals (90 gifts each)": f"{a['dark_samples']:,}",
         "P(make) (95 % CI)": notebook.fmt_ci(a["dark_p_make"], a["dark_p_low"], a["dark_p_high"]),
-        "score change going dark": notebook.fmt_num_ci(a["dark_change"], a["dark_change_low"],
-                                                       a["dark_change_high"]),
-        "bidding normally": notebook.fmt_num_ci(*optimism.cluster_mean_ci(t["normal"], t["deal_id"])[:3]),
-        "gain of going dark": notebook.fmt_num_ci(a["dark_gain"], a["dark_gain_low"], a["dark_gain_high"]),
+        "score change going dark (95 % CI)": notebook.fmt_num_ci(a["dark_change"], a["dark_change_low"],
+                                                       a["dark_change_high"], signed=True),
+        "bidding normally (95 % CI)": notebook.fmt_num_ci(*optimism.cluster_mean_ci(t["normal"], t["deal_id"])[:3],
+                                                signed=True),
+        "gain of going dark (95 % CI)": notebook.fmt_num_ci(a["dark_gain"], a["dark_gain_low"], a["dark_gain_high"],
+                                                  signed=True),
     })
 display(notebook.same_figures(pd.DataFrame(rows).set_index("profile")))
 
@@ -152,8 +154,8 @@ display(Markdown(
     + (f" (highest in {notebook.and_list(best_group)}, beyond the others' intervals)" if apart and len(alike) > 1 else
        " (the profiles cannot be told apart at this sample size)" if len(alike) > 1 else "")
     + ". " + " ".join(filter(None, [
-        ("Going dark loses against bidding normally, beyond the noise, in " + "; ".join(
-            f"{p} ({notebook.fmt_num_ci(-odds[p].attrs['dark_gain'], -odds[p].attrs['dark_gain_high'], -odds[p].attrs['dark_gain_low'])} points a deal)"
+        ("Going dark loses against bidding normally, beyond the noise (its gain per deal, in points): " + "; ".join(
+            f"{p} {notebook.fmt_num_ci(odds[p].attrs['dark_gain'], odds[p].attrs['dark_gain_low'], odds[p].attrs['dark_gain_high'], signed=True)}"
             for p in loses) + ".") if loses else "",
         ("It gains beyond the noise in " + ", ".join(wins_) + ".") if wins_ else "",
         ("In " + ", ".join(even) + " the two cannot be told apart at this sample size.") if even else "",
@@ -175,8 +177,10 @@ plt.show()
 #
 # The same games played twice with `thousand compare`: once under the
 # profile without dark play, once with it, every player going dark when he
-# trails the leader by the policy's threshold or more.  Paired differences
-# with their 95 % intervals.  These games, and the golden round's below,
+# trails the leader by the policy's threshold or more.  Each figure with
+# its 95 % interval, the differences paired per game; where the games draw
+# a pool deal twice the intervals are widened for it (said below the
+# table).  These games, and the golden round's below,
 # are double-dummy: a game plays a dark deal double-dummy (the single-dummy
 # blind play above is for one deal), so both arms see every card alike.
 
@@ -194,47 +198,65 @@ for p in GAME_PROFILES:
 SHARES = {"made_share", "write_off_share"}  # shares of deals: percentages; the rest are counts per game
 
 
-def fmt_level(metric, v):
-    return notebook.fmt_pct(v) if metric in SHARES else notebook.fmt_num(v, 1)
-
-
 def fmt_diff(metric, d, lo, hi):
     if metric in SHARES:
         return notebook.fmt_num_ci(100 * d, 100 * lo, 100 * hi, 1, signed=True) + " percentage points"
     return notebook.fmt_num_ci(d, lo, hi, 1, signed=True)
 
 
+arms = {p: [dark_golden.games_drawn(path) for path in c.paths] for p, c in games.items()}
+DARK_WIDENED = any(d.repeats for a in arms.values() for d in a)  # intervals widened for repeated deals
+CI = " (widened 95 % interval)" if DARK_WIDENED else " (95 % CI)"
+COLS = {"as": "as played" + CI, "dark": "with dark play" + CI,
+        "diff": "difference" + (" (paired, widened 95 % interval)" if DARK_WIDENED else " (paired 95 % CI)")}
+
+
+def fmt_level_ci(metric, v, lo, hi):
+    return notebook.fmt_ci(v, lo, hi) if metric in SHARES else notebook.fmt_num_ci(v, lo, hi, 1)
+
+
 rows = []
 for p, c in games.items():
-    t = c.table
-    t = t[(t.rules == t.rules.iloc[-1]) & t.metric.isin(list(LABELS))]
-    for _, r in t.iterrows():
-        if r.metric == "bolts_per_game" and not PROFILES[p].has_bolts:
-            rows.append({"profile": p, "figure": LABELS[r.metric], "as played": "no bolts by rule",
-                         "with dark play": "no bolts by rule", "difference (paired 95 % CI)": "no bolts by rule"})
+    t = c.table[c.table.metric.isin(list(LABELS))]
+    base, dark = (t[t.rules == name].set_index("metric") for name in (c.names[0], c.names[-1]))
+    n = f"{arms[p][0].distinct:,} / {arms[p][1].distinct:,}"
+    for m in dark.index:
+        if m == "bolts_per_game" and not PROFILES[p].has_bolts:
+            why = "none by rule (no bolts)"
+            rows.append({"profile": p, "figure": LABELS[m], COLS["as"]: why, COLS["dark"]: why, COLS["diff"]: why,
+                         "distinct solved deals (as played / dark)": n})
             continue
-        rows.append({"profile": p, "figure": LABELS[r.metric],
-                     "as played": fmt_level(r.metric, r.value - r["diff"]),
-                     "with dark play": fmt_level(r.metric, r.value),
-                     "difference (paired 95 % CI)": fmt_diff(r.metric, r["diff"], r.diff_low, r.diff_high)})
+        b, r = base.loc[m], dark.loc[m]
+        rows.append({"profile": p, "figure": LABELS[m],
+                     COLS["as"]: fmt_level_ci(m, b.value, b.low, b.high),
+                     COLS["dark"]: fmt_level_ci(m, r.value, r.low, r.high),
+                     COLS["diff"]: fmt_diff(m, r["diff"], r.diff_low, r.diff_high),
+                     "distinct solved deals (as played / dark)": n})
 shown = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(shown)
-drawn = {p: dark_golden.games_drawn(*c.paths) for p, c in games.items()}
-display(Markdown("Behind each profile's rows: " + "; ".join(
-    f"{p}, {d.games:,} paired games, {d.draws:,} deals played in the two arms, "
-    f"{d.distinct:,} distinct solved deals of its pool" for p, d in drawn.items())
-    + ". Paired differences: Student t over games, widened where the games share pool deals."))
+display(Markdown(
+    "**Pool draws.** `thousand compare` draws each game's deals from the profile's double-dummy pool "
+    "*with replacement* (so that every rule set plays the same deals), so a draw can repeat a deal: "
+    + "; ".join(f"{p} as played, {a[0].words()}; with dark play, {a[1].words()}" for p, a in arms.items())
+    + ". Each arm's intervals are widened by the root of its draws per distinct deal "
+    + "(" + "; ".join(f"{p} ×{a[0].widening:.2f} and ×{a[1].widening:.2f}" for p, a in arms.items())
+    + "), a paired difference's by the larger of its two arms': "
+    + ("an upper bound on what the repeated deals add, wider than a 95 % confidence interval, not one "
+       "(*widened interval*)." if DARK_WIDENED else "no deal repeats here, so no interval is widened.")
+    + f" Levels and differences: Student t over {N_GAMES:,} paired games per profile (delta method for a "
+    "share of deals)."))
 beyond_, still = [], []
-for (p, fig_), r in pd.DataFrame(rows).set_index(["profile", "figure"]).iterrows():
-    if r["as played"] == "no bolts by rule":
-        continue
-    c = games[p].table
-    m = c[(c.rules == c.rules.iloc[-1]) & (c.metric.map(LABELS) == fig_)].iloc[0]
-    if m.diff_low > 0 or m.diff_high < 0:
-        beyond_.append(f"{fig_} {'rise' if m['diff'] > 0 else 'fall'} in {p} "
-                       f"({fmt_diff(m.metric, m['diff'], m.diff_low, m.diff_high)})")
-    else:
-        still.append(f"{fig_} in {p}")
+for p, c in games.items():
+    t = c.table
+    t = t[(t.rules == c.names[-1]) & t.metric.isin(list(LABELS))]
+    for _, m in t.iterrows():
+        if m.metric == "bolts_per_game" and not PROFILES[p].has_bolts:
+            continue
+        if m.diff_low > 0 or m.diff_high < 0:
+            beyond_.append(f"{LABELS[m.metric]} {'rise' if m['diff'] > 0 else 'fall'} in {p} "
+                           f"({fmt_diff(m.metric, m['diff'], m.diff_low, m.diff_high)})")
+        else:
+            still.append(f"{LABELS[m.metric]} in {p}")
 display(Markdown(
     f"**Conclusion.** Over {N_GAMES:,} paired games per profile, "
     + (("dark play moves beyond the noise: " + "; ".join(beyond_) + ". ") if beyond_ else
@@ -269,8 +291,8 @@ for ax, share in zip(axes, (False, True)):
     ax.axvline(0, color="k", lw=0.8)
     ax.set_yticks(y, [v[0] for v in vals])
     ax.set_ylim(-0.5, len(vals) - 0.5)
-    ax.set_xlabel("difference in percentage points (paired 95 % CI)" if share else
-                  "difference per game (paired 95 % CI)")
+    ax.set_xlabel(("difference in percentage points" if share else "difference per game")
+                  + (" (paired, widened 95 % interval)" if DARK_WIDENED else " (paired 95 % CI)"))
 axes[0].set_title(f"Dark play against the profile as played ({N_GAMES:,} paired games per profile)")
 plt.show()
 
@@ -291,6 +313,17 @@ plt.show()
 # A share of games (a seat's wins, the games with a reset) takes the
 # Clopper–Pearson interval over games, on the effective number of games
 # where games share pool deals.
+#
+# `thousand compare` draws the deals *with replacement* from the profile's
+# double-dummy pool (the draws of every rule set range over the same deals),
+# so a draw can repeat a deal drawn before: the table below counts them
+# per rule set.  Where they do, every interval is widened for
+# them, by the root of the draws per distinct deal (the bound the barrel
+# page uses): a game-level figure's interval is scaled by it, a paired
+# difference's by the larger of its two arms', and a share of games takes
+# its games divided by the draws per distinct deal.  Such an interval is
+# marked *widened*: an upper bound on what the repeats add, wider than a
+# 95 % confidence interval.
 
 # %%
 WIKI = "golden_round=in_turn"
@@ -320,11 +353,6 @@ runs = {p: compare(sets, games=N_GOLDEN_GAMES, seed=SEED, workers=None, outcomes
         for p, sets in RUNS.items()}
 drawn = {(p, spelled): dark_golden.games_drawn(path)
          for p, c in runs.items() for spelled, path in zip(RUNS[p], c.paths, strict=True)}
-display(Markdown(
-    "**What is played here.** "
-    + " ".join(f"On {p}, {len(sets)} rule sets: " + "; ".join(f"*{label(s_, p)}*" for s_ in sets) + "."
-               for p, sets in RUNS.items())
-    + (" ua's golden round (on ua) is played at the full sizes only." if "ua" not in RUNS else "")))
 
 
 def name_alike(frame: pd.DataFrame) -> pd.DataFrame:
@@ -338,13 +366,27 @@ def name_alike(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
+display(Markdown(
+    "**What is played here.** "
+    + " ".join(f"On {p}, {len(sets)} rule sets: " + "; ".join(f"*{label(s_, p)}*" for s_ in sets) + "."
+               for p, sets in RUNS.items())
+    + (" ua's golden round (on ua) is played at the full sizes only." if "ua" not in RUNS else "")))
+GOLDEN_WIDENED = any(d.repeats for d in drawn.values())
+CI = " (widened 95 % interval)" if GOLDEN_WIDENED else " (95 % CI)"
+PAIRED = " (paired, widened 95 % interval)" if GOLDEN_WIDENED else " (paired 95 % CI)"
+display(name_alike(pd.DataFrame({
+    "pool draws, and how many repeat": [d.words() for d in drawn.values()],
+    "intervals widened by": [f"×{d.widening:.2f}" if d.repeats else "×1 (no repeats)" for d in drawn.values()]},
+    index=pd.MultiIndex.from_tuples([(p, label(s_, p)) for p, s_ in drawn], names=["profile", "rule set"]))))
+
 # %% [markdown]
 # ## Game length and the golden round's resets
 #
 # Deals per game (redeals included) and the share of games whose golden
 # round ended without a made contract (the reset, or a new round under
 # "start again"), with paired 95 % intervals of the difference against the
-# profile as played.  A rule set without a golden round, or whose round
+# profile as played (widened where deals repeat, as the table above says).
+# A rule set without a golden round, or whose round
 # keeps the scores, has no reset by rule.
 
 # %%
@@ -367,12 +409,12 @@ resets = dark_golden.share_rows(resets, resets.deff)
 shown = pd.DataFrame({
     "profile": deals.profile,
     "rule set": deals["rule set"],
-    "deals per game (95 % CI)": [notebook.fmt_num_ci(v, lo, hi, 1)
-                                 for v, lo, hi in zip(deals.value, deals.low, deals.high)],
-    "Δ against the profile (paired 95 % CI)": [
-        "baseline" if d == lo == hi == 0 else notebook.fmt_num_ci(d, lo, hi, 2)
+    "deals per game" + CI: [notebook.fmt_num_ci(v, lo, hi, 1)
+                            for v, lo, hi in zip(deals.value, deals.low, deals.high)],
+    "Δ against the profile" + PAIRED: [
+        "baseline" if d == lo == hi == 0 else notebook.fmt_num_ci(d, lo, hi, 2, signed=True)
         for d, lo, hi in zip(deals["diff"], deals.diff_low, deals.diff_high)],
-    "games with a golden reset (95 % CI)": [
+    "games with a golden reset" + CI: [
         why if isinstance(why, str) else notebook.fmt_ci(v, lo, hi) for why, v, lo, hi in zip(resets["by rule"], resets.value, resets.low,
                                                                     resets.high)],
     "games": [f"{n:,}" for n in resets.games],
@@ -384,7 +426,7 @@ longest = golden.loc[golden["diff"].abs().idxmax()]
 beyond = longest.diff_low > 0 or longest.diff_high < 0
 display(Markdown(
     f"**Conclusion.** The largest change in game length is {longest['rule set']} on {longest.profile}: "
-    f"{notebook.fmt_num_ci(longest['diff'], longest.diff_low, longest.diff_high, 2)} deals per game "
+    f"{notebook.fmt_num_ci(longest['diff'], longest.diff_low, longest.diff_high, 2, signed=True)} deals per game "
     f"({'beyond' if beyond else 'within'} the noise at {N_GOLDEN_GAMES:,} paired games); "
     f"under wiki's round on club, {notebook.fmt_ci(*resets.loc[1, ['value', 'low', 'high']])} of "
     f"{resets.games[1]:,} games reset their scores after the golden deals."))
@@ -403,12 +445,13 @@ wins = pd.DataFrame({"profile": seat["win_first_hand"].profile,
                      "rule set": seat["win_first_hand"]["rule set"]})
 for m, name in SEATS.items():
     t = seat[m]
-    wins[f"{name} wins (95 % CI)"] = [notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(t.value, t.low, t.high)]
+    wins[f"{name} wins{CI}"] = [notebook.fmt_ci(v, lo, hi) for v, lo, hi in zip(t.value, t.low, t.high)]
 first = seat["win_first_hand"]
-wins["Δ first hand, paired (95 % CI, Student t)"] = [
+wins["Δ first hand" + PAIRED] = [
     "baseline" if d == lo == hi == 0 else
     notebook.fmt_num_ci(100 * d, 100 * lo, 100 * hi, signed=True) + " percentage points"
     for d, lo, hi in zip(first["diff"], first.diff_low, first.diff_high)]
+wins["distinct solved deals"] = [f"{drawn[p, s_].distinct:,}" for p, sets in RUNS.items() for s_ in sets]
 display(name_alike(wins.set_index(["profile", "rule set"])))
 base = first.iloc[0]
 gold = first.iloc[1]
@@ -445,7 +488,7 @@ y = np.arange(len(first))[::-1]
 ax.errorbar(first.value, y, xerr=[first.value - first.low, first.high - first.value], fmt="o", capsize=4)
 ax.axvline(1 / 3, color="k", lw=0.8, ls="--")
 ax.set_yticks(y, [f"{p}: {r}" for p, r in zip(first.profile, first["rule set"])])
-ax.set_xlabel("share of games won by the first hand of the first deal (95 % CI); dashed: a third")
+ax.set_xlabel(f"share of games won by the first hand of the first deal{CI}; dashed: a third")
 ax.set_title("The first hand's share of wins, with and without a golden start")
 plt.show()
 

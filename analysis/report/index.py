@@ -60,11 +60,16 @@ CAVEATS = (
     "fit is described on each page), and claims the redeals the profile allows.",
     "The single-dummy pools are small ({sd_sizes}), so "
     "own-information games draw their deals <b>with replacement</b> and many draws repeat a deal "
-    "drawn before (more than half at the full sizes of the pages): each page counts the repeats, "
-    "and its intervals come from a two-way bootstrap over games and pool deals (Owen, 2007), "
-    "which widens them for the repeats. The double-dummy games set beside them draw the same "
-    "deals the same way; a rule set no single-dummy pool serves draws the double-dummy pools "
-    "(50,000–100,000 deals) without replacement, each game its own block of the pool.",
+    "drawn before (more than half at the full sizes of the pages): each page counts the repeats "
+    "and widens its intervals for them, by a two-way bootstrap over games and pool deals (Owen, "
+    "2007) or, for a figure of whole games and in the paired comparisons of <code>thousand "
+    "compare</code>, by the root of the draws per distinct deal (an upper bound). The "
+    "double-dummy games set beside them draw the same deals the same way. Elsewhere a rule set "
+    "no single-dummy pool serves draws the double-dummy pools (50,000–100,000 deals) without "
+    "replacement, each game its own block of the pool; the paired comparisons (the conventions "
+    "page, the dark-play and golden-round games) draw those pools with replacement instead, so "
+    "that every rule set plays the same deals, and their pages count those repeats too and "
+    "widen their intervals for them the same way.",
     "Every estimated figure has its 95 % interval in brackets; a share of (deal, seat) rows has "
     "an interval clustered by deal. Under each figure, <i>n</i> is its sample size in the "
     "figure's own unit (deals, seats, defenders, stays or games).",

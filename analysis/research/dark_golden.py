@@ -7,7 +7,10 @@ Helpers of ``notebooks/dark_golden.py``:
   and draws them once;
 - :func:`games_drawn` counts the games, the pool deals they drew and the
   distinct solved deals behind a games dataset, with the design effect of
-  the deals drawn twice;
+  the deals drawn twice (``thousand compare`` draws with replacement, so
+  deals repeat), and :meth:`Drawn.words` says it in the words of every
+  page (:func:`analysis.research.game_tables.repeat_phrase`), with the
+  factor the comparison widened the intervals by;
 - :func:`share_rows` gives a share of games (a seat's wins, the games with
   a golden reset) its Clopper–Pearson interval over games, on the
   effective count where games share pool deals
@@ -26,6 +29,7 @@ import pandas as pd
 from .. import dataset
 from ..reference import pool_for
 from ..stats import share_ci
+from .game_tables import repeat_phrase
 
 __all__ = [
     "Drawn",
@@ -79,9 +83,32 @@ class Drawn(NamedTuple):
     draws: int  #: pool deals drawn and played (redeals left out)
     distinct: int  #: distinct solved deals among the draws
     deff: float  #: draws per distinct deal (1 when none repeats): the design effect
+    repeats: int = 0  #: draws that repeat a pool deal drawn before
+    pool: int = 0  #: pool deals the draws range over (0: not known)
+
+    @property
+    def widening(self) -> float:
+        """The factor the game figures' intervals are widened by: the root of :attr:`deff`.
+
+        ``thousand compare`` scales each rule set's intervals by it, and a
+        paired difference's by the larger of its two arms'
+        (:func:`analysis.comparison.metrics.pool_reuse`, the bound of
+        :meth:`analysis.research.uncertainty.PoolBootstrap.widen`).
+        """
+        return float(np.sqrt(self.deff))
+
+    def words(self) -> str:
+        """The draws and their repeats in words (:func:`~analysis.research.game_tables.repeat_phrase`).
+
+        Examples
+        --------
+        >>> Drawn(games=2, draws=4, distinct=3, deff=4 / 3, repeats=1, pool=50_000).words()
+        '4 draws of 50,000 pool deals (3 of them drawn): 1 (25.0 %) repeat a deal drawn before'
+        """
+        return repeat_phrase(self.draws, self.pool, self.distinct, self.repeats)
 
 
-def drawn_in(frames) -> Drawn:
+def drawn_in(frames, pool: int = 0) -> Drawn:
     """Games, draws and distinct solved deals behind games tables.
 
     Parameters
@@ -90,41 +117,52 @@ def drawn_in(frames) -> Drawn:
         Games rows (``game_id``, ``pool_deal``, ``redealt``); the arms of
         one paired comparison share their deals: give them together to
         count the deals behind the comparison.
+    pool : int
+        Pool deals the draws range over (kept as :attr:`Drawn.pool`).
 
     Returns
     -------
     Drawn
         Summed over the tables; ``distinct`` counts a pool deal once
         wherever it is drawn, a deal solved on the fly (``pool_deal`` −1)
-        each time; redeals are left out.  ``games`` counts the game ids of
-        the first table.
+        each time (never a repeat); redeals are left out.  ``games``
+        counts the game ids of the first table.
 
     Examples
     --------
     >>> g = pd.DataFrame({"game_id": [0, 0, 1, 1], "pool_deal": [5, 9, 5, -1],
     ...                   "redealt": [False, True, False, False]})
     >>> drawn_in([g])
-    Drawn(games=2, draws=3, distinct=2, deff=1.5)
+    Drawn(games=2, draws=3, distinct=2, deff=1.5, repeats=1, pool=0)
     """
     frames = list(frames)
     if not frames:
         raise ValueError("drawn_in needs at least one games table")
-    pool, fresh = [], 0
+    pool_draws, fresh = [], 0
     for t in frames:
         d = t["pool_deal"].to_numpy(np.int64)[~t["redealt"].to_numpy(bool)]
         fresh += int((d < 0).sum())
-        pool.append(d[d >= 0])
-    drawn = np.concatenate(pool)
+        pool_draws.append(d[d >= 0])
+    drawn = np.concatenate(pool_draws)
+    unique = int(np.unique(drawn).size)
     draws = int(drawn.size) + fresh
-    distinct = int(np.unique(drawn).size) + fresh
+    distinct = unique + fresh
     games = int(frames[0]["game_id"].nunique())
-    return Drawn(games, draws, distinct, draws / distinct if distinct else 1.0)
+    deff = draws / distinct if distinct else 1.0
+    return Drawn(games, draws, distinct, deff, int(drawn.size) - unique, int(pool))
 
 
 def games_drawn(*paths) -> Drawn:
-    """:func:`drawn_in` of games datasets (folders)."""
+    """:func:`drawn_in` of games datasets (folders), with the pool deals their draws range over.
+
+    The pool size is the one the datasets' parameters record
+    (``outcomes.shared_deals``, else ``outcomes.pool_size``; 0 when
+    neither is recorded).
+    """
     cols = ["game_id", "pool_deal", "redealt"]
-    return drawn_in([dataset.read_table(p, "games", columns=cols).to_pandas() for p in paths])
+    out = (dataset.read_params(paths[0]) or {}).get("outcomes", {}) if paths else {}
+    pool = int(out.get("shared_deals") or out.get("pool_size") or 0)
+    return drawn_in([dataset.read_table(p, "games", columns=cols).to_pandas() for p in paths], pool)
 
 
 def resets_in(games: pd.DataFrame) -> tuple[int, int]:

@@ -46,6 +46,7 @@ __all__ = [
     "simulated_games",
     "game_outcomes",
     "repeat_words",
+    "repeat_phrase",
     "estimators_words",
 ]
 
@@ -190,6 +191,36 @@ def game_outcomes(rules) -> tuple[str, str]:
     return "dd", f"double-dummy ({why})"
 
 
+def repeat_phrase(draws: int, pool_size: int, distinct: int, repeats: int) -> str:
+    """How many pool draws repeat a deal drawn before, in words (every page's one phrasing).
+
+    Parameters
+    ----------
+    draws : int
+        Pool deals drawn and played.
+    pool_size : int
+        Deals the draws range over.
+    distinct : int
+        Distinct deals among the draws.
+    repeats : int
+        Draws that repeat a deal drawn before.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> repeat_phrase(31482, 2000, 2000, 29482)
+    '31,482 draws of 2,000 pool deals (2,000 of them drawn): 29,482 (93.6 %) repeat a deal drawn before'
+    """
+    share = f" ({100 * repeats / draws:.1f} %)" if draws else ""
+    return (
+        f"{int(draws):,} draws of {int(pool_size):,} pool deals ({int(distinct):,} of them drawn): "
+        f"{int(repeats):,}{share} repeat a deal drawn before"
+    )
+
+
 def repeat_words(games: pd.DataFrame) -> str:
     """How many of a games table's pool draws repeat a deal drawn before, in words.
 
@@ -201,15 +232,12 @@ def repeat_words(games: pd.DataFrame) -> str:
     Returns
     -------
     str
-        E.g. ``"31,482 draws of 2,000 pool deals: 29,482 (93.6 %) repeat a
-        deal drawn before"``.
+        :func:`repeat_phrase`, e.g. ``"31,482 draws of 2,000 pool deals
+        (2,000 of them drawn): 29,482 (93.6 %) repeat a deal drawn before"``.
     """
     o = games.attrs["outcomes"]
-    n, rep = int(o["deals_drawn"]), int(o["repeated_draws"])
-    share = f" ({100 * rep / n:.1f} %)" if n else ""
-    return (
-        f"{n:,} draws of {int(o['pool_size']):,} pool deals ({int(o['distinct_deals']):,} of them drawn): "
-        f"{rep:,}{share} repeat a deal drawn before"
+    return repeat_phrase(
+        int(o["deals_drawn"]), int(o["pool_size"]), int(o["distinct_deals"]), int(o["repeated_draws"])
     )
 
 

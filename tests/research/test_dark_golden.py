@@ -63,8 +63,42 @@ def test_drawn_in_counts_distinct_deals_across_arms():
     a = pd.DataFrame({"game_id": [0, 0, 1], "pool_deal": [4, 7, 4], "redealt": [False, False, False]})
     b = pd.DataFrame({"game_id": [0, 1, 1], "pool_deal": [4, 8, -1], "redealt": [False, True, False]})
     d = dark_golden.drawn_in([a, b])
-    assert d == dark_golden.Drawn(games=2, draws=5, distinct=3, deff=5 / 3)
-    assert dark_golden.drawn_in([a]).deff == pytest.approx(1.5)
+    # pool draws 4, 7, 4, 4 (8 is redealt) and one deal solved on the fly: 2 of the draws repeat
+    assert d == dark_golden.Drawn(games=2, draws=5, distinct=3, deff=5 / 3, repeats=2, pool=0)
+    one = dark_golden.drawn_in([a], pool=50_000)
+    assert (one.deff, one.repeats, one.pool) == (pytest.approx(1.5), 1, 50_000)
+    assert one.widening == pytest.approx(1.5**0.5)
+    assert (
+        one.words() == "3 draws of 50,000 pool deals (2 of them drawn): 1 (33.3 %) repeat a deal drawn before"
+    )
+    no_repeat = dark_golden.drawn_in([b.iloc[:1]], pool=9)
+    assert (no_repeat.repeats, no_repeat.widening) == (0, 1.0)
+
+
+def test_games_drawn_is_what_compare_widened_its_intervals_by(sd_env, tmp_path):
+    from analysis import dataset
+    from analysis.comparison import compare
+    from analysis.comparison.table import game_rows
+
+    c = compare(["club", "club barrel_seats=1"], games=3, seed=2, workers=1, out=tmp_path, outcomes="pimc")
+    frames = [dataset.read_frame(p, "games") for p in c.paths]
+    for name, path, f in zip(c.names, c.paths, frames):
+        d = dark_golden.games_drawn(path)
+        played = f.pool_deal[~f.redealt]
+        assert d.pool == 3  # the tiny club-sd pool: every game repeats its deals
+        assert (d.draws, d.distinct) == (len(played), played.nunique())
+        assert d.repeats == len(played) - played.nunique() > 0
+        assert c.pool_repeat_share[name] == pytest.approx(d.repeats / d.draws)
+    # the comparison's interval of a game figure is the plain one scaled by the widening
+    plain = pd.DataFrame(game_rows(frames, c.names)).set_index(["metric", "rules"])
+    wide = c.table.set_index(["metric", "rules"])
+    w = [dark_golden.games_drawn(p).widening for p in c.paths]
+    for i, name in enumerate(c.names):
+        r0, r1 = plain.loc[("deals_per_game", name)], wide.loc[("deals_per_game", name)]
+        if r0.high > r0.value:
+            assert r1.high - r1.value == pytest.approx(w[i] * (r0.high - r0.value))
+    r0, r1 = plain.loc[("deals_per_game", c.names[1])], wide.loc[("deals_per_game", c.names[1])]
+    assert r1.diff_high - r1["diff"] == pytest.approx(max(w) * (r0.diff_high - r0["diff"]))
 
 
 def test_resets_and_shares_of_games():

@@ -115,6 +115,8 @@ def test_missing_headlines_are_named_and_the_index_marks_them(tmp_path):
     # the caveats say how the games draw, with the single-dummy pools' sizes as built
     built = [q for q in reference.sd_pools() if q.state == "built"]
     assert "own information" in index and "with replacement" in index
+    # thousand compare draws the double-dummy pools with replacement too (conventions, dark_golden)
+    assert "the dark-play and golden-round games) draw those pools with replacement" in index
     assert all(f"{q.name} {q.deals:,} deals" in index for q in built)
 
 

@@ -224,3 +224,12 @@ def test_each_profile_s_bidding_model_is_named_with_what_it_estimates():
     line = game_tables.estimators_words(tables)
     assert line.startswith(f"club and classic: {words['club', 'pimc']}; book: ")  # classic plays club's model
     assert line.count("the default bidding model") == 2
+
+
+def test_repeat_phrase_is_every_pages_wording():
+    assert game_tables.repeat_phrase(31_482, 2_000, 2_000, 29_482) == (
+        "31,482 draws of 2,000 pool deals (2,000 of them drawn): 29,482 (93.6 %) repeat a deal drawn before"
+    )
+    assert game_tables.repeat_phrase(0, 50_000, 0, 0) == (
+        "0 draws of 50,000 pool deals (0 of them drawn): 0 repeat a deal drawn before"
+    )
