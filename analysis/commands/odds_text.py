@@ -184,15 +184,15 @@ def plot(table, path, widow: bool = False) -> None:
     ax.set_ylabel("probability of making the contract")
     ax.set_ylim(-0.02, 1.02)
     ax2 = ax.twinx()
-    se = t.delta_se.to_numpy(dtype=float)
-    if np.isfinite(se).any():  # one sample has no standard error
+    if "delta_low" in t.columns and np.isfinite(t.delta_low.to_numpy(dtype=float)).any():
+        # one sample has no interval; the interval is held within what the contract can give
         ax2.fill_between(
             x,
-            t.expected_delta - 1.96 * se,
-            t.expected_delta + 1.96 * se,
+            t.delta_low,
+            t.delta_high,
             alpha=0.15,
             color="C3",
-            label="its 95% interval (±1.96 s.e.)",
+            label="its 95% interval (Student t, within the contract's range)",
         )
     ax2.plot(x, t.expected_delta, "s--", color="C3", label="expected score change")
     ax2.axhline(0, color="C3", lw=0.5)

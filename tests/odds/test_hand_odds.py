@@ -366,3 +366,27 @@ def test_expected_gain_interval_is_held_within_what_the_contract_can_give():
     )
     lo, hi = delta_range(PROFILES["book"], c)
     assert ((d >= lo[:, None]) & (d <= hi[:, None])).all()
+
+
+def test_the_plot_draws_the_gain_interval_the_table_gives(tmp_path, monkeypatch):
+    # the plot drew expected change ± 1.96 s.e., which passes +100 at contract 100
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.axes import Axes
+
+    from analysis.commands import odds_text
+
+    t = hand_odds("A♥ 10♥ A♠ 10♠ A♣ 10♣ K♦", samples=6, seed=1)
+    bands = []
+    real = Axes.fill_between
+
+    def record(self, x, y1, y2=0, **kw):
+        bands.append((np.asarray(y1, dtype=float), np.asarray(y2, dtype=float), kw.get("label")))
+        return real(self, x, y1, y2, **kw)
+
+    monkeypatch.setattr(Axes, "fill_between", record)
+    odds_text.plot(t, tmp_path / "o.png")
+    (low, high, label) = next(b for b in bands if "within the contract" in (b[2] or ""))
+    assert np.allclose(low, t["delta_low"]) and np.allclose(high, t["delta_high"])
+    assert np.all(high <= t.index.to_numpy())  # never more than the contract gives
