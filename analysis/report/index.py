@@ -166,7 +166,8 @@ def _findings(heads: dict, pages, profiles) -> str:
                 first = seen.setdefault((str(r["figure"]), str(r["n"])), prof)
                 if first != prof:
                     same = f"<br><small><b>the same figure as {html.escape(first)}</b></small>"
-            wide = "<br><small>widened 95 % interval(s): an upper bound</small>" if r.get("widened") else ""
+            wide = "<br><small>intervals marked widened: upper bounds, wider than 95 %</small>"
+            wide = wide if r.get("widened") else ""
             cells.append(
                 f"<td><a href='{page}.html'>{fig}</a><br><small>n = {html.escape(str(r['n']))}</small>"
                 f"{wide}{same}</td>"

@@ -414,10 +414,10 @@ def test_the_index_names_the_findings_whose_intervals_are_widened(tmp_path):
     headline.save_headline("bolts", rows(False), tmp_path)
     index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
     assert "no finding of this report carries one" in index
-    assert "widened 95 % interval(s)" not in index  # no cell is marked
+    assert "intervals marked widened" not in index  # no cell is marked
     headline.save_headline("bolts", rows(True), tmp_path)
     index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
     label = next(q.label for q in headline.QUESTIONS if q.key == "bolts")
     assert f"The findings that carry one: <i>{label}</i>." in index
-    assert index.count("widened 95 % interval(s): an upper bound") == 1  # club's cell only
+    assert index.count("intervals marked widened: upper bounds") == 1  # club's cell only
     assert "95 % intervals in brackets, except where a cell says <i>widened</i>" in index
