@@ -291,7 +291,7 @@ display(Markdown(
     f"**Conclusion.** A stay is won most often under {bw} "
     f"({notebook.fmt_ci(wins[bw]['p'], wins[bw]['ci_low'], wins[bw]['ci_high'])}) and least often "
     f"under {ww} ({notebook.fmt_ci(wins[ww]['p'], wins[ww]['ci_low'], wins[ww]['ci_high'])})"
-    + ("; the intervals overlap, so these games do not show a difference."
+    + (f"; the {STAY_CI}s overlap, so these games do not show a difference."
        if wins[bw]["ci_low"] <= wins[ww]["ci_high"] else ".")))
 
 # %% [markdown]
@@ -392,7 +392,8 @@ def compare(row, digits=2):
         lambda r: notebook.fmt_num_ci(r.value, r.low, r.high, digits))
     apart = a.low > b.high or b.low > a.high
     return (f"{show(a)} at four against {show(b)} at three: the intervals "
-            + ("do not overlap, so the difference is real even with the widened intervals" if apart else
+            + (("do not overlap, so the difference is real even with the widened intervals" if WIDENED else
+                "do not overlap, so the difference is beyond the noise") if apart else
                "overlap, so these games do not show a difference"))
 
 
