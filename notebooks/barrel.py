@@ -59,6 +59,9 @@
 # hazard: of the sitters still on the barrel at their *t*-th deal, the
 # share that wins there.  Intervals: bootstrap over games (and over the
 # pool's deals where a deal repeats: the two-way bootstrap of Owen, 2007).
+# Where deals repeat, the interval of a figure of whole games or of stays
+# (every table of stays below) is a *widened* 95 % interval: wider than a
+# 95 % interval, an upper bound; each table's header says which it is.
 
 # %% tags=["parameters"]
 from analysis.research import notebook
@@ -78,7 +81,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis.research import barrel_rules, game_tables, plots, positions, survival, twoways
-from analysis.research.uncertainty import PoolBootstrap
+from analysis.research.uncertainty import PoolBootstrap, interval_label
 from analysis.rules import Rules
 
 T0 = time.perf_counter()
@@ -113,13 +116,12 @@ display(Markdown(f"Bidding estimator, by table: {game_tables.estimators_words(ga
 display(pd.DataFrame({
     "outcomes": [OUT[n][1] for n in games],
     "pool draws, and how many repeat": [game_tables.repeat_words(g) for g in games.values()],
-    "intervals": [b.describe() for b in boots.values()],
-    "game and stay intervals widened by": [f"×{b.design_effect ** 0.5:.1f}" if b.reuse else "×1 (no repeats)"
-                                           for b in boots.values()]}, index=pd.Index(list(games), name="rules")))
+    "intervals": [b.describe() for b in boots.values()]}, index=pd.Index(list(games), name="rules")))
 display(Markdown(
     "A figure of whole games or of stays (a win share, a stay won, S(k)) cannot be resampled deal by "
-    "deal, so where deals repeat its bootstrap interval over games is widened by the root of the draws "
-    "per distinct pool deal (last column): an upper bound on what the repeats add, not an estimate. "
+    "deal, so where deals repeat its 95 % bootstrap interval over games is widened by the root of the draws "
+    "per distinct pool deal (the factor in the column *intervals*): an upper bound on what the repeats add, "
+    "not an estimate, and wider than a 95 % interval; the tables call it a *widened 95 % interval*. "
     "With the single-dummy pools of 500 to 2,000 deals it is the pool, not the number of games, that "
     "limits these intervals; figures made of deals (bolts per 100 played deals) are resampled over "
     "games and pool deals together and stay narrower."))
@@ -134,7 +136,8 @@ notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
 # cumulative incidence at the longest stay).  Another player's win is one
 # of the endings; a stay is censored only if its game was cut off
 # unfinished, so the shares of the endings plus S at the end add up to
-# 100 %.  An ending a variant's rules forbid reads *none by rule*, without
+# 100 %.  Each share has its widened 95 % interval where deals repeat
+# (the header says).  An ending a variant's rules forbid reads *none by rule*, without
 # an interval (decided from the rules, not from a count of zero; the
 # reasons are listed under the table); an ending the rules allow but no
 # stay had keeps its interval.
@@ -160,6 +163,9 @@ for n, t in tables.items():
         row[LABELS[c]] = "none by rule" if r["by_rule"] else notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
     last[n] = row
 ends = pd.DataFrame(last).T.rename_axis("rules")
+STAY_CI = interval_label(boots[n] for n in tables)  # stays are figures of games: widened where deals repeat
+ends.columns = pd.MultiIndex.from_tuples([("", c) if c not in LABELS.values() else
+                                          (f"share of stays ending so ({STAY_CI})", c) for c in ends.columns])
 display(ends)
 NEVER = {n: barrel_rules.impossible_endings(r) for n, r in VARIANTS.items()}
 why = {}  # (ending, reason) -> the variants
@@ -189,7 +195,7 @@ for ax, (n, t) in zip(axes.flat, tables.items()):
     ax.set_xlim(0, LAST + 0.5)
     ax.tick_params(labelbottom=True)  # every panel keeps its deal numbers
 plots.figure_legend(fig, loc="outside lower center", ncol=4, frameon=False)
-fig.suptitle("How barrel stays end, by deal (Aalen–Johansen, 95 % bands)")
+fig.suptitle(f"How barrel stays end, by deal (Aalen–Johansen, {STAY_CI} bands)")
 plt.show()
 drawn = [LABELS[c] for c in CAUSES if any(c not in NEVER[n] for n in tables)]
 undrawn = [LABELS[c] for c in CAUSES if LABELS[c] not in drawn]
@@ -218,21 +224,23 @@ display(Markdown(
 # its first deal (a win ends the game before anybody arrives on its deal;
 # only a redeal's fine or the reverse barrel, which none of these rules
 # has, could), so S(0) = 100 % by the rules and is printed without an
-# interval.  A figure the rules fix reads "by rule".
+# interval.  A figure the rules fix reads "by rule".  The other values of
+# S carry the widened 95 % interval of every stay figure where deals repeat.
 
 # %%
-def s_table(tabs, label="rules"):
+def s_table(tabs, bs, label="rules"):
     """S(t) and the stays still followed, one row per table; a value the rules fix without an interval."""
     surv = pd.concat({n: t.loc["survival"] for n, t in tabs.items()}, names=[label])
-    st = notebook.ci_table(surv, keep=("followed",), name="S(t) (95 % CI)")
+    name = f"S(t) ({interval_label(bs[n] for n in tabs)})"
+    st = notebook.ci_table(surv, keep=("followed",), name=name)
     fixed = surv["by_rule"].to_numpy()  # S(0) = 1 and S(longest) = 0: the rules, not an estimate
-    st.loc[fixed, "S(t) (95 % CI)"] = [f"{notebook.fmt_pct(p)} by rule" for p in surv.loc[fixed, "p"]]
+    st.loc[fixed, name] = [f"{notebook.fmt_pct(p)} by rule" for p in surv.loc[fixed, "p"]]
     st = st.rename(columns={"followed": "stays still on the barrel after t deals"}).unstack("deals")
     st.columns = st.columns.set_names(["", "after t deals"])
     return st.fillna("no stay lasted this long")
 
 
-display(s_table(tables))
+display(s_table(tables, boots))
 tail = {n: t.loc["survival"].iloc[-1] for n, t in tables.items()}
 opened = {n: int((stays[n].ending == "open").sum()) for n in tables}
 rest = [n for n, r in tail.items() if r["p"] >= 0.0005 and opened[n] > 0]  # shown as at least 0.1 %
@@ -252,7 +260,7 @@ for i, (n, t) in enumerate(tables.items()):
                          band_alpha=0.08, end=LAST + 0.5)
 ax.set_xlim(0, LAST + 0.5)
 ax.legend(title="rules", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-ax.set_title("Still on the barrel after t deals, S(t) (95 % bands)")
+ax.set_title(f"Still on the barrel after t deals, S(t) ({STAY_CI} bands)")
 plt.show()
 
 # %% [markdown]
@@ -260,7 +268,8 @@ plt.show()
 #
 # Per stay: the cumulative incidence of a win by the end.  Per attempt:
 # of the sitters on the barrel at their *t*-th deal, the share that wins on
-# that deal.
+# that deal.  Both are figures of stays: widened 95 % intervals where deals
+# repeat.
 
 # %%
 win = {}
@@ -273,14 +282,16 @@ for n, t in tables.items():
         row[f"attempt {d}"] = notebook.fmt_ci(h["p"], h["ci_low"], h["ci_high"]) + \
             f" of {int(h['at_risk']):,}"
     win[n] = row
-display(pd.DataFrame(win).T.rename_axis("rules").fillna("no stay lasted this long"))
+wtab = pd.DataFrame(win).T.rename_axis("rules").fillna("no stay lasted this long")
+wtab.columns = pd.MultiIndex.from_product([[f"chance of a win ({STAY_CI})"], wtab.columns])
+display(wtab)
 wins = {n: t.loc[("cif_win", t.index.get_level_values("deals").max())] for n, t in tables.items()}
 bw, ww = max(wins, key=lambda n: wins[n]["p"]), min(wins, key=lambda n: wins[n]["p"])
 display(Markdown(
     f"**Conclusion.** A stay is won most often under {bw} "
     f"({notebook.fmt_ci(wins[bw]['p'], wins[bw]['ci_low'], wins[bw]['ci_high'])}) and least often "
     f"under {ww} ({notebook.fmt_ci(wins[ww]['p'], wins[ww]['ci_low'], wins[ww]['ci_high'])})"
-    + ("; the intervals overlap, so the difference is within the noise."
+    + (f"; the {STAY_CI}s overlap, so these games do not show a difference."
        if wins[bw]["ci_low"] <= wins[ww]["ci_high"] else ".")))
 
 # %% [markdown]
@@ -299,7 +310,7 @@ display(Markdown(
 # Intervals: the same bootstrap over games as above, so a figure of whole
 # games or of stays (the win shares, barrel entries, stays won) has its
 # interval over games *widened* for the repeated pool deals: an upper bound
-# on the uncertainty, not a 95 % confidence interval, and marked so.
+# on the uncertainty, wider than a 95 % interval, and marked so.
 # Bolts per 100 played deals are resampled over games and pool deals
 # together: a 95 % interval.
 
@@ -319,7 +330,8 @@ wins4 = {name: positions.position_wins(g, b) for name, (g, b) in TABLES.items()}
 ROWS = [f"won by the {p}" for p in positions.POSITIONS[4]] + [
     "bolts per 100 played deals", "barrel entries per game", "barrel stays won"]
 WIDENED = any(b.reuse for _, b in TABLES.values())  # game and stay figures' intervals widened for repeats
-MARK = " (widened interval)" if WIDENED else " (95 % CI)"
+MARK = f" ({interval_label(b for _, b in TABLES.values())})"
+MARK_DEALS = f" ({interval_label((b for _, b in TABLES.values()), of_games=False)})"
 cells = {}
 for name, f in figs.items():
     col = {}
@@ -338,17 +350,15 @@ for name, f in figs.items():
                       ("barrel stays won", "barrel stays")):
         col[what] = f"{int(f.loc[row, 'n']):,}" if row in f.index else "0"
     cells[name] = col
-four = pd.DataFrame(cells).rename(index=lambda r: r + (" (95 % CI)" if r.startswith("bolts") else
+four = pd.DataFrame(cells).rename(index=lambda r: r + (MARK_DEALS if r.startswith("bolts") else
                                                        MARK if r in ROWS else "")).rename_axis("figure")
 display(four)
 if WIDENED:
     display(Markdown(
-        "*Widened interval*: the 95 % bootstrap interval over games, scaled by the root of the draws per "
+        "*Widened 95 % interval*: the 95 % bootstrap interval over games, scaled by the root of the draws per "
         "distinct pool deal (the widening factors are given below): an upper bound on the uncertainty "
         "the repeated deals add, wider than a 95 % confidence interval, not one."))
-display(Markdown(" ".join(f"{n} ({OUT[n][1]}): {b.describe()}; {game_tables.repeat_words(g)}; "
-                          + (f"game and stay intervals widened by ×{b.design_effect ** 0.5:.1f}" if b.reuse
-                             else "no interval widened (no repeats)") + "."
+display(Markdown(" ".join(f"{n} ({OUT[n][1]}): {b.describe()}; {game_tables.repeat_words(g)}."
                           for n, (g, b) in TABLES.items() if "four" in n)))
 
 # %%
@@ -363,7 +373,7 @@ for name, w in wins4.items():
         par.append(r.par)
 y = np.arange(len(labels))[::-1]
 est, lo, hi, par = (100 * np.asarray(a) for a in (est, lo, hi, par))
-ax.errorbar(est, y, xerr=[est - lo, hi - est], fmt="o", capsize=4, label=f"{N_GAMES:,} games each, " + ("widened interval" if WIDENED else "95 % CI"))
+ax.errorbar(est, y, xerr=[est - lo, hi - est], fmt="o", capsize=4, label=f"{N_GAMES:,} games each, {MARK[2:-1]}")
 ax.plot(par, y, "|", color="k", ms=14, label="a fair seat's share")
 ax.set_yticks(y, labels)
 ax.set_xlabel("share of the games won (%)")
@@ -382,7 +392,8 @@ def compare(row, digits=2):
         lambda r: notebook.fmt_num_ci(r.value, r.low, r.high, digits))
     apart = a.low > b.high or b.low > a.high
     return (f"{show(a)} at four against {show(b)} at three: the intervals "
-            + ("do not overlap, so the difference is real even with the widened intervals" if apart else
+            + (("do not overlap, so the difference is real even with the widened intervals" if WIDENED else
+                "do not overlap, so the difference is beyond the noise") if apart else
                "overlap, so these games do not show a difference"))
 
 
@@ -410,7 +421,7 @@ display(Markdown(
 stays4 = {name: survival.barrel_stays(g) for name, (g, _) in TABLES.items()}
 tables4 = {name: survival.competing_table(stays4[name], b, CAUSES, rules=RULES4[name])
            for name, (g, b) in TABLES.items() if len(stays4[name])}
-display(s_table(tables4, label="table"))
+display(s_table(tables4, {n: b for n, (_, b) in TABLES.items()}, label="table"))
 longer = {n: t.loc["survival"] for n, t in tables4.items() if "four" in n}
 display(Markdown(
     "**Conclusion.** " + "; ".join(
@@ -439,8 +450,10 @@ display(Markdown(
 # way's interval is the one its own games get everywhere in the report
 # (the own-information bolts here are the bolts page's, interval
 # included).  *DD − OI* is double-dummy minus own information, with a
-# paired 95 % interval (one two-way bootstrap over the shared games and
-# pool deals).
+# paired interval (one two-way bootstrap over the shared games and pool
+# deals).  Each figure's label says what its intervals are: a 95 %
+# interval for bolts (resampled over games and pool deals), a widened 95 %
+# interval for the figures of whole games or stays where deals repeat.
 
 # %%
 BOTH = [n for n in ("club", "classic", "book", "ua", "wiki") if OUT[n][0] == "pimc"]
@@ -450,11 +463,28 @@ UNIT = {"deals_per_game": "games", "bolts_per_100": "played deals", "stays_won":
 
 
 def cell(r, k, pct):
+    """A level (either way) with its interval; a difference signed, in points of % for a share."""
     if np.isnan(r[k]):
         return "no barrel stay"
+    if k == "diff":
+        d = notebook.fmt_num_ci(*((100 if pct else 1) * r[["diff", "diff_low", "diff_high"]].to_numpy(float)),
+                                signed=True)
+        return d + (" points of %" if pct else "")
     if pct:
         return notebook.fmt_ci(r[k], r[f"{k}_low"], r[f"{k}_high"])
     return notebook.fmt_num_ci(r[k], r[f"{k}_low"], r[f"{k}_high"])
+
+
+def ci_kind(r):
+    """What a figure's intervals are, from the flags of twoways.figures_both_ways."""
+    flags = r[["widened_dd", "widened_pimc", "widened_diff"]].astype(bool)
+    if flags.all():
+        return "widened 95 % intervals"
+    if not flags.any():
+        return "95 % intervals"
+    return "widened 95 % intervals for " + notebook.and_list(
+        {"widened_dd": "DD", "widened_pimc": "OI", "widened_diff": "DD − OI"}[k] for k in flags[flags].index
+    ) + ", else 95 %"
 
 
 rows = []
@@ -463,12 +493,9 @@ for n, f in both.items():
         if fig == "bolts_per_100" and not VARIANTS[n].has_bolts:
             continue
         pct = fig == "stays_won"
-        rows.append({"rules": n, "figure": twoways.FIGURES[fig],
-                     "double-dummy (95 % CI)": cell(r, "dd", pct), "own information (95 % CI)": cell(r, "pimc", pct),
-                     "DD − OI (paired 95 % CI)": "no barrel stay both ways" if np.isnan(r["diff"]) else
-                     (notebook.fmt_num_ci(100 * r["diff"], 100 * r["diff_low"],
-                                                                     100 * r["diff_high"]) + " points of %")
-                     if pct else notebook.fmt_num_ci(r["diff"], r["diff_low"], r["diff_high"]),
+        rows.append({"rules": n, "figure": f"{twoways.FIGURES[fig]} ({ci_kind(r)})",
+                     "double-dummy": cell(r, "dd", pct), "own information": cell(r, "pimc", pct),
+                     "DD − OI (paired)": "no barrel stay both ways" if np.isnan(r["diff"]) else cell(r, "diff", pct),
                      "n (DD; OI)": f"{int(r['n_dd']):,}; {int(r['n_pimc']):,} {UNIT[fig]}"})
 if rows:
     display(pd.DataFrame(rows).set_index(["rules", "figure"]))
@@ -501,12 +528,12 @@ for n in ("club", "classic", "book", "ua", "wiki"):
         if fig == "bolts_per_100" and not VARIANTS[n].has_bolts:
             continue
         r, pct = f.loc[fig], fig == "stays_won"
-        d = ("not measurable (no stay one way)" if np.isnan(r["diff"]) else
-             notebook.fmt_num_ci(100 * r["diff"], 100 * r["diff_low"], 100 * r["diff_high"]) + " points"
-             if pct else notebook.fmt_num_ci(r["diff"], r["diff_low"], r["diff_high"]))
-        parts.append(f"{twoways.FIGURES[fig]}: DD {cell(r, 'dd', pct)}, OI {cell(r, 'pimc', pct)}, DD − OI {d}")
+        d = "not measurable (no stay one way)" if np.isnan(r["diff"]) else cell(r, "diff", pct)
+        parts.append(f"{twoways.FIGURES[fig]} ({ci_kind(r)}): DD {cell(r, 'dd', pct)}, "
+                     f"OI {cell(r, 'pimc', pct)}, DD − OI {d}")
     st = f.loc["stays_won"]
     hl.append({"profile": n, "question": "both_ways", "figure": "; ".join(parts),
+               "widened": bool(f[["widened_dd", "widened_pimc", "widened_diff"]].to_numpy().any()),
                "n": f"{N_GAMES:,} paired games each way ("
                     + (f"{int(f.loc['bolts_per_100', 'n_dd']):,} and {int(f.loc['bolts_per_100', 'n_pimc']):,} "
                        "played deals; " if VARIANTS[n].has_bolts else "")
@@ -524,7 +551,9 @@ for n in ("club", "classic", "book", "ua", "wiki"):
     hl.append({"profile": n, "question": "barrel",
                "figure": f"{notebook.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} of stays won; "
                          f"S(1) {notebook.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])} "
-                         f"({'own information' if OUT[n][0] == 'pimc' else OUT[n][1]})",
+                         f"({'own information' if OUT[n][0] == 'pimc' else OUT[n][1]}; "
+                         f"{boots[n].interval_name(of_games=True)}s)",
+               "widened": boots[n].reuse,
                "n": f"{len(stays[n]):,} barrel stays in {boots[n].games:,} games"})
 _ = notebook.save_headline("barrel", hl)
 

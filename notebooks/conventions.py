@@ -184,6 +184,8 @@ for p in PROFILES:
                      "figure": f"{conventions.change_label(r.change.iloc[0], p)}: Δ "
                                f"{fmt_diff(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0])}"
                                f" deals per game, variant minus profile ({KINDS[kind]})" if len(r) else "no effect distinguishable at this size",
+                     # thousand compare widens a game figure's interval where its pool draws repeat
+                     "widened": bool(len(r)) and any(v > 0 for v in runs[p][kind].pool_repeat_share.values()),
                      "n": f"{SIZE[kind]:,} paired games per rule set; {variants_of(p, 'pimc'):,} variants "
                           f"with own information, {variants_of(p, 'dd'):,} double-dummy"})
 _ = notebook.save_headline("conventions", headline, DATA)

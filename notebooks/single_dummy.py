@@ -130,7 +130,7 @@ dig = optimism.enough_digits(100 * succ[["diff", "diff_low", "diff_high"]].to_nu
 tab = pd.DataFrame({
     "double-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(succ["p_dd"], succ["p_dd_low"], succ["p_dd_high"])],
     "single-dummy": [notebook.fmt_ci(a, b, c) for a, b, c in zip(succ["p_sd"], succ["p_sd_low"], succ["p_sd_high"])],
-    "difference (percentage points)": [notebook.fmt_num_ci(100 * a, 100 * b, 100 * c, dig)
+    "difference (percentage points)": [notebook.fmt_num_ci(100 * a, 100 * b, 100 * c, dig, signed=True)
                                        for a, b, c in zip(succ["diff"], succ["diff_low"], succ["diff_high"])],
     "declarer seats with a play": [notebook.fmt_num(int(x)) for x in succ["rows"]],
     "deals": [notebook.fmt_num(int(x)) for x in succ["deals"]],
@@ -199,7 +199,7 @@ plt.show()
 gaps = pd.DataFrame({p: optimism.value_gap(f) for p, f in paired.items()}).T
 gdig = optimism.enough_digits(gaps[["mean", "low", "high"]].to_numpy())
 gtab = pd.DataFrame({
-    "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(a, b, c, gdig) for a, b, c in
+    "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(a, b, c, gdig, signed=True) for a, b, c in
                                        zip(gaps["mean"], gaps["low"], gaps["high"])],
     **{k: [notebook.fmt_num(x) for x in gaps[c]] for k, c in (("median", "median"), ("10 %", "q10"), ("90 %", "q90"))},
     **{k: [notebook.fmt_ci(*r) for r in gaps[[c, f"{c}_low", f"{c}_high"]].to_numpy()]
@@ -209,7 +209,7 @@ gtab = pd.DataFrame({
 display(gtab)
 display(Markdown(
     "**Conclusion.** " + "; ".join(
-        f"{p}: mean gap {notebook.fmt_num_ci(r['mean'], r['low'], r['high'], gdig)} points"
+        f"{p}: mean gap {notebook.fmt_num_ci(r['mean'], r['low'], r['high'], gdig, signed=True)} points"
         + (" (within the noise)" if r["low"] <= 0 <= r["high"] else "")
         for p, r in gaps.iterrows())
     + ". " + optimism.gap_verdict(gaps) + " The spread "
@@ -324,12 +324,14 @@ display(Markdown(
 # games and pool deals (Owen, 2007); figures of whole games (deals per
 # game) and of barrel stays (the share won, an Aalen–Johansen incidence as
 # on the barrel page) are resampled over games and their intervals widened
-# by the root of the draws per distinct pool deal, as on the barrel page.
+# by the root of the draws per distinct pool deal, as on the barrel page:
+# a *widened 95 % interval*, wider than a 95 % interval (an upper bound).
+# The headers say which columns carry one, and the last column by how much.
 
 # %%
 from analysis.game import simulate  # noqa: E402
 from analysis.research import survival  # noqa: E402
-from analysis.research.uncertainty import PoolBootstrap  # noqa: E402
+from analysis.research.uncertainty import PoolBootstrap, interval_label  # noqa: E402
 
 games = {}
 for p in shown:
@@ -341,10 +343,12 @@ for p in shown:
         "dd": simulate(p, N_GAMES, seed=SEED, pool=dd_rows, draw="with"),
         "pimc": simulate(p, N_GAMES, seed=SEED, pool=m["solutions_path"], draw="with", outcomes="pimc"),
     }
+boots = {(p, kind): PoolBootstrap(g, n_boot=N_BOOT) for p in shown for kind, g in games[p].items()}
+GAME_CI, DEAL_CI = interval_label(boots.values()), interval_label(boots.values(), of_games=False)
 rows = []
 for p in shown:
     for kind, g in games[p].items():
-        b = PoolBootstrap(g, n_boot=N_BOOT)
+        b = boots[(p, kind)]
         played = (~g["redealt"]).to_numpy(float)
         made = played * (~g["written_off"]).to_numpy(float)
         wo, wo_lo, wo_hi = b.ratio((g["written_off"].to_numpy(float)) * played, played)
@@ -358,14 +362,16 @@ for p in shown:
         nbolt = g[["bolt0", "bolt1", "bolt2"]].sum(axis=1).to_numpy(float) * played
         bpd = b.ratio(nbolt, played)
         rows.append({"profile": p, "play": kind,
-                     "deals per game (95 % CI)": notebook.fmt_num_ci(*dpg),
-                     "write-offs (95 % CI)": notebook.fmt_ci(wo, wo_lo, wo_hi),
-                     "bolts per 100 played deals (95 % CI)": notebook.fmt_num_ci(*(100 * np.array(bpd)))
+                     f"deals per game ({GAME_CI})": notebook.fmt_num_ci(*dpg),
+                     f"write-offs ({DEAL_CI})": notebook.fmt_ci(wo, wo_lo, wo_hi),
+                     f"bolts per 100 played deals ({DEAL_CI})": notebook.fmt_num_ci(*(100 * np.array(bpd)))
                      if Rules.profile(p).has_bolts else "no bolts by rule",
                      "barrel stays": len(st),
-                     "barrel stays won (95 % CI)": notebook.fmt_ci(end["p"], end["ci_low"], end["ci_high"])
+                     f"barrel stays won ({GAME_CI})": notebook.fmt_ci(end["p"], end["ci_low"], end["ci_high"])
                      if end is not None else "no barrel stay",
                      "games": b.games, "distinct deals": b.distinct_deals,
+                     "games and stays: interval widened by": f"×{notebook.fmt_num(b.widening, 1)}" if b.reuse
+                     else "×1 (no deal repeats)",
                      "_wins": int((st["ending"] == "win").sum()) if len(st) else 0,
                      "_open": int((st["ending"] == "open").sum()) if len(st) else 0})
 gtable = pd.DataFrame(rows).replace({"play": {"dd": "double-dummy", "pimc": "single-dummy"}})
@@ -425,7 +431,8 @@ if first:
         f"paired difference from {REF} worlds (points, 95 % CI)": [
             "the pool's own: the reference" if w == REF else notebook.fmt_num_ci(r["diff"], r["diff_low"], r["diff_high"], wdig, signed=True)
             for w, r in wt.iterrows()],
-        "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(*r) for r in wt[["gap", "gap_low", "gap_high"]].to_numpy()],
+        "mean DD − SD (points, 95 % CI)": [notebook.fmt_num_ci(*r, signed=True)
+                                           for r in wt[["gap", "gap_low", "gap_high"]].to_numpy()],
         "same gift as the pool's (95 % CI)": [
             "the pool's own gifts" if w == REF else notebook.fmt_ci(*r)
             for w, r in zip(wt.index, wt[["same_gift", "same_gift_low", "same_gift_high"]].to_numpy())],
@@ -454,7 +461,7 @@ for p in shown:
     hl.append({"profile": p, "question": "optimism",
                "figure": f"{notebook.fmt_ci(s['p_dd'], s['p_dd_low'], s['p_dd_high'])} double-dummy, "
                          f"{notebook.fmt_ci(s['p_sd'], s['p_sd_low'], s['p_sd_high'])} single-dummy; "
-                         f"gap {notebook.fmt_num_ci(gp['mean'], gp['low'], gp['high'], gdig)} points",
+                         f"gap {notebook.fmt_num_ci(gp['mean'], gp['low'], gp['high'], gdig, signed=True)} points",
                "gap": [float(gp["mean"]), float(gp["low"]), float(gp["high"])],
                "n": f"{int(s['rows']):,} declarer seats with a single-dummy play "
                     f"(of {int(s['rows_all']):,}) in {int(s['deals']):,} deals of the single-dummy pool"})

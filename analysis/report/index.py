@@ -70,9 +70,9 @@ CAVEATS = (
     "page, the dark-play and golden-round games) draw those pools with replacement instead, so "
     "that every rule set plays the same deals, and their pages count those repeats too and "
     "widen their intervals for them the same way.",
-    "Every estimated figure has its 95 % interval in brackets; a share of (deal, seat) rows has "
-    "an interval clustered by deal. Under each figure, <i>n</i> is its sample size in the "
-    "figure's own unit (deals, seats, defenders, stays or games).",
+    "Every estimated figure has an interval in brackets: a 95 % interval (a share of (deal, seat) "
+    "rows has one clustered by deal), except {widened} Under each figure, <i>n</i> is its sample "
+    "size in the figure's own unit (deals, seats, defenders, stays or games).",
 )
 
 
@@ -115,6 +115,28 @@ def _gap_sentence(heads: dict) -> str:
     )
 
 
+#: What a widened interval is, in the caveats and under the findings.
+WIDENED = (
+    "a figure of whole games or of barrel stays (a win share, stays won, S(1), deals per game) from "
+    "games whose pool deals repeat: its interval is a <i>widened</i> 95 % interval, the bootstrap "
+    "interval over games scaled by the root of the draws per distinct pool deal, an upper bound "
+    "wider than a 95 % interval (each page gives the factor)"
+)
+
+
+def _widened(heads: dict, pages) -> str:
+    """The caveat's sentence on widened intervals, naming the findings whose pages flag one."""
+    rows = [
+        label
+        for page, key, label in _columns(heads, pages)
+        if any(r.get("widened") for r in heads.get((page, key), {}).values())
+    ]
+    if not rows:
+        return WIDENED + "; no finding of this report carries one."
+    named = "; ".join(f"<i>{html.escape(r)}</i>" for r in rows)
+    return f"{WIDENED}. The findings that carry one: {named}."
+
+
 def _columns(heads: dict, pages) -> list[tuple[str, str, str]]:
     """``(page, key, label)`` of the rows of the findings table, in reading order."""
     cols = [(q.page, q.key, q.label) for q in QUESTIONS if q.page in pages]
@@ -149,12 +171,17 @@ def _findings(heads: dict, pages, profiles) -> str:
                 first = seen.setdefault((str(r["figure"]), str(r["n"])), prof)
                 if first != prof:
                     same = f"<br><small><b>the same figure as {html.escape(first)}</b></small>"
+            wide = "<br><small>intervals marked widened: upper bounds, wider than 95 %</small>"
+            wide = wide if r.get("widened") else ""
             cells.append(
                 f"<td><a href='{page}.html'>{fig}</a><br><small>n = {html.escape(str(r['n']))}</small>"
-                f"{same}</td>"
+                f"{wide}{same}</td>"
             )
         out.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
-    out.append("</table><p><small>95 % intervals in brackets; each figure links to its page.</small></p>")
+    out.append(
+        "</table><p><small>95 % intervals in brackets, except where a cell says <i>widened</i> "
+        "(see the caveats); each figure links to its page.</small></p>"
+    )
     return "".join(out)
 
 
@@ -248,7 +275,12 @@ def write_index(out: Path, rows: list, quick: bool, data: Path | None = None) ->
         if gaps
         else ""
     )
-    caveats = [c.replace("{gap}", _gap_sentence(heads)).replace("{sd_sizes}", _sd_sizes()) for c in CAVEATS]
+    caveats = [
+        c.replace("{gap}", _gap_sentence(heads))
+        .replace("{sd_sizes}", _sd_sizes())
+        .replace("{widened}", _widened(heads, pages))
+        for c in CAVEATS
+    ]
     page = (
         f"<!doctype html><meta charset='utf-8'><title>Thousand research report</title>{style}"
         f"<h1>Thousand research report</h1><p>thousand-analysis {__version__} at commit "

@@ -139,7 +139,10 @@ def save_headline(page: str, rows: list, data) -> Path:
         :class:`Question` key, or for a page not in :data:`QUESTIONS` the
         column's label), ``figure`` (the text, or the reason it does not
         apply), ``n`` (its sample size in the figure's own unit, text) and
-        optionally ``applies`` (False for a reason in place of a figure).
+        optionally ``applies`` (False for a reason in place of a figure) and
+        ``widened`` (True where an interval of the figure is a widened 95 %
+        interval, :meth:`analysis.research.uncertainty.PoolBootstrap.widen`:
+        the index names such findings).
         A legacy ``deals`` (int or text) stands for ``n`` in deals.
     data : path
         The datasets folder (``THOUSAND_DATA``).

@@ -113,7 +113,7 @@ def _stays_won(stays: pd.DataFrame, weights=None) -> float:
 
 
 def _marginals(games: pd.DataFrame, n_boot: int, seed: int) -> dict:
-    """One arm's figures as the single-arm pages compute them: (estimate, low, high, n)."""
+    """One arm's figures as the single-arm pages compute them: (estimate, low, high, n), and its bootstrap."""
     boot = PoolBootstrap(games, n_boot=n_boot, seed=seed)
     played = (~games["redealt"]).to_numpy(np.int64)
     per_game = pd.Series(played).groupby(games["game_id"].to_numpy()).sum().reindex(boot.game_ids)
@@ -127,7 +127,7 @@ def _marginals(games: pd.DataFrame, n_boot: int, seed: int) -> dict:
         out["stays_won"] = (float(win["p"]), float(win["ci_low"]), float(win["ci_high"]), len(stays))
     else:
         out["stays_won"] = (np.nan, np.nan, np.nan, 0)
-    return out
+    return out, boot
 
 
 def figures_both_ways(
@@ -155,7 +155,11 @@ def figures_both_ways(
         interval is that arm's own bootstrap, exactly what a page of that
         arm alone prints for the figure (the same games, the same seed);
         the difference's interval is the paired bootstrap of both tables
-        together.
+        together.  ``widened_dd``, ``widened_pimc``, ``widened_diff``
+        (bool): that interval is widened for repeated pool deals
+        (:meth:`~analysis.research.uncertainty.PoolBootstrap.widen`: a figure
+        of whole games or stays where some pool deal is drawn twice), so it
+        is wider than a 95 % interval; otherwise it is a 95 % interval.
 
     Raises
     ------
@@ -164,7 +168,9 @@ def figures_both_ways(
     """
     if not np.array_equal(np.unique(dd["game_id"]), np.unique(pimc["game_id"])):
         raise ValueError("the two tables must hold the same games")
-    arms = {"dd": _marginals(dd, n_boot, seed), "pimc": _marginals(pimc, n_boot, seed)}
+    arms, arm_boots = {}, {}
+    for arm, g in (("dd", dd), ("pimc", pimc)):
+        arms[arm], arm_boots[arm] = _marginals(g, n_boot, seed)
     both = pd.concat([dd.assign(_k=0), pimc.assign(_k=1)], ignore_index=True)
     boot = PoolBootstrap(both, n_boot=n_boot, seed=seed)
     w = boot.row_weights().astype(np.float64)
@@ -197,6 +203,7 @@ def figures_both_ways(
         for arm in ("dd", "pimc"):
             est, lo, hi, n = arms[arm][name]
             cells.update({arm: est, f"{arm}_low": lo, f"{arm}_high": hi, f"n_{arm}": n})
+            cells[f"widened_{arm}"] = name != "bolts_per_100" and arm_boots[arm].reuse
         cells["diff"] = cells["dd"] - cells["pimc"]
         if np.isnan(cells["diff"]):  # no stay one way: nothing to compare
             lo = hi = np.nan
@@ -205,6 +212,9 @@ def figures_both_ways(
         if name != "bolts_per_100":  # whole games or stays: widened for repeated deals
             lo, hi = boot.widen(cells["diff"], lo, hi)
         cells["diff_low"], cells["diff_high"] = float(lo), float(hi)
+        cells["widened_diff"] = name != "bolts_per_100" and boot.reuse
         out[name] = cells
     cols = ["dd", "dd_low", "dd_high", "pimc", "pimc_low", "pimc_high", "diff", "diff_low", "diff_high"]
-    return pd.DataFrame(out).T[cols + ["n_dd", "n_pimc"]].astype({c: np.float64 for c in cols})
+    flags = ["widened_dd", "widened_pimc", "widened_diff"]
+    frame = pd.DataFrame(out).T[cols + ["n_dd", "n_pimc"] + flags]
+    return frame.astype({c: np.float64 for c in cols} | {f: bool for f in flags})

@@ -34,7 +34,7 @@ import pandas as pd
 
 from ..stats import exact_bounds
 
-__all__ = ["PoolBootstrap"]
+__all__ = ["PoolBootstrap", "interval_label"]
 
 #: Bootstrap replicates of a research figure.
 N_BOOT = 400
@@ -128,6 +128,42 @@ class PoolBootstrap:
         """
         return self.rows / self.distinct_deals
 
+    @property
+    def widening(self) -> float:
+        """The factor :meth:`widen` scales an interval by: the root of :attr:`design_effect`.
+
+        1.0 when no pool deal repeats (the interval is then a plain
+        percentile interval at the level ``1 - alpha``).
+        """
+        return float(np.sqrt(self.design_effect)) if self.reuse else 1.0
+
+    def interval_name(self, of_games: bool) -> str:
+        """What an interval of this table is, for a column header or a sentence.
+
+        Parameters
+        ----------
+        of_games : bool
+            The figure is one of whole games or of barrel stays (:meth:`game_mean`,
+            or an interval passed through :meth:`widen`), rather than a sum
+            over deals (:meth:`ratio`).
+
+        Returns
+        -------
+        str
+            ``"widened 95 % interval"`` for a figure of games where pool
+            deals repeat (wider than a 95 % interval: an upper bound),
+            else ``"95 % interval"`` (the level is ``1 - alpha``).
+
+        Examples
+        --------
+        >>> g = pd.DataFrame({"game_id": [0, 0, 1, 1], "pool_deal": [3, 4, 3, 5]})
+        >>> b = PoolBootstrap(g, n_boot=20)
+        >>> b.interval_name(True), b.interval_name(False)
+        ('widened 95 % interval', '95 % interval')
+        """
+        level = f"{100 * (1 - self.alpha):g} % interval"
+        return f"widened {level}" if of_games and self.reuse else level
+
     def widen(self, estimate, low, high):
         """Scale an interval about its estimate by the root of :attr:`design_effect`.
 
@@ -215,13 +251,49 @@ class PoolBootstrap:
 
     def describe(self) -> str:
         """One line for a table caption: games, distinct deals, how intervals were made."""
-        how = (
-            "two-way bootstrap over games and pool deals (deals repeat)"
-            if self.reuse
-            else "bootstrap over games (no pool deal drawn twice)"
-        )
+        level = f"{100 * (1 - self.alpha):g} %"
+        drawn = f"{self.games:,} games, {self.rows:,} deals drawn"
+        head = f"{drawn}, {self.distinct_deals:,} distinct solved deals; "
+        if not self.reuse:
+            how = f"bootstrap over games (no pool deal drawn twice), {self.n_boot} replicates"
+            return f"{head}{level} intervals: {how}"
+        how = f"two-way bootstrap over games and pool deals (deals repeat), {self.n_boot} replicates"
         return (
-            f"{self.games:,} games, {self.rows:,} deals drawn, "
-            f"{self.distinct_deals:,} distinct solved deals; {100 * (1 - self.alpha):g} % intervals: {how}, "
-            f"{self.n_boot} replicates"
+            f"{head}intervals: {how}; {level} for figures of deals, widened ×{self.widening:.1f} "
+            f"(wider than {level}) for figures of whole games or barrel stays"
         )
+
+
+def interval_label(boots, of_games: bool = True) -> str:
+    """One name for the intervals of a figure taken from several games tables.
+
+    Parameters
+    ----------
+    boots : iterable of PoolBootstrap
+        The tables behind a column (one per row of it).
+    of_games : bool
+        The figure is one of whole games or of barrel stays
+        (:meth:`PoolBootstrap.interval_name`).
+
+    Returns
+    -------
+    str
+        The tables' common :meth:`PoolBootstrap.interval_name`, or, where
+        some tables repeat pool deals and others do not, a name that says
+        which intervals are widened.
+
+    Examples
+    --------
+    >>> a = PoolBootstrap(pd.DataFrame({"game_id": [0, 1], "pool_deal": [3, 3]}), n_boot=20)
+    >>> b = PoolBootstrap(pd.DataFrame({"game_id": [0, 1], "pool_deal": [3, 4]}), n_boot=20)
+    >>> interval_label([a, a]), interval_label([a, b], of_games=False)
+    ('widened 95 % interval', '95 % interval')
+    >>> interval_label([a, b])
+    'widened 95 % interval where pool deals repeat, else 95 % interval'
+    """
+    names = list(dict.fromkeys(b.interval_name(of_games) for b in boots))
+    if len(names) == 1:
+        return names[0]
+    widened = [n for n in names if n.startswith("widened")]
+    plain = [n for n in names if not n.startswith("widened")]
+    return f"{widened[0]} where pool deals repeat, else {plain[0]}"

@@ -423,3 +423,23 @@ def test_provenance_says_full_or_quick_not_a_boolean():
     v = notebook.provenance("club", 7)["value"]
     assert v["sizes (THOUSAND_QUICK / CI)"] in ("full", "quick")
     assert "False" not in v.tolist() and "True" not in v.tolist()
+
+
+def test_the_index_names_the_findings_whose_intervals_are_widened(tmp_path):
+    def rows(widened):
+        return [
+            {"profile": p, "question": "bolts", "figure": "1.0 % (0.5–1.5)", "n": "2 deals"}
+            | ({"widened": True} if widened and p == "club" else {})
+            for p in ("club", "classic", "book", "ua", "wiki")
+        ]
+
+    headline.save_headline("bolts", rows(False), tmp_path)
+    index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
+    assert "no finding of this report carries one" in index
+    assert "intervals marked widened" not in index  # no cell is marked
+    headline.save_headline("bolts", rows(True), tmp_path)
+    index = write_index(tmp_path, [("bolts", 1.0, None, "Bolts")], False, tmp_path).read_text("utf-8")
+    label = next(q.label for q in headline.QUESTIONS if q.key == "bolts")
+    assert f"The findings that carry one: <i>{label}</i>." in index
+    assert index.count("intervals marked widened: upper bounds") == 1  # club's cell only
+    assert "95 % intervals in brackets, except where a cell says <i>widened</i>" in index

@@ -96,6 +96,13 @@ def test_figures_both_ways_by_hand():
     for k in ("dd", "pimc", "diff"):  # two games: wide intervals, but ordered and finite
         assert np.isfinite(f[[f"{k}_low", f"{k}_high"]].to_numpy()).all()
         assert (f[f"{k}_low"] <= f[f"{k}_high"]).all()
+    # no pool deal repeats within either arm, so neither arm's interval is widened; the
+    # paired bootstrap reads both arms' draws of deals 4, 5, 7 and 8 together: the
+    # difference of a figure of games or stays is widened, bolts (made of deals) never
+    flags = ["widened_dd", "widened_pimc", "widened_diff"]
+    assert f.loc["deals_per_game", flags].tolist() == [False, False, True]
+    assert f.loc["stays_won", flags].tolist() == [False, False, True]
+    assert f.loc["bolts_per_100", flags].tolist() == [False, False, False]
     same = twoways.figures_both_ways(dd, dd, n_boot=50, seed=1)
     assert (same["diff"] == 0).all() and (same["diff_low"] == 0).all() and (same["diff_high"] == 0).all()
     with pytest.raises(ValueError, match="same games"):
@@ -158,6 +165,13 @@ def test_one_figure_gets_one_interval_wherever_it_is_printed():
         # another seed gives another interval: the test would see a page with its own
         other = bolts.per_100_played(g, PoolBootstrap(g, n_boot=60, seed=2))
         assert other[1:] != tuple(page.tolist()[1:])
+    # a pool of 30 deals drawn about 190 times each way: every figure of games or stays is
+    # widened, bolts per 100 played deals (resampled over deals too) is not
+    assert f[["widened_dd", "widened_pimc", "widened_diff"]].all(axis=1).to_dict() == {
+        "deals_per_game": True,
+        "bolts_per_100": False,
+        "stays_won": True,
+    }
     # the difference keeps its paired bootstrap: the same games both ways differ by nothing
     same = twoways.figures_both_ways(oi, oi, n_boot=60)
     assert (same["diff"] == 0).all() and (same["diff_low"] == 0).all() and (same["diff_high"] == 0).all()

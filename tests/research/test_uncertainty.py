@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.research.uncertainty import PoolBootstrap
+from analysis.research.uncertainty import PoolBootstrap, interval_label
 from analysis.stats import proportion_ci
 
 
@@ -77,6 +77,24 @@ def test_weights_for_items_of_games_and_bad_input():
     with pytest.raises(ValueError, match="n_boot"):
         PoolBootstrap(g, n_boot=5)
     assert "distinct solved deals" in b.describe()
+
+
+def test_intervals_name_what_they_are():
+    big, small = PoolBootstrap(_games(50, 10, 1000), n_boot=20), PoolBootstrap(_games(50, 10, 100), n_boot=20)
+    # no deal drawn twice: nothing is widened, every interval is a 95 % interval
+    assert not big.reuse and big.widening == 1.0
+    assert big.interval_name(True) == big.interval_name(False) == "95 % interval"
+    assert "95 % intervals: bootstrap over games" in big.describe() and "widened" not in big.describe()
+    # 500 draws of 100 deals: figures of games are widened by the root of 5, figures of deals are not
+    assert small.reuse and small.widening == pytest.approx(5**0.5)
+    assert small.interval_name(True) == "widened 95 % interval"
+    assert small.interval_name(False) == "95 % interval"
+    assert "95 % for figures of deals, widened ×2.2" in small.describe()
+    # the widening is exactly that factor about the estimate
+    lo, hi = small.widen(0.5, 0.4, 0.7)
+    assert (lo, hi) == pytest.approx((0.5 - 0.1 * 5**0.5, 0.5 + 0.2 * 5**0.5))
+    assert interval_label([big, small]) == "widened 95 % interval where pool deals repeat, else 95 % interval"
+    assert interval_label([big, small], of_games=False) == "95 % interval"
 
 
 def test_no_event_gets_exact_bounds_everywhere():
