@@ -466,6 +466,8 @@ for p in PROFILES:
                          "figure": f"{notebook.fmt_ci(g1.value, g1.low, g1.high)} with {label(RUNS[p][1], p)}, "
                                    f"{notebook.fmt_ci(g0.value, g0.low, g0.high)} without "
                                    f"({headline_rows.PLAY_WORDS[runs[p].outcomes]} games)",
+                         # compare widens a game figure's interval where its pool draws repeat
+                         "widened": any(d.repeats for (q, _), d in drawn.items() if q == p),
                          "n": f"{N_GOLDEN_GAMES:,} paired games per rule set"})
     else:
         why = ("not run at the quick sizes (club only)" if p == "ua" else
