@@ -73,7 +73,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.odds.delta import delta_range
+from analysis.odds import delta_range
 from analysis.odds.hand import hand_odds
 from analysis.redeal import features, flags_from_features
 from analysis.odds.build import held_out_deals

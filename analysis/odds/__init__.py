@@ -14,7 +14,8 @@
   on a pool's training deals; :func:`solve_values`, :func:`solutions_long` –
   a sample's double-dummy values, one row per (hand, seat);
 - :func:`relative_delta` – the declarer's score change minus his opponents'
-  mean, per contract and deal, with the profile's payments.
+  mean, per contract and deal, with the profile's payments;
+  :func:`delta_range` – the least and the most it can be for a contract.
 
 The odds are double-dummy: the declarer is assumed to see every card when he
 chooses his gift and his play, so they are optimistic for him.
@@ -24,7 +25,7 @@ their paired difference; :func:`dark_sd_odds` does the same for dark play
 (a blind gift, then single-dummy play), computed on demand and cached.
 """
 
-from .delta import relative_delta
+from .delta import delta_range, relative_delta
 from .model import DEFAULT_MODEL_FILE, MODEL_FILES, BidModel, model_file, pool_name_for
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "DEFAULT_MODEL_FILE",
     "pool_name_for",
     "relative_delta",
+    "delta_range",
     "hand_odds",
     "widow_odds",
     "dataset_odds",
