@@ -503,7 +503,8 @@ if rows:
                               f"{game_tables.repeat_words(g['pimc'])}." for n, g in pairs.items())
                      + " Deal by deal (game, deal number), the same pool deal both ways at " + "; ".join(
                          "{1:,} of the {2:,} positions both plays reach in {0}".format(
-                             n, *twoways.same_draws(g["dd"], g["pimc"])) for n, g in pairs.items()) + "."))
+                             n, *twoways.same_draws(g["dd"], g["pimc"])) for n, g in pairs.items()) + ". "
+                     + notebook.ROUNDING_NOTE))
     beyond = [(n, twoways.FIGURES[k]) for n, f in both.items() for k, r in f.iterrows()
               if (r["diff_low"] > 0 or r["diff_high"] < 0) and (k != "bolts_per_100" or VARIANTS[n].has_bolts)]
     display(Markdown(

@@ -190,8 +190,9 @@ fig, ax = plt.subplots(figsize=(8, 3.5))
 claim = total["claim"]
 plots.interval_dots(ax, [f"{p} ({c})" for p, c in zip(total.index, claim)],
                     total["p"], total["ci_low"], total["ci_high"], exact=total["exact"],
-                    xlabel="deals redealt before play (% of deals dealt)")
-ax.set_title(f"Redeal before play, per profile ({N:,} deals)")
+                    xlabel="deals redealt by a condition of the deal itself (% of deals dealt)")
+ax.set_title(f"Redeals on the deal's own conditions, before bidding or at the widow, per profile\n"
+             f"(after-exchange redeals not included; {N:,} deals)")
 plt.show()
 
 # %%
@@ -308,7 +309,7 @@ display(Markdown(
     f"(hand under {hi_t[0]}, widow under {hi_t[1]}), exact values; the "
     f"{'widow' if by_widow > by_hand else 'hand'} threshold weighs more over these ranges: at hand under {h0}, "
     f"raising the widow's from {w0} to {w1} adds {by_widow:.2f} percentage points; at widow under {w0}, "
-    f"raising the hand's from {h0} to {h1} adds {by_hand:.2f}."))
+    f"raising the hand's from {h0} to {h1} adds {by_hand:.2f}. {notebook.ROUNDING_NOTE}"))
 
 # %% [markdown]
 # ### Are the sweep's z-scores all of one sign by chance?

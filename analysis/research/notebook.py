@@ -35,6 +35,7 @@ from ..version import __version__  # noqa: E402
 from . import headline  # noqa: E402
 from .tables import (  # noqa: E402  the pages' formats and tables, offered here
     NO_CASES,
+    ROUNDING_NOTE,
     and_list,
     ci_table,
     fmt_ci,
@@ -69,6 +70,7 @@ __all__ = [
     "table",
     "commit",
     "NO_CASES",
+    "ROUNDING_NOTE",
     "save_headline",
     "back_link",
     "deals_path",

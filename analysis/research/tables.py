@@ -19,6 +19,7 @@ import pandas as pd
 
 __all__ = [
     "NO_CASES",
+    "ROUNDING_NOTE",
     "fmt_num",
     "fmt_pct",
     "fmt_ci",
@@ -163,6 +164,13 @@ def register_frame_html() -> None:
 
 #: What a cell says where a share has no trial to rest on.
 NO_CASES = "no cases"
+
+#: Said once on a page that prints a difference (or a sum) beside the figures it
+#: is made of: the pages compute it from the unrounded figures.
+ROUNDING_NOTE = (
+    "Differences and sums are computed from the unrounded figures and then rounded, so one can differ "
+    "by 1 in its last digit from the difference of the printed figures."
+)
 
 
 def _finite(x) -> bool:
