@@ -80,7 +80,7 @@ from IPython.display import Markdown, display
 
 from analysis.game import players_in
 from analysis.research import bolts, dd_pools, game_tables, plots
-from analysis.research.uncertainty import PoolBootstrap
+from analysis.research.uncertainty import PoolBootstrap, interval_label
 from analysis.rules import Rules
 
 T0 = time.perf_counter()
@@ -167,11 +167,12 @@ games = {p: game_tables.simulated_games(DATA, p, N_GAMES, SEED, draw="with" if O
          for p in PROFILES}
 boots = {p: PoolBootstrap(g, n_boot=N_BOOT) for p, g in games.items()}  # the pages' one seed
 rows, per_profile = [], {}
+OF_GAMES = {what for what, unit in bolts.GAME_FIGURES if unit == "games"}  # means over games: widened
 for p, g in games.items():
     figs = bolts.game_figures(g, boots[p])
     for what, r in figs.iterrows():
-        rows.append({"profile": p, "figure": what, "estimate (95 % CI)":
-                     notebook.fmt_num_ci(r["value"], r["low"], r["high"]),
+        rows.append({"profile": p, "figure": what, "estimate": notebook.fmt_num_ci(r["value"], r["low"], r["high"]),
+                     "interval": boots[p].interval_name(of_games=what in OF_GAMES),
                      "m": r["value"], "lo": r["low"], "hi": r["high"], "n": f"{int(r['n']):,} {r['of']}"})
     per_profile[p] = {"outcomes": OUT[p][1], "games": f"{boots[p].games:,}",
                       "played deals": f"{int(figs.loc['bolts per 100 played deals', 'n']):,}",
@@ -180,7 +181,13 @@ rates = pd.DataFrame(rows).set_index(["profile", "figure"])
 display(Markdown(f"Estimator of the bidding policy, by profile: {game_tables.estimators_words(games)}. "
                  + " ".join(f"{p}: {boots[p].describe()}." for p in PROFILES)))
 BOLTS = [p for p in PROFILES if p not in NO_BOLTS]
-display(rates.loc[BOLTS, ["estimate (95 % CI)", "n"]])
+display(rates.loc[BOLTS, ["estimate", "interval", "n"]])
+if any(boots[p].reuse for p in BOLTS):
+    display(Markdown(
+        "*Widened 95 % interval*: the 95 % bootstrap interval over games, scaled by the root of the draws per "
+        "distinct pool deal (the factors are given above): an upper bound on the uncertainty the repeated "
+        "deals add, wider than a 95 % confidence interval, not one. The figures per 100 deals are ratios of "
+        "deals, resampled over games and pool deals at once: plain 95 % intervals."))
 display(pd.DataFrame(per_profile).T.loc[BOLTS].rename_axis("profile"))
 if NO_BOLTS:
     display(Markdown(f"Not shown: {', '.join(NO_BOLTS)}, whose rules count no bolts (their games score none)."))
@@ -244,21 +251,21 @@ gc = gap_club["value"]
 total = gc["play"] + gc["barrel"]
 display(Markdown(
     "Each column adds up: the double-dummy share minus the play's part is *p*<sub>free</sub>; minus the "
-    "barrel's part, *p*<sub>game</sub>. "
+    f"barrel's part, *p*<sub>game</sub>. {notebook.ROUNDING_NOTE} "
     f"**Conclusion.** In club, {notebook.fmt_pct(ddc['p'])} of defenders are bolted double-dummy against "
     f"{notebook.fmt_pct(gc['p_game'])} in the deals own-information games play out, a gap of "
     f"{notebook.fmt_num(100 * total)} points: the barrel's part is {drivers.loc[BAR_ROW, 'club']} "
     f"points, the play's part {drivers.loc[PLAY_ROW, 'club']}"
     + (" (within the noise)" if gap_club.loc["play", "low"] <= 0 <= gap_club.loc["play", "high"] else "")
     + "; with write-offs, games count "
-    f"{cl['estimate (95 % CI)']} bolts per 100 played deals."))
+    f"{cl['estimate']} bolts per 100 played deals ({cl['interval']})."))
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 3.8))
 sub = rates.xs("bolts per 100 played deals", level="figure").loc[BOLTS]
 plots.interval_dots(ax, list(sub.index), sub["m"], sub["lo"], sub["hi"], percent=False,
                     xlabel="bolts per 100 played deals (all players)",
-                    label=f"{N_GAMES:,} games each, 95 % CI")
+                    label=f"{N_GAMES:,} games each, {interval_label((boots[p] for p in BOLTS), of_games=False)}")
 ax.set_title("Bolts in simulated games, per profile")
 plt.show()
 
@@ -276,7 +283,7 @@ for p in PROFILES:
         continue
     hl.append({"profile": p, "question": "bolts",
                "figure": f"{notebook.fmt_ci(dd['p'], dd['ci_low'], dd['ci_high'])} of defenders "
-                         f"(double-dummy); {r['estimate (95 % CI)']} per 100 played deals in games "
+                         f"(double-dummy); {r['estimate']} per 100 played deals in games "
                          f"({'own information' if OUT[p][0] == 'pimc' else 'double-dummy'})",
                "n": f"{n_pool:,} played pool deals ({int(dd['of']):,} defenders); "
                     f"{n_played:,} played deals in {N_GAMES:,} games "
