@@ -168,7 +168,7 @@ under = [(p, c) for (p, c), r in succ.iterrows() if r["diff_high"] < 0]
 display(Markdown(
     f"**Conclusion.** Of {len(succ)} (profile, contract) cells, double-dummy overstates success beyond "
     f"the noise in {len(over)} and understates it in {len(under)}; in the other {len(succ) - len(over) - len(under)} "
-    "the two kinds of play cannot be told apart at these sizes."))
+    f"the two kinds of play cannot be told apart at these sizes. {notebook.ROUNDING_NOTE}"))
 
 # %%
 # a contract exists only at the profile's steps (raise_step): one marker per contract, no line between
@@ -389,6 +389,28 @@ display(Markdown(
         " and ".join(f"{r.profile} {r.play}" for r in grp.itertuples()) + f" ({k:,} stays each)"
         for k, grp in twins.groupby("barrel stays"))
         + " (other pools and deals; the count coincides, the rest of the rows differ)." if len(twins) else "")))
+
+
+def drawn_words(p):
+    """What the games' distinct deals count, against the pool's played deals of the provenance."""
+    n_pool = reference.load(pools[p]["name"], rules=p)["deal_id"].nunique()
+    n_played = paired[p]["deal_id"].nunique()
+    drew, only = [], []
+    for kind, g in games[p].items():
+        deal = g["pool_deal"].to_numpy()
+        drew.append(f"{boots[(p, kind)].distinct_deals:,}")
+        only.append(f"{len(np.setdiff1d(np.unique(deal), deal[~g['redealt'].to_numpy(bool)])):,}")
+    return (f"{p}: {n_pool:,} dealt deals, {n_played:,} of them played ({n_pool - n_played:,} forced redeals); "
+            f"the games drew {' and '.join(drew)} distinct deals (double- and single-dummy), "
+            f"{' and '.join(only)} of them only ever redealt")
+
+
+display(Markdown(
+    "*Distinct deals* counts every pool deal the games drew out of all the pool's dealt deals, those they "
+    "redealt included (a redealt deal is drawn, thrown back and followed by the next draw); the provenance "
+    "table and the sections above count only the deals the pool plays, without the deals its rules force to "
+    "be redealt. So the games can show more distinct deals than the pool has played ones: "
+    + "; ".join(drawn_words(p) for p in shown) + "."))
 
 # %% [markdown]
 # ## Deals where the two differ
