@@ -16,7 +16,9 @@ Helpers of ``notebooks/dark_golden.py``:
   effective count where games share pool deals
   (:func:`analysis.stats.share_ci`);
 - :func:`resets_in` counts the games with a golden reset, and
-  :func:`no_reset_by_rule` says why a rule set can have none.
+  :func:`no_reset_by_rule` says why a rule set can have none;
+- :func:`dark_allowed_words` says when the rules let the first hand go
+  dark (:func:`analysis.game.dark.may_go_dark`), for the page's text.
 """
 
 from __future__ import annotations
@@ -40,7 +42,44 @@ __all__ = [
     "games_reset",
     "share_rows",
     "no_reset_by_rule",
+    "dark_allowed_words",
 ]
+
+
+def dark_allowed_words(rules) -> str:
+    """When the rules let the first hand go dark, in words (:func:`analysis.game.dark.may_go_dark`).
+
+    Parameters
+    ----------
+    rules : Rules
+        Rules with dark play (``dark_play`` ``book`` or ``wiki``).
+
+    Returns
+    -------
+    str
+        ``"always"`` (book's version: no restriction), else the limits of
+        wiki's version: his score not below ``dark_min_score`` and, unless
+        ``dark_on_barrel``, nobody on the barrel; ``"never"`` where the rules
+        have no dark play or seat four players (not modelled).
+
+    Examples
+    --------
+    >>> from analysis.rules import PROFILES
+    >>> dark_allowed_words(PROFILES["book"])
+    'always'
+    >>> dark_allowed_words(PROFILES["wiki"].with_changes(dark_play="wiki"))
+    'when his score is not below 0 and nobody is on the barrel'
+    >>> dark_allowed_words(PROFILES["club"])
+    'never'
+    """
+    if rules.dark_play == "none" or rules.players != 3:
+        return "never"
+    if rules.dark_play == "book":
+        return "always"
+    limits = [f"his score is not below {rules.dark_min_score}"]
+    if not rules.dark_on_barrel:
+        limits.append("nobody is on the barrel")
+    return "when " + " and ".join(limits)
 
 
 def same_odds(odds: dict, rules: dict) -> list[list[str]]:

@@ -100,7 +100,9 @@ def dark_rows(odds: dict, profiles, versions: dict, why_not) -> list[dict]:
     -------
     list of dict
         Headline rows (question ``dark``); the gain is a paired difference
-        per deal, in points, signed.
+        per deal, in points, signed, against the odds' baseline of bidding
+        normally (the best gift and contract with seen cards: an upper
+        bound, docs/CLI.md).
     """
     out = []
     for p in profiles:
@@ -120,7 +122,8 @@ def dark_rows(odds: dict, profiles, versions: dict, why_not) -> list[dict]:
                 "question": "dark",
                 "figure": ("not played by rule; given " if lent else "")
                 + f"P(make) {fmt_ci(a['dark_p_make'], a['dark_p_low'], a['dark_p_high'])} "
-                f"({versions[a['dark_play']]}); going dark minus bidding normally Δ {gain} points a deal",
+                f"({versions[a['dark_play']]}); going dark minus an upper bound of bidding normally "
+                f"Δ {gain} points a deal",
                 "n": f"{int(a['dark_samples']):,} pool deals, each with its {int(a['dark_gifts']):,} blind "
                 "gifts solved double-dummy",
             }

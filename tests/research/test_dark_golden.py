@@ -122,3 +122,23 @@ def test_no_reset_by_rule():
     )
     assert dark_golden.no_reset_by_rule(as_rules("club golden_round=in_turn")) is None
     assert dark_golden.no_reset_by_rule(as_rules("club golden_round=in_turn golden_failed=again")) is None
+
+
+def test_dark_allowed_words_say_what_may_go_dark_does():
+    from analysis.game.dark import may_go_dark
+    from analysis.scoring import TableState
+
+    wiki = PROFILES["wiki"].with_changes(dark_play="wiki")
+    assert dark_golden.dark_allowed_words(wiki) == "when his score is not below 0 and nobody is on the barrel"
+    # the first hand (dealer 2: seat 0) below the minimum, or someone on the barrel: no dark play
+    assert not may_go_dark(wiki, TableState(scores=(-5, 300, 200), dealer=2))
+    assert may_go_dark(wiki, TableState(scores=(0, 300, 200), dealer=2))
+    assert not may_go_dark(wiki, TableState(scores=(0, 300, 200), dealer=2, barrel=(-1, 0, -1)))
+    five = wiki.with_changes(dark_min_score=5, dark_on_barrel=True)
+    assert dark_golden.dark_allowed_words(five) == "when his score is not below 5"
+    assert not may_go_dark(five, TableState(scores=(4, 300, 200), dealer=2))
+    assert may_go_dark(five, TableState(scores=(5, 300, 200), dealer=2, barrel=(-1, 0, -1)))
+    assert dark_golden.dark_allowed_words(PROFILES["book"]) == "always"
+    assert may_go_dark(PROFILES["book"], TableState(scores=(-500, 300, 200), dealer=2))
+    assert dark_golden.dark_allowed_words(PROFILES["club"]) == "never"
+    assert dark_golden.dark_allowed_words(PROFILES["book"].with_changes(players=4)) == "never"

@@ -59,7 +59,7 @@ def test_dark_rows_give_p_make_and_the_signed_gain_per_deal():
     rows = headline_rows.dark_rows({"wiki": t}, PROFILES, {"wiki": "wiki's"}, lambda p: f"not here: {p}")
     wiki = rows[-1]
     assert wiki["figure"] == (
-        "P(make) 25.1 % (22.0–28.2) (wiki's); going dark minus bidding normally "
+        "P(make) 25.1 % (22.0–28.2) (wiki's); going dark minus an upper bound of bidding normally "
         "Δ \u221261.0 (\u221270.5 to \u221251.6) points a deal"
     )
     assert wiki["n"] == "200 pool deals, each with its 90 blind gifts solved double-dummy"
