@@ -134,19 +134,27 @@ notebook.provenance(PROFILES, SEED, deals_around_each_famous_hand=N_HAND_SAMPLES
 # because both others passed is shown on its own row; *105–115* are the raises below 120 (a bid of 100 is
 # only ever the first hand's: everyone after him must raise).  The
 # declarer names his contract from the deals he thinks possible, so *made*
-# is the share of bids his play reached.  Intervals: the two-way bootstrap
-# over games and pool deals where deals repeat (else clustered by game),
-# never narrower than the binomial interval on the auctions.
+# is the share of bids his play reached.  Intervals, one method for every
+# cell, with or without an event: Clopper–Pearson on an effective number of
+# independent auctions, estimated clustered by pool deal where deals repeat
+# (else by game) and never more than the cell's distinct deals (a cell with
+# no event rests on exactly that many), never narrower than the binomial
+# interval on the auctions; so an empty cell and a cell with one event on
+# as many deals get intervals of the same width.
 # The last table puts beside them games of the same seeds and game ids
 # played double-dummy (the declarer sees every card and names the highest
 # contract his value reaches).  Those games do not replay the
 # own-information games' deals: they draw the profile's double-dummy
 # reference pool, each game its own block of a permutation of the pool, so
 # a deal repeats only where a game runs past its block (the draws are
-# counted under the next cell).  The two columns are
-# the same bidding policy on two independent samples of deals; the paired
-# comparison, both ways on the same deals, is the last section of the
-# barrel page (games drawn from the single-dummy pool's deals both ways).
+# counted under the next cell).  The two arms differ in three ways at once:
+# what the declarer sees (his own cards, or every card), the bidding model
+# the threshold policy reads (each arm the model fitted on its own kind of
+# play: named under the conclusion below) and the deals (the single-dummy
+# pool's, or the double-dummy pool's, two independent samples); a gap
+# between them belongs to none of the three alone.  The paired comparison,
+# both ways on the same deals, is the last section of the barrel page
+# (games drawn from the single-dummy pool's deals both ways).
 
 # %%
 OUT = {p: game_tables.game_outcomes(p) for p in PROFILES}  # ("pimc" or "dd", words): as the bolts page
@@ -225,6 +233,9 @@ totals = {p: overall(a) for p, a in auc.items()}
 totals_dd = {p: overall(a) for p, a in auc_dd.items()}
 club_won, club_forced = totals["club"]
 dd_won = totals_dd["club"][0]
+# the bidding model each arm's threshold policy reads (as game_tables.simulated_games picks it)
+est_words = {o: game_tables.estimator_words(*game_tables.pool_estimator(
+    dd_pools.pool_rows("club") if o == "pimc" else None, "club", o)) for o in ("pimc", "dd")}
 # two independent samples of deals: an unpaired difference, its standard error from both intervals
 dd_gap = dd_won["p"] - club_won["p"]
 dd_gap_h = 1.959964 * np.hypot(*[(r["ci_high"] - r["ci_low"]) / (2 * 1.959964) for r in (dd_won, club_won)])
@@ -239,12 +250,17 @@ display(Markdown(
     f"double-dummy pool's), make {notebook.fmt_ci(dd_won['p'], dd_won['ci_low'], dd_won['ci_high'])} of such bids "
     f"({int(dd_won['auctions']):,} bids on {int(dd_won['deals']):,} distinct deals in {int(dd_won['games']):,} games); "
     f"the difference, {notebook.fmt_num_ci(100 * dd_gap, 100 * (dd_gap - dd_gap_h), 100 * (dd_gap + dd_gap_h), signed=True)} "
-    "percentage points (unpaired: two samples of deals), "
-    + ("is beyond the noise: a declarer who sees every card names only contracts his value reaches. "
-       if dd_gap - dd_gap_h > 0 else
-       "is below zero beyond the noise. " if dd_gap + dd_gap_h < 0 else
-       "is within the noise at this size. ")
-    + "The policy bids only where the model gives at least an even chance, "
+    "percentage points (unpaired: two samples of deals; computed before rounding, so it may differ from "
+    "the difference of the rounded shares by 0.1), "
+    + ("is beyond the noise. " if dd_gap - dd_gap_h > 0 or dd_gap + dd_gap_h < 0 else "is within the noise at this size. ")
+    + f"The double-dummy declarers still fail {notebook.fmt_pct(dd_won['failed'])} of such bids in play and "
+    f"write off {notebook.fmt_pct(dd_won['written_off'])}. "
+    + ("The two arms bid with the same threshold policy but not the same bidding model: "
+       f"{est_words['pimc']} in the own-information games, {est_words['dd']} in the double-dummy games. "
+       if est_words["pimc"] != est_words["dd"] else
+       f"The two arms bid with the same threshold policy and the same bidding model ({est_words['dd']}). ")
+    + "So the gap mixes what the declarer sees, the model he bids by and the deals; these games do not say "
+    "which of them makes it. The policy bids only where the model gives at least an even chance, "
     "which is why bids won are made far more often than a random hand reaches the same contract "
     "(next section)."))
 
@@ -275,7 +291,7 @@ display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and
                  "games each their own block of the double-dummy pool, "
                  + ("so each of their bids sits on its own deal). " if dd_repeats == 0 else
                     f"and {dd_repeats:,} of their draws repeat a deal, in games that ran past their block). ")
-                 + "Intervals are never narrower than the binomial on the bids. The first hand's 100 "
+                 + "Intervals as above: on an effective count of at most one auction per distinct deal. The first hand's 100 "
                  "is forced in club and ua, his own opening bid in classic, book and wiki:"))
 display(pd.DataFrame(summary_rows).T.rename_axis("profile"))
 

@@ -68,7 +68,7 @@ from analysis.equity.build import HOLD_OUT
 from analysis.equity.features import state_arrays
 from analysis.equity.paired import shipped_summary
 from analysis.game.equity_policy import GRID, EquityPolicy
-from analysis.research import headline_rows, plots
+from analysis.research import game_tables, headline_rows, plots
 from analysis.rules import PROFILES
 from analysis.scoring import TableState
 from analysis.stats import proportion_ci
@@ -125,12 +125,14 @@ plt.show()
 # cut it.  Player 0 holds the hand in first hand (player 2 deals), so he
 # opens with the obligatory 100 (club, RULES.md, bidding): his limit is at
 # least 100, and where the policy would not bid 100 he stays at it.  On the
-# barrel a level below the contract he needs means he passes (counted as
-# 95).  Per state: how often the two limits differ, which way, how often
-# each stays at the forced 100 (or passes, on the barrel), the mean limit
-# of each (points) and how often the cap cut the equity policy's level;
-# shares with their 95 % intervals (Wilson, Clopper–Pearson near 0 or 1),
-# means with a normal 95 % interval, over the same hands.
+# barrel a level below the contract he needs means he passes.  Per state:
+# how often the two limits differ, which way, how often each passes (on the
+# barrel only: elsewhere the first hand must open), the mean limit of each
+# over the hands that bid (points; a pass has no limit), how often each
+# stays at the opening 100 (impossible on the barrel, where the contract
+# must reach the barrel's minimum) and how often the cap cut the equity
+# policy's level; shares with their 95 % intervals (Wilson, Clopper–Pearson
+# near 0 or 1), means with a normal 95 % interval, over the same hands.
 
 # %%
 CRITICAL = {
@@ -163,45 +165,61 @@ for name, st in CRITICAL.items():
     thr = lim[:, 0, cols[slot]].astype(int)
     eq = np.array([policy.table_limits(club, st, lim[i])[0, slot] for i in range(N_HANDS)])
     cut = eq > caps  # the equity policy's level above the hand's cap
-    # as the auction reads the levels: capped, a sitter passing below his contract
+    # as the auction reads the levels: capped, a sitter passing (no limit: NaN) below his contract
     if sitting:
-        thr = np.where(thr >= club.barrel_min_contract, np.minimum(thr, caps), 95)
-        eq = np.where(eq >= club.barrel_min_contract, np.minimum(eq, caps), 95)
+        thr = np.where(thr >= club.barrel_min_contract, np.minimum(thr, caps), np.nan)
+        eq = np.where(eq >= club.barrel_min_contract, np.minimum(eq, caps), np.nan)
     else:  # the first hand's obligatory opening
-        thr, eq = np.maximum(np.minimum(thr, caps), 100), np.maximum(np.minimum(eq, caps), 100)
+        thr, eq = (np.maximum(np.minimum(v, caps), 100).astype(float) for v in (thr, eq))
+    t_pass, e_pass = np.isnan(thr), np.isnan(eq)
     rows.append(
         {
             "state": name,
-            "differs": np.mean(eq != thr),
-            "equity bids higher": np.mean(eq > thr),
-            "equity bids lower": np.mean(eq < thr),
-            "threshold: mean limit": thr.mean(),
-            "equity: mean limit": eq.mean(),
-            "threshold: stays at 100 (or passes)": np.mean(thr <= 100),
-            "equity: stays at 100 (or passes)": np.mean(eq <= 100),
+            "_sitting": sitting,
+            "differs": np.mean((eq != thr) & ~(t_pass & e_pass)),
+            "equity bids higher": np.mean(np.nan_to_num(eq, nan=0) > np.nan_to_num(thr, nan=0)),
+            "equity bids lower": np.mean(np.nan_to_num(eq, nan=0) < np.nan_to_num(thr, nan=0)),
+            "threshold: passes": np.mean(t_pass),
+            "equity: passes": np.mean(e_pass),
+            "threshold: mean limit of the hands that bid": np.nanmean(thr) if (~t_pass).any() else np.nan,
+            "equity: mean limit of the hands that bid": np.nanmean(eq) if (~e_pass).any() else np.nan,
+            "threshold: stays at the opening 100": np.mean(thr == 100),
+            "equity: stays at the opening 100": np.mean(eq == 100),
             "equity: its level cut by the cap": np.mean(cut),
-            "_sd": (thr.std(ddof=1), eq.std(ddof=1)),
+            "_sd": (np.nanstd(thr, ddof=1), np.nanstd(eq, ddof=1)),
+            "_bid": ((~t_pass).sum(), (~e_pass).sum()),
         }
     )
 table = pd.DataFrame(rows).set_index("state")
-spread = table.pop("_sd")
+spread, bidders, sitting_row = table.pop("_sd"), table.pop("_bid"), table.pop("_sitting")
+RULE = {  # cells no hand can fill, and why
+    "passes": "none by rule (the first hand must open 100)",
+    "stays at the opening 100": f"none by rule (on the barrel he bids at least {club.barrel_min_contract})",
+}
 shown = pd.DataFrame(index=table.index)
 for c in table.columns:
     if "limit" in c:
-        sd = np.array([s[0 if c.startswith("threshold") else 1] for s in spread])
-        half = 1.96 * sd / np.sqrt(N_HANDS)
+        j = 0 if c.startswith("threshold") else 1
         shown[c + " (points, 95 % CI)"] = [
-            notebook.fmt_num_ci(m, m - h, m + h) for m, h in zip(table[c], half)
+            notebook.fmt_num_ci(m, m - 1.96 * sd[j] / np.sqrt(n[j]), m + 1.96 * sd[j] / np.sqrt(n[j]))
+            if n[j] > 1 else "no hand bids" for m, sd, n in zip(table[c], spread, bidders)
         ]
-    else:
-        k = np.rint(table[c].to_numpy() * N_HANDS).astype(int)
-        lo, hi = proportion_ci(k, np.full(len(k), N_HANDS))
-        shown[c + " (95 % CI)"] = [notebook.fmt_ci(p, a, b) for p, a, b in zip(table[c], lo, hi)]
+        continue
+    k = np.rint(table[c].to_numpy() * N_HANDS).astype(int)
+    lo, hi = proportion_ci(k, np.full(len(k), N_HANDS))
+    cells = [notebook.fmt_ci(p, a, b) for p, a, b in zip(table[c], lo, hi)]
+    for what, why in RULE.items():  # passes only on the barrel, the opening 100 only off it
+        if c.endswith(what):
+            cells = [why if (sit != (what == "passes")) else v for v, sit in zip(cells, sitting_row)]
+    shown[c + " (95 % CI)"] = cells
 display(shown)
 display(Markdown(
     f"Each row: the same {N_HANDS:,} random hands, held by player 0 in first hand. Their caps average "
     f"{notebook.fmt_num(caps.mean(), 1)} points ({notebook.fmt_pct(np.mean(caps == 120))} of the hands hold no "
-    "marriage: cap 120), so no mean limit can exceed that; the limits are those the auction bids to."))
+    "marriage: cap 120), so no mean limit can exceed that; the limits are those the auction bids to. On the "
+    "barrel a hand that passes has no limit: the mean limits there are over the hands that bid, and the "
+    "passes are counted apart (a pass is neither higher nor lower than another pass; a bid is higher than a "
+    "pass)."))
 
 # %%
 fig, ax = plt.subplots(figsize=(11, 4.5))
@@ -232,16 +250,22 @@ plt.show()
 # goes, from the table:
 
 # %%
-def direction(name):
-    r = table.loc[name]
-    name = name[0].upper() + name[1:]
+def direction(key):
+    r = table.loc[key]
+    name = key[0].upper() + key[1:]
     hi_, lo_ = r["equity bids higher"], r["equity bids lower"]
     if r["differs"] == 0:
         return f"**{name}**: the two limits agree on every hand"
     way = "higher" if hi_ >= lo_ else "lower"
+    t_m, e_m = r["threshold: mean limit of the hands that bid"], r["equity: mean limit of the hands that bid"]
+    means = (f"mean limit of the hands that bid {notebook.fmt_num(t_m, 1)} → {notebook.fmt_num(e_m, 1)} points"
+             if t_m == t_m and e_m == e_m else "no hand bids under one of them")
+    if sitting_row[key]:  # the two means are then over different hands: those each policy bids with
+        means = (f"passes {notebook.fmt_pct(r['threshold: passes'])} → {notebook.fmt_pct(r['equity: passes'])} "
+                 f"of the hands, a bid where the other passes counting as higher; {means}, each over the hands "
+                 "its policy bids with")
     return (f"**{name}**: the equity policy's limit differs on {notebook.fmt_pct(r['differs'])} of the hands, "
-            f"{way} on {notebook.fmt_pct(max(hi_, lo_))} (mean limit within the cap "
-            f"{r['threshold: mean limit']:.1f} → {r['equity: mean limit']:.1f} points)")
+            f"{way} on {notebook.fmt_pct(max(hi_, lo_))} ({means})")
 
 
 display(Markdown("**Conclusion.** " + "; ".join(direction(n) for n in table.index)
@@ -288,7 +312,7 @@ def result_columns(frame):
         ],
         "the same seat, all-threshold games (95 % CI)": base_ci(frame),
         "gain (percentage points, 95 % CI)": [
-            notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
+            notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi, signed=True)
             for g, lo, hi in zip(frame.gain, frame.gain_low, frame.gain_high)
         ],
         "verdict": verdict(frame),
@@ -297,6 +321,7 @@ def result_columns(frame):
 
 shipped = shipped_summary()
 res = pd.DataFrame(shipped["rows"])
+counted, widen = {}, {}  # the pool draws behind each profile's games, and the widening they allow
 if res.empty:
     display(Markdown("No paired games are shipped: run `python -m analysis.equity.paired run`."))
 else:
@@ -315,6 +340,36 @@ else:
         )
     )
     display(show.set_index("profile"))
+    # the pool deals behind the games (draws with replacement repeat some), as every page counts them
+    DRAWS = pd.DataFrame(shipped.get("draws", []))
+    counted = {r.profile: r for r in DRAWS.itertuples()} if len(DRAWS) else {}
+    display(Markdown(
+        "The games draw their deals from each profile's double-dummy reference pool with replacement. "
+        "Counted in the all-threshold arm (replayed with the same seed and game ids, "
+        "`python -m analysis.equity.draws`; the other arms start every game from the same stream and draw "
+        "the same deals until a decision makes their games differ): "
+        + "; ".join(
+            f"{p}: " + (game_tables.repeat_phrase(counted[p].draws, counted[p].pool_size, counted[p].distinct,
+                                                  counted[p].repeats) + f" (the {counted[p].pool} pool)"
+                        if p in counted else "not counted in the shipped summary")
+            for p in res.profile)
+        + "."))
+    if counted:  # games sharing a pool deal are not independent: how far that could widen the gains
+        widen = {p: float(np.sqrt(r.draws / r.distinct)) for p, r in counted.items()}
+        wide = res[res.profile.isin(list(widen))].copy()
+        f = wide.profile.map(widen)
+        wide["gain_low"], wide["gain_high"] = wide.gain - f * (wide.gain - wide.gain_low), \
+            wide.gain + f * (wide.gain_high - wide.gain)
+        wide["share_low"], wide["share_high"] = wide.share - f * (wide.share - wide.share_low), \
+            wide.share + f * (wide.share_high - wide.share)
+        flips = [f"{p} ({a} → {b})" for p, a, b in zip(wide.profile, wide.verdict, verdict(wide)) if a != b]
+        display(Markdown(
+            "The per-game intervals treat the games as independent, which games that share a pool deal are "
+            "not: scaled by the root of the draws per distinct deal (an upper bound on the widening, as the "
+            "other pages apply it to figures of whole games: "
+            + ", ".join(f"×{notebook.fmt_num(widen[p], 2)} {p}" for p in wide.profile) + "), "
+            + ("every verdict above stays the same." if not flips else
+               "these verdicts would change: " + ", ".join(flips) + ".")))
     fig, ax = plt.subplots(figsize=(9, 3.5))
     yy = np.arange(len(res))
     ax.errorbar(
@@ -343,11 +398,18 @@ else:
                 for v, ps in named.items()
                 if ps
             )
-            + " (the intervals above)."
+            + " (the intervals above). That gain is over threshold players' own defaults: part of it may be "
+            "bidding more boldly rather than reading the score, which the last section tests against a "
+            "bold score-blind seat."
         )
     )
+BOLD = pd.DataFrame(shipped.get("bold", []))  # the control of the gain, last section of the page
 _ = notebook.save_headline(
-    "score_and_bid", headline_rows.equity_gain_rows(res, PROFILES, headline_rows.PLAY_WORDS[KIND]), DATA
+    "score_and_bid",
+    headline_rows.equity_gain_rows(
+        res, PROFILES, headline_rows.PLAY_WORDS[KIND], BOLD, pd.DataFrame(shipped.get("draws", []))
+    ),
+    DATA,
 )
 
 # %% [markdown]
@@ -395,7 +457,7 @@ else:
                     "; ".join(
                         f"in {r.profile} its verdict is \"{r.verdict}\" on all {int(r.games):,} paired games "
                         f"and \"{r.verdict_it}\" on the iteration's {int(r.games_it):,} (gain "
-                        f"{notebook.fmt_num_ci(100 * r.gain_it, 100 * r.gain_low_it, 100 * r.gain_high_it)} "
+                        f"{notebook.fmt_num_ci(100 * r.gain_it, 100 * r.gain_low_it, 100 * r.gain_high_it, signed=True)} "
                         "percentage points there): the smaller sample's interval is the wider"
                         for r in differ.itertuples()
                     )
@@ -419,7 +481,7 @@ else:
 # not the worth of reading the score alone.
 
 # %%
-bold = pd.DataFrame(shipped.get("bold", []))
+bold = BOLD
 if bold.empty:
     display(Markdown("No bold-seat games are shipped: run `python -m analysis.equity.bolder run`."))
 else:
@@ -433,11 +495,12 @@ else:
                     notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(bold.share, bold.share_low, bold.share_high)
                 ],
                 "bold seat's gain (percentage points, 95 % CI)": [
-                    notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
+                    notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi, signed=True)
                     for g, lo, hi in zip(bold.gain, bold.gain_low, bold.gain_high)
                 ],
                 "equity seat minus bold seat (percentage points, 95 % CI)": [
-                    "not measured" if g is None or g != g else notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi)
+                    "not measured: no equity games on the same games" if g is None or g != g
+                    else notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi, signed=True)
                     for g, lo, hi in zip(
                         bold.equity_minus_bold, bold.equity_minus_bold_low, bold.equity_minus_bold_high
                     )
@@ -445,20 +508,39 @@ else:
             }
         ).set_index(["profile", "bold seat's risk"])
     )
-    lo_, hi_ = bold.equity_minus_bold_low.astype(float), bold.equity_minus_bold_high.astype(float)
-    groups = {
-        "reading the score beats bidding boldly without it beyond the noise": bold.profile[lo_ > 0],
-        "bidding boldly without the score beats reading it beyond the noise": bold.profile[hi_ < 0],
-        "the equity seat cannot be told from the bold seat, so its gain above may be boldness rather "
-        "than the score read": bold.profile[~(lo_ > 0) & ~(hi_ < 0)],
-    }
+# every profile whose gain is shown, read against its control (or said to have none)
+readings = {}
+for p in res.profile if not res.empty else []:
+    got = bold[bold.profile == p] if len(bold) else bold
+    readings.setdefault(headline_rows.bold_control(got.iloc[0].to_dict() if len(got) else None)[1], []).append(p)
+if readings:
     display(
         Markdown(
-            "**Conclusion.** In "
-            + "; in ".join(f"{', '.join(ps)}, {what}" for what, ps in groups.items() if len(ps))
-            + " (the paired equity-minus-bold intervals above)."
+            "**Conclusion.** Of the gains above, against a bold score-blind seat on the same games: "
+            + "; ".join(f"{', '.join(ps)}: {what}" for what, ps in readings.items())
+            + " (the paired equity-minus-bold intervals above). Where the equity seat cannot be told from the "
+            "bold seat, the gain of the table above measures the equity policy against the threshold "
+            "policy's defaults, not the worth of reading the score alone; the index's row for each profile "
+            "carries this control beside the gain."
         )
     )
+    if counted and len(bold):  # the control's intervals scaled as the gains' above (repeated pool deals)
+        moved = []
+        for r in bold.itertuples():
+            f = widen.get(r.profile)
+            if f is None or r.equity_minus_bold is None or r.equity_minus_bold != r.equity_minus_bold:
+                continue
+            d = r.equity_minus_bold
+            wide_row = {"equity_minus_bold": d, "equity_minus_bold_low": d - f * (d - r.equity_minus_bold_low),
+                        "equity_minus_bold_high": d + f * (r.equity_minus_bold_high - d)}
+            a = headline_rows.bold_control(r._asdict())[1]
+            b = headline_rows.bold_control(wide_row)[1]
+            if a != b:
+                moved.append(f"{r.profile} ({a} → {b})")
+        display(Markdown(
+            "Scaled by the root of the draws per distinct deal, as the gains above, "
+            + ("every reading of the control stays the same." if not moved else
+               "these readings would change: " + "; ".join(moved) + ".")))
 
 # %%
 display(Markdown(f"This page ran in {time.perf_counter() - T0:,.0f} s in this run "

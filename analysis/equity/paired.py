@@ -367,10 +367,12 @@ def shipped_summary() -> dict:
     ``rows`` (step 1, as :func:`summary`), and ``steps``: the rows of the
     later steps of :func:`iterate` (as :func:`all_steps`); ``bold``: the
     bolder score-blind seat's rows (:func:`analysis.equity.bolder.bold_summary`);
+    ``draws``: the all-threshold arm's pool draws (:mod:`analysis.equity.draws`);
     empty lists when none is shipped."""
     if not SUMMARY_FILE.is_file():
-        return {"rows": [], "steps": [], "bold": []}
-    return {"steps": [], "bold": []} | json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))
+        return {"rows": [], "steps": [], "bold": [], "draws": []}
+    doc = json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))  # its keys in the file's order
+    return doc | {k: doc.get(k, []) for k in ("steps", "bold", "draws")}
 
 
 def _merged(old: dict, rows: list, later: list, today: str) -> dict:
@@ -401,6 +403,7 @@ def _merged(old: dict, rows: list, later: list, today: str) -> dict:
         "fit_seed": FIT_SEED,
         "steps": sorted(steps, key=lambda r: (order[r["profile"]], r["step"])),
         "bold": old.get("bold", []),
+        "draws": old.get("draws", []),
     }
 
 

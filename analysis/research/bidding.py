@@ -6,14 +6,16 @@ second or third hand: the first hand is the dealer's left and opens with a
 forced 100, RULES.md "Bidding"), the winning bid, and how the deal ended
 (made, failed, written off).  :func:`bid_success` is the share of bids made
 by bid and position, the first hand's forced 100 (everyone else passed) on
-its own row; its intervals are clustered by game, or, where games drew a
-pool deal more than once (own-information games from a small single-dummy
-pool), the two-way bootstrap over games and pool deals
-(:class:`analysis.research.uncertainty.PoolBootstrap`), and never narrower
-than the binomial interval on the auctions (auctions of one game share no
-cards, so nothing makes them less variable than independent ones: a
-clustered interval that comes out narrower does so by the noise of its own
-variance estimate on a few dozen games).
+its own row.  Every cell's interval, whether it counts events or none, is
+made one way (:func:`analysis.research.uncertainty.deal_clustered_share`): Clopper–Pearson on an
+effective number of independent auctions (Korn and Graubard), the
+cluster-robust estimate (clusters: pool deals where games drew one more
+than once, as own-information games from a small single-dummy pool do;
+else games), never more than the cell's distinct deals (draws of one deal
+are not independent), and the distinct deals themselves where the share is
+0 or 1 and the clusters give no variance; never narrower than the binomial
+interval on the auctions.  So a cell with no event and one with a single
+event rest on the same count of deals and their intervals can be compared.
 
 :func:`hand_classes` groups the pool's hands as players describe them: aces
 and tens, marriage points against card points, and the 10-card hand after
@@ -30,10 +32,9 @@ from scipy import stats as st
 from .. import cards
 from ..game import players_in
 from ..rules import as_rules
-from ..stats import proportion_ci
 from .contract_odds import cluster_ci
 from .tables import and_list, fmt_num, fmt_p
-from .uncertainty import PoolBootstrap
+from .uncertainty import deal_clustered_share
 
 __all__ = [
     "POSITIONS",
@@ -167,44 +168,31 @@ def bid_success(auc: pd.DataFrame, by=("group", "position")) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Per group: ``auctions``, ``games`` (distinct games), ``deals``
-        (distinct pool deals, or auctions where the table has no
-        ``pool_deal``), ``p`` (made), ``ci_low``, ``ci_high`` (95 %:
-        clustered by game, :func:`analysis.research.contract_odds.cluster_ci`,
-        when no pool deal repeats; else the two-way bootstrap over games and
-        pool deals, :meth:`PoolBootstrap.ratio`), ``written_off`` and
-        ``failed`` (shares) each with ``_low`` and ``_high`` (95 %, the same
-        method as ``p``).  Each interval is widened where needed to hold the
-        binomial one on the auctions (:func:`analysis.stats.proportion_ci`):
-        the clustered variance of a few dozen games scatters about the
-        binomial's when auctions are independent, and may fall below it by
-        chance alone.
+        (distinct pool deals, a deal solved on the fly each its own, or
+        auctions where no pool deal repeats), ``p`` (made), ``ci_low``,
+        ``ci_high`` (95 %, :func:`deal_clustered_share`: clustered by pool
+        deal where one repeats, else by game, on at most the distinct
+        deals), ``written_off`` and ``failed`` (shares) each with ``_low``
+        and ``_high`` (95 %, the same method).
     """
     rows = {}
     order = {g: i for i, g in enumerate([FORCED] + [b[0] for b in BID_GROUPS])}
-    boot = PoolBootstrap(auc) if _repeats(auc) and len(auc) else None
-    made_all = auc["made"].to_numpy(np.float64)
+    repeats = _repeats(auc) and len(auc)
     for key, sub in auc.groupby(list(by), sort=False):
-        made, n, games, p, lo, hi = cluster_ci(sub["made"].to_numpy(), sub["game_id"].to_numpy())
-        shares = {}
-        for col in ("written_off", "failed"):
-            shares[col] = cluster_ci(sub[col].to_numpy(), sub["game_id"].to_numpy())[3:]
-        if boot is not None:  # draws of one pool deal are not independent
-            inside = auc.index.isin(sub.index).astype(np.float64)
-            p, lo, hi = boot.ratio(made_all * inside, inside)
-            for col in ("written_off", "failed"):
-                shares[col] = boot.ratio(auc[col].to_numpy(np.float64) * inside, inside)
-        # never narrower than the binomial interval on the auctions
-        p, lo, hi = _at_least_binomial(int(made), int(n), p, lo, hi)
-        for col in ("written_off", "failed"):
-            shares[col] = _at_least_binomial(int(sub[col].sum()), int(n), *shares[col])
-        if boot is not None:  # a deal solved on the fly (pool_deal −1) is its own
+        if repeats:  # a deal solved on the fly (pool_deal −1) is its own
             d = sub["pool_deal"].to_numpy(np.int64)
-            deals = len(np.unique(d[d >= 0])) + int((d < 0).sum())
+            clusters = np.where(d >= 0, d, -1 - np.arange(len(d)))
+            deals = len(np.unique(clusters))
         else:
-            deals = int(n)
+            clusters, deals = sub["game_id"].to_numpy(), len(sub)
+        shares = {
+            col: deal_clustered_share(sub[col].to_numpy(), clusters, deals)
+            for col in ("made", "written_off", "failed")
+        }
+        p, lo, hi = shares.pop("made")
         rows[key if isinstance(key, tuple) else (key,)] = {
-            "auctions": int(n),
-            "games": int(games),
+            "auctions": len(sub),
+            "games": int(sub["game_id"].nunique()),
             "deals": int(deals),
             "p": p,
             "ci_low": lo,
@@ -244,31 +232,21 @@ def interval_method(auc: pd.DataFrame) -> str:
     Returns
     -------
     str
-        The two-way bootstrap where a pool deal is behind more than one
-        auction, else the normal interval clustered by game,
-        widened where needed to hold the binomial one of the auctions.
+        Clopper–Pearson on the effective auctions, clustered by pool deal
+        where a pool deal is behind more than one auction, else by game.
 
     Examples
     --------
     >>> import pandas as pd
     >>> interval_method(pd.DataFrame({"pool_deal": [3, 4, 5]}))
-    'normal, clustered by game, at least the binomial'
+    'Clopper–Pearson on the effective auctions, clustered by game, at least the binomial'
     >>> interval_method(pd.DataFrame({"pool_deal": [3, 3, 5]}))
-    'two-way bootstrap over games and pool deals'
+    'Clopper–Pearson on the effective auctions, clustered by pool deal, at most one per distinct deal'
     """
-    return (
-        "two-way bootstrap over games and pool deals"
-        if _repeats(auc)
-        else "normal, clustered by game, at least the binomial"
-    )
-
-
-def _at_least_binomial(k: int, n: int, p: float, lo: float, hi: float) -> tuple[float, float, float]:
-    """``(p, lo, hi)`` with the interval widened to hold the binomial one of ``k`` in ``n``."""
-    if n == 0:
-        return p, lo, hi
-    blo, bhi = proportion_ci(k, n)
-    return p, float(min(lo, blo)), float(max(hi, bhi))
+    head = "Clopper–Pearson on the effective auctions, clustered by "
+    if _repeats(auc):
+        return head + "pool deal, at most one per distinct deal"
+    return head + "game, at least the binomial"
 
 
 def point_range(rules=None, cards_held: int = 7) -> tuple[int, int]:

@@ -10,16 +10,58 @@ its 95 % interval and its n, or the reason a profile has none.
 
 from __future__ import annotations
 
+import pandas as pd
+
 from ..rules import PROFILES as _RULES
 from .tables import fmt_ci, fmt_num_ci
 
-__all__ = ["PLAY_WORDS", "equity_gain_rows", "dark_rows"]
+__all__ = ["PLAY_WORDS", "bold_control", "equity_gain_rows", "dark_rows"]
 
 #: How games were played (a games dataset's ``outcomes``), in a reader's words.
 PLAY_WORDS = {"dd": "double-dummy", "pimc": "own-information"}
 
 
-def equity_gain_rows(rows, profiles, games_kind: str) -> list[dict]:
+def bold_control(row) -> tuple[str, str]:
+    """The bold-seat control of one profile's gain: the signed difference and what it shows.
+
+    Parameters
+    ----------
+    row : mapping or None
+        A shipped bold row (:func:`analysis.equity.bolder.bold_summary`):
+        ``equity_minus_bold`` with ``_low`` and ``_high`` (shares, 0–1;
+        None where the equity arm was not on the same games); None where
+        no bold seat was played.
+
+    Returns
+    -------
+    (difference, reading) : str
+        The equity seat's win share minus the bold score-blind seat's, in
+        percentage points with its 95 % interval (signed; ``""`` without a
+        control), and what it shows: beyond the noise either way, not
+        distinguishable from boldness, or that no control was played (so
+        the gain may be boldness).
+
+    Examples
+    --------
+    >>> bold_control({"equity_minus_bold": 0.021, "equity_minus_bold_low": -0.009,
+    ...               "equity_minus_bold_high": 0.051})
+    ('+2.1 (\u22120.9 to +5.1)', 'not distinguishable from boldness')
+    >>> bold_control(None)[1]
+    'no bold score-blind seat played: boldness is not told apart from the score read'
+    """
+    d = None if row is None else row.get("equity_minus_bold")
+    if d is None or d != d:
+        return "", "no bold score-blind seat played: boldness is not told apart from the score read"
+    lo, hi = float(row["equity_minus_bold_low"]), float(row["equity_minus_bold_high"])
+    diff = fmt_num_ci(100 * float(d), 100 * lo, 100 * hi, 1, signed=True)
+    if lo > 0:
+        return diff, "reading the score beats boldness beyond the noise"
+    if hi < 0:
+        return diff, "boldness without the score beats reading it beyond the noise"
+    return diff, "not distinguishable from boldness"
+
+
+def equity_gain_rows(rows, profiles, games_kind: str, bold=None, draws=None) -> list[dict]:
     """The score-and-bid page's headline: the equity seat's paired gain per profile.
 
     Parameters
@@ -33,14 +75,23 @@ def equity_gain_rows(rows, profiles, games_kind: str) -> list[dict]:
         Every profile of the index, in order.
     games_kind : str
         The games' play in words (``double-dummy``, :data:`PLAY_WORDS`).
+    bold : pandas.DataFrame, optional
+        The shipped bold-seat rows (:func:`analysis.equity.bolder.bold_summary`;
+        the first row of a profile is its control); a profile without one
+        is said to have no control (:func:`bold_control`).
+    draws : pandas.DataFrame, optional
+        The all-threshold arm's pool draws per profile
+        (:func:`analysis.equity.draws.threshold_draws`: ``draws``,
+        ``distinct``); a profile without them says they were not counted.
 
     Returns
     -------
     list of dict
         Headline rows (question ``equity_gain``): the verdict, the signed
-        gain in percentage points with its interval and the equity seat's
-        win share; a profile without shipped games gets the reason
-        (``applies`` False) and the command that plays them.
+        gain in percentage points with its interval, the equity seat's win
+        share and the bold-seat control beside the gain; a profile without
+        shipped games gets the reason (``applies`` False) and the command
+        that plays them.
 
     Examples
     --------
@@ -48,9 +99,15 @@ def equity_gain_rows(rows, profiles, games_kind: str) -> list[dict]:
     >>> r = pd.DataFrame({"profile": ["club"], "games": [900], "share": [0.431], "share_low": [0.399],
     ...                   "share_high": [0.464], "gain": [0.103], "gain_low": [0.070], "gain_high": [0.136],
     ...                   "verdict": ["gain"]})
-    >>> equity_gain_rows(r, ["club"], "double-dummy")[0]["figure"]
-    'gain: Δ +10.3 (+7.0 to +13.6) percentage points; equity seat wins 43.1 % (39.9–46.4)'
+    >>> b = pd.DataFrame({"profile": ["club"], "games": [900], "equity_games": [900],
+    ...                   "equity_minus_bold": [0.036], "equity_minus_bold_low": [0.004],
+    ...                   "equity_minus_bold_high": [0.067]})
+    >>> equity_gain_rows(r, ["club"], "double-dummy", b)[0]["figure"]  # doctest: +NORMALIZE_WHITESPACE
+    'gain: Δ +10.3 (+7.0 to +13.6) percentage points; equity seat wins 43.1 % (39.9–46.4); against a bold
+    score-blind seat Δ +3.6 (+0.4 to +6.7): reading the score beats boldness beyond the noise'
     """
+    bold = pd.DataFrame() if bold is None else pd.DataFrame(bold)
+    draws = pd.DataFrame() if draws is None else pd.DataFrame(draws)
     out = []
     for p in profiles:
         got = rows[rows.profile == p] if len(rows) else rows
@@ -67,13 +124,27 @@ def equity_gain_rows(rows, profiles, games_kind: str) -> list[dict]:
             continue
         r = got.iloc[0]
         gain = fmt_num_ci(100 * r.gain, 100 * r.gain_low, 100 * r.gain_high, 1, signed=True)
+        ctl = bold[bold.profile == p] if len(bold) else bold
+        brow = ctl.iloc[0].to_dict() if len(ctl) else None
+        diff, reading = bold_control(brow)
+        against = f"against a bold score-blind seat Δ {diff}: {reading}" if diff else reading
+        n = f"{int(r.games):,} paired {games_kind} games"
+        if diff:
+            n += f" ({int(brow['equity_games']):,} with the bold seat too)"
+        d = draws[draws.profile == p] if len(draws) else draws
+        n += (
+            f"; {int(d.iloc[0].distinct):,} distinct pool deals in the all-threshold arm's "
+            f"{int(d.iloc[0].draws):,} draws"
+            if len(d)
+            else "; pool deals not counted (python -m analysis.equity.draws)"
+        )
         out.append(
             {
                 "profile": p,
                 "question": "equity_gain",
                 "figure": f"{r.verdict}: Δ {gain} percentage points; equity seat wins "
-                f"{fmt_ci(r.share, r.share_low, r.share_high)}",
-                "n": f"{int(r.games):,} paired {games_kind} games",
+                f"{fmt_ci(r.share, r.share_low, r.share_high)}; {against}",
+                "n": n,
             }
         )
     return out

@@ -21,6 +21,11 @@ is resampled over games and, where deals repeat, its interval is widened
 by the root of the design effect (draws per distinct deal: an upper
 bound).  Intervals are bootstrap percentiles.
 
+A share of rare events over few deals (a cell of a table of auctions) is
+better served by :func:`deal_clustered_share`: Clopper–Pearson on an
+effective count of trials that never exceeds the distinct deals, so that a
+cell with no event and one with a single event rest on the same count.
+
 Every games figure of the research pages goes through this module, with
 one seed (:data:`BOOT_SEED`): the same games give the same weights, so a
 figure printed on two pages (the club bolts of the bolts page and of the
@@ -32,9 +37,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..stats import exact_bounds
+from ..stats import clustered_share_ci, exact_bounds, proportion_ci, share_ci
 
-__all__ = ["PoolBootstrap", "interval_label"]
+__all__ = ["PoolBootstrap", "deal_clustered_share", "interval_label"]
 
 #: Bootstrap replicates of a research figure.
 N_BOOT = 400
@@ -297,3 +302,52 @@ def interval_label(boots, of_games: bool = True) -> str:
     widened = [n for n in names if n.startswith("widened")]
     plain = [n for n in names if not n.startswith("widened")]
     return f"{widened[0]} where pool deals repeat, else {plain[0]}"
+
+
+def deal_clustered_share(x, clusters, deals: int, alpha: float = 0.05) -> tuple[float, float, float]:
+    """A share of auctions with its interval, on an effective count that never exceeds the deals.
+
+    Parameters
+    ----------
+    x : array-like of bool or {0, 1}, shape (n,)
+        The event per auction (made, written off, failed).
+    clusters : array-like of int, shape (n,)
+        The cluster of each auction (a pool deal, or a game).
+    deals : int
+        The distinct deals behind the auctions.
+    alpha : float
+        1 − confidence level.
+
+    Returns
+    -------
+    (share, low, high) : floats
+        Clopper–Pearson (:func:`analysis.stats.share_ci`) on the effective
+        count of :func:`analysis.stats.clustered_share_ci` capped at
+        ``deals``; where the share is 0 or 1, or every cluster shows the
+        same share (no variance to estimate), on ``deals``; widened to
+        hold the binomial interval of the auctions.  NaN without auctions.
+
+    Examples
+    --------
+    No event in 321 auctions on 39 deals rests on 39 deals, and one event
+    on the same deals on no more: the two intervals are alike.
+
+    >>> none = deal_clustered_share(np.zeros(321), np.arange(321) % 39, 39)
+    >>> one = deal_clustered_share(np.r_[1.0, np.zeros(320)], np.arange(321) % 39, 39)
+    >>> [round(100 * v, 1) for v in none], [round(100 * v, 1) for v in one]
+    ([0.0, 0.0, 9.0], [0.3, 0.0, 9.6])
+    """
+    x = np.asarray(x, dtype=np.float64)
+    n = len(x)
+    if n == 0:
+        return float("nan"), float("nan"), float("nan")
+    p = float(x.mean())
+    _, inv = np.unique(np.asarray(clusters), return_inverse=True)
+    m = float(deals)
+    k, t = np.bincount(inv, weights=x), np.bincount(inv).astype(np.float64)
+    if 0 < p < 1 and len(k) >= 2 and np.ptp(k / t) > 0:  # else no variance to estimate: the deals
+        m = min(clustered_share_ci(k, t, alpha=alpha)[3], m)
+    m = max(m, 1.0)
+    lo, hi = share_ci(p * m, m, alpha=alpha)
+    blo, bhi = proportion_ci(int(round(x.sum())), n)
+    return p, float(min(lo, blo, p)), float(max(hi, bhi, p))

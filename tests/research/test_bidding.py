@@ -92,36 +92,50 @@ def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
     assert b["ci_high"] - b["ci_low"] > 2 * (a["ci_high"] - a["ci_low"])
 
 
-def test_interval_method_names_the_bootstrap_only_where_pool_deals_repeat():
+def test_interval_method_names_the_clusters_pool_deals_only_where_they_repeat():
     a = bidding.auctions(_games())
-    assert (
-        bidding.interval_method(a) == "normal, clustered by game, at least the binomial"
-    )  # no pool_deal column
-    assert (
-        bidding.interval_method(a.assign(pool_deal=np.arange(len(a))))
-        == "normal, clustered by game, at least the binomial"
-    )
+    by_game = "Clopper–Pearson on the effective auctions, clustered by game, at least the binomial"
+    assert bidding.interval_method(a) == by_game  # no pool_deal column
+    assert bidding.interval_method(a.assign(pool_deal=np.arange(len(a)))) == by_game
     # a deal solved on the fly (−1) is its own, however many there are
-    assert (
-        bidding.interval_method(a.assign(pool_deal=-1)) == "normal, clustered by game, at least the binomial"
-    )
+    assert bidding.interval_method(a.assign(pool_deal=-1)) == by_game
     twice = a.assign(pool_deal=np.zeros(len(a), dtype=np.int64))
-    assert bidding.interval_method(twice) == "two-way bootstrap over games and pool deals"
+    assert bidding.interval_method(twice) == (
+        "Clopper–Pearson on the effective auctions, clustered by pool deal, at most one per distinct deal"
+    )
+
+
+def test_bid_success_gives_zero_and_rare_cells_intervals_on_the_same_deals():
+    # the reader's case: 321 first-hand 140s on 39 pool deals, none written off, beside
+    # a cell with one write-off on the same deals: both rest on the 39 deals (Clopper–Pearson
+    # 0 of 39: 0–9.0 %), not the one on 39 deals and the other on 321 auctions (0–1.5 %)
+    from analysis.stats import share_ci
+
+    g = _bids_at_140(np.arange(321), np.ones(321, bool)).assign(pool_deal=np.arange(321) % 39)
+    one = g.assign(written_off=np.r_[True, np.zeros(320, bool)])
+    none = bidding.bid_success(bidding.auctions(g), by=("group",)).loc["140–155"]
+    rare = bidding.bid_success(bidding.auctions(one), by=("group",)).loc["140–155"]
+    assert (none["deals"], none["auctions"], none["written_off"]) == (39, 321, 0.0)
+    assert none["written_off_high"] == pytest.approx(share_ci(0, 39)[1]) == pytest.approx(0.0903, abs=1e-4)
+    assert rare["written_off"] == pytest.approx(1 / 321)
+    assert rare["written_off_high"] == pytest.approx(share_ci(39 / 321, 39)[1])
+    assert 0.07 < rare["written_off_high"] < 0.12  # the same scale as the empty cell's
 
 
 def test_bid_success_is_never_narrower_than_the_binomial_on_the_auctions():
     # 20 games of 10 bids, each game making exactly 7: the games agree more than
-    # chance would have them, so the clustered variance falls below the binomial;
-    # the interval keeps the binomial's width (auctions of one game share no cards)
-    from analysis.stats import proportion_ci
+    # chance would have them, so the clustered variance is 0; the interval rests on
+    # the 200 distinct deals and holds the binomial one (auctions of one game share no cards)
+    from analysis.stats import proportion_ci, share_ci
 
     made = np.tile([True] * 7 + [False] * 3, 20)
     g = _bids_at_140(np.repeat(np.arange(20), 10), made)
     r = bidding.bid_success(bidding.auctions(g), by=("group",)).loc["140–155"]
     lo, hi = proportion_ci(140, 200)
+    clo, chi = share_ci(140, 200)
     assert r["p"] == pytest.approx(0.7)
-    assert (r["ci_low"], r["ci_high"]) == pytest.approx((lo, hi))
-    assert r["failed_low"] == pytest.approx(proportion_ci(60, 200)[0])
+    assert (r["ci_low"], r["ci_high"]) == pytest.approx((min(lo, clo), max(hi, chi)))
+    assert r["failed_low"] <= proportion_ci(60, 200)[0]
 
 
 def test_hand_classes_count_aces_tens_marriages_and_the_ten_cards():

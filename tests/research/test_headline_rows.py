@@ -24,18 +24,54 @@ def _paired():
 
 
 def test_equity_gain_rows_give_the_signed_gain_its_n_and_a_reason_where_none_is_shipped(tmp_path):
-    rows = headline_rows.equity_gain_rows(_paired(), PROFILES, "double-dummy")
+    bold = pd.DataFrame(
+        {
+            "profile": ["club"],
+            "games": [900],
+            "equity_games": [900],
+            "equity_minus_bold": [0.021],
+            "equity_minus_bold_low": [-0.009],
+            "equity_minus_bold_high": [0.051],
+        }
+    )
+    draws = pd.DataFrame({"profile": ["club"], "draws": [14525], "distinct": [12609]})
+    rows = headline_rows.equity_gain_rows(_paired(), PROFILES, "double-dummy", bold, draws)
     assert [r["profile"] for r in rows] == list(PROFILES)
     club, classic = rows[0], rows[1]
+    # the control sits beside the gain: a gain that cannot be told from boldness says so
     assert club["figure"] == (
-        "gain: Δ +10.3 (+7.0 to +13.6) percentage points; equity seat wins 43.1 % (39.9–46.4)"
+        "gain: Δ +10.3 (+7.0 to +13.6) percentage points; equity seat wins 43.1 % (39.9–46.4); "
+        "against a bold score-blind seat Δ +2.1 (\u22120.9 to +5.1): not distinguishable from boldness"
     )
-    assert club["n"] == "900 paired double-dummy games"
+    assert club["n"] == (
+        "900 paired double-dummy games (900 with the bold seat too); "
+        "12,609 distinct pool deals in the all-threshold arm's 14,525 draws"
+    )
+    assert rows[1]["n"].endswith("pool deals not counted (python -m analysis.equity.draws)")
     assert classic["figure"].startswith("no difference shown: Δ +3.0 (\u22120.9 to +6.9)")
+    # a profile without a control says so rather than leaving the gain bare
+    assert classic["figure"].endswith(
+        "no bold score-blind seat played: boldness is not told apart from the score read"
+    )
     assert all(r["applies"] is False and "--rules" in r["n"] for r in rows[2:])
     # every row passes the index's own checks, and nothing is missing
     headline.save_headline("score_and_bid", rows, tmp_path)
     assert headline.missing(tmp_path, ["score_and_bid"], PROFILES) == []
+
+
+def test_bold_control_reads_the_interval_both_ways():
+    def row(d, lo, hi):
+        return {"equity_minus_bold": d, "equity_minus_bold_low": lo, "equity_minus_bold_high": hi}
+
+    assert headline_rows.bold_control(row(0.036, 0.004, 0.067)) == (
+        "+3.6 (+0.4 to +6.7)",
+        "reading the score beats boldness beyond the noise",
+    )
+    assert headline_rows.bold_control(row(-0.05, -0.08, -0.02))[1] == (
+        "boldness without the score beats reading it beyond the noise"
+    )
+    # played without the equity arm on the same games: no control
+    assert headline_rows.bold_control(row(None, None, None))[0] == ""
 
 
 def test_equity_gain_rows_without_any_games_give_reasons_only():
