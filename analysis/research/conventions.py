@@ -435,8 +435,8 @@ def no_change_reason(c, name: str, profile, identical: bool) -> str:
         return "a rule of the table of four: no effect by rule at three players"
     if all(f in _DARK_FIELDS for f in fields) and ThresholdPolicy().dark_behind is None:
         return (
-            'the default bidding policy never bids dark (docs/RULES.md, "Dark play"), so this rule '
-            "is not exercised here; see the page on dark play and the golden round"
+            "the default bidding policy never bids dark, so this rule is not exercised here: see "
+            'docs/RULES.md, "Dark play", and the page on dark play and the golden round'
         )
     if identical:
         return f"changed no decision and no score in these {c.games:,} games: its games are the profile's own"
