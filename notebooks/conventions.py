@@ -283,10 +283,12 @@ def show(prof):
         if len(text):
             display(text)
         quiet = [(n.split("+", 1)[-1], True) for n in c.identical] + [(n, False) for n in still]
-        if quiet:
-            display(Markdown("No figure of the table changed in any game: " + "; ".join(
-                f"{conventions.change_label(n, prof)} ({conventions.no_change_reason(c, n, prof, same)})"
-                for n, same in quiet) + "."))
+        why = {}  # variants by their reason, each variant named once
+        for n, same in quiet:
+            why.setdefault(conventions.no_change_reason(c, n, prof, same), []).append(conventions.change_label(n, prof))
+        if why:
+            display(Markdown("Not in the table, as no figure of it changed in any game:\n\n" + "\n".join(
+                f"- {r[:1].upper()}{r[1:]}: {'; '.join(labs)}." for r, labs in why.items())))
 
 
 for prof in PROFILES:

@@ -424,23 +424,27 @@ def no_change_reason(c, name: str, profile, identical: bool) -> str:
     Returns
     -------
     str
-        A field that acts only at a table of four: no effect by rule at
-        three; dark play: the default bidding policy never bids dark;
-        else what the games showed.
+        A head for the variants it concerns (the page lists them after
+        it): a field that acts only at a table of four has no effect by
+        rule at three; dark play is not exercised, the default bidding
+        policy never bidding dark; else what the games showed.
     """
     base = as_rules(profile)
     fields = [pair.partition("=")[0].strip() for pair in name.split("+", 1)[-1].split(",")]
     four = {f.name for f in dataclasses.fields(base) if is_four_only(f)}
     if base.players == 3 and all(f in four for f in fields):
-        return "a rule of the table of four: no effect by rule at three players"
+        return "rules of the table of four, with no effect by rule at three players"
     if all(f in _DARK_FIELDS for f in fields) and ThresholdPolicy().dark_behind is None:
         return (
-            "the default bidding policy never bids dark, so this rule is not exercised here: see "
-            'docs/RULES.md, "Dark play", and the page on dark play and the golden round'
+            "not exercised here, as the default bidding policy never bids dark (docs/RULES.md, "
+            '"Dark play"; see the page on dark play and the golden round)'
         )
     if identical:
-        return f"changed no decision and no score in these {c.games:,} games: its games are the profile's own"
-    return f"no figure of the table changed in any of these {c.games:,} games"
+        return f"games the profile's own (no decision and no score changed in these {c.games:,} games)"
+    return (
+        f"the table's figures the same in every one of these {c.games:,} games (the games differ from "
+        "the profile's only in what the table does not count)"
+    )
 
 
 def change_label(name: str, profile) -> str:

@@ -191,16 +191,16 @@ def test_rows_with_no_figure_moved_are_found():
         (
             "club+write_off_fixed_four=30",
             True,
-            "a rule of the table of four: no effect by rule at three players",
+            "rules of the table of four, with no effect by rule at three players",
         ),
-        ("rest_score=round", True, "a rule of the table of four: no effect by rule at three players"),
-        ("dark_play=book", True, "the default bidding policy never bids dark"),
+        ("rest_score=round", True, "rules of the table of four, with no effect by rule at three"),
+        ("dark_play=book", True, "not exercised here, as the default bidding policy never bids dark"),
         (
             "barrel_seats=1",
             True,
-            "changed no decision and no score in these 100 games: its games are the profile's own",
+            "games the profile's own (no decision and no score changed in these 100 games)",
         ),
-        ("barrel_defence_points=True", False, "no figure of the table changed in any of these 100 games"),
+        ("barrel_defence_points=True", False, "the table's figures the same in every one of these 100 games"),
     ],
 )
 def test_a_variant_with_no_change_says_why_once(name, identical, said):
