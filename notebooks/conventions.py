@@ -242,9 +242,9 @@ plt.show()
 # Paired difference against the profile as played, with its interval (a
 # widened 95 % interval where the deals repeat, as each table's caption
 # says); `*` marks a difference beyond the noise.  Variants that changed no
-# figure of the table in any game are listed below it, each with why
-# (its games the profile's own, a rule the games never exercised, or a
-# rule of a table of four).
+# figure of the table in any game are listed below it, grouped by why:
+# their games the profile's own, only what the table does not count
+# changed, a rule the games never exercised, or a rule of a table of four.
 
 # %%
 def cell(d, lo, hi, star, m, digits, prof, rules):
