@@ -145,8 +145,9 @@ display(Markdown(
         f"{'single-dummy' if k == 'pimc' else 'double-dummy'} pool): "
         + ", ".join(f"{p} {notebook.fmt_pct(x)}" for p, x in r.items())
         for k, r in repeats.items() if r)
-    + ". Every interval on this page is widened for them, by the root of the draws per distinct deal "
-    "(a paired difference's by the larger of its two rule sets')."
+    + ". `thousand compare` widens the intervals of a rule set whose draws repeat by the root of its draws "
+    "per distinct deal (a paired difference's by the larger of its two rule sets'): the page labels those "
+    "*widened 95 % intervals*, the others (no draw repeated) plain 95 % intervals."
     if any(repeats.values()) else "**Repeated deals.** No games were played."))
 
 # %% [markdown]
@@ -154,7 +155,7 @@ display(Markdown(
 #
 # Per profile, the three conventions with the largest estimated change in
 # the number of deals a game lasts, among those beyond the noise (paired
-# 95 % interval excluding 0), the own-information and the double-dummy
+# interval excluding 0), the own-information and the double-dummy
 # comparisons taken together (the double-dummy ones play ten times the
 # games, so a small effect can be beyond the noise there and not in the
 # other). The order is that of the estimates: where two intervals overlap,
@@ -166,42 +167,53 @@ METRICS = ["deals_per_game", "barrel_entries_per_game", "bolts_per_game", "win_f
            "made_share", "write_off_share"]
 every = {m: pd.concat([conventions.effects(c, [m]) for p in PROFILES for c in runs[p].values() if c is not None])
          for m in METRICS}
-# one number of decimals per metric on the whole page: two significant digits of its typical half-width
-DIGITS = {m: conventions.column_decimals(e[f"{m} low"], e[f"{m} high"]) for m, e in every.items()}
+# per metric at least two significant digits of its typical half-width on the whole page; each
+# column then takes the decimals its rows need (conventions.column_decimals), the same in every row
+DIGITS = {m: conventions.typical_decimals(e[f"{m} low"], e[f"{m} high"]) for m, e in every.items()}
 
 
-def fmt_diff(d, lo, hi, m="deals_per_game"):
-    """A paired difference with its interval, in the page's decimals for ``m``."""
-    return notebook.fmt_num_ci(d, lo, hi, DIGITS[m], signed=True)
+def fmt_diff(d, lo, hi, m="deals_per_game", digits=None):
+    """A paired difference with its interval, in the column's decimals (default: the page's for ``m``)."""
+    return notebook.fmt_num_ci(d, lo, hi, DIGITS[m] if digits is None else digits, signed=True)
+
+
+def dagger(widened, words):
+    """The mark of a widened interval in a column of both kinds (conventions.interval_words)."""
+    return " †" if widened and "†" in words else ""
 
 
 top = conventions.largest_effects(runs, "deals_per_game", k=3)
+big = conventions.largest_per_profile(runs, "deals_per_game")  # the table's rule: its largest starred row
+# the top table's column, the headlines and the conclusion: one number of decimals
+TOP = conventions.column_decimals(pd.concat([top.diff_low, big.diff_low]), pd.concat([top.diff_high, big.diff_high]),
+                                  at_least=DIGITS["deals_per_game"])
 headline = []
 for p in PROFILES:
     r = top[top.profile == p].head(1)
     kind = r.outcomes.iloc[0] if len(r) else "pimc"
     headline.append({"profile": p, "question": "largest",
                      "figure": f"{conventions.change_label(r.change.iloc[0], p)}: Δ "
-                               f"{fmt_diff(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0])}"
+                               f"{fmt_diff(r['diff'].iloc[0], r.diff_low.iloc[0], r.diff_high.iloc[0], digits=TOP)}"
                                f" deals per game, variant minus profile ({KINDS[kind]})" if len(r) else "no effect distinguishable at this size",
                      # thousand compare widens a game figure's interval where its pool draws repeat
-                     "widened": bool(len(r)) and any(v > 0 for v in runs[p][kind].pool_repeat_share.values()),
+                     "widened": bool(len(r)) and bool(r.widened.iloc[0]),
                      "n": f"{SIZE[kind]:,} paired games per rule set; {variants_of(p, 'pimc'):,} variants "
                           f"with own information, {variants_of(p, 'dd'):,} double-dummy"})
 _ = notebook.save_headline("conventions", headline, DATA)
+TOP_CI = conventions.interval_words(top.widened)
 shown_top = pd.DataFrame({
     "profile": top.profile,
     "convention changed (profile's value → variant's)": [conventions.change_label(c, p)
                                                         for c, p in zip(top.change, top.profile)],
-    "Δ deals per game (paired 95 % CI)": [fmt_diff(d, lo, hi) for d, lo, hi in
-                                          zip(top["diff"], top.diff_low, top.diff_high)],
+    f"Δ deals per game (paired {TOP_CI})": [fmt_diff(d, lo, hi, digits=TOP) + dagger(w, TOP_CI) for d, lo, hi, w in
+                                            zip(top["diff"], top.diff_low, top.diff_high, top.widened)],
     "outcomes": [KINDS[k] for k in top.outcomes]})
 display(shown_top.set_index("profile") if len(top) else Markdown(
     "No convention changes the number of deals per game beyond the noise at these sizes."))
-big = conventions.largest_per_profile(runs, "deals_per_game")  # the table's rule: its largest starred row
 said = "; ".join(
     f"in {r.profile}, {conventions.change_label(r.change, r.profile)} has the largest estimated effect on game length beyond the noise: "
-    f"{fmt_diff(r['diff'], r.diff_low, r.diff_high)} deals per game ({KINDS[r.outcomes]})" if r.beyond_noise else
+    f"{fmt_diff(r['diff'], r.diff_low, r.diff_high, digits=TOP)} deals per game ({KINDS[r.outcomes]}, "
+    f"{'widened ' if r.widened else ''}95 % interval)" if r.beyond_noise else
     f"in {r.profile} no convention's effect on game length is distinguishable from zero at this size "
     f"({N_GAMES:,} paired own-information games per rule set, {N_GAMES_DD:,} double-dummy)"
     for _, r in big.iterrows())
@@ -209,15 +221,17 @@ display(Markdown("**Conclusion.** " + said[:1].upper() + said[1:] + "."))
 
 # %%
 drawn = top if len(top) else big  # nothing beyond the noise: the largest, within it
-labels = [textwrap.fill(f"{p}: {conventions.change_label(c, p)}{'' if k == 'pimc' else ' (double-dummy)'}", 50)
-          for p, c, k in zip(drawn.profile, drawn.change, drawn.outcomes)]
+DRAWN_CI = conventions.interval_words(drawn.widened)  # the axis says which intervals are widened
+labels = [textwrap.fill(f"{p}: {conventions.change_label(c, p)}{'' if k == 'pimc' else ' (double-dummy)'}"
+                        + dagger(w, DRAWN_CI), 50)
+          for p, c, k, w in zip(drawn.profile, drawn.change, drawn.outcomes, drawn.widened)]
 fig, ax = plt.subplots(figsize=(11, 0.3 * sum(lab.count("\n") + 2 for lab in labels) + 1.5))
 y = np.arange(len(drawn))[::-1]
 ax.errorbar(drawn["diff"], y, xerr=[drawn["diff"] - drawn.diff_low, drawn.diff_high - drawn["diff"]],
             fmt="o", capsize=4)
 ax.axvline(0, color="k", lw=0.8)
 ax.set_yticks(y, labels)
-ax.set_xlabel("Δ deals per game against the profile as played (paired 95 % CI)")
+ax.set_xlabel(f"Δ deals per game against the profile as played (paired {DRAWN_CI})")
 ax.set_title("Largest effects beyond the noise" if len(top) else
              "Largest effect per profile (none beyond the noise)")
 plt.show()
@@ -225,34 +239,56 @@ plt.show()
 # %% [markdown]
 # ## One table per profile
 #
-# Paired difference against the profile as played, with its 95 % interval;
-# `*` marks a difference beyond the noise.  Variants that played every game
-# exactly as the profile did are listed below each table.
+# Paired difference against the profile as played, with its interval (a
+# widened 95 % interval where the deals repeat, as each table's caption
+# says); `*` marks a difference beyond the noise.  Variants that changed no
+# figure of the table in any game are listed below it, grouped by why:
+# their games the profile's own, only what the table does not count
+# changed, a rule the games never exercised, or a rule of a table of four.
 
 # %%
+def cell(d, lo, hi, star, m, digits, prof, rules):
+    """One cell: the paired difference with its interval, or why it has none."""
+    if hi > lo:
+        return fmt_diff(d, lo, hi, m, digits) + (" *" if star else "")
+    if conventions.none_by_rule(m, prof, rules):
+        return "none by rule (no bolts in these rules)"
+    return f"{notebook.fmt_num(d, digits, signed=True)} (the same in every game)"
+
+
 def show(prof):
     display(Markdown(f"### {prof}"))
     for kind, c in runs[prof].items():
         if c is None:
             continue
         e = conventions.effects(c, METRICS)
-        text = pd.DataFrame(index=[conventions.change_label(n, prof) for n in e.index])
+        ruled = {n.split("+", 1)[-1]: r for n, r in zip(c.names, c.rules)}
+        still = conventions.still_rows(e, METRICS)  # no figure moved: listed below, not in the table
+        e = e.drop(index=still)
+        words = conventions.interval_words(e.widened)
+        text = pd.DataFrame(index=[conventions.change_label(n, prof) + dagger(w, words)
+                                   for n, w in zip(e.index, e.widened)])
         for m in METRICS:
+            digits = conventions.column_decimals(e[f"{m} low"], e[f"{m} high"], at_least=DIGITS[m])
             text[conventions.METRIC_LABELS[m]] = [
-                (fmt_diff(d, lo, hi, m) + (" *" if s else "") if hi > lo else
-                 f"{notebook.fmt_num(d, DIGITS[m], signed=True)} (the same in every game)") for d, lo, hi, s in
-                zip(e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
-        first = {}  # variants with the same figures in every column: named as such
+                cell(d, lo, hi, s, m, digits, prof, ruled[n]) for n, d, lo, hi, s in
+                zip(e.index, e[m], e[f"{m} low"], e[f"{m} high"], e[f"{m} *"])]
+        first = {}  # variants with the same (moved) figures in every column: named as such
         text.index = [f"{lab} (same figures as {first.setdefault(key, lab)})" if first.setdefault(key, lab) != lab
                       else lab for lab, key in zip(text.index, map(tuple, text.to_numpy()))]
         text.index.name = "convention changed"
         display(Markdown(f"**{KINDS[kind].capitalize()}**, {SIZE[kind]:,} paired games per rule set "
-                         f"({len(c.names) - 1:,} variant{'' if len(c.names) == 2 else 's'}):"))
+                         f"({len(c.names) - 1:,} variant{'' if len(c.names) == 2 else 's'}); paired differences "
+                         f"with their {words}{'s' if '†' not in words else ''}:"))
         if len(text):
             display(text)
-        if c.identical:
-            display(Markdown("Played identically to the profile: " + "; ".join(
-                f"{conventions.change_label(n, prof)} ({c.why_identical(n)})" for n in c.identical) + "."))
+        quiet = [(n.split("+", 1)[-1], True) for n in c.identical] + [(n, False) for n in still]
+        why = {}  # variants by their reason, each variant named once
+        for n, same in quiet:
+            why.setdefault(conventions.no_change_reason(c, n, prof, same), []).append(conventions.change_label(n, prof))
+        if why:
+            display(Markdown("Not in the table, as no figure of it changed in any game:\n\n" + "\n".join(
+                f"- {r[:1].upper()}{r[1:]}: {'; '.join(labs)}." for r, labs in why.items())))
 
 
 for prof in PROFILES:
@@ -280,6 +316,7 @@ for kind in KINDS:
     worst = [p for p in width if shown[p] == shown[max(width, key=width.get)]]  # ties as printed: all named
     display(Markdown(
         f"{KINDS[kind].capitalize()}: with {SIZE[kind]:,} paired games per rule set, the widest 95 % interval "
+        "(widened where the deals repeat) "
         "of a difference in game length, per profile: "
         + "; ".join(f"{p} ±{w} deals" for p, w in shown.items())
         + f" (at worst ±{shown[worst[0]]}, on {notebook.and_list(worst)})"

@@ -51,6 +51,12 @@ def _diff_digits(rows: pd.DataFrame) -> int:
     return int(min(8, d))
 
 
+def _repeats(share) -> bool:
+    """Whether a row's pool draws repeat (``pool_repeat_share`` above 0), so
+    that :func:`analysis.comparison.compare` widened its interval."""
+    return share is not None and not (isinstance(share, float) and math.isnan(share)) and float(share) > 0
+
+
 def _fixed(v, digits: int, signed: bool = False) -> str:
     """``v`` in fixed notation with ``digits`` decimals (``n/a`` for None or NaN)."""
     if v is None or (isinstance(v, float) and math.isnan(v)):
@@ -264,7 +270,10 @@ class Comparison:
         and for every rule set after the first the paired difference with
         its interval and the interval independent samples would give; a
         ``*`` marks a difference beyond the noise (its paired interval
-        excludes 0).  Metrics with no value (no barrel stays) are left out.
+        excludes 0), and ``†`` an interval widened for repeated pool draws
+        (a game figure of a rule set whose ``pool_repeat_share`` is above
+        0; a paired difference where either rule set's is), with a footnote
+        saying so.  Metrics with no value (no barrel stays) are left out.
         """
         lines = [
             f"{self.games:,} paired games per rule set, seed {self.seed}, "
@@ -282,17 +291,24 @@ class Comparison:
         w = max(12, *(len(n) for n in self.names))
         head = f"{'metric':<26} {'rules':<{w}} {'value [95 % CI]':<27} {'diff [paired CI]':<32} unpaired CI"
         lines += ["", head, "-" * len(head)]
+        widened = False
         for metric, sub in self.table.groupby("metric", sort=False):
             if sub["value"].isna().all():
                 continue
             dg, ddg = _digits(sub), _diff_digits(sub)
             first = True
+            share = dict(zip(sub["rules"], sub.get("pool_repeat_share", pd.Series(np.nan, sub.index))))
             for r in sub.itertuples():
-                val = f"{_fixed(r.value, dg)} [{_fixed(r.low, dg)}, {_fixed(r.high, dg)}]"
+                wide = _repeats(share.get(r.rules))
+                mark = " †" if wide else ""
+                val = f"{_fixed(r.value, dg)} [{_fixed(r.low, dg)}, {_fixed(r.high, dg)}]{mark}"
+                widened |= wide
                 if r.rules == self.names[0]:
                     diff = unp = ""
                 else:
-                    mark = " *" if r.beyond_noise else ""
+                    mark = (" †" if wide or _repeats(share.get(self.names[0])) else "") + (
+                        " *" if r.beyond_noise else ""
+                    )
                     diff = (
                         f"{_fixed(r.diff, ddg, True)} [{_fixed(r.diff_low, ddg, True)}, "
                         f"{_fixed(r.diff_high, ddg, True)}]{mark}"
@@ -307,6 +323,12 @@ class Comparison:
             "(no noise); p_first_hand_* are per deal the rule set plays (its redeals before "
             "bidding and at the widow left out), from the reference pools' deals; n/a: see the notes"
         )
+        if widened:
+            lines.append(
+                "† a widened 95 % interval: the rule set's pool draws repeat (the note says how often), "
+                "so its interval is widened by the root of its draws per distinct deal, a paired "
+                "difference's by the larger of its two rule sets'"
+            )
         return "\n".join(lines)
 
     def plot_metrics(self, k: int = 6) -> list[str]:
@@ -365,6 +387,11 @@ class Comparison:
         )
         flat = list(axes.flat)
         y = list(range(len(others)))[::-1]
+        game = self.table[self.table["sample"] == "games"] if "sample" in self.table else self.table.iloc[:0]
+        rep = dict(zip(game["rules"], game.get("pool_repeat_share", pd.Series(np.nan, game.index))))
+        base = _repeats(rep.get(self.names[0]))
+        wide = [bool(len(game)) and (base or _repeats(rep.get(n))) for n in others]
+        ticks = [f"{n} †" if w else n for n, w in zip(others, wide)]
         for i, (ax, m) in enumerate(zip(flat, metrics)):
             sub = self.table[self.table.metric == m].set_index("rules").reindex(others)
             d = sub["diff"].to_numpy(float)
@@ -391,13 +418,14 @@ class Comparison:
             ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
             ax.tick_params(axis="x", labelsize=8)
             ax.set_ylim(-0.7, len(others) - 0.4)
-            ax.set_yticks(y, others if i % ncols == 0 else [""] * len(others), fontsize=8)
+            ax.set_yticks(y, ticks if i % ncols == 0 else [""] * len(others), fontsize=8)
         for ax in flat[len(metrics) :]:
             ax.set_visible(False)
         flat[0].legend(loc="best", fontsize=7)
         fig.suptitle(
-            f"difference against {self.names[0]}, {self.games:,} paired games (95 % intervals; "
-            "* beyond the noise)",
+            f"difference against {self.names[0]}, {self.games:,} paired games (95 % intervals"
+            + ("; † widened for repeated pool draws in game figures" if any(wide) else "")
+            + "; * beyond the noise)",
             fontsize=10,
         )
         fig.tight_layout()

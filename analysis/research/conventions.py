@@ -19,6 +19,7 @@ every difference stays paired.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -27,8 +28,11 @@ import pandas as pd
 from .. import reference
 from ..comparison import compare
 from ..errors import BadArgument
+from ..game import ThresholdPolicy
 from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules, change_words
+from ..rules.fields import is_four_only
 from ..solver import SOLVER_FIELDS
+from .tables import decimals_for
 
 __all__ = [
     "METRIC_LABELS",
@@ -40,7 +44,12 @@ __all__ = [
     "effects",
     "largest_effects",
     "largest_per_profile",
+    "typical_decimals",
     "column_decimals",
+    "interval_words",
+    "none_by_rule",
+    "still_rows",
+    "no_change_reason",
     "SKIPPED",
 ]
 
@@ -187,11 +196,17 @@ def effects(c, metrics) -> pd.DataFrame:
     pandas.DataFrame
         Indexed by the variant's name (without the profile); per metric the
         columns ``<metric>`` (difference), ``<metric> low``, ``<metric>
-        high`` and ``<metric> *`` (beyond the noise); variants that played
-        identically to the profile are left out (see ``c.identical``).
+        high`` and ``<metric> *`` (beyond the noise), then ``widened``:
+        whether ``thousand compare`` widened the row's game intervals for
+        repeated pool draws (the profile's or the variant's
+        ``pool_repeat_share`` above 0: a paired difference is widened by
+        the larger arm's factor); variants that played identically to the
+        profile are left out (see ``c.identical``).
     """
     t = c.table[(c.table.rules != c.names[0]) & ~c.table.rules.isin(c.identical)]
     t = t[t.metric.isin(metrics)]
+    share = getattr(c, "pool_repeat_share", None) or {}
+    base = share.get(c.names[0], 0.0) or 0.0
     cols = {}
     for m in metrics:
         sub = t[t.metric == m].set_index("rules")
@@ -200,6 +215,7 @@ def effects(c, metrics) -> pd.DataFrame:
         cols[f"{m} high"] = sub["diff_high"]
         cols[f"{m} *"] = sub["beyond_noise"]
     out = pd.DataFrame(cols)
+    out["widened"] = [bool(base > 0 or (share.get(n, 0.0) or 0.0) > 0) for n in out.index]
     out.index = [i.split("+", 1)[-1] for i in out.index]
     return out
 
@@ -223,7 +239,7 @@ def largest_effects(
     pandas.DataFrame
         Columns ``profile``, ``change``, ``diff``, ``diff_low``,
         ``diff_high``, ``beyond_noise``, ``outcomes`` (the comparison's:
-        ``pimc`` or ``dd``), sorted by profile then by ``|diff|``
+        ``pimc`` or ``dd``), ``widened`` (:func:`effects`), sorted by profile then by ``|diff|``
         descending.
     """
     rows = []
@@ -245,9 +261,10 @@ def largest_effects(
                     "diff_high": r[f"{metric} high"],
                     "beyond_noise": bool(r[f"{metric} *"]),
                     "outcomes": r["outcomes"],
+                    "widened": bool(r["widened"]),
                 }
             )
-    cols = ["profile", "change", "diff", "diff_low", "diff_high", "beyond_noise", "outcomes"]
+    cols = ["profile", "change", "diff", "diff_low", "diff_high", "beyond_noise", "outcomes", "widened"]
     return pd.DataFrame(rows, columns=cols).astype({"diff": np.float64})
 
 
@@ -294,9 +311,32 @@ METRIC_LABELS = {
 }
 
 
-def column_decimals(low, high, most: int = 4) -> int:
-    """Decimals a column of differences warrants: two significant digits of
-    its typical (median) interval half-width.
+def typical_decimals(low, high, most: int = 4) -> int:
+    """Two significant digits of the typical (median) half-width of intervals
+    ``low`` to ``high`` (those of no width left out; ``most`` when none
+    has any), at most ``most``: a metric's decimals on the whole page,
+    before any column's rows ask for more (:func:`column_decimals`).
+
+    Examples
+    --------
+    >>> typical_decimals([-2.0, -2.42], [2.7, 0.02])
+    1
+    """
+    half = (np.asarray(high, float) - np.asarray(low, float)) / 2
+    half = half[np.isfinite(half) & (half > 0)]
+    if not half.size:
+        return most
+    return int(min(most, max(0, 1 - np.floor(np.log10(np.median(half))))))
+
+
+def column_decimals(low, high, most: int = 4, at_least: int | None = None) -> int:
+    """Decimals a column of differences warrants, the same for every row.
+
+    Two significant digits of its typical (median) interval half-width (at
+    least ``at_least``), or more where any row needs them
+    (:func:`analysis.research.tables.decimals_for`: an interval that
+    would print as one of no width, or an end that is not 0 that would
+    print as 0), so that no row grows its own.
 
     Parameters
     ----------
@@ -304,8 +344,11 @@ def column_decimals(low, high, most: int = 4) -> int:
         The column's interval ends; intervals of no width (nothing varied)
         are left out.
     most : int
-        At most this many decimals (also the answer for a column with no
-        interval of any width).
+        At most this many decimals from the half-widths; an end near 0 may
+        ask for more.
+    at_least : int, optional
+        At least this many (the page's decimals for the metric); also the
+        answer for a column with no interval of any width (default: ``most``).
 
     Returns
     -------
@@ -315,12 +358,93 @@ def column_decimals(low, high, most: int = 4) -> int:
     --------
     >>> column_decimals([-1.2, 0.5], [3.8, 5.9]), column_decimals([0.150, 0.001], [0.273, 0.056])
     (1, 3)
+    >>> column_decimals([-2.0, -2.42], [2.7, 0.02])  # the second row's +0.02 would print as 0.0
+    2
     """
-    half = (np.asarray(high, float) - np.asarray(low, float)) / 2
-    half = half[np.isfinite(half) & (half > 0)]
-    if not half.size:
-        return most
-    return int(min(most, max(0, 1 - np.floor(np.log10(np.median(half))))))
+    low, high = np.asarray(low, float), np.asarray(high, float)
+    if not np.any(np.isfinite(high - low) & (high > low)):
+        return most if at_least is None else at_least
+    base = max(typical_decimals(low, high, most), at_least or 0)
+    return decimals_for(low, high, base, most, difference=True)
+
+
+def interval_words(widened) -> str:
+    """What a column of paired intervals is: ``"widened 95 % interval"`` when
+    ``thousand compare`` widened every one of them for repeated pool draws,
+    ``"95 % interval"`` when none, else ``"95 % interval, † widened"``
+    (the widened rows then carry a ``†``).
+
+    Examples
+    --------
+    >>> interval_words([True, True]), interval_words([False]), interval_words([True, False])
+    ('widened 95 % interval', '95 % interval', '95 % interval, † widened')
+    """
+    flags = [bool(w) for w in widened]
+    if flags and all(flags):
+        return "widened 95 % interval"
+    return "95 % interval, † widened" if any(flags) else "95 % interval"
+
+
+def none_by_rule(metric: str, *rules) -> bool:
+    """Whether ``metric`` cannot happen under any of ``rules`` by rule (bolts
+    where ``bolt_rule`` is ``"none"``: book, ua), so that its cell says so
+    rather than showing a zero estimate."""
+    return metric == "bolts_per_game" and all(as_rules(r).bolt_rule == "none" for r in rules)
+
+
+def still_rows(e: pd.DataFrame, metrics) -> list:
+    """Rows of :func:`effects` with no figure moved: every metric's difference
+    0 with an interval of no width (the same in every game)."""
+    still = np.ones(len(e), bool)
+    for m in metrics:
+        lo, hi = e[f"{m} low"].to_numpy(float), e[f"{m} high"].to_numpy(float)
+        still &= (e[m].to_numpy(float) == 0) & (lo == hi)
+    return list(e.index[still])
+
+
+#: Fields that act only when a player bids dark, which the default bidding policy
+#: never does (``ThresholdPolicy.dark_behind`` None; docs/RULES.md, "Dark play").
+_DARK_FIELDS = ("dark_play",)
+
+
+def no_change_reason(c, name: str, profile, identical: bool) -> str:
+    """Why a variant's row shows no change, in a reader's words, without its name.
+
+    Parameters
+    ----------
+    c : Comparison
+        Its comparison (``games``, and ``rules`` by ``names``).
+    name : str
+        The variant (with or without the ``profile+`` prefix).
+    profile : str or Rules
+    identical : bool
+        Its games are row for row the profile's (``c.identical``); else only
+        the page's figures are the same in every game.
+
+    Returns
+    -------
+    str
+        A head for the variants it concerns (the page lists them after
+        it): a field that acts only at a table of four has no effect by
+        rule at three; dark play is not exercised, the default bidding
+        policy never bidding dark; else what the games showed.
+    """
+    base = as_rules(profile)
+    fields = [pair.partition("=")[0].strip() for pair in name.split("+", 1)[-1].split(",")]
+    four = {f.name for f in dataclasses.fields(base) if is_four_only(f)}
+    if base.players == 3 and all(f in four for f in fields):
+        return "rules of the table of four, with no effect by rule at three players"
+    if all(f in _DARK_FIELDS for f in fields) and ThresholdPolicy().dark_behind is None:
+        return (
+            "not exercised here, as the default bidding policy never bids dark (docs/RULES.md, "
+            '"Dark play"; see the page on dark play and the golden round)'
+        )
+    if identical:
+        return f"games the profile's own (no decision and no score changed in these {c.games:,} games)"
+    return (
+        f"the table's figures the same in every one of these {c.games:,} games (the games differ from "
+        "the profile's only in what the table does not count)"
+    )
 
 
 def change_label(name: str, profile) -> str:

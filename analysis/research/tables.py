@@ -24,6 +24,7 @@ __all__ = [
     "fmt_pct",
     "fmt_ci",
     "fmt_num_ci",
+    "decimals_for",
     "fmt_p",
     "table",
     "ci_table",
@@ -227,24 +228,59 @@ def fmt_pct(p, digits: int = 1) -> str:
     return NO_CASES if not _finite(p) else f"{100 * float(p):,.{digits}f} %"
 
 
+#: Decimals a difference's interval may grow to, past ``most``, so that an
+#: end that is not 0 never prints as 0 (whether it holds 0 is its verdict).
+SIGN_MOST = 8
+
+
 def _enough(low, high, digits: int, most: int = 4, difference: bool = False) -> int:
     """``digits``, or more (up to ``most``) where an interval of some width
     would print as one of none (0 of 50,000: 0.0–0.0074 %), or, for a
     ``difference`` (where 0 is "no effect"), where an end that is not 0
-    would print as 0 (−0.0002 to −0.0071 as "0.000 to −0.007")."""
+    would print as 0 (−0.0002 to −0.0071 as "0.000 to −0.007"): that one
+    grows past ``most`` too, up to :data:`SIGN_MOST` (a starred −0.0049
+    (−0.0099 to −0.00003) never reads "−0.0099 to 0.0000")."""
     if not (_finite(low) and _finite(high)) or float(high) <= float(low):
         return digits
     lo, hi = float(low), float(high)
 
+    def zero_end(d: int) -> bool:
+        return difference and any(v != 0 and round(v, d) == 0 for v in (lo, hi))
+
     def unclear(d: int) -> bool:
         # compared as rounded numbers: "-0.0" and "0.0" print alike (fmt_num drops the sign of a zero)
-        if round(lo, d) == round(hi, d):
-            return True
-        return difference and any(v != 0 and round(v, d) == 0 for v in (lo, hi))
+        return round(lo, d) == round(hi, d) or zero_end(d)
 
     while digits < most and unclear(digits):
         digits += 1
+    while digits < SIGN_MOST and zero_end(digits):
+        digits += 1
     return digits
+
+
+def decimals_for(low, high, digits: int, most: int = 4, difference: bool = False) -> int:
+    """The decimals a whole column of intervals needs: ``digits``, or the
+    most that any of its rows needs (:func:`_enough`), so that every row
+    prints with one number of decimals and none grows its own.
+
+    Parameters
+    ----------
+    low, high : array-like of float
+        The column's interval ends (rows of no width or missing are left out).
+    digits, most, difference
+        As :func:`fmt_num_ci` uses them.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> decimals_for([-2.0, -2.42], [2.7, 0.02], 1, difference=True)
+    2
+    """
+    need = [_enough(lo, hi, digits, most, difference) for lo, hi in zip(low, high)]
+    return max([digits, *need])
 
 
 def fmt_ci(p, low, high, digits: int = 1) -> str:
@@ -275,7 +311,9 @@ def fmt_num_ci(x, low, high, digits: int = 1, signed: bool = False) -> str:
     sample)'``; one that has a width gets the decimals to show it, and a
     ``signed`` one (where 0 means no effect) the decimals that keep an end
     that is not 0 from printing as 0, so that the interval shows whether it
-    holds 0 (at most 4 decimals).
+    holds 0 (at most 4 decimals for the width, :data:`SIGN_MOST` for an
+    end near 0).  A column of them takes :func:`decimals_for` once, so
+    that no row grows its own.
 
     Examples
     --------

@@ -162,3 +162,21 @@ def test_json_rows_stay_a_list_and_the_context_is_written_beside(tmp_path, capsy
     for r in m["rules"]:
         assert dataset.read_params(r["path"])["seed"] == 5
     assert m["columns"][: len(COLUMNS)] == COLUMNS and isinstance(m["verdict"], str)
+
+
+def test_widened_intervals_are_marked_where_pool_draws_repeat(made_up):
+    # b repeats its pool draws, a and c do not: b's figures and its difference are
+    # widened (the larger arm's factor), c's are plain 95 % intervals
+    made_up.table["pool_repeat_share"] = made_up.table["rules"].map({"a": 0.0, "b": 0.25, "c": 0.0})
+    lines = made_up.format().splitlines()
+    b = next(line for line in lines if line.split()[:1] == ["b"])  # m1's row of b (beyond the noise)
+    c = next(line for line in lines if line.split()[:1] == ["c"])
+    assert b.count("] †") == 2 and "] † *" in b and "†" not in c, (b, c)
+    assert lines[-1].startswith("† a widened 95 % interval")
+    # a baseline that repeats widens every difference, not the others' values
+    made_up.table["pool_repeat_share"] = made_up.table["rules"].map({"a": 0.1, "b": 0.0, "c": 0.0})
+    c = next(line for line in made_up.format().splitlines() if line.split()[:1] == ["c"])
+    assert c.count("†") == 1 and "] †" in c.split("[", 2)[2]
+    # nothing repeats: no mark, no footnote
+    made_up.table["pool_repeat_share"] = 0.0
+    assert "†" not in made_up.format()

@@ -121,3 +121,90 @@ def test_every_variant_label_is_words_not_settings():
             text = conventions.change_label(name, prof)
             assert "_" not in text and "true" not in text and "false" not in text, text
             assert name.split("=", 1)[0] in FIELD_WORDS, name  # a field the page varies has its words
+
+
+@pytest.mark.parametrize(
+    "low, high, at_least, digits",
+    [
+        # the full club table: one row's +0.02 would print as 0.0, so the whole column takes 2
+        ([-2.0, -1.4, -2.42], [2.7, 3.0, 0.02], None, 2),
+        # a starred write-off share (−0.0099 to −0.00003): five decimals, never "to 0.0000"
+        ([-0.0083, -0.0099], [0.0089, -0.00003], None, 5),
+        ([-0.0083, 0.00001], [0.0089, 0.0028], None, 5),
+        # the page's decimals for the metric as a floor; a column of no width keeps them
+        ([-2.0, -1.4], [2.7, 3.0], 2, 2),
+        ([0.0], [0.0], 1, 1),
+    ],
+)
+def test_column_decimals_are_those_every_row_of_the_column_needs(low, high, at_least, digits):
+    assert conventions.column_decimals(low, high, at_least=at_least) == digits
+    # printed with them, no row grows its own and no end that is not 0 reads as 0
+    from analysis.research.notebook import fmt_num_ci
+
+    for lo, hi in ((lo, hi) for lo, hi in zip(low, high) if hi > lo):
+        text = fmt_num_ci((lo + hi) / 2, lo, hi, digits, signed=True)
+        ends = text[text.index("(") + 1 : -1].split(" to ")
+        assert all(len(x.partition(".")[2]) == digits for x in ends), text
+        assert all(float(x.replace("\u2212", "-")) != 0 for x, v in zip(ends, (lo, hi)) if v != 0), text
+
+
+def test_typical_decimals_ignore_the_rows_that_need_more():
+    assert conventions.typical_decimals([-2.0, -1.4, -2.42], [2.7, 3.0, 0.02]) == 1
+
+
+def test_interval_words_say_widened_exactly_where_compare_widened():
+    assert conventions.interval_words([True, True]) == "widened 95 % interval"
+    assert conventions.interval_words([False, False]) == "95 % interval"
+    assert conventions.interval_words([True, False]) == "95 % interval, † widened"
+
+
+def test_effects_mark_rows_widened_by_either_arms_repeats():
+    c = _comparison([("a=1", 1.0, 0.5, 1.5, True), ("b=2", 0.0, -1.0, 1.0, False)])
+    c.pool_repeat_share = {"p": 0.0, "p+a=1": 0.3, "p+b=2": 0.0}
+    assert conventions.effects(c, ["deals_per_game"]).widened.to_dict() == {"a=1": True, "b=2": False}
+    c.pool_repeat_share = {
+        "p": 0.1,
+        "p+a=1": 0.0,
+        "p+b=2": 0.0,
+    }  # the profile's repeats widen every difference
+    assert conventions.effects(c, ["deals_per_game"]).widened.all()
+    c.pool_repeat_share = {}
+    assert not conventions.effects(c, ["deals_per_game"]).widened.any()
+
+
+def test_bolts_are_none_by_rule_only_where_no_rule_set_has_bolts():
+    assert conventions.none_by_rule("bolts_per_game", "book", "ua")
+    assert not conventions.none_by_rule("bolts_per_game", "book", "club")
+    assert not conventions.none_by_rule("deals_per_game", "book")
+
+
+def test_rows_with_no_figure_moved_are_found():
+    c = _comparison(
+        [("a=1", 0.0, 0.0, 0.0, False), ("b=2", 0.0, -1.0, 1.0, False), ("c=3", 0.5, 0.5, 0.5, False)]
+    )
+    assert conventions.still_rows(conventions.effects(c, ["deals_per_game"]), ["deals_per_game"]) == ["a=1"]
+
+
+@pytest.mark.parametrize(
+    "name, identical, said",
+    [
+        (
+            "club+write_off_fixed_four=30",
+            True,
+            "rules of the table of four, with no effect by rule at three players",
+        ),
+        ("rest_score=round", True, "rules of the table of four, with no effect by rule at three"),
+        ("dark_play=book", True, "not exercised here, as the default bidding policy never bids dark"),
+        (
+            "barrel_seats=1",
+            True,
+            "games the profile's own (no decision and no score changed in these 100 games)",
+        ),
+        ("barrel_defence_points=True", False, "the table's figures the same in every one of these 100 games"),
+    ],
+)
+def test_a_variant_with_no_change_says_why_once(name, identical, said):
+    why = conventions.no_change_reason(SimpleNamespace(games=100), name, "club", identical)
+    assert why.startswith(said)
+    label = conventions.change_label(name, "club")
+    assert label not in why  # the list names the variant once, before its reason

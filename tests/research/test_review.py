@@ -207,6 +207,10 @@ def test_an_interval_around_zero_never_prints_as_one_of_no_width(low, high):
         (0.4, -0.01, 0.8, "+0.40 (\u22120.01 to +0.80)"),  # holds 0, just
         (0.2, 0.04, 0.4, "+0.20 (+0.04 to +0.40)"),
         (-1.3, -1.8, -0.8, "\u22121.3 (\u22121.8 to \u22120.8)"),  # nothing rounds to 0: one decimal
+        # the conventions page printed a starred "−0.0049 (−0.0099 to 0.0000) *": at the four decimals
+        # of the width an end near 0 still reads 0, so it grows past them
+        (-0.0049, -0.0099, -0.00003, "\u22120.00490 (\u22120.00990 to \u22120.00003)"),
+        (0.0014, 0.00001, 0.0028, "+0.00140 (+0.00001 to +0.00280)"),
     ],
 )
 def test_a_difference_shows_whether_its_interval_holds_zero(x, low, high, shown):
