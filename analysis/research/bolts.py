@@ -38,6 +38,7 @@ __all__ = [
     "per_100_played",
     "game_figures",
     "defender_gap",
+    "GAME_FIGURES",
 ]
 
 #: The figures of :func:`game_figures`, in display order: (label, unit).

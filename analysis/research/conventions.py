@@ -29,8 +29,7 @@ from .. import reference
 from ..comparison import compare
 from ..errors import BadArgument
 from ..game import ThresholdPolicy
-from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules, change_words
-from ..rules.fields import is_four_only
+from ..rules import CONVENTIONS, INFORMATION_FIELDS, PROFILES, Rules, as_rules, change_words, is_four_only
 from ..solver import SOLVER_FIELDS
 from .tables import decimals_for
 

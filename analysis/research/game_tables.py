@@ -48,6 +48,8 @@ __all__ = [
     "repeat_words",
     "repeat_phrase",
     "estimators_words",
+    "estimator_words",
+    "pool_estimator",
 ]
 
 

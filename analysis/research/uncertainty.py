@@ -39,7 +39,7 @@ import pandas as pd
 
 from ..stats import clustered_share_ci, exact_bounds, proportion_ci, share_ci
 
-__all__ = ["PoolBootstrap", "deal_clustered_share", "interval_label"]
+__all__ = ["PoolBootstrap", "interval_label"]
 
 #: Bootstrap replicates of a research figure.
 N_BOOT = 400

@@ -26,6 +26,7 @@ Examples
 """
 
 from .describe import folder_label, rules_diff
+from .fields import is_four_only
 from .model import CONVENTIONS, PROFILES, Rules, field_doc, fields_without_figure
 from .resolve import as_rules, entry_point, load_rules, takes_rules
 from .serial import INFORMATION_FIELDS
@@ -48,4 +49,5 @@ __all__ = [
     "change_words",
     "field_words",
     "value_words",
+    "is_four_only",
 ]
