@@ -145,10 +145,11 @@ def default_out(params: list[dict], under=None) -> Path:
     """``<under>/<key>`` (default ``data/compare/<key>``), ``key`` hashing the
     recorded parameters of every rule set's games dataset.
 
-    The same comparison resumes in its folder; any other (rule sets, sizes,
-    seed, policy, outcomes, the pools played and where they lie, package
-    version) gets its own, so a data folder shared between checkouts or
-    versions never meets a dataset of other parameters.
+    The same comparison resumes in its folder, from any checkout (the pools
+    are recorded from the reference root, :func:`.games.portable`); any
+    other (rule sets, sizes, seed, policy, outcomes, the pools played,
+    package version) gets its own, so a data folder shared between
+    checkouts or versions never meets a dataset of other parameters.
     """
     key = hashlib.sha256(json.dumps(params, sort_keys=True, default=str).encode()).hexdigest()[:12]
     return Path(under if under is not None else Path(DEFAULT_GAMES).parent / "compare") / key

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from .. import dataset
+from .. import dataset, reference
 from ..dataset import games_schema
 from ..game.pools import PoolSource, SDPoolSource, load_pool_frame
 from ..game.simulate import simulate
@@ -28,11 +28,37 @@ from ..jobs.runner import run_job
 from ..rules import Rules
 from .arms import Arm
 
-__all__ = ["arm_folder", "arm_params", "run_arm"]
+__all__ = ["arm_folder", "arm_params", "run_arm", "portable", "local", "REFERENCE_PREFIX"]
 
 
 #: Pool frames read in this process: path -> (frame, params).
 _FRAMES: dict = {}
+#: How a path under the reference root is recorded: relative to it, so that a
+#: comparison's parameters, and the default folder keyed by them, are the same
+#: in every checkout and under any ``THOUSAND_REFERENCE``.
+REFERENCE_PREFIX = "<reference>/"
+
+
+def portable(value):
+    """``value`` with every path under the reference root written from ``<reference>/``.
+
+    Strings, lists and dicts are rewritten recursively; other values are
+    returned unchanged.  :func:`local` reads such a path back.
+    """
+    if isinstance(value, dict):
+        return {k: portable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [portable(v) for v in value]
+    if isinstance(value, str):
+        return value.replace(f"{reference.root().as_posix()}/", REFERENCE_PREFIX)
+    return value
+
+
+def local(path):
+    """A path recorded by :func:`portable`, under this machine's reference root."""
+    if isinstance(path, str) and path.startswith(REFERENCE_PREFIX):
+        return str(reference.root() / path[len(REFERENCE_PREFIX) :])
+    return path
 
 
 class _SharedDraws:
@@ -127,18 +153,19 @@ def make_arm_source(rules: Rules, spec: dict, worlds: int = 16):
 
     Sources are kept per process (a pool is read once for all chunks).
     """
-    key = (rules.fingerprint(), spec["play"], spec.get("pool_path"), spec["shared"], worlds)
+    path, deals_path = local(spec.get("pool_path")), local(spec.get("deals_path"))
+    key = (rules.fingerprint(), spec["play"], path, spec["shared"], worlds)
     if key in _SOURCES:
         return _SOURCES[key]
-    path, shared, play = spec.get("pool_path"), int(spec["shared"]), spec["play"]
+    shared, play = int(spec["shared"]), spec["play"]
     if path is not None:
         src = SharedPool(path, rules, shared) if play == "dd" else SharedSDPool(path, rules, shared)
     else:
-        masks = _deal_masks(spec["deals_path"], shared) if spec.get("deals_path") and shared else None
+        masks = _deal_masks(deals_path, shared) if deals_path and shared else None
         if play == "dd":
-            src = PoolDealsSolver(rules, masks, spec.get("deals_path"))
+            src = PoolDealsSolver(rules, masks, deals_path)
         else:
-            src = PoolDealsSDSolver(rules, worlds, masks, spec.get("deals_path"))
+            src = PoolDealsSDSolver(rules, worlds, masks, deals_path)
     if len(_SOURCES) > 8:
         _SOURCES.clear()
     _SOURCES[key] = src
@@ -170,8 +197,8 @@ def arm_params(arm: Arm, games: int, seed: int, policy, outcomes: str, shared: i
         "shared": int(shared),
         "deals_path": None if arm.pool_path else deals_path,
     }
-    params["comparison"] = spec
-    params["outcomes"] = make_arm_source(arm.rules, spec, worlds).describe()
+    params["outcomes"] = portable(make_arm_source(arm.rules, spec, worlds).describe())
+    params["comparison"] = portable(spec)
     return params
 
 

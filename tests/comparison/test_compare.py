@@ -380,3 +380,25 @@ def test_the_default_folder_is_keyed_by_every_recorded_parameter(tmp_path, monke
     moved = compare(["club", "club barrel_seats=1"], **args)
     assert moved.paths[0].parent != a.paths[0].parent  # its own folder, no error
     assert moved.table.drop(columns="pool_repeat_share").equals(a.table.drop(columns="pool_repeat_share"))
+
+
+def test_recorded_parameters_name_pools_from_the_reference_root(tmp_path, monkeypatch):
+    # a second checkout (or THOUSAND_REFERENCE elsewhere) recorded other absolute
+    # pool paths, so the same comparison got another default folder
+    from pathlib import Path
+
+    from analysis.comparison import games
+    from analysis.comparison.arms import plan_arms
+
+    arms, shared, deals_path = plan_arms([as_rules("club")], ["club"], "dd", False)
+    p = games.arm_params(arms[0], 4, 1, ThresholdPolicy(), "dd", shared, deals_path)
+    text = json.dumps(p, default=str)
+    assert str(reference.root()) not in text and '"<reference>/club/' in text
+    assert Path(games.local(p["comparison"]["pool_path"])) == Path(arms[0].pool_path)
+    monkeypatch.setenv(reference.ROOT_VAR, str(tmp_path))  # the pools moved: read from there
+    assert games.local(p["comparison"]["pool_path"]).startswith(f"{tmp_path.resolve()}/club/")
+    assert games.portable({"a": [f"{tmp_path.resolve()}/wiki/deals"], "b": 3}) == {
+        "a": ["<reference>/wiki/deals"],
+        "b": 3,
+    }
+    assert games.local("/elsewhere/pool") == "/elsewhere/pool"  # a path outside the root stays as given
