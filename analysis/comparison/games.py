@@ -28,7 +28,7 @@ from ..jobs.runner import run_job
 from ..rules import Rules
 from .arms import Arm
 
-__all__ = ["arm_folder", "arm_params", "run_arm", "portable", "local", "REFERENCE_PREFIX"]
+__all__ = ["arm_folder", "arm_params", "run_arm", "portable", "local"]
 
 
 #: Pool frames read in this process: path -> (frame, params).
