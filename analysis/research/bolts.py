@@ -27,7 +27,7 @@ import pandas as pd
 from scipy import stats as _st
 
 from ..game import players_in
-from ..stats import proportion_ci
+from ..stats import bounded_mean_ci, proportion_ci
 
 __all__ = [
     "auction_declarer",
@@ -196,12 +196,9 @@ def mean_ci(x, alpha: float = 0.05) -> tuple[float, float, float]:
     x = np.asarray(x, dtype=np.float64)
     if x.size == 0:
         raise ValueError("mean_ci needs at least one value")
-    m = float(x.mean())
     if x.size == 1:
-        return m, m, m
-    se = float(x.std(ddof=1) / np.sqrt(x.size))
-    h = float(_st.t.ppf(1 - alpha / 2, x.size - 1)) * se
-    return m, m - h, m + h
+        return float(x[0]), float(x[0]), float(x[0])
+    return bounded_mean_ci(x, -np.inf, np.inf, alpha=alpha)  # the t interval, unbounded
 
 
 def _events_of(events: pd.Series, kind: str) -> np.ndarray:

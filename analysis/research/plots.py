@@ -172,6 +172,29 @@ def _pct(*arrays):
     return [100.0 * np.asarray(a, dtype=np.float64) for a in arrays]
 
 
+def _series(x, p, low, high, percent: bool):
+    """``x`` and the estimates with their interval ends as float arrays (in % when ``percent``).
+
+    Raises
+    ------
+    ValueError
+        If the arrays differ in length.
+    """
+    x = np.asarray(x)
+    if percent:
+        p, low, high = _pct(p, low, high)
+    else:
+        p, low, high = (np.asarray(a, dtype=np.float64) for a in (p, low, high))
+    if not (x.shape == p.shape == low.shape == high.shape):
+        raise ValueError("x, p, low and high must have the same length")
+    return x, p, low, high
+
+
+def _whiskers(p, low, high):
+    """Error-bar lengths below and above each estimate, shape (2, k), never negative."""
+    return np.vstack([np.maximum(p - low, 0), np.maximum(high - p, 0)])
+
+
 def interval_dots(
     ax,
     labels,
@@ -223,7 +246,7 @@ def interval_dots(
     if not (p.shape == low.shape == high.shape == (k,)):
         raise ValueError("p, low and high need one value per label")
     y = np.arange(k)[::-1]
-    err = np.vstack([np.maximum(p - low, 0), np.maximum(high - p, 0)])
+    err = _whiskers(p, low, high)
     ax.errorbar(p, y, xerr=err, fmt="o", color=color, capsize=4, label=label)
     if exact is not None:
         (ex,) = scale(exact)
@@ -280,13 +303,7 @@ def interval_lines(
     ValueError
         If the arrays differ in length.
     """
-    x = np.asarray(x)
-    if percent:
-        p, low, high = _pct(p, low, high)
-    else:
-        p, low, high = (np.asarray(a, dtype=np.float64) for a in (p, low, high))
-    if not (x.shape == p.shape == low.shape == high.shape):
-        raise ValueError("x, p, low and high must have the same length")
+    x, p, low, high = _series(x, p, low, high, percent)
     (line,) = ax.plot(x, p, marker=marker, label=label, color=color)
     ax.fill_between(x, low, high, color=line.get_color(), alpha=0.2, linewidth=0)
     ax.set_xlabel(xlabel)
@@ -335,14 +352,8 @@ def interval_points(
     ValueError
         If the arrays differ in length.
     """
-    x = np.asarray(x, dtype=np.float64)
-    if percent:
-        p, low, high = _pct(p, low, high)
-    else:
-        p, low, high = (np.asarray(a, dtype=np.float64) for a in (p, low, high))
-    if not (x.shape == p.shape == low.shape == high.shape):
-        raise ValueError("x, p, low and high must have the same length")
-    err = np.vstack([np.maximum(p - low, 0), np.maximum(high - p, 0)])
+    x, p, low, high = _series(np.asarray(x, dtype=np.float64), p, low, high, percent)
+    err = _whiskers(p, low, high)
     ax.errorbar(x + shift, p, yerr=err, fmt=marker, linestyle="none", capsize=3, label=label, color=color)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
