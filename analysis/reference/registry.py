@@ -338,11 +338,11 @@ POOLS: tuple[PoolSpec, ...] = (
 
 #: The single-dummy pools: club's on 2,000 deals, the others on 500.
 SD_POOLS: tuple[SDPoolSpec, ...] = (
-    SDPoolSpec("club-sd", "club", "club", 2_000, "3bfe28819b5058a8"),
-    SDPoolSpec("classic-sd", "club", "classic", 500, "1f7f8283c394eb1c"),
-    SDPoolSpec("book-sd", "book", "book", 500, "1293046ac36ae46a"),
-    SDPoolSpec("ua-sd", "ua", "ua", 500, "3a11815fd9a09d67"),
-    SDPoolSpec("wiki-sd", "wiki", "wiki", 500, "ce4d3d45f57797c5"),
+    SDPoolSpec("club-sd", "club", "club", 2_000, "c491f3708378a334"),
+    SDPoolSpec("classic-sd", "club", "classic", 500, "977a2027f8c1f38f"),
+    SDPoolSpec("book-sd", "book", "book", 500, "efa8d6e0a582d342"),
+    SDPoolSpec("ua-sd", "ua", "ua", 500, "9556f558f01c528c"),
+    SDPoolSpec("wiki-sd", "wiki", "wiki", 500, "ff0574c735b7ddcb"),
 )
 
 

@@ -15,6 +15,12 @@ play (:func:`analysis.single_dummy.batch.has_play`): a row played keeps it
 whatever the new decision; a row written off in schema 1, which stored no
 play, is played again with its seed.  ``thousand reference verify`` plays
 random rows again and compares every column.
+
+:func:`redecide_sd` brings the decisions of a dataset of the current schema
+up to the current criterion the same way, when the criterion changed and
+the play did not (the shipped small pools stored the lowest of equally good
+contracts; the criterion names the highest): only the contract and
+write-off columns of the rows that differ change.
 """
 
 from __future__ import annotations
@@ -31,11 +37,11 @@ from ..bids import bid_cap
 from ..dataset.schema import SD_COLUMNS, SD_WORLD_COLUMNS, sd_schema
 from ..errors import DatasetError
 from ..rules import Rules
-from ..single_dummy import choose_contract, play_deals
+from ..single_dummy import choose_contract, play_deals, stored_decisions
 from ..single_dummy.batch import row_seed
 from ..single_dummy.decide import declarer_worlds, world_outcomes
 
-__all__ = ["upgrade_sd"]
+__all__ = ["upgrade_sd", "redecide_sd"]
 
 _KEPT = {"schema_version", "package_version"}
 
@@ -133,6 +139,70 @@ def upgrade_sd(path, *, progress=None) -> dict:
             progress(c + 1, n_chunks, changed)
     manifest = dataset.finalize(tmp, sd_schema())
     old = path.with_name(path.name + ".schema1")
+    path.rename(old)
+    tmp.rename(path)
+    shutil.rmtree(old)
+    return {**manifest, "decisions_changed": changed}
+
+
+def redecide_sd(path, *, progress=None) -> dict:
+    """Rewrite the decisions of the ``sd`` dataset at ``path`` (current
+    schema) as the current criterion makes them from each row's worlds.
+
+    Parameters
+    ----------
+    path : path
+        A complete ``sd`` dataset of the current schema with its deals where
+        its parameters say.
+    progress : callable, optional
+        Called as ``progress(chunk, n_chunks, changed)`` after each chunk.
+
+    Returns
+    -------
+    dict
+        The new manifest (:func:`analysis.dataset.finalize`) plus
+        ``decisions_changed``: rows whose contract or write-off changed.
+
+    Raises
+    ------
+    DatasetError
+        If ``path`` is not a complete ``sd`` dataset of the current schema.
+
+    Notes
+    -----
+    The gift, the worlds and the play do not depend on the decision
+    (:func:`analysis.single_dummy.stored_decisions`), so no deal is
+    played again; ``thousand reference verify`` checks every row's decision
+    and plays random rows again.  The new dataset is written beside the old
+    one and takes its place once finished.
+    """
+    path = Path(path)
+    params = dataset.read_params(path)
+    if params.get("kind") != "sd" or params.get("schema_version") == 1:
+        raise DatasetError(
+            f"{path} is not an sd dataset of the current schema (one of schema 1: upgrade_sd)", path=path
+        )
+    rules = Rules.from_stored(params["rules"])
+    deals = dataset.read_frame(dataset.solved_deals(path, params), "deals")
+    new_params = {k: v for k, v in params.items() if k not in _KEPT}
+    tmp = path.with_name(path.name + ".redeciding")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    dataset.open_output(tmp, new_params)
+    n_chunks, changed = int(params["n_chunks"]), 0
+    for c in range(n_chunks):
+        part = pq.read_table(dataset.chunk_path(str(path), c)).to_pandas()
+        joined = part.merge(deals, on="deal_id", how="left", validate="many_to_one")
+        contract, written_off = stored_decisions(joined, rules, int(params["bid"]))
+        moved = (contract != part["contract"].to_numpy()) | (written_off != part["written_off"].to_numpy())
+        changed += int(moved.sum())
+        part["contract"], part["written_off"] = contract, written_off
+        table = pa.Table.from_pandas(part[list(SD_COLUMNS)], schema=sd_schema(), preserve_index=False)
+        dataset.write_chunk(tmp, c, table, new_params)
+        if progress is not None:
+            progress(c + 1, n_chunks, changed)
+    manifest = dataset.finalize(tmp, sd_schema())
+    old = path.with_name(path.name + ".before")
     path.rename(old)
     tmp.rename(path)
     shutil.rmtree(old)

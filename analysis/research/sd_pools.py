@@ -3,7 +3,7 @@
 A single-dummy pool (own information: every decision from the deciding
 player's cards) serves the rules whose single-dummy fingerprint is its own
 (:func:`sd_pool`; :func:`sd_pool_name` names it, built or not).  The pools
-are small (500 to 2,000 deals), so games drawn from them
+hold 50,000 deals (club's) or 500, so games drawn from them
 (:func:`analysis.research.game_tables.simulated_games`) repeat deals.
 
 The single-dummy pools play the first deals of the double-dummy pools
@@ -21,9 +21,8 @@ import numpy as np
 import pandas as pd
 
 from .. import dataset, reference
-from ..bids import bid_cap
 from ..rules import as_rules
-from ..single_dummy import decide_contract, sd_fingerprint
+from ..single_dummy import sd_fingerprint, stored_decisions
 from . import optimism
 from .dd_pools import pool_rows, reference_pool
 
@@ -49,28 +48,12 @@ def sd_pool(rules):
     return reference.sd_pool_for(as_rules(rules), reference.root())
 
 
-def _declarer_eight(f: pd.DataFrame) -> np.ndarray:
-    """The declarer's 8 cards after his single-dummy gift, per row (uint32)."""
-    hands = f[["hand0", "hand1", "hand2"]].to_numpy(np.int64)
-    seat = f["seat"].to_numpy(np.int64)
-    ten = hands[np.arange(len(f)), seat] | f["widow"].to_numpy(np.int64)
-    gone = (np.int64(1) << f["give_left"].to_numpy(np.int64)) | (
-        np.int64(1) << f["give_right"].to_numpy(np.int64)
-    )
-    return (ten & ~gone).astype(np.uint32)
-
-
 def _redecide(sd: pd.DataFrame, rules) -> pd.DataFrame:
-    """Contracts and write-offs decided again under ``rules`` at the recorded bid."""
-    bid = int(sd.attrs["reference"]["bid"])
-    eight = _declarer_eight(sd)
+    """Contracts and write-offs decided again under ``rules`` at the recorded
+    bid, by the declarer's criterion of the games
+    (:func:`analysis.single_dummy.stored_decisions`)."""
     out = sd.copy()
-    got = [
-        decide_contract(list(e), bid, rules, first_hand=int(s) == 0, cap=int(bid_cap(rules, int(h))))
-        for e, s, h in zip(sd["estimates"], sd["seat"], eight)
-    ]
-    out["contract"] = np.array([g[0] for g in got], dtype=np.int64)
-    out["written_off"] = np.array([g[1] for g in got], dtype=bool)
+    out["contract"], out["written_off"] = stored_decisions(sd, rules, int(sd.attrs["reference"]["bid"]))
     return out
 
 

@@ -45,6 +45,7 @@ from .batch import (
     play_out,
     playing_rules,
     row_seed,
+    stored_decisions,
 )
 from .blind import play_blind
 from .decide import choose_card, choose_gift, decide_contract, declarer_worlds, world_outcomes
@@ -77,6 +78,7 @@ __all__ = [
     "has_play",
     "playing_rules",
     "row_seed",
+    "stored_decisions",
     "MoveWorlds",
     "choose_gift",
     "choose_card",

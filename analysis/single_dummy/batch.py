@@ -64,6 +64,7 @@ __all__ = [
     "has_play",
     "encode_move",
     "decode_moves",
+    "stored_decisions",
 ]
 
 #: Write-off payment to each opponent under :func:`playing_rules`, points:
@@ -327,3 +328,63 @@ def play_deals(deals, seats=(0, 1, 2), rules="club", worlds: int = 16, seed: int
     rows["redeal_after_gift"] = list(redeal_after_many(np.array(eight, dtype=np.int64).reshape(-1, 3), rules))
     frame = pd.DataFrame({k: pd.Series(v, dtype=_SCALARS.get(k, object)) for k, v in rows.items()})
     return frame
+
+
+def stored_decisions(rows, rules, bid: int) -> tuple[np.ndarray, np.ndarray]:
+    """The contract and write-off that :func:`play_deals` decides for stored
+    rows, made again from their per-world outcomes at a fresh table.
+
+    The gift, the worlds and the play do not depend on the decision, so a
+    row's decision under other rules of the same play conventions, or under
+    the current code's criterion, needs no play: only
+    :func:`analysis.single_dummy.choose_contract` over the row's worlds.
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        ``sd`` rows (docs/DATA.md) joined with their deals: ``seat``,
+        ``hand0 hand1 hand2 widow``, ``give_left give_right``, ``estimates``
+        and the per-world columns of
+        :data:`analysis.dataset.schema.SD_WORLD_COLUMNS` (sd schema 2).
+    rules : str or Rules
+        The rules the decision is made under (RULES.md, "write-off"; the
+        bid cap of the declarer's 8 cards).
+    bid : int
+        The winning bid the rows were played at (the dataset's ``bid``).
+
+    Returns
+    -------
+    contract : ndarray of shape (len(rows),), int64
+        Points; the bid where he writes off.
+    written_off : ndarray of shape (len(rows),), bool
+
+    Raises
+    ------
+    BadArgument
+        If a per-world column is missing (an ``sd`` schema 1 dataset:
+        :func:`analysis.reference.upgrade_sd` brings it up to date).
+    """
+    rules = as_rules(rules)
+    need = ["seat", "hand0", "hand1", "hand2", "widow", "give_left", "give_right"]
+    need += ["estimates", *SD_WORLD_COLUMNS]
+    missing = [c for c in need if c not in rows]
+    if missing:
+        raise BadArgument(
+            f"the rows lack {', '.join(missing)}: not sd rows of schema 2 joined with their deals"
+        )
+    n = len(rows)
+    hands = rows[["hand0", "hand1", "hand2"]].to_numpy(np.int64)
+    seat = rows["seat"].to_numpy(np.int64)
+    ten = hands[np.arange(n), seat] | rows["widow"].to_numpy(np.int64)
+    gone = (np.int64(1) << rows["give_left"].to_numpy(np.int64)) | (
+        np.int64(1) << rows["give_right"].to_numpy(np.int64)
+    )
+    eight = ten & ~gone
+    columns = [rows[c].to_numpy() for c in ("estimates", *SD_WORLD_COLUMNS)]
+    contract = np.empty(n, np.int64)
+    written_off = np.empty(n, bool)
+    for i in range(n):
+        worlds = np.column_stack([np.asarray(c[i], dtype=np.int64) for c in columns])
+        choice = choose_contract(worlds, int(bid), rules, cap=int(bid_cap(rules, int(eight[i]))))
+        contract[i], written_off[i] = choice.contract, choice.written_off
+    return contract, written_off
