@@ -80,7 +80,7 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.research import barrel_rules, game_tables, plots, positions, survival, twoways
+from analysis.research import barrel_rules, barrel_tables, game_tables, plots, positions, survival, twoways
 from analysis.research.uncertainty import PoolBootstrap, interval_label
 from analysis.rules import Rules
 
@@ -152,28 +152,11 @@ ENDS = {"win": "in a win", "barrel_fall": "in a fall (attempts used up)", "knock
         "barrel_exit": "pushed below the threshold",
         "other_won": "when another player wins the game"}  # "a stay ends ..."
 tables = {n: survival.competing_table(s, boots[n], CAUSES, rules=VARIANTS[n]) for n, s in stays.items() if len(s)}
-last = {}
-for n, t in tables.items():
-    tmax = t.index.get_level_values("deals").max()
-    row = {"outcomes": "own information" if OUT[n][0] == "pimc" else OUT[n][1],
-           "stays": f"{len(stays[n]):,}", "in games cut off unfinished (censored)":
-           f"{(stays[n].ending == 'open').sum():,}"}
-    for c in CAUSES:
-        r = t.loc[(f"cif_{c}", tmax)]
-        row[LABELS[c]] = "none by rule" if r["by_rule"] else notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
-    last[n] = row
-ends = pd.DataFrame(last).T.rename_axis("rules")
 STAY_CI = interval_label(boots[n] for n in tables)  # stays are figures of games: widened where deals repeat
-ends.columns = pd.MultiIndex.from_tuples([("", c) if c not in LABELS.values() else
-                                          (f"share of stays ending so ({STAY_CI})", c) for c in ends.columns])
-display(ends)
+WORDS = {n: "own information" if OUT[n][0] == "pimc" else OUT[n][1] for n in OUT}
+display(barrel_tables.ends_table(tables, stays, WORDS, CAUSES, LABELS, STAY_CI))
 NEVER = {n: barrel_rules.impossible_endings(r) for n, r in VARIANTS.items()}
-why = {}  # (ending, reason) -> the variants
-for n, never in NEVER.items():
-    for c, reason in never.items():
-        why.setdefault((c, reason), []).append(n)
-display(Markdown("None by rule: " + "; ".join(
-    f"{LABELS[c]} in {', '.join(ns)} ({reason})" for (c, reason), ns in why.items()) + "."))
+display(Markdown("None by rule: " + barrel_tables.by_rule_words(NEVER, LABELS) + "."))
 ct = tables["club"]
 ctm = ct.index.get_level_values("deals").max()
 share = {c: ct.loc[(f"cif_{c}", ctm), "p"] for c in CAUSES}
@@ -228,19 +211,7 @@ display(Markdown(
 # S carry the widened 95 % interval of every stay figure where deals repeat.
 
 # %%
-def s_table(tabs, bs, label="rules"):
-    """S(t) and the stays still followed, one row per table; a value the rules fix without an interval."""
-    surv = pd.concat({n: t.loc["survival"] for n, t in tabs.items()}, names=[label])
-    name = f"S(t) ({interval_label(bs[n] for n in tabs)})"
-    st = notebook.ci_table(surv, keep=("followed",), name=name)
-    fixed = surv["by_rule"].to_numpy()  # S(0) = 1 and S(longest) = 0: the rules, not an estimate
-    st.loc[fixed, name] = [f"{notebook.fmt_pct(p)} by rule" for p in surv.loc[fixed, "p"]]
-    st = st.rename(columns={"followed": "stays still on the barrel after t deals"}).unstack("deals")
-    st.columns = st.columns.set_names(["", "after t deals"])
-    return st.fillna("no stay lasted this long")
-
-
-display(s_table(tables, boots))
+display(barrel_tables.s_table(tables, boots))
 tail = {n: t.loc["survival"].iloc[-1] for n, t in tables.items()}
 opened = {n: int((stays[n].ending == "open").sum()) for n in tables}
 rest = [n for n, r in tail.items() if r["p"] >= 0.0005 and opened[n] > 0]  # shown as at least 0.1 %
@@ -272,19 +243,7 @@ plt.show()
 # repeat.
 
 # %%
-win = {}
-for n, t in tables.items():
-    tmax = t.index.get_level_values("deals").max()
-    r = t.loc[("cif_win", tmax)]
-    row = {"per stay": notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])}
-    for d in range(1, min(tmax, 4) + 1):
-        h = t.loc[("hazard_win", d)]
-        row[f"attempt {d}"] = notebook.fmt_ci(h["p"], h["ci_low"], h["ci_high"]) + \
-            f" of {int(h['at_risk']):,}"
-    win[n] = row
-wtab = pd.DataFrame(win).T.rename_axis("rules").fillna("no stay lasted this long")
-wtab.columns = pd.MultiIndex.from_product([[f"chance of a win ({STAY_CI})"], wtab.columns])
-display(wtab)
+display(barrel_tables.win_table(tables, STAY_CI))
 wins = {n: t.loc[("cif_win", t.index.get_level_values("deals").max())] for n, t in tables.items()}
 bw, ww = max(wins, key=lambda n: wins[n]["p"]), min(wins, key=lambda n: wins[n]["p"])
 display(Markdown(
@@ -332,27 +291,7 @@ ROWS = [f"won by the {p}" for p in positions.POSITIONS[4]] + [
 WIDENED = any(b.reuse for _, b in TABLES.values())  # game and stay figures' intervals widened for repeats
 MARK = f" ({interval_label(b for _, b in TABLES.values())})"
 MARK_DEALS = f" ({interval_label((b for _, b in TABLES.values()), of_games=False)})"
-cells = {}
-for name, f in figs.items():
-    col = {}
-    for row in ROWS:
-        if row not in f.index:
-            col[row] = "no third hand at three" if "third" in row else "no barrel stay"
-        elif row.startswith("bolts") and not Rules.profile(name.split(",")[0]).has_bolts:
-            col[row] = "no bolts by rule"
-        elif f.loc[row, "share"]:
-            col[row] = notebook.fmt_ci(f.loc[row, "value"], f.loc[row, "low"], f.loc[row, "high"])
-        else:  # bolts to one decimal as on the bolts page; entries per game (about 3) to two
-            col[row] = notebook.fmt_num_ci(f.loc[row, "value"], f.loc[row, "low"], f.loc[row, "high"],
-                                           1 if row.startswith("bolts") else 2)
-    col["a fair seat's share"] = notebook.fmt_pct(wins4[name]["par"].iloc[0])
-    for row, what in (("won by the first hand", "finished games"), ("bolts per 100 played deals", "played deals"),
-                      ("barrel stays won", "barrel stays")):
-        col[what] = f"{int(f.loc[row, 'n']):,}" if row in f.index else "0"
-    cells[name] = col
-four = pd.DataFrame(cells).rename(index=lambda r: r + (MARK_DEALS if r.startswith("bolts") else
-                                                       MARK if r in ROWS else "")).rename_axis("figure")
-display(four)
+display(barrel_tables.four_table(figs, wins4, ROWS, MARK, MARK_DEALS))
 if WIDENED:
     display(Markdown(
         "*Widened 95 % interval*: the 95 % bootstrap interval over games, scaled by the root of the draws per "
@@ -421,7 +360,7 @@ display(Markdown(
 stays4 = {name: survival.barrel_stays(g) for name, (g, _) in TABLES.items()}
 tables4 = {name: survival.competing_table(stays4[name], b, CAUSES, rules=RULES4[name])
            for name, (g, b) in TABLES.items() if len(stays4[name])}
-display(s_table(tables4, {n: b for n, (_, b) in TABLES.items()}, label="table"))
+display(barrel_tables.s_table(tables4, {n: b for n, (_, b) in TABLES.items()}, label="table"))
 longer = {n: t.loc["survival"] for n, t in tables4.items() if "four" in n}
 display(Markdown(
     "**Conclusion.** " + "; ".join(
@@ -459,44 +398,7 @@ display(Markdown(
 BOTH = [n for n in ("club", "classic", "book", "ua", "wiki") if OUT[n][0] == "pimc"]
 pairs = {n: twoways.both_ways(DATA, VARIANTS[n], N_GAMES, SEED, label=LABEL[n]) for n in BOTH}
 both = {n: twoways.figures_both_ways(g["dd"], g["pimc"], n_boot=N_BOOT) for n, g in pairs.items()}
-UNIT = {"deals_per_game": "games", "bolts_per_100": "played deals", "stays_won": "barrel stays"}
-
-
-def cell(r, k, pct):
-    """A level (either way) with its interval; a difference signed, in points of % for a share."""
-    if np.isnan(r[k]):
-        return "no barrel stay"
-    if k == "diff":
-        d = notebook.fmt_num_ci(*((100 if pct else 1) * r[["diff", "diff_low", "diff_high"]].to_numpy(float)),
-                                signed=True)
-        return d + (" points of %" if pct else "")
-    if pct:
-        return notebook.fmt_ci(r[k], r[f"{k}_low"], r[f"{k}_high"])
-    return notebook.fmt_num_ci(r[k], r[f"{k}_low"], r[f"{k}_high"])
-
-
-def ci_kind(r):
-    """What a figure's intervals are, from the flags of twoways.figures_both_ways."""
-    flags = r[["widened_dd", "widened_pimc", "widened_diff"]].astype(bool)
-    if flags.all():
-        return "widened 95 % intervals"
-    if not flags.any():
-        return "95 % intervals"
-    return "widened 95 % intervals for " + notebook.and_list(
-        {"widened_dd": "DD", "widened_pimc": "OI", "widened_diff": "DD − OI"}[k] for k in flags[flags].index
-    ) + ", else 95 %"
-
-
-rows = []
-for n, f in both.items():
-    for fig, r in f.iterrows():
-        if fig == "bolts_per_100" and not VARIANTS[n].has_bolts:
-            continue
-        pct = fig == "stays_won"
-        rows.append({"rules": n, "figure": f"{twoways.FIGURES[fig]} ({ci_kind(r)})",
-                     "double-dummy": cell(r, "dd", pct), "own information": cell(r, "pimc", pct),
-                     "DD − OI (paired)": "no barrel stay both ways" if np.isnan(r["diff"]) else cell(r, "diff", pct),
-                     "n (DD; OI)": f"{int(r['n_dd']):,}; {int(r['n_pimc']):,} {UNIT[fig]}"})
+rows = twoways.both_ways_rows(both, VARIANTS)
 if rows:
     display(pd.DataFrame(rows).set_index(["rules", "figure"]))
     display(Markdown(" ".join(f"{n}: double-dummy {game_tables.repeat_words(g['dd'])}; own information "
@@ -516,46 +418,8 @@ else:
     display(Markdown("No profile's games could be played both ways: no single-dummy pool is built."))
 
 # %%
-hl = []
-for n in ("club", "classic", "book", "ua", "wiki"):
-    if n not in both:
-        hl.append({"profile": n, "question": "both_ways", "applies": False,
-                   "figure": "played double-dummy only: no single-dummy pool serves these rules",
-                   "n": f"{OUT[n][1]}"})
-        continue
-    f = both[n]
-    parts = []
-    for fig in ("stays_won", "bolts_per_100", "deals_per_game"):
-        if fig == "bolts_per_100" and not VARIANTS[n].has_bolts:
-            continue
-        r, pct = f.loc[fig], fig == "stays_won"
-        d = "not measurable (no stay one way)" if np.isnan(r["diff"]) else cell(r, "diff", pct)
-        parts.append(f"{twoways.FIGURES[fig]} ({ci_kind(r)}): DD {cell(r, 'dd', pct)}, "
-                     f"OI {cell(r, 'pimc', pct)}, DD − OI {d}")
-    st = f.loc["stays_won"]
-    hl.append({"profile": n, "question": "both_ways", "figure": "; ".join(parts),
-               "widened": bool(f[["widened_dd", "widened_pimc", "widened_diff"]].to_numpy().any()),
-               "n": f"{N_GAMES:,} paired games each way ("
-                    + (f"{int(f.loc['bolts_per_100', 'n_dd']):,} and {int(f.loc['bolts_per_100', 'n_pimc']):,} "
-                       "played deals; " if VARIANTS[n].has_bolts else "")
-                    + f"{int(st['n_dd']):,} and {int(st['n_pimc']):,} barrel stays)"})
-for n in ("club", "classic", "book", "ua", "wiki"):
-    if n not in tables:
-        hl.append({"profile": n, "question": "barrel", "applies": False,
-                   "figure": f"no player reached the barrel in {N_GAMES:,} games",
-                   "n": f"0 barrel stays in {N_GAMES:,} games"})
-        continue
-    t = tables[n]
-    tmax = t.index.get_level_values("deals").max()
-    r = t.loc[("cif_win", tmax)]
-    s1 = t.loc[("survival", min(1, tmax))]
-    hl.append({"profile": n, "question": "barrel",
-               "figure": f"{notebook.fmt_ci(r['p'], r['ci_low'], r['ci_high'])} of stays won; "
-                         f"S(1) {notebook.fmt_ci(s1['p'], s1['ci_low'], s1['ci_high'])} "
-                         f"({'own information' if OUT[n][0] == 'pimc' else OUT[n][1]}; "
-                         f"{boots[n].interval_name(of_games=True)}s)",
-               "widened": boots[n].reuse,
-               "n": f"{len(stays[n]):,} barrel stays in {boots[n].games:,} games"})
+hl = barrel_tables.index_rows(("club", "classic", "book", "ua", "wiki"), both, tables, stays, boots, OUT, VARIANTS,
+                              N_GAMES)
 _ = notebook.save_headline("barrel", hl)
 
 # %%

@@ -73,45 +73,16 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.odds import delta_range
 from analysis.odds.hand import hand_odds
-from analysis.redeal import features, flags_from_features
 from analysis.odds.build import held_out_deals
 from analysis.odds.model import BidModel
-from analysis.research import bidding, contract_odds, dd_pools, game_tables, plots
+from analysis.research import bidding, contract_odds, dd_pools, game_tables, hand_tables, odds_plots, odds_tables, plots
 from analysis.rules import Rules
 
 T0 = time.perf_counter()
 plots.use_style()
 display(Markdown(notebook.back_link()))
-
-
-def points_bin(i, p=None) -> str:
-    """A card-point bin of the 7-card hand named by the points its hands can hold under profile ``p``
-    (club redeals hands under 14 points; a hand holds at most 74); without ``p``, for every profile
-    at once (the lowest bin "under 20")."""
-    least, most = bidding.point_range(None if p is None else Rules.profile(p), 7)
-    a, b = max(int(i.left), least), min(int(i.right) - 1, most)
-    if p is None and int(i.left) == 0:
-        return f"under {int(i.right)}"
-    return f"{a}–{b}" if a < b else f"{a}"
-
-
-
-def profile_rows(p, rows=None):
-    """Pool rows of a profile (the first ``N_POOL`` deals, or ``rows``: whole
-    deals of its pool) with the profile's own forced redeals."""
-    f = (dd_pools.pool_rows(p) if rows is None else rows).iloc[:3 * N_POOL].copy()
-    r = Rules.profile(p)
-    fl = flags_from_features(features(f[["hand0", "hand1", "hand2", "widow"]]
-                                      .to_numpy(np.uint32)[::3]), r)
-    forced = (np.asarray(fl["redeal_bidding"]) | np.asarray(fl["redeal_widow"])) \
-        if r.redeal_claim == "forced" else np.zeros(len(f) // 3, bool)
-    f["redeal_forced"] = np.repeat(forced, 3)
-    return contract_odds.played_rows(f)
-
-
-rows = {p: profile_rows(p) for p in PROFILES}
+rows = {p: contract_odds.profile_rows(p, dd_pools.pool_rows(p), N_POOL) for p in PROFILES}
 refs = {p: dd_pools.reference_pool(p) for p in PROFILES}
 model = BidModel.default()
 fit = model.info
@@ -170,30 +141,7 @@ display(Markdown("Own-information games: " + "; ".join(
     for p, g in games.items()) + ".\n\nDouble-dummy games (other deals: the double-dummy pools'): " + "; ".join(
     f"{p} {game_tables.repeat_words(g)} (the {g.attrs['outcomes']['pool']} pool)" for p, g in games_dd.items())
     + "."))
-
-
-SMALL = f"fewer than {bidding.MIN_DEALS} distinct deals"  # one rule for every table of the page
-
-
-def small_cells(out, t, cols, deals="deals"):
-    """Shares of classes on fewer than MIN_DEALS distinct deals are not shown: the cell says so."""
-    few = t[deals].to_numpy() < bidding.MIN_DEALS
-    for c in cols:
-        out.loc[few, c] = SMALL
-    return out
-
-
-def success_table(t, label=None):
-    out = notebook.ci_table(t, keep=("auctions", "games", "deals"), name="made (95 % CI)")
-    out = out.rename(columns={"deals": "distinct pool deals"})
-    for col, name in (("written_off", "written off (95 % CI)"), ("failed", "failed in play (95 % CI)")):
-        out[name] = [notebook.fmt_ci(a, b, c) for a, b, c in zip(t[col], t[f"{col}_low"], t[f"{col}_high"])]
-    out = small_cells(out, t, ["made (95 % CI)", "written off (95 % CI)", "failed in play (95 % CI)"])
-    if label is not None:  # the first hand's 100 under each profile's own rule
-        out.index = pd.MultiIndex.from_tuples(
-            [(p, label(p) if g == bidding.FORCED else g) for p, g in out.index], names=out.index.names)
-    return out.rename_axis(index={"group": "winning bid", "position": "declarer's seat"})
-
+SMALL, small_cells, success_table = odds_tables.SMALL, odds_tables.small_cells, odds_tables.success_table
 
 by_seat = bidding.bid_success(auc["club"])
 display(Markdown(f"### club, by winning bid and seat: {OUT['club'][1]}"))
@@ -207,38 +155,20 @@ display(Markdown(f"Classes on {SMALL} show no shares (here and in every table of
 
 # %%
 fig, ax = plt.subplots(figsize=(8, 4.2))
-groups = [bidding.FORCED] + [b[0] for b in bidding.BID_GROUPS]
-for j, pos in enumerate(bidding.POSITIONS):
-    s = by_seat.xs(pos, level="position").reindex(groups).dropna(subset=["p"])
-    s = s[s["deals"] >= bidding.MIN_DEALS]  # as in the tables: no share on fewer distinct deals
-    x = np.array([groups.index(g) for g in s.index]) + (j - 1) * 0.15
-    ax.errorbar(x, 100 * s["p"], yerr=[100 * (s["p"] - s["ci_low"]), 100 * (s["ci_high"] - s["p"])],
-                fmt="o", capsize=3, label=pos)
-ax.set_xticks(range(len(groups)), [g.replace("first hand's ", "") for g in groups])
-ax.set_xlabel("winning bid (points)")
-ax.set_ylabel("bids made (%)")
-ax.legend(title="declarer", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+odds_plots.bids_by_seat(ax, by_seat)  # as in the tables: no share on fewer distinct deals
 ax.set_title(f"club: bids made in {N_GAMES:,} own-information games (95 % CI)")
 plt.show()
 
 # %%
-def overall(a):
-    """Bids won above the forced 100, and forced 100s: one bid_success row each (on the whole
-    table, so the forced 100's interval is the one of the tables above)."""
-    t = bidding.bid_success(a.assign(kind=np.where(a["group"] == bidding.FORCED, "forced", "won")), by=("kind",))
-    return t.loc["won"], t.loc["forced"]
-
-
-totals = {p: overall(a) for p, a in auc.items()}
-totals_dd = {p: overall(a) for p, a in auc_dd.items()}
+totals = {p: odds_tables.won_and_forced(a) for p, a in auc.items()}  # above the forced 100, and forced 100s
+totals_dd = {p: odds_tables.won_and_forced(a) for p, a in auc_dd.items()}
 club_won, club_forced = totals["club"]
 dd_won = totals_dd["club"][0]
 # the bidding model each arm's threshold policy reads (as game_tables.simulated_games picks it)
 est_words = {o: game_tables.estimator_words(*game_tables.pool_estimator(
     dd_pools.pool_rows("club") if o == "pimc" else None, "club", o)) for o in ("pimc", "dd")}
 # two independent samples of deals: an unpaired difference, its standard error from both intervals
-dd_gap = dd_won["p"] - club_won["p"]
-dd_gap_h = 1.959964 * np.hypot(*[(r["ci_high"] - r["ci_low"]) / (2 * 1.959964) for r in (dd_won, club_won)])
+dd_gap, dd_gap_h = odds_tables.unpaired_gap(dd_won, club_won)
 display(Markdown(
     f"**Conclusion.** In club games played with own information, a contract won in the auction above the "
     f"forced 100 is made {notebook.fmt_ci(club_won['p'], club_won['ci_low'], club_won['ci_high'])} of the time "
@@ -263,28 +193,6 @@ display(Markdown(
     "which of them makes it. The policy bids only where the model gives at least an even chance, "
     "which is why bids won are made far more often than a random hand reaches the same contract "
     "(next section)."))
-
-
-def made_ci(r):
-    return SMALL if r["deals"] < bidding.MIN_DEALS else notebook.fmt_ci(r["p"], r["ci_low"], r["ci_high"])
-
-
-def n_words(r):
-    return f"{int(r['auctions']):,} ({int(r['deals']):,})"
-
-
-summary_rows = {}
-for p in PROFILES:
-    (w, f), (wd, fd) = totals[p], totals_dd[p]
-    summary_rows[p] = {"play": OUT[p][1],
-                       "bids above the first hand's 100: made (95 % CI)": made_ci(w),
-                       "bids (distinct pool deals)": n_words(w),
-                       "first hand's 100 kept: made (95 % CI)": made_ci(f),
-                       "first hand's 100s (distinct pool deals)": n_words(f),
-                       "double-dummy games: bids made (95 % CI)": made_ci(wd),
-                       "double-dummy games: bids (distinct pool deals)": n_words(wd),
-                       "double-dummy games: first hand's 100 made (95 % CI)": made_ci(fd),
-                       "double-dummy games: first hand's 100s (distinct pool deals)": n_words(fd)}
 dd_repeats = sum(int(g.attrs["outcomes"]["repeated_draws"]) for g in games_dd.values())
 display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and seeds, not the same deals: the "
                  "own-information games draw the single-dummy pool's deals with replacement, the double-dummy "
@@ -293,7 +201,7 @@ display(Markdown(f"{N_GAMES:,} games per profile each way (the same game ids and
                     f"and {dd_repeats:,} of their draws repeat a deal, in games that ran past their block). ")
                  + "Intervals as above: on an effective count of at most one auction per distinct deal. The first hand's 100 "
                  "is forced in club and ua, his own opening bid in classic, book and wiki:"))
-display(pd.DataFrame(summary_rows).T.rename_axis("profile"))
+display(odds_tables.bid_summary(totals, totals_dd, {p: OUT[p][1] for p in PROFILES}))
 
 # %% [markdown]
 # ## The chance a hand reaches each contract, per profile (double-dummy)
@@ -307,16 +215,7 @@ CONTRACTS = list(range(100, 205, 5))
 curves = pd.concat({p: contract_odds.make_curve(r, CONTRACTS) for p, r in rows.items()},
                    names=["profile"])
 fig, ax = plt.subplots()
-# curves that nearly coincide must all stay visible: one hollow marker and one line style per profile,
-# and each profile's points drawn a little apart along the contract axis (±1 point; contracts are 5 apart)
-for j, (p, mk, ls) in enumerate(zip(rows, ["o", "s", "^", "D", "v"], ["-", "--", "-.", ":", (0, (5, 1))])):
-    c = curves.loc[p]
-    plots.interval_lines(ax, c.index + (j - 2) * 0.5, c["p"], c["ci_low"], c["ci_high"],
-                         label=f"{p} ({c['deals'].iloc[0]:,} deals)",
-                         xlabel="contract (points)", ylabel="P(double-dummy value ≥ contract) (%)", marker=mk)
-    ax.get_lines()[-1].set_markerfacecolor("none")
-    ax.get_lines()[-1].set_linestyle(ls)
-ax.legend(loc="upper right", frameon=False, fontsize="small")  # the curves fall away from that corner
+odds_plots.make_curves(ax, curves)  # one hollow marker and line style each, drawn half a point apart
 band = 100 * float((curves["ci_high"] - curves["ci_low"]).max())
 ax.set_title(f"A random hand's chance to make each contract\n(95 % intervals at most {band:.1f} points wide)")
 plt.show()
@@ -360,13 +259,7 @@ by_points = pd.concat({p: contract_odds.make_by(r, pd.cut(r["hand_points"], cont
                                           [100, 120, 140, 160]) for p, r in rows.items()},
                       names=["profile"])
 fig, ax = plt.subplots()
-for p in PROFILES:
-    s = by_points.loc[p].xs(120, level="contract")
-    x = [points_bin(i) for i in s.index]
-    plots.interval_lines(ax, np.arange(len(x)), s["p"], s["ci_low"], s["ci_high"],
-                         label=p, xlabel="card points in the 7-card hand", ylabel="P(make 120) (%)")
-    ax.set_xticks(np.arange(len(x)), x)
-ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+odds_plots.points_lines(ax, by_points, hand_tables.point_bin, 120)
 ax.set_title("Contract 120 by hand points, per profile (95 % bands)")
 plt.show()
 
@@ -375,7 +268,7 @@ bp = small_cells(notebook.ci_table(by_points, name="value reaches the contract (
                  ["value reaches the contract (95 % CI)"]).unstack("contract")
 counts = by_points.xs(100, level="contract")
 bp[("hands (deals)", "")] = [f"{int(counts.loc[k, 'hands']):,} ({int(counts.loc[k, 'deals']):,})" for k in bp.index]
-bp.index = pd.MultiIndex.from_tuples([(p, points_bin(i, p)) for p, i in bp.index], names=bp.index.names)
+bp.index = pd.MultiIndex.from_tuples([(p, hand_tables.point_bin(i, p)) for p, i in bp.index], names=bp.index.names)
 display(notebook.same_figures(bp))
 floor7 = bidding.point_range(None, 7)[0]
 raised = {p: bidding.point_range(Rules.profile(p), 7)[0] for p in PROFILES}
@@ -403,28 +296,9 @@ display(Markdown(
 
 # %%
 classes = bidding.hand_classes(club, 120, rules="club")
-
-
-def class_grid(t):
-    """Every class with hands: its share, or (on fewer than MIN_DEALS deals) its count alone."""
-    g = pd.Series([f"no share: {n:,} hand{'s' if n != 1 else ''} ({d:,} deal{'s' if d != 1 else ''})"
-                   if d < bidding.MIN_DEALS else
-                   f"{notebook.fmt_ci(a, b, c)}, {n:,} hands ({d:,} deals)" for a, b, c, n, d in
-                   zip(t["p"], t["ci_low"], t["ci_high"], t["hands"], t["deals"])], index=t.index)
-
-    def key(v):  # numbers and bins by their lower bound, marriage sets by their total ("none": 0)
-        v = str(v)
-        if v[0].isdigit():
-            return int(v.split("–")[0]), v
-        return (int(v.rsplit("(", 1)[1].rstrip(")")) if "(" in v else 0), v
-
-    rows_, cols_ = (sorted(set(t.index.get_level_values(i)), key=key) for i in (0, 1))
-    return g.unstack(t.index.names[1]).reindex(index=rows_, columns=cols_).fillna("no hands")
-
-
 for name, t in classes.items():
     display(Markdown(f"### {name[0].upper() + name[1:]}"))
-    display(class_grid(t))
+    display(hand_tables.class_grid(t))
 assert all(int(t["hands"].sum()) == len(club) for t in classes.values())  # every hand in one cell
 club_rules = Rules.profile("club")
 (lo7, hi7), (lo10, hi10) = bidding.point_range(club_rules, 7), bidding.point_range(club_rules, 10)
@@ -463,15 +337,7 @@ display(Markdown(
 # %%
 mar = contract_odds.marriage_effect(club, [120, 160, 200])
 fig, ax = plt.subplots(figsize=(8, 4.2))
-holdings = list(dict.fromkeys(mar.index.get_level_values("holding")))
-for j, c in enumerate([120, 160, 200]):
-    s = mar.xs(c, level="contract").reindex(holdings)
-    y = np.arange(len(holdings))[::-1] + (1 - j) * 0.22
-    ax.errorbar(100 * s["p"], y, xerr=[100 * (s["p"] - s["ci_low"]), 100 * (s["ci_high"] - s["p"])],
-                fmt="o", capsize=3, label=f"contract {c}")
-ax.set_yticks(np.arange(len(holdings))[::-1], holdings)
-ax.set_xlabel("P(make) (%)")
-ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+odds_plots.marriage_dots(ax, mar, [120, 160, 200])
 ax.set_title("Marriages in the 7-card hand (club, 95 % CI)")
 plt.show()
 
@@ -508,35 +374,13 @@ wtab["hands (deals)"] = [f"{int(h):,} ({int(d):,})" for h, d in zip(wid_all["han
 display(wtab.unstack("profile").reindex(order).fillna("no hands (redealt by rule)"))
 # each deal's widow is in one class (its three seats with it): adjacent classes are independent
 steps = {p: contract_odds.adjacent_steps(w.loc["card points"]) for p, w in wids.items()}
-club_steps = steps["club"]
 pts = wids["club"].loc["card points"]
-
-
-def step_words(k):
-    r = club_steps.loc[k]
-    return (f"{k[0]} → {k[1]} by {notebook.fmt_num_ci(100 * r['diff'], 100 * r['low'], 100 * r['high'], signed=True)}"
-            " points of %")
-
-
-falls = [k for k, d in club_steps["diff"].items() if d < 0]
-rises = [k for k, r in club_steps.iterrows() if r["beyond"] and r["diff"] > 0]
-real = [k for k in falls if club_steps.loc[k, "beyond"]]
-if not falls:
-    shape = "It rises from every class to the next. "
-elif real:
-    shape = ("It falls at " + "; ".join(map(step_words, falls)) + ", beyond the noise from "
-             + ", ".join(f"{a} to {b}" for a, b in real) + ". ")
-else:
-    shape = ("It falls at " + "; ".join(map(step_words, falls)) + ", within the noise (the "
-             "step's 95 % interval holds 0): the pattern is not monotone, but no class does measurably worse "
-             "than the one below it. ")
+shape, rises = hand_tables.widow_steps_words(steps["club"])  # where it falls; the rises beyond the noise
 moved = {p: [f"{a} → {b} ({'up' if d > 0 else 'down'})" for (a, b), d in t.loc[t["beyond"], "diff"].items()]
          for p, t in steps.items() if p != "club"}
 display(Markdown(
     "**Conclusion.** In club, P(make 120) by the widow's card points reads "
-    + ", ".join(f"{k}: {notebook.fmt_pct(r['p'])}" for k, r in pts.iterrows()) + ". " + shape
-    + ("Rises beyond the noise (the step's 95 % interval excludes 0): " + "; ".join(map(step_words, rises)) + "."
-       if rises else "No rise from one class to the next exceeds its 95 % interval.")
+    + ", ".join(f"{k}: {notebook.fmt_pct(r['p'])}" for k, r in pts.iterrows()) + ". " + shape + rises
     + " Other profiles, steps beyond the noise: "
     + "; ".join(f"{p} {', '.join(m) if m else 'none'}" for p, m in moved.items()) + "."))
 
@@ -563,7 +407,7 @@ display(Markdown(
 split = fit["split"]
 # the held-out deals of the whole pool (the first N_POOL of them at quick sizes)
 whole = dd_pools.pool_rows("club")
-test = profile_rows("club", whole[held_out_deals(whole["deal_id"].to_numpy(), split)])
+test = contract_odds.profile_rows("club", whole[held_out_deals(whole["deal_id"].to_numpy(), split)], N_POOL)
 same_pool = fit["pool"]["content_hash"] == refs["club"].content_hash
 display(Markdown(
     f"Model fitted {fit['fitted']} ({fit['made_by']}) on {fit['n_deals']:,} deals "
@@ -573,34 +417,19 @@ display(Markdown(
     f"({fit['held_out_deals']:,} deals, none in the fit). Tested here on "
     f"{test['deal_id'].nunique():,} of those deals ({len(test):,} hands)."))
 fig, ax = plt.subplots(figsize=(6.5, 5))
-cals = {}
 N_BINS = 4 if QUICK else 10
 preds = {c: model.p_make(test["hand"].to_numpy(), test["seat"].to_numpy(), c)
          for c in ((100, 120, 160) if len(test) >= 12 else ())}
 cut_dec = max((contract_odds.cut_decimals(pred, N_BINS) for pred in preds.values()), default=1)
-for c, pred in preds.items():
-    cal = contract_odds.calibration(test, pred, c, bins=N_BINS, decimals=cut_dec)
-    cals[c] = cal
-    ax.errorbar(100 * cal["predicted"], 100 * cal["p"],
-                yerr=[100 * (cal["p"] - cal["ci_low"]), 100 * (cal["ci_high"] - cal["p"])],
-                fmt="o", capsize=3, label=f"contract {c}")
-ax.plot([0, 100], [0, 100], "k--", lw=0.8, label="perfect calibration")
-ax.set_xlabel("the bidding model's predicted chance (%)")
-ax.set_ylabel("observed share made (%)")
-ax.set_xlim(0, 100)
-ax.set_ylim(0, 100)
-ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+cals = {c: contract_odds.calibration(test, pred, c, bins=N_BINS, decimals=cut_dec) for c, pred in preds.items()}
+odds_plots.calibration_dots(ax, cals)
 ax.set_title("The default bidding model on held-out club deals")
 plt.show()
 if cals:
     allcal = pd.concat(cals, names=["contract"])
     verdict, _ = bidding.calibration_verdict(allcal)
     per_bin = int(allcal["hands"].min()), int(allcal["hands"].max())
-    ctab = notebook.ci_table(allcal, keep=("hands",), name="observed share made (95 % CI)")
-    ctab.insert(0, "mean prediction", [notebook.fmt_pct(x) for x in allcal["predicted"]])
-    ctab.index = pd.MultiIndex.from_arrays([allcal.index.get_level_values("contract"), allcal["bin"]],
-                                           names=["contract", "predicted chance (bin)"])
-    display(ctab)
+    display(hand_tables.calibration_table(allcal))
     display(Markdown(f"**Conclusion.** Over contracts {', '.join(map(str, cals))}, {len(allcal)} bins of "
                      f"{per_bin[0]:,}–{per_bin[1]:,} hands (the table above, each bin named by its range of "
                      f"predicted chances, its upper end excluded): {verdict}"))
@@ -616,35 +445,14 @@ if cals:
 odds = {name: hand_odds(h, "club", samples=N_HAND_SAMPLES, seed=SEED, progress=False)
         for name, h in FAMOUS.items()}
 fig, ax = plt.subplots()
-for name, t in odds.items():
-    plots.interval_lines(ax, t.index, t["p_make"], t["ci_low"], t["ci_high"],
-                         label=f"{name}: {FAMOUS[name]}", xlabel="contract (points)",
-                         ylabel="P(make) (%)", marker=".")
-ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=9)
+odds_plots.famous_lines(ax, odds, FAMOUS)
 kept = sorted(t.attrs["kept"] for t in odds.values())
 ax.set_title(f"thousand odds: {kept[0]:,}" + (f"–{kept[-1]:,}" if kept[-1] != kept[0] else "")
              + f" deals kept per hand, of {N_HAND_SAMPLES:,} dealt (95 % bands)")
 plt.show()
-summary = pd.DataFrame({name: {"hand": FAMOUS[name], f"deals kept around it (of {N_HAND_SAMPLES:,} dealt)": f"{t.attrs['kept']:,}",
-                               "mean value (points)": f"{t.attrs['expected_value']:.1f}",
-                               "value reaches 120 (95 % CI)": notebook.fmt_ci(
-                                   t.loc[120, "p_make"], t.loc[120, "ci_low"], t.loc[120, "ci_high"]),
-                               "highest contract it may bid": f"{t.index.max()}",
-                               "value reaches that (95 % CI)": notebook.fmt_ci(
-                                   t["p_make"].iloc[-1], t["ci_low"].iloc[-1], t["ci_high"].iloc[-1]),
-                               "best contract: expected gain over the opponents (95 % CI)": (
-                                   f"{t.attrs['best_contract']}: " + notebook.fmt_num_ci(
-                                       *t.loc[t.attrs["best_contract"], ["expected_delta", "delta_low", "delta_high"]],
-                                       signed=True) + " points")}
-                        for name, t in odds.items()}).T
-display(summary)
+display(hand_tables.famous_summary(odds, FAMOUS, N_HAND_SAMPLES))
 # the gain's interval is held within what the contract can give: name the ends held there
-gain_bounds = {name: delta_range(Rules.profile("club"), np.array([t.attrs["best_contract"]])) for name, t in odds.items()}
-held = [f"\"{name}\" at {'+' if end == 'high' else '−'}{abs(bound):g} ({'the most' if end == 'high' else 'the least'} "
-        f"a contract of {t.attrs['best_contract']} can give)"
-        for name, t in odds.items()
-        for end, bound in (("low", gain_bounds[name][0][0]), ("high", gain_bounds[name][1][0]))
-        if t.loc[t.attrs["best_contract"], f"delta_{end}"] == bound]
+held = hand_tables.gain_held(odds, Rules.profile("club"))
 display(Markdown(
     "The expected gain is the declarer's score change minus the mean of his opponents' on the deal (bolts and "
     "the barrel left out), for the contract with the highest mean; its interval is Student t over the kept deals, "
@@ -653,9 +461,7 @@ display(Markdown(
     + ("Held at that range here: " + "; ".join(held) + "." if held else
        "No interval in the table reaches that range here.")))
 # the widest interval the table shows: at 120 or at the highest contract, per hand
-spans = {(name, c): t.loc[c, "ci_high"] - t.loc[c, "ci_low"] for name, t in odds.items()
-         for c in (120, t.index.max())}
-(widest, at), span = max(spans.items(), key=lambda kv: kv[1])
+(widest, at), span = hand_tables.widest_interval(odds)
 display(Markdown(
     f"**Conclusion.** With {min(t.attrs['kept'] for t in odds.values()):,} to "
     f"{max(t.attrs['kept'] for t in odds.values()):,} deals kept around each hand (of {N_HAND_SAMPLES:,} "
@@ -664,25 +470,7 @@ display(Markdown(
     "`thousand odds` with more samples narrows them."))
 
 # %%
-hl = []
-for p in PROFILES:
-    c = curves.loc[p]
-    hl.append({"profile": p, "question": "reach",
-               "figure": f"{notebook.fmt_ci(*c.loc[120, ['p', 'ci_low', 'ci_high']])} / "
-                         f"{notebook.fmt_ci(*c.loc[140, ['p', 'ci_low', 'ci_high']])}",
-               "n": f"{int(c['deals'].iloc[0]):,} played deals ({int(c['hands'].iloc[0]):,} seats)"})
-    (w, f), wd = totals[p], totals_dd[p][0]
-    kind = "OI" if OUT[p][0] == "pimc" else "DD"
-    first = bidding.first_hand_label(p).removeprefix("first hand's ")  # forced 100 or opening 100
-    hl.append({"profile": p, "question": "bid_success",
-               "figure": f"{kind} {made_ci(w)} made (DD {made_ci(wd)}); {first}: {made_ci(f)}",
-               "n": f"{int(w['auctions']):,} bids and {int(f['auctions']):,} {first}s in "
-                    f"{N_GAMES:,} games ({int(w['deals']):,} distinct pool deals behind the bids); DD: "
-                    f"{int(wd['auctions']):,} bids on {int(wd['deals']):,} distinct deals of the "
-                    f"{games_dd[p].attrs['outcomes']['pool']} double-dummy pool "
-                    f"({int(games_dd[p].attrs['outcomes']['pool_size']):,} deals) in {N_GAMES:,} games "
-                    "of the same seeds, not the OI games' deals; intervals: "
-                    f"{kind} {bidding.interval_method(auc[p])}, DD {bidding.interval_method(auc_dd[p])}"})
+hl = odds_tables.index_rows(curves, totals, totals_dd, auc, auc_dd, games_dd, {p: OUT[p][0] for p in PROFILES}, N_GAMES)
 _ = notebook.save_headline("bidding_odds", hl)
 
 # %%

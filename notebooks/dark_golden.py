@@ -67,7 +67,7 @@ from IPython.display import Markdown, display
 from analysis.comparison import compare
 from analysis.game import ThresholdPolicy
 from analysis.odds import dark_odds
-from analysis.research import dark_golden, headline_rows, optimism, plots
+from analysis.research import dark_golden, dark_tables, headline_rows, plots
 from analysis.rules import PROFILES, as_rules
 
 T0 = time.perf_counter()
@@ -113,23 +113,7 @@ display(notebook.provenance(ODDS_PROFILES + GAME_PROFILES + GOLDEN_PROFILES, SEE
 # %%
 odds = {p: dark_odds(with_dark(p), N_DEALS, SEED) for p in ODDS_PROFILES}
 alike = dark_golden.same_odds(odds, {p: with_dark(p) for p in odds})
-rows = []
-for p, t in odds.items():
-    a = t.attrs
-    rows.append({
-        "profile": p,
-        "dark play": VERSION[a["dark_play"]],
-        "pool": a["dark_pool"],
-        "distinct deals (90 gifts each)": f"{a['dark_samples']:,}",
-        "P(make) (95 % CI)": notebook.fmt_ci(a["dark_p_make"], a["dark_p_low"], a["dark_p_high"]),
-        "score change going dark (95 % CI)": notebook.fmt_num_ci(a["dark_change"], a["dark_change_low"],
-                                                       a["dark_change_high"], signed=True),
-        "bidding normally, upper bound (95 % CI)": notebook.fmt_num_ci(*optimism.cluster_mean_ci(t["normal"], t["deal_id"])[:3],
-                                                signed=True),
-        "gain of going dark over that bound (95 % CI)": notebook.fmt_num_ci(a["dark_gain"], a["dark_gain_low"], a["dark_gain_high"],
-                                                  signed=True),
-    })
-display(notebook.same_figures(pd.DataFrame(rows).set_index("profile")))
+display(notebook.same_figures(dark_tables.odds_table(odds, VERSION)))
 
 
 def p_make(p):
@@ -219,44 +203,14 @@ for p in GAME_PROFILES:
     plain = dark.with_changes(dark_play="none")
     out = Path(DATA) / "compare-dark" / f"{p}-{N_GAMES}-{SEED}-{DARK_BEHIND}"
     games[p] = compare([plain, dark], games=N_GAMES, seed=SEED, policy=policy, out=out, outcomes="dd")
-SHARES = {"made_share", "write_off_share"}  # shares of deals: percentages; the rest are counts per game
-
-
-def fmt_diff(metric, d, lo, hi):
-    if metric in SHARES:
-        return notebook.fmt_num_ci(100 * d, 100 * lo, 100 * hi, 1, signed=True) + " percentage points"
-    return notebook.fmt_num_ci(d, lo, hi, 1, signed=True)
-
-
+fmt_diff = dark_tables.fmt_diff  # percentage points for a share of deals
 arms = {p: [dark_golden.games_drawn(path) for path in c.paths] for p, c in games.items()}
 DARK_WIDENED = any(d.repeats for a in arms.values() for d in a)  # intervals widened for repeated deals
 CI = " (widened 95 % interval)" if DARK_WIDENED else " (95 % CI)"
 COLS = {"as": "as played" + CI, "dark": "with dark play" + CI,
         "diff": "difference" + (" (paired, widened 95 % interval)" if DARK_WIDENED else " (paired 95 % CI)")}
 
-
-def fmt_level_ci(metric, v, lo, hi):
-    return notebook.fmt_ci(v, lo, hi) if metric in SHARES else notebook.fmt_num_ci(v, lo, hi, 1)
-
-
-rows = []
-for p, c in games.items():
-    t = c.table[c.table.metric.isin(list(LABELS))]
-    base, dark = (t[t.rules == name].set_index("metric") for name in (c.names[0], c.names[-1]))
-    n = f"{arms[p][0].distinct:,} / {arms[p][1].distinct:,}"
-    for m in dark.index:
-        if m == "bolts_per_game" and not PROFILES[p].has_bolts:
-            why = "none by rule (no bolts)"
-            rows.append({"profile": p, "figure": LABELS[m], COLS["as"]: why, COLS["dark"]: why, COLS["diff"]: why,
-                         "distinct solved deals (as played / dark)": n})
-            continue
-        b, r = base.loc[m], dark.loc[m]
-        rows.append({"profile": p, "figure": LABELS[m],
-                     COLS["as"]: fmt_level_ci(m, b.value, b.low, b.high),
-                     COLS["dark"]: fmt_level_ci(m, r.value, r.low, r.high),
-                     COLS["diff"]: fmt_diff(m, r["diff"], r.diff_low, r.diff_high),
-                     "distinct solved deals (as played / dark)": n})
-shown = pd.DataFrame(rows).set_index(["profile", "figure"])
+shown = dark_tables.play_table(games, arms, LABELS, COLS, PROFILES)
 display(shown)
 display(Markdown(
     "**Pool draws.** `thousand compare` draws each game's deals from the profile's double-dummy pool "
@@ -269,18 +223,7 @@ display(Markdown(
        "(*widened interval*)." if DARK_WIDENED else "no deal repeats here, so no interval is widened.")
     + f" Levels and differences: Student t over {N_GAMES:,} paired games per profile (delta method for a "
     f"share of deals). {notebook.ROUNDING_NOTE}"))
-beyond_, still = [], []
-for p, c in games.items():
-    t = c.table
-    t = t[(t.rules == c.names[-1]) & t.metric.isin(list(LABELS))]
-    for _, m in t.iterrows():
-        if m.metric == "bolts_per_game" and not PROFILES[p].has_bolts:
-            continue
-        if m.diff_low > 0 or m.diff_high < 0:
-            beyond_.append(f"{LABELS[m.metric]} {'rise' if m['diff'] > 0 else 'fall'} in {p} "
-                           f"({fmt_diff(m.metric, m['diff'], m.diff_low, m.diff_high)})")
-        else:
-            still.append(f"{LABELS[m.metric]} in {p}")
+beyond_, still = dark_tables.play_verdicts(games, LABELS, PROFILES)
 display(Markdown(
     f"**Conclusion.** Over {N_GAMES:,} paired games per profile, "
     + (("dark play moves beyond the noise: " + "; ".join(beyond_) + ". ") if beyond_ else
@@ -297,14 +240,7 @@ display(Markdown(
     "above give them wiki's version only to see how their deals answer, not a game they play."))
 
 # %%
-panels = {False: [], True: []}  # counts per game, shares of deals (percentage points): one scale each
-for p, c in games.items():
-    t = c.table
-    t = t[(t.rules == t.rules.iloc[-1]) & t.metric.isin(list(LABELS))]
-    for m, v, lo, hi in zip(t.metric, t["diff"], t.diff_low, t.diff_high):
-        if PROFILES[p].has_bolts or m != "bolts_per_game":  # no bolts by rule: no point at 0
-            k = 100 if m in SHARES else 1
-            panels[m in SHARES].append((f"{p}: {LABELS[m]}", k * v, k * lo, k * hi))
+panels = dark_tables.diff_panels(games, LABELS, PROFILES)  # counts per game; shares (points of %)
 fig, axes = plt.subplots(2, 1, figsize=(8, 1.2 + 0.55 * sum(map(len, panels.values())) + 1.2),
                          height_ratios=[max(len(panels[False]), 1), max(len(panels[True]), 1)])
 for ax, share in zip(axes, (False, True)):
@@ -378,18 +314,7 @@ runs = {p: compare(sets, games=N_GOLDEN_GAMES, seed=SEED, workers=None, outcomes
 drawn = {(p, spelled): dark_golden.games_drawn(path)
          for p, c in runs.items() for spelled, path in zip(RUNS[p], c.paths, strict=True)}
 
-
-def name_alike(frame: pd.DataFrame) -> pd.DataFrame:
-    """Say so where a rule set's figures equal an earlier one's of the same profile
-    (small samples: two agreements may play every game alike)."""
-    first, names = {}, []
-    for (prof, rs), row in zip(frame.index, map(tuple, frame.to_numpy())):
-        f = first.setdefault((prof, row), rs)
-        names.append(rs if f == rs else f"{rs} (same figures as {f})")
-    frame.index = pd.MultiIndex.from_arrays([frame.index.get_level_values(0), names], names=frame.index.names)
-    return frame
-
-
+name_alike = dark_tables.name_alike  # "(same figures as ...)" where two rule sets play alike
 display(Markdown(
     "**What is played here.** "
     + " ".join(f"On {p}, {len(sets)} rule sets: " + "; ".join(f"*{label(s_, p)}*" for s_ in sets) + "."
@@ -415,15 +340,7 @@ display(name_alike(pd.DataFrame({
 
 # %%
 def metric_rows(metric: str) -> pd.DataFrame:
-    out = []
-    for p, c in runs.items():
-        t = c.table[c.table.metric == metric]
-        for spelled, (_, r) in zip(RUNS[p], t.iterrows(), strict=True):
-            out.append({"profile": p, "rule set": label(spelled, p), "value": r.value, "low": r.low,
-                        "high": r.high, "diff": r["diff"], "diff_low": r.diff_low, "diff_high": r.diff_high,
-                        "games": int(r.games), "deff": drawn[p, spelled].deff,
-                        "by rule": dark_golden.no_reset_by_rule(as_rules(spelled))})
-    return pd.DataFrame(out)
+    return dark_tables.metric_rows(runs, RUNS, drawn, label, lambda s_: dark_golden.no_reset_by_rule(as_rules(s_)), metric)
 
 
 deals = metric_rows("deals_per_game")
@@ -480,23 +397,9 @@ display(name_alike(wins.set_index(["profile", "rule set"])))
 base = first.iloc[0]
 gold = first.iloc[1]
 moved = gold.diff_low > 0 or gold.diff_high < 0
-QUESTION = "golden"  # analysis.research.headline.QUESTIONS
-headline = []
-for p in PROFILES:
-    t = first[first.profile == p]
-    if len(t):
-        g0, g1 = t.iloc[0], t.iloc[1]
-        headline.append({"profile": p, "question": QUESTION,
-                         "figure": f"{notebook.fmt_ci(g1.value, g1.low, g1.high)} with {label(RUNS[p][1], p)}, "
-                                   f"{notebook.fmt_ci(g0.value, g0.low, g0.high)} without "
-                                   f"({headline_rows.PLAY_WORDS[runs[p].outcomes]} games)",
-                         # compare widens a game figure's interval where its pool draws repeat
-                         "widened": any(d.repeats for (q, _), d in drawn.items() if q == p),
-                         "n": f"{N_GOLDEN_GAMES:,} paired games per rule set"})
-    else:
-        why = ("not run at the quick sizes (club only)" if p == "ua" else
-               "not simulated here: wiki's golden round is played on club, ua's on ua")
-        headline.append({"profile": p, "question": QUESTION, "applies": False, "n": "no games", "figure": why})
+headline = headline_rows.golden_rows(first, PROFILES, runs, RUNS, drawn, label, N_GOLDEN_GAMES, lambda p: (
+    "not run at the quick sizes (club only)" if p == "ua" else
+    "not simulated here: wiki's golden round is played on club, ua's on ua"))
 _ = notebook.save_headline("dark_golden", headline + headline_rows.dark_rows(
     odds, PROFILES, VERSION, lambda p: "not run at the quick sizes" if QUICK and p != "classic" else
     "not measured: classic plays no dark contract, and its deals are club's pool (club's row)"), DATA)

@@ -67,8 +67,8 @@ from analysis.equity import default_model, win_interval
 from analysis.equity.build import HOLD_OUT
 from analysis.equity.features import state_arrays
 from analysis.equity.paired import shipped_summary
-from analysis.game.equity_policy import GRID, EquityPolicy
-from analysis.research import game_tables, headline_rows, plots
+from analysis.game.equity_policy import EquityPolicy
+from analysis.research import equity_tables, game_tables, headline_rows, plots
 from analysis.rules import PROFILES
 from analysis.scoring import TableState
 from analysis.stats import proportion_ci
@@ -155,63 +155,9 @@ policy = EquityPolicy(players=(0,)).with_estimator(club, outcomes=KIND)
 hands = deal(chunk_rng(SEED, 0), N_HANDS)[:, :3].astype(np.uint32)
 lim = policy.limits(hands, club, outcomes=KIND)  # (n, 3, 39): seat 0 is player 0
 caps = bid_cap(club, hands[:, 0])  # the auction never bids above them (analysis.game.auction)
-cols = (GRID.index(0.5), GRID.index(0.5), GRID.index(0.35))
-rows, examples = [], {}
-for name, st in CRITICAL.items():
-    sitting = st.barrel[0] >= 0
-    opp_sitting = any(a >= 0 for a in st.barrel[1:])
-    # the threshold player's willingness, as the auction reads it
-    slot = 1 if sitting else (2 if opp_sitting else 0)
-    thr = lim[:, 0, cols[slot]].astype(int)
-    eq = np.array([policy.table_limits(club, st, lim[i])[0, slot] for i in range(N_HANDS)])
-    cut = eq > caps  # the equity policy's level above the hand's cap
-    # as the auction reads the levels: capped, a sitter passing (no limit: NaN) below his contract
-    if sitting:
-        thr = np.where(thr >= club.barrel_min_contract, np.minimum(thr, caps), np.nan)
-        eq = np.where(eq >= club.barrel_min_contract, np.minimum(eq, caps), np.nan)
-    else:  # the first hand's obligatory opening
-        thr, eq = (np.maximum(np.minimum(v, caps), 100).astype(float) for v in (thr, eq))
-    t_pass, e_pass = np.isnan(thr), np.isnan(eq)
-    rows.append(
-        {
-            "state": name,
-            "_sitting": sitting,
-            "differs": np.mean((eq != thr) & ~(t_pass & e_pass)),
-            "equity bids higher": np.mean(np.nan_to_num(eq, nan=0) > np.nan_to_num(thr, nan=0)),
-            "equity bids lower": np.mean(np.nan_to_num(eq, nan=0) < np.nan_to_num(thr, nan=0)),
-            "threshold: passes": np.mean(t_pass),
-            "equity: passes": np.mean(e_pass),
-            "threshold: mean limit of the hands that bid": np.nanmean(thr) if (~t_pass).any() else np.nan,
-            "equity: mean limit of the hands that bid": np.nanmean(eq) if (~e_pass).any() else np.nan,
-            "threshold: stays at the opening 100": np.mean(thr == 100),
-            "equity: stays at the opening 100": np.mean(eq == 100),
-            "equity: its level cut by the cap": np.mean(cut),
-            "_sd": (np.nanstd(thr, ddof=1), np.nanstd(eq, ddof=1)),
-            "_bid": ((~t_pass).sum(), (~e_pass).sum()),
-        }
-    )
-table = pd.DataFrame(rows).set_index("state")
+table = equity_tables.limit_rows(policy, lim, caps, CRITICAL, club)
 spread, bidders, sitting_row = table.pop("_sd"), table.pop("_bid"), table.pop("_sitting")
-RULE = {  # cells no hand can fill, and why
-    "passes": "none by rule (the first hand must open 100)",
-    "stays at the opening 100": f"none by rule (on the barrel he bids at least {club.barrel_min_contract})",
-}
-shown = pd.DataFrame(index=table.index)
-for c in table.columns:
-    if "limit" in c:
-        j = 0 if c.startswith("threshold") else 1
-        shown[c + " (points, 95 % CI)"] = [
-            notebook.fmt_num_ci(m, m - 1.96 * sd[j] / np.sqrt(n[j]), m + 1.96 * sd[j] / np.sqrt(n[j]))
-            if n[j] > 1 else "no hand bids" for m, sd, n in zip(table[c], spread, bidders)
-        ]
-        continue
-    k = np.rint(table[c].to_numpy() * N_HANDS).astype(int)
-    lo, hi = proportion_ci(k, np.full(len(k), N_HANDS))
-    cells = [notebook.fmt_ci(p, a, b) for p, a, b in zip(table[c], lo, hi)]
-    for what, why in RULE.items():  # passes only on the barrel, the opening 100 only off it
-        if c.endswith(what):
-            cells = [why if (sit != (what == "passes")) else v for v, sit in zip(cells, sitting_row)]
-    shown[c + " (95 % CI)"] = cells
+shown = equity_tables.limits_shown(table, spread, bidders, sitting_row, club, N_HANDS)
 display(shown)
 display(Markdown(
     f"Each row: the same {N_HANDS:,} random hands, held by player 0 in first hand. Their caps average "
@@ -250,25 +196,7 @@ plt.show()
 # goes, from the table:
 
 # %%
-def direction(key):
-    r = table.loc[key]
-    name = key[0].upper() + key[1:]
-    hi_, lo_ = r["equity bids higher"], r["equity bids lower"]
-    if r["differs"] == 0:
-        return f"**{name}**: the two limits agree on every hand"
-    way = "higher" if hi_ >= lo_ else "lower"
-    t_m, e_m = r["threshold: mean limit of the hands that bid"], r["equity: mean limit of the hands that bid"]
-    means = (f"mean limit of the hands that bid {notebook.fmt_num(t_m, 1)} → {notebook.fmt_num(e_m, 1)} points"
-             if t_m == t_m and e_m == e_m else "no hand bids under one of them")
-    if sitting_row[key]:  # the two means are then over different hands: those each policy bids with
-        means = (f"passes {notebook.fmt_pct(r['threshold: passes'])} → {notebook.fmt_pct(r['equity: passes'])} "
-                 f"of the hands, a bid where the other passes counting as higher; {means}, each over the hands "
-                 "its policy bids with")
-    return (f"**{name}**: the equity policy's limit differs on {notebook.fmt_pct(r['differs'])} of the hands, "
-            f"{way} on {notebook.fmt_pct(max(hi_, lo_))} ({means})")
-
-
-display(Markdown("**Conclusion.** " + "; ".join(direction(n) for n in table.index)
+display(Markdown("**Conclusion.** " + "; ".join(equity_tables.direction(table, sitting_row, n) for n in table.index)
                  + f" ({N_HANDS:,} hands per state; intervals in the table)."))
 
 # %% [markdown]
@@ -287,38 +215,7 @@ display(Markdown("**Conclusion.** " + "; ".join(direction(n) for n in table.inde
 # all-threshold share beside it is the paired one).
 
 # %%
-def verdict(frame):
-    """The paired gain's verdict: named only where its 95 % interval excludes 0 and the equity
-    seat's share's excludes a third (par), as ``python -m analysis.equity.paired show`` names it."""
-    gain = (frame.gain_low > 0) & (frame.share_low > 1 / 3)
-    loss = (frame.gain_high < 0) & (frame.share_high < 1 / 3)
-    return np.where(gain, "gain", np.where(loss, "loss", "no difference shown"))
-
-
-def base_ci(frame):
-    """The all-threshold seat's win share with its 95 % interval (Wilson) over the paired games."""
-    n = frame.games.to_numpy(int)
-    k = np.rint(frame.base.to_numpy(float) * n).astype(int)
-    lo, hi = proportion_ci(k, n)
-    return [notebook.fmt_ci(a / b, c, d) for a, b, c, d in zip(k, n, lo, hi)]
-
-
-def result_columns(frame):
-    """The columns every table of paired results shows: the equity seat's share, the same seat's
-    all-threshold share, the gain and its verdict (``frame`` has share, base, gain, their bounds, games)."""
-    return {
-        "equity seat's win share (95 % CI)": [
-            notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(frame.share, frame.share_low, frame.share_high)
-        ],
-        "the same seat, all-threshold games (95 % CI)": base_ci(frame),
-        "gain (percentage points, 95 % CI)": [
-            notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi, signed=True)
-            for g, lo, hi in zip(frame.gain, frame.gain_low, frame.gain_high)
-        ],
-        "verdict": verdict(frame),
-    }
-
-
+verdict, result_columns = equity_tables.verdict, equity_tables.result_columns
 shipped = shipped_summary()
 res = pd.DataFrame(shipped["rows"])
 counted, widen = {}, {}  # the pool draws behind each profile's games, and the widening they allow
@@ -358,10 +255,8 @@ else:
         widen = {p: float(np.sqrt(r.draws / r.distinct)) for p, r in counted.items()}
         wide = res[res.profile.isin(list(widen))].copy()
         f = wide.profile.map(widen)
-        wide["gain_low"], wide["gain_high"] = wide.gain - f * (wide.gain - wide.gain_low), \
-            wide.gain + f * (wide.gain_high - wide.gain)
-        wide["share_low"], wide["share_high"] = wide.share - f * (wide.share - wide.share_low), \
-            wide.share + f * (wide.share_high - wide.share)
+        wide["gain_low"], wide["gain_high"] = equity_tables.widen(wide.gain_low, wide.gain, wide.gain_high, f)
+        wide["share_low"], wide["share_high"] = equity_tables.widen(wide.share_low, wide.share, wide.share_high, f)
         flips = [f"{p} ({a} → {b})" for p, a, b in zip(wide.profile, wide.verdict, verdict(wide)) if a != b]
         display(Markdown(
             "The per-game intervals treat the games as independent, which games that share a pool deal are "
@@ -485,29 +380,7 @@ bold = BOLD
 if bold.empty:
     display(Markdown("No bold-seat games are shipped: run `python -m analysis.equity.bolder run`."))
 else:
-    display(
-        pd.DataFrame(
-            {
-                "profile": bold.profile,
-                "bold seat's risk": bold.risk,
-                "games": [notebook.fmt_num(int(g)) for g in bold.games],
-                "bold seat's win share (95 % CI)": [
-                    notebook.fmt_ci(p, lo, hi) for p, lo, hi in zip(bold.share, bold.share_low, bold.share_high)
-                ],
-                "bold seat's gain (percentage points, 95 % CI)": [
-                    notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi, signed=True)
-                    for g, lo, hi in zip(bold.gain, bold.gain_low, bold.gain_high)
-                ],
-                "equity seat minus bold seat (percentage points, 95 % CI)": [
-                    "not measured: no equity games on the same games" if g is None or g != g
-                    else notebook.fmt_num_ci(100 * g, 100 * lo, 100 * hi, signed=True)
-                    for g, lo, hi in zip(
-                        bold.equity_minus_bold, bold.equity_minus_bold_low, bold.equity_minus_bold_high
-                    )
-                ],
-            }
-        ).set_index(["profile", "bold seat's risk"])
-    )
+    display(equity_tables.bold_table(bold))
 # every profile whose gain is shown, read against its control (or said to have none)
 readings = {}
 for p in res.profile if not res.empty else []:
@@ -530,9 +403,8 @@ if readings:
             f = widen.get(r.profile)
             if f is None or r.equity_minus_bold is None or r.equity_minus_bold != r.equity_minus_bold:
                 continue
-            d = r.equity_minus_bold
-            wide_row = {"equity_minus_bold": d, "equity_minus_bold_low": d - f * (d - r.equity_minus_bold_low),
-                        "equity_minus_bold_high": d + f * (r.equity_minus_bold_high - d)}
+            lo, hi = equity_tables.widen(r.equity_minus_bold_low, r.equity_minus_bold, r.equity_minus_bold_high, f)
+            wide_row = {"equity_minus_bold": r.equity_minus_bold, "equity_minus_bold_low": lo, "equity_minus_bold_high": hi}
             a = headline_rows.bold_control(r._asdict())[1]
             b = headline_rows.bold_control(wide_row)[1]
             if a != b:

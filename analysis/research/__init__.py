@@ -16,6 +16,9 @@ here, one concept per module, with tests in ``tests/research/``:
   probabilities with their confidence intervals;
 - :mod:`~analysis.research.contract_odds`: success probabilities of contracts
   from a solved pool, by hand points, marriages and widow; model calibration;
+- :mod:`~analysis.research.odds_tables`, :mod:`~analysis.research.hand_tables`
+  and :mod:`~analysis.research.odds_plots`: the bidding-odds page's tables of
+  bids made and of hands, and its plots;
 - :mod:`~analysis.research.redeals`: redeal frequencies per profile and per
   threshold, Monte Carlo beside the exact value;
 - :mod:`~analysis.research.bolts`: bolts under each bolt definition from
@@ -24,6 +27,8 @@ here, one concept per module, with tests in ``tests/research/``:
   their competing endings (Aalen–Johansen);
 - :mod:`~analysis.research.barrel_rules`: what the rules allow a barrel
   stay (which endings, how many deals), so the page prints it unestimated;
+- :mod:`~analysis.research.barrel_tables`: the barrel page's tables (how
+  stays end, S(t), wins, a table of four, both ways) and its index rows;
 - :mod:`~analysis.research.paired`: paired (common random numbers)
   comparisons of two conventions;
 - :mod:`~analysis.research.positions`: win shares by position and a
@@ -37,6 +42,10 @@ here, one concept per module, with tests in ``tests/research/``:
 - :mod:`~analysis.research.dark_golden`: what the dark-play and golden-round
   page's odds and games rest on (profiles with one figure, distinct deals,
   shares of games with their exact intervals);
+- :mod:`~analysis.research.dark_tables`: the dark-play and golden-round
+  page's tables (dark odds, dark play in paired games, golden rule sets);
+- :mod:`~analysis.research.equity_tables`: the score-and-bid page's tables
+  (the two policies' limits, the paired gains' verdicts, the bold control);
 - :mod:`~analysis.research.twoways`: whole games double-dummy against own
   information on the same deals, each figure both ways and the paired
   difference (the index's double-dummy optimism row).
@@ -54,10 +63,14 @@ __all__ = [
     "game_tables",
     "plots",
     "contract_odds",
+    "odds_tables",
+    "hand_tables",
+    "odds_plots",
     "redeals",
     "bolts",
     "survival",
     "barrel_rules",
+    "barrel_tables",
     "paired",
     "positions",
     "optimism",
@@ -69,4 +82,6 @@ __all__ = [
     "headline_rows",
     "twoways",
     "dark_golden",
+    "dark_tables",
+    "equity_tables",
 ]

@@ -19,10 +19,13 @@ import pandas as pd
 from scipy import stats as st
 
 from .. import cards
+from ..redeal import features, flags_from_features
+from ..rules import Rules
 from ..stats import proportion_ci
 
 __all__ = [
     "played_rows",
+    "profile_rows",
     "make_curve",
     "make_by",
     "marriage_effect",
@@ -121,6 +124,37 @@ def played_rows(pool: pd.DataFrame) -> pd.DataFrame:
     ten = cards.marriage_suits(hand | widow).astype(np.int64)
     out["widow_completes"] = (ten & ~out["marriages"].to_numpy()) != 0
     return out.reset_index(drop=True)
+
+
+def profile_rows(profile, pool: pd.DataFrame, n_deals: int) -> pd.DataFrame:
+    """A profile's played rows of a pool: its first deals, its own forced redeals left out.
+
+    Parameters
+    ----------
+    profile : str or Rules
+        The rule set whose forced redeals (``redeal_claim == "forced"``)
+        drop deals before play.
+    pool : pandas.DataFrame
+        Whole deals of a solved pool, three rows (seats) per deal in order
+        (``hand0..2``, ``widow`` uint32 masks, ``seat``, ``value``).
+    n_deals : int
+        At most this many deals are read (the first ``3 * n_deals`` rows).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`played_rows` of those deals, with ``redeal_forced`` (bool,
+        one flag per deal repeated over its three rows).
+    """
+    f = pool.iloc[: 3 * n_deals].copy()
+    r = Rules.profile(profile) if isinstance(profile, str) else profile
+    fl = flags_from_features(features(f[["hand0", "hand1", "hand2", "widow"]].to_numpy(np.uint32)[::3]), r)
+    if r.redeal_claim == "forced":
+        forced = np.asarray(fl["redeal_bidding"]) | np.asarray(fl["redeal_widow"])
+    else:
+        forced = np.zeros(len(f) // 3, bool)
+    f["redeal_forced"] = np.repeat(forced, 3)
+    return played_rows(f)
 
 
 def _ci_frame(k, n, index) -> pd.DataFrame:

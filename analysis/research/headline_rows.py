@@ -3,7 +3,8 @@
 The score-and-bid page reads the paired games shipped with the package
 (:func:`analysis.equity.paired.shipped_summary`), and the dark-play half of
 the dark-and-golden page the per-deal dark odds
-(:func:`analysis.odds.dark_odds`); both hand the report's index one row per
+(:func:`analysis.odds.dark_odds`) and its golden half paired games
+(:func:`golden_rows`); both hand the report's index one row per
 profile (:func:`analysis.research.headline.save_headline`), the figure with
 its 95 % interval and its n, or the reason a profile has none.
 """
@@ -15,7 +16,7 @@ import pandas as pd
 from ..rules import PROFILES as _RULES
 from .tables import fmt_ci, fmt_num_ci
 
-__all__ = ["PLAY_WORDS", "bold_control", "equity_gain_rows", "dark_rows"]
+__all__ = ["PLAY_WORDS", "bold_control", "equity_gain_rows", "dark_rows", "golden_rows"]
 
 #: How games were played (a games dataset's ``outcomes``), in a reader's words.
 PLAY_WORDS = {"dd": "double-dummy", "pimc": "own-information"}
@@ -197,6 +198,59 @@ def dark_rows(odds: dict, profiles, versions: dict, why_not) -> list[dict]:
                 f"Δ {gain} points a deal",
                 "n": f"{int(a['dark_samples']):,} pool deals, each with its {int(a['dark_gifts']):,} blind "
                 "gifts solved double-dummy",
+            }
+        )
+    return out
+
+
+def golden_rows(
+    first: pd.DataFrame, profiles, runs: dict, sets: dict, drawn: dict, label, n_games: int, why_not
+) -> list[dict]:
+    """The golden-round headline: the first hand's win share with the golden round and without.
+
+    Parameters
+    ----------
+    first : pandas.DataFrame
+        The first hand's share of wins per profile and rule set (``profile``;
+        ``value``, ``low``, ``high``, 0–1), the profile as played first.
+    profiles : iterable of str
+        Every profile of the index, in order.
+    runs : dict
+        Profile -> its :func:`analysis.comparison.compare` result (``outcomes``).
+    sets : dict
+        Profile -> its rule sets as spelled (the second is the golden round named).
+    drawn : dict
+        (profile, spelled) -> its pool draws (``repeats``).
+    label : callable
+        ``label(spelled, profile)``: the rule set's name for a reader.
+    n_games : int
+        Paired games per rule set.
+    why_not : callable
+        ``why_not(profile)``: why a profile has no games.
+
+    Returns
+    -------
+    list of dict
+        Headline rows (question ``golden``).
+    """
+    out = []
+    for p in profiles:
+        t = first[first.profile == p]
+        if not len(t):
+            out.append(
+                {"profile": p, "question": "golden", "applies": False, "n": "no games", "figure": why_not(p)}
+            )
+            continue
+        g0, g1 = t.iloc[0], t.iloc[1]
+        out.append(
+            {
+                "profile": p,
+                "question": "golden",
+                "figure": f"{fmt_ci(g1.value, g1.low, g1.high)} with {label(sets[p][1], p)}, "
+                f"{fmt_ci(g0.value, g0.low, g0.high)} without ({PLAY_WORDS[runs[p].outcomes]} games)",
+                # compare widens a game figure's interval where its pool draws repeat
+                "widened": any(d.repeats for (q, _), d in drawn.items() if q == p),
+                "n": f"{n_games:,} paired games per rule set",
             }
         )
     return out

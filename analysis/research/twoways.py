@@ -22,7 +22,8 @@ of the two tables together: a game and a deal weigh the same in both, so
 the difference's interval is paired).  Figures of whole games or stays
 (deals per game; barrel stays won, an Aalen–Johansen incidence) are
 resampled over games and their intervals widened by the root of the
-design effect, as the pages do.
+design effect, as the pages do.  :func:`both_ways_rows` puts them in the
+words of the barrel page's table (:func:`figure_cell`, :func:`interval_kind`).
 """
 
 from __future__ import annotations
@@ -33,9 +34,18 @@ import pandas as pd
 from ..game import players_in
 from . import bolts, survival
 from .game_tables import simulated_games
+from .tables import and_list, fmt_ci, fmt_num_ci
 from .uncertainty import BOOT_SEED, N_BOOT, PoolBootstrap
 
-__all__ = ["both_ways", "figures_both_ways", "same_draws", "FIGURES"]
+__all__ = [
+    "both_ways",
+    "figures_both_ways",
+    "same_draws",
+    "FIGURES",
+    "figure_cell",
+    "interval_kind",
+    "both_ways_rows",
+]
 
 #: The figures compared, in display order (name -> a reader's label).
 FIGURES = {
@@ -218,3 +228,110 @@ def figures_both_ways(
     flags = ["widened_dd", "widened_pimc", "widened_diff"]
     frame = pd.DataFrame(out).T[cols + ["n_dd", "n_pimc"] + flags]
     return frame.astype({c: np.float64 for c in cols} | {f: bool for f in flags})
+
+
+#: What each figure of :func:`~analysis.research.twoways.figures_both_ways` counts.
+_UNIT = {"deals_per_game": "games", "bolts_per_100": "played deals", "stays_won": "barrel stays"}
+
+
+def figure_cell(r: pd.Series, k: str, pct: bool) -> str:
+    """A level (either way) with its interval; a difference signed, in points of % for a share.
+
+    Parameters
+    ----------
+    r : Series
+        A :func:`~analysis.research.twoways.figures_both_ways` row.
+    k : {"dd", "pimc", "diff"}
+        Which figure.
+    pct : bool
+        Whether the figure is a share (0–1).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> r = pd.Series({"diff": 0.05, "diff_low": -0.01, "diff_high": 0.11})
+    >>> figure_cell(r, "diff", True)
+    '+5.0 (\u22121.0 to +11.0) points of %'
+    """
+    if np.isnan(r[k]):
+        return "no barrel stay"
+    if k == "diff":
+        d = fmt_num_ci(
+            *((100 if pct else 1) * r[["diff", "diff_low", "diff_high"]].to_numpy(float)), signed=True
+        )
+        return d + (" points of %" if pct else "")
+    if pct:
+        return fmt_ci(r[k], r[f"{k}_low"], r[f"{k}_high"])
+    return fmt_num_ci(r[k], r[f"{k}_low"], r[f"{k}_high"])
+
+
+def interval_kind(r: pd.Series) -> str:
+    """What a figure's intervals are, from the flags of :func:`~analysis.research.twoways.figures_both_ways`.
+
+    Parameters
+    ----------
+    r : Series
+        Bool ``widened_dd``, ``widened_pimc``, ``widened_diff``.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> interval_kind(pd.Series({"widened_dd": True, "widened_pimc": False, "widened_diff": True}))
+    'widened 95 % intervals for DD and DD − OI, else 95 %'
+    """
+    flags = r[["widened_dd", "widened_pimc", "widened_diff"]].astype(bool)
+    if flags.all():
+        return "widened 95 % intervals"
+    if not flags.any():
+        return "95 % intervals"
+    return (
+        "widened 95 % intervals for "
+        + and_list(
+            {"widened_dd": "DD", "widened_pimc": "OI", "widened_diff": "DD − OI"}[k]
+            for k in flags[flags].index
+        )
+        + ", else 95 %"
+    )
+
+
+def both_ways_rows(both: dict, rules: dict) -> list[dict]:
+    """Each figure both ways and the paired difference, one row per rule set and figure.
+
+    Parameters
+    ----------
+    both : dict
+        Rule set -> :func:`~analysis.research.twoways.figures_both_ways`.
+    rules : dict
+        Rule set -> its :class:`~analysis.rules.Rules` (bolts only where
+        it has them).
+
+    Returns
+    -------
+    list of dict
+        Rows with "rules", "figure" and the three cells with their counts.
+    """
+    rows = []
+    for n, f in both.items():
+        for fig, r in f.iterrows():
+            if fig == "bolts_per_100" and not rules[n].has_bolts:
+                continue
+            pct = fig == "stays_won"
+            rows.append(
+                {
+                    "rules": n,
+                    "figure": f"{FIGURES[fig]} ({interval_kind(r)})",
+                    "double-dummy": figure_cell(r, "dd", pct),
+                    "own information": figure_cell(r, "pimc", pct),
+                    "DD − OI (paired)": "no barrel stay both ways"
+                    if np.isnan(r["diff"])
+                    else figure_cell(r, "diff", pct),
+                    "n (DD; OI)": f"{int(r['n_dd']):,}; {int(r['n_pimc']):,} {_UNIT[fig]}",
+                }
+            )
+    return rows

@@ -71,3 +71,38 @@ def test_cluster_interval_counts_deals_not_seats():
     assert hi - lo == pytest.approx(bhi - blo, rel=0.05)  # as wide as 2,000 deals, not 6,000
     _, _, _, _, lo1, hi1 = contract_odds.cluster_ci(made, np.arange(6000))
     assert hi1 - lo1 < 0.7 * (hi - lo)
+
+
+def _pool(n, seed=0):
+    from analysis.deal import deal
+
+    m = deal(np.random.default_rng(seed), n)
+    return pd.DataFrame(
+        {
+            "deal_id": np.repeat(np.arange(n), 3),
+            "seat": np.tile([0, 1, 2], n),
+            "hand0": np.repeat(m[:, 0], 3),
+            "hand1": np.repeat(m[:, 1], 3),
+            "hand2": np.repeat(m[:, 2], 3),
+            "widow": np.repeat(m[:, 3], 3),
+            "value": 120,
+        }
+    )
+
+
+def test_profile_rows_drop_the_profiles_forced_redeals_of_its_first_deals():
+    pool = _pool(400)
+    assert len(contract_odds.profile_rows("book", pool, 250)) == 750  # book's redeals are claimed, not forced
+    club = contract_odds.profile_rows("club", pool, 400)
+    first = pool.iloc[::3]
+    pts = np.stack([cards.card_points(first[h].to_numpy(np.uint32)) for h in ("hand0", "hand1", "hand2")], 1)
+    nines = np.stack(
+        [[cards.format(int(x)).count("9") for x in first[h]] for h in ("hand0", "hand1", "hand2")], 1
+    )
+    # club redeals by force a hand under 14 points, a widow under 5 and four nines in one hand
+    redealt = (
+        (pts < 14).any(1) | (cards.card_points(first["widow"].to_numpy(np.uint32)) < 5) | (nines == 4).any(1)
+    )
+    assert redealt.any() and not redealt.all()
+    assert sorted(set(club["deal_id"])) == sorted(first["deal_id"][~redealt])
+    assert len(club) == 3 * int((~redealt).sum())

@@ -109,3 +109,43 @@ def test_dark_rows_give_p_make_and_the_signed_gain_per_deal():
     # club plays no dark contract: given wiki's version, its row says so first
     lent = headline_rows.dark_rows({"club": t}, ["club"], {"wiki": "wiki's"}, str)[0]
     assert lent["figure"].startswith("not played by rule; given P(make) 25.1 % (22.0–28.2) (wiki's)")
+
+
+def test_golden_rows_give_the_first_hands_share_with_and_without():
+    from types import SimpleNamespace
+
+    from analysis.research.dark_golden import Drawn
+
+    first = pd.DataFrame(
+        {"profile": ["club", "club"], "value": [0.4, 0.5], "low": [0.3, 0.4], "high": [0.5, 0.6]}
+    )
+    runs = {"club": SimpleNamespace(outcomes="dd")}
+    sets = {"club": ["club", "club golden_round=in_turn"]}
+    drawn = {
+        ("club", "club"): Drawn(12, 100, 90, 100 / 90, repeats=10),
+        ("club", "club golden_round=in_turn"): Drawn(12, 100, 100, 1.0),
+    }
+    rows = headline_rows.golden_rows(
+        first,
+        ["club", "ua"],
+        runs,
+        sets,
+        drawn,
+        lambda s, p: "golden" if "golden" in s else p,
+        12,
+        lambda p: f"not {p}",
+    )
+    assert rows[0] == {
+        "profile": "club",
+        "question": "golden",
+        "figure": "50.0 % (40.0–60.0) with golden, 40.0 % (30.0–50.0) without (double-dummy games)",
+        "widened": True,
+        "n": "12 paired games per rule set",
+    }
+    assert rows[1] == {
+        "profile": "ua",
+        "question": "golden",
+        "applies": False,
+        "n": "no games",
+        "figure": "not ua",
+    }
