@@ -1,7 +1,8 @@
 """Held-out calibration of the shipped single-dummy BidModels (``*_sd.json``).
 
 For each pool (``club book ua wiki`` by default) it reads the single-dummy
-pool ``NAME-sd``, keeps the deals the model's recorded split held out of its
+pool the model was fitted on (its ``info["pool"]``: ``club-sd-50k``,
+``book-sd``, ...), keeps the deals the model's recorded split held out of its
 fit (every fifth block of 100 deals), plays out again the rows written off
 where they were stored (as the fit does: ``analysis.odds.build.replay_written_off``,
 the write-off ruled out, the row's own seed) and scores on those rows, per
@@ -62,14 +63,15 @@ def one(name: str, workers: int) -> None:
     rules = as_rules(reference.pool(name).rules)
     sd, base = (BidModel.default(rules, b, outcomes="pimc") for b in (False, True))
     dd = BidModel.default(rules)
-    frame = reference.load(f"{name}-sd")
+    pool = sd.info["pool"]["name"]
+    frame = reference.load(pool)
     frame = frame[held_out_deals(frame.deal_id.to_numpy(), sd.info["split"])]
     frame, n_replayed = replayed(frame, rules, workers)
     frame.attrs = {}
     cal = calibration(sd, frame, contracts=CONTRACTS, baseline=base)
     dd_cal = calibration(dd, frame, contracts=CONTRACTS, held_out=False)
     print(
-        f"== {name}-sd: {cal.n_deals} held-out deals, {cal.n_rows} (deal, seat) rows "
+        f"== {pool}: {cal.n_deals} held-out deals, {cal.n_rows} (deal, seat) rows "
         f"({n_replayed} written-off rows played out), contracts {CONTRACTS[0]}..{CONTRACTS[-1]} "
         f"({time.perf_counter() - t:.0f} s)"
     )

@@ -46,9 +46,10 @@
 # Whole games are simulated with **own information** (every decision, bid,
 # gift, contract, write-off and every card, from the deciding player's
 # cards: PIMC, docs/SINGLE_DUMMY.md), from the single-dummy reference pool
-# that serves each variant, with the default bidding policy.  These pools
-# are small (500 to 2,000 deals), so games draw their deals *with
-# replacement* and most draws repeat a deal: the page counts them below.
+# that serves each variant, with the default bidding policy.  Club's pool
+# holds 50,000 deals, the others 500, so games draw their deals *with
+# replacement*, and on the small pools most draws repeat a deal: the page
+# counts the repeats below.
 # A variant no single-dummy pool serves would be played double-dummy and
 # labelled so.  The endings
 # *compete* (a stay ends in exactly one of them), so each is read as a
@@ -122,8 +123,8 @@ display(Markdown(
     "deal, so where deals repeat its 95 % bootstrap interval over games is widened by the root of the draws "
     "per distinct pool deal (the factor in the column *intervals*): an upper bound on what the repeats add, "
     "not an estimate, and wider than a 95 % interval; the tables call it a *widened 95 % interval*. "
-    "With the single-dummy pools of 500 to 2,000 deals it is the pool, not the number of games, that "
-    "limits these intervals; figures made of deals (bolts per 100 played deals) are resampled over "
+    "Where the single-dummy pool is small (500 deals for every profile but club's 50,000) it is the "
+    "pool, not the number of games, that limits these intervals; figures made of deals (bolts per 100 played deals) are resampled over "
     "games and pool deals together and stay narrower."))
 notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,
                  **{f"deals of {n}": f"the {g.attrs['outcomes']['pool']} reference pool "

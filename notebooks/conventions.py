@@ -46,10 +46,10 @@
 # variant that changes what the pool's declarers decided (the write-off
 # payment, an after-exchange redeal, the first hand's double penalty) is
 # played **double-dummy** against the profile played double-dummy, and
-# its row says so.  The single-dummy pools are small (500 to 2,000
-# deals), so own-information games draw their deals with replacement and
-# repeat them: the page says how often, and the intervals are widened for
-# it (`thousand compare`).
+# its row says so.  Own-information games draw the pool's deals with
+# replacement (club's pool holds 50,000 deals, the others 500) and repeat
+# them: the page says how often, and the intervals are widened for it
+# (`thousand compare`).
 #
 # **Sizes.** An own-information game costs about 0.1 s (book, ua, wiki)
 # to 0.45 s (club, classic: written-off pool rows the table plays are

@@ -95,7 +95,8 @@ missing = [p for p, f in paired.items() if f is None]
 paired = {p: f for p, f in paired.items() if f is not None}
 shown = list(paired)
 if not shown:
-    raise reference.ReferencePoolError("club-sd", "no single-dummy pool is built: thousand reference build club-sd")
+    name = sd_pools.sd_pool_name("club")
+    raise reference.ReferencePoolError(name, f"no single-dummy pool is built: thousand reference build {name}")
 pools = {p: f.attrs["sd_pool"] for p, f in paired.items()}
 notebook.provenance(shown, SEED, **{f"deals of {p}": f"the {m['name']} single-dummy pool, {paired[p]['deal_id'].nunique():,} played deals "
                                  f"× 3 seats, {m['worlds']} worlds, bid {m['bid']}, seed {m['seed']} ({m['content_hash']})"

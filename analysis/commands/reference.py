@@ -55,7 +55,7 @@ def register(sub) -> None:
         metavar="DIR",
         help="a single-dummy pool's rows go to DIR (outside the repository; the same DIR resumes): "
         "how the big pools are built in the background, e.g. `nohup nice -n 19 thousand reference "
-        "build club-sd-50k --out /work/pools/club-sd-50k &`",
+        "build book-sd-25k --out /work/pools/book-sd-25k &`",
     )
     add_parallel_options(bu)
     bu.set_defaults(func=_build)

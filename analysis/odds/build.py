@@ -5,7 +5,7 @@ Usage (from the repository root)::
 
     python -m analysis.odds.build fit --pool club      # analysis/odds/default_bidmodel*.json
     python -m analysis.odds.build fit --pool all       # club, book, ua and wiki
-    python -m analysis.odds.build fit --pool club --outcomes pimc  # on club-sd: *_sd.json
+    python -m analysis.odds.build fit --pool club --outcomes pimc  # on club-sd-50k: *_sd.json
 
 ``fit`` reads a reference pool (:func:`analysis.reference.load`; the folder
 is ``$THOUSAND_REFERENCE`` or ``data/reference``), keeps its held-out deals
@@ -17,9 +17,10 @@ content hash, the solver, the split rule and the training deals and rows.
 Every pool asked for is fitted before any file is written; each file is
 written to a temporary name and renamed.
 
-``--outcomes pimc`` fits on the pool's single-dummy pool ``NAME-sd``
-instead: per (deal, seat), the value the declarer reached when every player
-decided from what he saw (``thousand solve --play pimc``), so the model
+``--outcomes pimc`` fits on the pool's single-dummy pool instead (the one
+of :data:`analysis.reference.SD_POOLS` that plays its deals under its own
+profile: ``club-sd-50k``, ``book-sd``, ...): per (deal, seat), the value
+the declarer reached when every player decided from what he saw (``thousand solve --play pimc``), so the model
 estimates P(single-dummy value >= X | the 7-card hand, seat) and a policy
 bidding with it bids on what PIMC players make (``thousand simulate
 --estimator FILE``).  Those pools are small beside the double-dummy ones, so
@@ -259,7 +260,7 @@ def fit_pool(
     sd = outcomes == "pimc"
     if sd and name not in MODEL_FILES:
         raise ValueError(f"no single-dummy pool for {name!r}; pools: {', '.join(MODEL_FILES)}")
-    pool = f"{name}-sd" if sd else name
+    pool = _sd_pool_of(name) if sd else name
     if sd and (entry := reference.pool(pool, base)).state != "built":
         raise reference.ReferencePoolError(pool, f"{entry.state}, nothing to fit on")
     t = time.perf_counter()
@@ -311,6 +312,15 @@ def fit_pool(
             f"{time.perf_counter() - t:.1f} s wall, {time.process_time() - c:.1f} s CPU"
         )
     return model, baseline
+
+
+def _sd_pool_of(name: str) -> str:
+    """The single-dummy pool of :data:`analysis.reference.SD_POOLS` that
+    plays the double-dummy pool ``name``'s deals under its own profile."""
+    for s in reference.specs():
+        if s.play == "pimc" and s.pool == name and s.rules == name:
+            return s.name
+    raise ValueError(f"no single-dummy pool plays {name!r}'s deals under {name}")
 
 
 def model_path(pool: str, *, outcomes: str = "dd", points_only: bool = False, folder=None) -> Path:

@@ -34,7 +34,7 @@ def test_run_every_stage_small(tmp_path, capsys):
     # own information by default: the single-dummy pool, the model fitted on its play
     params = dataset.read_params(next(tmp_path.glob("games-*")))
     assert params["outcomes"]["play"] == "pimc" and params["estimator"]["outcomes"] == "pimc"
-    assert "own-information outcomes" in out and "'club-sd'" in out
+    assert "own-information outcomes" in out and "'club-sd-50k'" in out
     # --outcomes dd: double-dummy games from the reference pool, in a folder of their own
     argv = ["run", "--n", "3000", "--solve", "6", "--games", "2", "--outcomes", "dd", "--report", "none"]
     assert main([*argv, "--data", str(tmp_path), "--workers", "1", "--no-progress"]) == 0

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from analysis import reference
 from analysis.dataset import load_sd as load
 from analysis.errors import ReferencePoolError
 from analysis.jobs.deals import run_deal
@@ -11,6 +12,15 @@ from analysis.odds import BidModel
 from analysis.odds.build import SPLITS, fit_pool, main, model_path, replay_written_off
 from analysis.rules import Rules
 from analysis.single_dummy import has_play, sd_fingerprint
+
+#: The registry's club single-dummy pool, as the tiny one of :func:`base`.
+TINY = reference.SDPoolSpec("club-sd", "club", "club", 30, worlds=1, seed=2, chunk=15)
+
+
+@pytest.fixture(autouse=True)
+def tiny_registry(monkeypatch):
+    """The tiny pool in the place of the shipped club single-dummy pool."""
+    monkeypatch.setattr(reference.registry, "SD_POOLS", (TINY,))
 
 
 @pytest.fixture(scope="module")
