@@ -123,22 +123,34 @@ def upgrade_sd(path, *, progress=None) -> dict:
         raise DatasetError(f"{path} is not an sd dataset of schema 1", path=path)
     rules = Rules.from_stored(params["rules"])
     deals = dataset.read_frame(dataset.solved_deals(path, params), "deals")
+    return _rewrite(
+        path,
+        params,
+        lambda part: _upgrade_rows(part, deals[deals["deal_id"].isin(part["deal_id"])], params, rules),
+        progress,
+    )
+
+
+def _rewrite(path: Path, params: dict, rows_of, progress) -> dict:
+    """Write the ``sd`` dataset at ``path`` again chunk by chunk, each
+    chunk's rows made by ``rows_of(part) -> (rows, changed)``, beside the
+    old one (a temporary folder) which it replaces once finished; the new
+    manifest plus ``decisions_changed``."""
     new_params = {k: v for k, v in params.items() if k not in _KEPT}
-    tmp = path.with_name(path.name + ".upgrading")
+    tmp = path.with_name(path.name + ".rewriting")
     if tmp.exists():
         shutil.rmtree(tmp)
     dataset.open_output(tmp, new_params)
     n_chunks, changed = int(params["n_chunks"]), 0
     for c in range(n_chunks):
-        part = pq.read_table(dataset.chunk_path(str(path), c)).to_pandas()
-        new, k = _upgrade_rows(part, deals[deals["deal_id"].isin(part["deal_id"])], params, rules)
+        new, k = rows_of(pq.read_table(dataset.chunk_path(str(path), c)).to_pandas())
         changed += k
-        table = pa.Table.from_pandas(new, schema=sd_schema(), preserve_index=False)
+        table = pa.Table.from_pandas(new[list(SD_COLUMNS)], schema=sd_schema(), preserve_index=False)
         dataset.write_chunk(tmp, c, table, new_params)
         if progress is not None:
             progress(c + 1, n_chunks, changed)
     manifest = dataset.finalize(tmp, sd_schema())
-    old = path.with_name(path.name + ".schema1")
+    old = path.with_name(path.name + ".before")
     path.rename(old)
     tmp.rename(path)
     shutil.rmtree(old)
@@ -184,26 +196,12 @@ def redecide_sd(path, *, progress=None) -> dict:
         )
     rules = Rules.from_stored(params["rules"])
     deals = dataset.read_frame(dataset.solved_deals(path, params), "deals")
-    new_params = {k: v for k, v in params.items() if k not in _KEPT}
-    tmp = path.with_name(path.name + ".redeciding")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    dataset.open_output(tmp, new_params)
-    n_chunks, changed = int(params["n_chunks"]), 0
-    for c in range(n_chunks):
-        part = pq.read_table(dataset.chunk_path(str(path), c)).to_pandas()
+
+    def rows_of(part):
         joined = part.merge(deals, on="deal_id", how="left", validate="many_to_one")
         contract, written_off = stored_decisions(joined, rules, int(params["bid"]))
         moved = (contract != part["contract"].to_numpy()) | (written_off != part["written_off"].to_numpy())
-        changed += int(moved.sum())
         part["contract"], part["written_off"] = contract, written_off
-        table = pa.Table.from_pandas(part[list(SD_COLUMNS)], schema=sd_schema(), preserve_index=False)
-        dataset.write_chunk(tmp, c, table, new_params)
-        if progress is not None:
-            progress(c + 1, n_chunks, changed)
-    manifest = dataset.finalize(tmp, sd_schema())
-    old = path.with_name(path.name + ".before")
-    path.rename(old)
-    tmp.rename(path)
-    shutil.rmtree(old)
-    return {**manifest, "decisions_changed": changed}
+        return part, int(moved.sum())
+
+    return _rewrite(path, params, rows_of, progress)
