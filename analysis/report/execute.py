@@ -3,7 +3,9 @@
 The notebook is converted with jupytext, explicit parameter overrides are
 injected in a cell after the parameters cell (as papermill does), and it is
 executed with nbclient in the notebooks folder, with ``THOUSAND_QUICK`` and
-``THOUSAND_DATA`` set in the kernel's environment; nbconvert's
+``THOUSAND_DATA`` set in the kernel's environment and this checkout first on
+its ``PYTHONPATH`` (a kernel imports the code that runs the report, not
+whichever checkout the environment installed); nbconvert's
 ``HTMLExporter`` writes the page, titled with the notebook's first heading,
 without the code cells (the executed ``.ipynb`` keeps them).
 A Ctrl-C stops the whole report, not just the running cell.
@@ -68,6 +70,18 @@ def _interruptible(client):
         signal.signal(signal.SIGINT, old)
 
 
+def _kernel_path() -> str:
+    """``PYTHONPATH`` for a kernel: the checkout this ``analysis`` comes from, then any set before.
+
+    An editable install points every Python of the environment at one
+    checkout; a report run from another (a second clone, a worktree) would
+    otherwise execute its pages with that one's code and name its commit.
+    """
+    root = str(Path(__file__).resolve().parents[2])
+    rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != root]
+    return os.pathsep.join([root, *rest])
+
+
 def execute_notebook(
     name_or_path,
     out_dir: str | Path,
@@ -119,6 +133,7 @@ def execute_notebook(
         "PYTHONWARNINGS": "ignore::DeprecationWarning",
         # numba compiling a function the warm-up did not reach is not the page's business
         "THOUSAND_COMPILE_NOTE": "0",
+        "PYTHONPATH": _kernel_path(),
     }
     client = NotebookClient(
         nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(src.parent)}}

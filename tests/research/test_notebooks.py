@@ -243,3 +243,25 @@ def test_ctrl_c_to_the_report_process_stops_it_too(tmp_path, capsys):
     assert "interrupted" in capsys.readouterr().err
     assert not (tmp_path / "rep" / "after.html").exists()
     assert __import__("time").perf_counter() - t0 < 50  # the cell was interrupted
+
+
+def test_pages_run_the_code_of_the_checkout_that_runs_the_report(tmp_path, monkeypatch):
+    """A kernel imports the ``analysis`` of the running checkout, not another one
+    the environment points at (an editable install of a second clone, a
+    ``PYTHONPATH`` set before), so a page's figures and its commit are this
+    tree's."""
+    import analysis
+
+    other = tmp_path / "other" / "analysis"
+    other.mkdir(parents=True)
+    (other / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(other.parent))
+    page = tmp_path / "where.py"
+    page.write_text(
+        '# %% tags=["parameters"]\nN_X = 1\n\n# %%\nimport analysis\nprint("FROM", analysis.__file__)\n',
+        encoding="utf-8",
+    )
+    html, nb, err = report.execute_notebook(page, tmp_path / "out", quick=True, data=tmp_path / "data")
+    assert err is None
+    printed = "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
+    assert f"FROM {Path(analysis.__file__).resolve()}" in printed
