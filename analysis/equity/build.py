@@ -33,7 +33,7 @@ import numpy as np
 from .. import dataset, reference
 from ..errors import BadArgument
 from ..folders import rules_tag
-from ..game import ThresholdPolicy
+from ..game import ThresholdPolicy, repeat_counts
 from ..jobs.games import run_games
 from ..rules import PROFILES, load_rules
 from ..rules import folder_label as _folder_label
@@ -208,16 +208,10 @@ def pool_draws(frame) -> dict | None:
     """
     if "pool_deal" not in frame.columns:
         return None
-    ids = frame["pool_deal"].to_numpy(np.int64)
-    ids = ids[ids >= 0]
-    if ids.size == 0:
+    drawn, distinct, repeats = repeat_counts(frame["pool_deal"])
+    if drawn == 0:
         return None
-    distinct = int(np.unique(ids).size)
-    return {
-        "deals_drawn": int(ids.size),
-        "distinct_deals": distinct,
-        "repeated_draws": int(ids.size) - distinct,
-    }
+    return {"deals_drawn": drawn, "distinct_deals": distinct, "repeated_draws": repeats}
 
 
 def _profiles(spec: str) -> list:

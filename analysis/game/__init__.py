@@ -19,6 +19,8 @@
   single-dummy reference pool that serves the rules by default
   (:func:`default_play`), double-dummy (with a note; a ``UserWarning``
   from Python) where none does (:mod:`analysis.game.outcome_choice`);
+- :func:`repeat_counts` is the one count of pool draws that repeat a
+  deal drawn before (every page, dataset and model file says it);
 - :func:`summarize` / :func:`format_summary` give the table the command
   line prints.
 """
@@ -30,7 +32,7 @@ from .outcomes import from_result
 from .policy import ThresholdPolicy, bid_limits
 from .pools import PoolSource, SDPoolSource, load_pool_frame
 from .simulate import GAME_COLUMNS, MAX_DEALS, simulate
-from .sources import BLOCK, SDSolverSource, SolverSource, game_rng
+from .sources import BLOCK, SDSolverSource, SolverSource, game_rng, repeat_counts
 from .summary import format_summary, players_in, summarize
 
 __all__ = [
@@ -51,6 +53,7 @@ __all__ = [
     "SDSolverSource",
     "BLOCK",
     "game_rng",
+    "repeat_counts",
     "summarize",
     "format_summary",
     "players_in",

@@ -54,6 +54,7 @@ __all__ = [
     "SolverSource",
     "SDSolverSource",
     "draw_summary",
+    "repeat_counts",
 ]
 
 #: Deals drawn from a game's stream at a time.
@@ -236,6 +237,32 @@ class SDSolverSource:
         return play_masks(masks, seat, self.rules, self.worlds, seed, bid)
 
 
+def repeat_counts(ids) -> tuple[int, int, int]:
+    """Draws, distinct deals and repeats among pool deal ids (every counter's one rule).
+
+    Parameters
+    ----------
+    ids : array_like of int
+        Pool deal ids of the draws, shape ``(n,)``; negative ids (deals
+        dealt on the fly, not drawn from a pool) are left out.
+
+    Returns
+    -------
+    (int, int, int)
+        Draws from the pool, distinct deals among them, and draws that
+        repeat a deal drawn before (draws minus distinct).
+
+    Examples
+    --------
+    >>> repeat_counts([5, 9, 5, -1])
+    (3, 2, 1)
+    """
+    ids = np.asarray(ids, dtype=np.int64)
+    ids = ids[ids >= 0]
+    distinct = int(np.unique(ids).size)
+    return int(ids.size), distinct, int(ids.size) - distinct
+
+
 def draw_summary(games: pd.DataFrame, source) -> dict:
     """How a games table used its pool: distinct deals, repeats, fallback draws.
 
@@ -263,8 +290,7 @@ def draw_summary(games: pd.DataFrame, source) -> dict:
             "repeated_draws": 0,
             "fallback_draws": 0,
         }
-    ids = games["pool_deal"].to_numpy(np.int64)
-    distinct = int(len(np.unique(ids)))
+    _, distinct, _ = repeat_counts(games["pool_deal"])
     fallback = 0
     if source.draw_mode == "without":
         per = games.groupby("game_id").size()

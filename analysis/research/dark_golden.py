@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from .. import dataset
+from ..game import repeat_counts
 from ..reference import pool_for
 from ..stats import share_ci
 from .game_tables import repeat_phrase
@@ -177,18 +178,13 @@ def drawn_in(frames, pool: int = 0) -> Drawn:
     frames = list(frames)
     if not frames:
         raise ValueError("drawn_in needs at least one games table")
-    pool_draws, fresh = [], 0
-    for t in frames:
-        d = t["pool_deal"].to_numpy(np.int64)[~t["redealt"].to_numpy(bool)]
-        fresh += int((d < 0).sum())
-        pool_draws.append(d[d >= 0])
-    drawn = np.concatenate(pool_draws)
-    unique = int(np.unique(drawn).size)
-    draws = int(drawn.size) + fresh
-    distinct = unique + fresh
+    played = np.concatenate([t["pool_deal"].to_numpy(np.int64)[~t["redealt"].to_numpy(bool)] for t in frames])
+    fresh = int((played < 0).sum())
+    drawn, unique, repeats = repeat_counts(played)
+    draws, distinct = drawn + fresh, unique + fresh
     games = int(frames[0]["game_id"].nunique())
     deff = draws / distinct if distinct else 1.0
-    return Drawn(games, draws, distinct, deff, int(drawn.size) - unique, int(pool))
+    return Drawn(games, draws, distinct, deff, repeats, int(pool))
 
 
 def games_drawn(*paths) -> Drawn:
