@@ -79,7 +79,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis.game import players_in
-from analysis.research import bolts, dd_pools, game_tables, plots
+from analysis.research import bolts, dd_pools, game_tables, headline, plots
 from analysis.research.uncertainty import PoolBootstrap, interval_label
 from analysis.rules import Rules
 
@@ -278,8 +278,7 @@ for p in PROFILES:
     n_played = int((~g["redealt"]).sum())
     n_pool = int(dd["of"]) // 2
     if not Rules.profile(p).has_bolts:
-        hl.append({"profile": p, "question": "bolts", "applies": False, "figure": "no bolts by rule",
-                   "n": "none: the rules count no bolts"})
+        hl.append(headline.not_applicable(p, "bolts", "no bolts by rule", "none: the rules count no bolts"))
         continue
     hl.append({"profile": p, "question": "bolts",
                "figure": f"{notebook.fmt_ci(dd['p'], dd['ci_low'], dd['ci_high'])} of defenders "

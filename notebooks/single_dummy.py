@@ -82,7 +82,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from analysis import reference
-from analysis.research import optimism, plots, sd_play, sd_pools
+from analysis.research import headline, optimism, plots, sd_play, sd_pools
 from analysis.rules import Rules
 from analysis.solver import analyse_deal, format_line
 from analysis.stats import proportion_ci
@@ -489,9 +489,8 @@ for p in shown:
                "n": f"{int(s['rows']):,} declarer seats with a single-dummy play "
                     f"(of {int(s['rows_all']):,}) in {int(s['deals']):,} deals of the single-dummy pool"})
 for p in missing:
-    hl.append({"profile": p, "question": "optimism", "applies": False,
-               "figure": "no single-dummy pool built for these rules",
-               "n": f"build it: thousand reference build {sd_pools.sd_pool_name(p)}"})
+    hl.append(headline.not_applicable(p, "optimism", "no single-dummy pool built for these rules",
+                                      f"build it: thousand reference build {sd_pools.sd_pool_name(p)}"))
 _ = notebook.save_headline("single_dummy", hl)
 
 # %%

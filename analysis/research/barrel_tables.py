@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..rules import Rules
+from .headline import not_applicable
 from .tables import ci_table, fmt_ci, fmt_num_ci, fmt_pct
 from .twoways import FIGURES, figure_cell, interval_kind
 from .uncertainty import interval_label
@@ -249,13 +250,12 @@ def index_rows(
     for n in profiles:
         if n not in both:
             hl.append(
-                {
-                    "profile": n,
-                    "question": "both_ways",
-                    "applies": False,
-                    "figure": "played double-dummy only: no single-dummy pool serves these rules",
-                    "n": f"{out[n][1]}",
-                }
+                not_applicable(
+                    n,
+                    "both_ways",
+                    "played double-dummy only: no single-dummy pool serves these rules",
+                    f"{out[n][1]}",
+                )
             )
             continue
         f = both[n]
@@ -289,13 +289,12 @@ def index_rows(
     for n in profiles:
         if n not in tables:
             hl.append(
-                {
-                    "profile": n,
-                    "question": "barrel",
-                    "applies": False,
-                    "figure": f"no player reached the barrel in {n_games:,} games",
-                    "n": f"0 barrel stays in {n_games:,} games",
-                }
+                not_applicable(
+                    n,
+                    "barrel",
+                    f"no player reached the barrel in {n_games:,} games",
+                    f"0 barrel stays in {n_games:,} games",
+                )
             )
             continue
         t = tables[n]

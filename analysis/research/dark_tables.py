@@ -173,19 +173,14 @@ def play_verdicts(games: dict, labels: dict, rules: dict) -> tuple[list[str], li
         excludes 0; "label in profile" where it holds 0.
     """
     beyond, still = [], []
-    for p, c in games.items():
-        t = c.table
-        t = t[(t.rules == c.names[-1]) & t.metric.isin(list(labels))]
-        for _, m in t.iterrows():
-            if m.metric == "bolts_per_game" and not rules[p].has_bolts:
-                continue
-            if m.diff_low > 0 or m.diff_high < 0:
-                beyond.append(
-                    f"{labels[m.metric]} {'rise' if m['diff'] > 0 else 'fall'} in {p} "
-                    f"({fmt_diff(m.metric, m['diff'], m.diff_low, m.diff_high)})"
-                )
-            else:
-                still.append(f"{labels[m.metric]} in {p}")
+    for p, m in _dark_rows(games, labels, rules):
+        if m.diff_low > 0 or m.diff_high < 0:
+            beyond.append(
+                f"{labels[m.metric]} {'rise' if m['diff'] > 0 else 'fall'} in {p} "
+                f"({fmt_diff(m.metric, m['diff'], m.diff_low, m.diff_high)})"
+            )
+        else:
+            still.append(f"{labels[m.metric]} in {p}")
     return beyond, still
 
 
@@ -204,14 +199,27 @@ def diff_panels(games: dict, labels: dict, rules: dict) -> dict:
         points) -> list of (label, difference, low, high).
     """
     panels = {False: [], True: []}
+    for p, m in _dark_rows(games, labels, rules):
+        k = 100 if m.metric in SHARES else 1
+        panels[m.metric in SHARES].append(
+            (f"{p}: {labels[m.metric]}", k * m["diff"], k * m.diff_low, k * m.diff_high)
+        )
+    return panels
+
+
+def _dark_rows(games: dict, labels: dict, rules: dict):
+    """(profile, row) of each labelled metric of the dark arm against play as usual.
+
+    The dark arm is a comparison's last rule set; a profile that counts no
+    bolts by rule has no bolts row (its difference is 0 by rule, not a
+    finding).
+    """
     for p, c in games.items():
         t = c.table
-        t = t[(t.rules == t.rules.iloc[-1]) & t.metric.isin(list(labels))]
-        for m, v, lo, hi in zip(t.metric, t["diff"], t.diff_low, t.diff_high):
-            if rules[p].has_bolts or m != "bolts_per_game":  # no bolts by rule: no point at 0
-                k = 100 if m in SHARES else 1
-                panels[m in SHARES].append((f"{p}: {labels[m]}", k * v, k * lo, k * hi))
-    return panels
+        t = t[(t.rules == c.names[-1]) & t.metric.isin(list(labels))]
+        for _, m in t.iterrows():
+            if rules[p].has_bolts or m.metric != "bolts_per_game":
+                yield p, m
 
 
 def name_alike(frame: pd.DataFrame) -> pd.DataFrame:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["QUESTIONS", "save_headline", "read_headlines", "missing"]
+__all__ = ["QUESTIONS", "save_headline", "not_applicable", "read_headlines", "missing"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,31 @@ def check_figure(text: str, what: str = "figure") -> str:
     if not isinstance(text, str) or _PLACEHOLDER.search(text):
         raise ValueError(f"{what} {text!r} is a placeholder, not a figure or a reason")
     return text
+
+
+def not_applicable(profile: str, question: str, why: str, n: str) -> dict:
+    """A headline row that gives the reason a figure does not apply, in place of the figure.
+
+    Parameters
+    ----------
+    profile, question : str
+        As in the rows of :func:`save_headline`.
+    why : str
+        The reason in words (``no bolts by rule``), never a dash.
+    n : str
+        What the reason rests on, in its own unit (``0 barrel stays in 1,000 games``).
+
+    Returns
+    -------
+    dict
+        ``profile``, ``question``, ``applies`` (False), ``figure`` (``why``), ``n``.
+
+    Examples
+    --------
+    >>> not_applicable("book", "bolts", "no bolts by rule", "no deals")["applies"]
+    False
+    """
+    return {"profile": profile, "question": question, "applies": False, "figure": why, "n": n}
 
 
 def save_headline(page: str, rows: list, data) -> Path:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..rules import PROFILES as _RULES
+from .headline import not_applicable
 from .tables import fmt_ci, fmt_num_ci
 
 __all__ = ["PLAY_WORDS", "bold_control", "equity_gain_rows", "dark_rows", "golden_rows"]
@@ -114,13 +115,12 @@ def equity_gain_rows(rows, profiles, games_kind: str, bold=None, draws=None) -> 
         got = rows[rows.profile == p] if len(rows) else rows
         if not len(got):
             out.append(
-                {
-                    "profile": p,
-                    "question": "equity_gain",
-                    "applies": False,
-                    "figure": "no paired games shipped for this profile",
-                    "n": f"none: python -m analysis.equity.paired run --rules {p}",
-                }
+                not_applicable(
+                    p,
+                    "equity_gain",
+                    "no paired games shipped for this profile",
+                    f"none: python -m analysis.equity.paired run --rules {p}",
+                )
             )
             continue
         r = got.iloc[0]
@@ -179,9 +179,7 @@ def dark_rows(odds: dict, profiles, versions: dict, why_not) -> list[dict]:
     out = []
     for p in profiles:
         if p not in odds:
-            out.append(
-                {"profile": p, "question": "dark", "applies": False, "figure": why_not(p), "n": "no deals"}
-            )
+            out.append(not_applicable(p, "dark", why_not(p), "no deals"))
             continue
         a = odds[p].attrs
         gain = fmt_num_ci(a["dark_gain"], a["dark_gain_low"], a["dark_gain_high"], 1, signed=True)
@@ -237,9 +235,7 @@ def golden_rows(
     for p in profiles:
         t = first[first.profile == p]
         if not len(t):
-            out.append(
-                {"profile": p, "question": "golden", "applies": False, "n": "no games", "figure": why_not(p)}
-            )
+            out.append(not_applicable(p, "golden", why_not(p), "no games"))
             continue
         g0, g1 = t.iloc[0], t.iloc[1]
         out.append(
