@@ -46,10 +46,10 @@
 # Whole games are simulated with **own information** (every decision, bid,
 # gift, contract, write-off and every card, from the deciding player's
 # cards: PIMC, docs/SINGLE_DUMMY.md), from the single-dummy reference pool
-# that serves each variant, with the default bidding policy.  Club's pool
-# holds 50,000 deals, the others 500, so games draw their deals *with
+# that serves each variant, with the default bidding policy.  The pools
+# hold fewer deals than the games draw, so games draw their deals *with
 # replacement*, and on the small pools most draws repeat a deal: the page
-# counts the repeats below.
+# gives each pool's size and counts the repeats below.
 # A variant no single-dummy pool serves would be played double-dummy and
 # labelled so.  The endings
 # *compete* (a stay ends in exactly one of them), so each is read as a
@@ -81,7 +81,9 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from analysis.research import barrel_rules, barrel_tables, game_tables, plots, positions, survival, twoways
+from analysis.research import (
+    barrel_rules, barrel_tables, game_tables, plots, positions, sd_pools, survival, twoways,
+)
 from analysis.research.uncertainty import PoolBootstrap, interval_label
 from analysis.rules import Rules
 
@@ -123,7 +125,7 @@ display(Markdown(
     "deal, so where deals repeat its 95 % bootstrap interval over games is widened by the root of the draws "
     "per distinct pool deal (the factor in the column *intervals*): an upper bound on what the repeats add, "
     "not an estimate, and wider than a 95 % interval; the tables call it a *widened 95 % interval*. "
-    "Where the single-dummy pool is small (500 deals for every profile but club's 50,000) it is the "
+    f"Where the single-dummy pool is small ({sd_pools.sizes_words()}) it is the "
     "pool, not the number of games, that limits these intervals; figures made of deals (bolts per 100 played deals) are resampled over "
     "games and pool deals together and stay narrower."))
 notebook.provenance(list(VARIANTS), SEED, games_per_variant=N_GAMES,

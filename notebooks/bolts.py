@@ -153,9 +153,9 @@ plt.show()
 # ## Per game: simulated games
 #
 # Games played to the end with own information and the default bidding
-# policy, drawing the single-dummy pool's deals **with replacement**: club's
-# pool holds 50,000 deals, the others 500, far fewer than the games draw,
-# so there most draws repeat a deal (counted below).  A profile no single-dummy pool
+# policy, drawing the single-dummy pool's deals **with replacement**: the
+# pools hold fewer deals than the games draw, so draws repeat deals (the
+# table below gives each pool's size and counts them).  A profile no single-dummy pool
 # serves would be played double-dummy and labelled so.  Intervals: the
 # two-way bootstrap over games and pool deals (Owen, 2007), which widens
 # them for the repeats.

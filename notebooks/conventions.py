@@ -47,8 +47,8 @@
 # payment, an after-exchange redeal, the first hand's double penalty) is
 # played **double-dummy** against the profile played double-dummy, and
 # its row says so.  Own-information games draw the pool's deals with
-# replacement (club's pool holds 50,000 deals, the others 500) and repeat
-# them: the page says how often, and the intervals are widened for it
+# replacement from pools smaller than the games draw and repeat them: the
+# page gives each pool's size and how often, and the intervals are widened for it
 # (`thousand compare`).
 #
 # **Sizes.** An own-information game costs about 0.1 s (book, ua, wiki)

@@ -17,9 +17,9 @@ that serves the rules (:func:`analysis.research.sd_pools.sd_pool`), or
 :func:`game_outcomes` says which one a rule set gets: own information
 where a single-dummy pool serves it, double-dummy otherwise (a rule that
 changes the play or a decision's payments), with the reason for the page's
-row.  The single-dummy pools are smaller than the games' draws (club's
-50,000 deals, the others 500), so their games draw *with replacement* and
-repeat deals; ``attrs["outcomes"]``
+row.  The single-dummy pools are smaller than the games' draws
+(:func:`analysis.research.sd_pools.sizes_words`), so their games draw
+*with replacement* and repeat deals; ``attrs["outcomes"]``
 counts the repeats (:func:`repeat_words`).  The games bid with
 :func:`pool_estimator`'s model, described by :func:`estimator_words`.
 """

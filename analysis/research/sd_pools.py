@@ -3,7 +3,8 @@
 A single-dummy pool (own information: every decision from the deciding
 player's cards) serves the rules whose single-dummy fingerprint is its own
 (:func:`sd_pool`; :func:`sd_pool_name` names it, built or not).  The pools
-hold 50,000 deals (club's) or 500, so games drawn from them
+hold 500 to 50,000 deals (:func:`sizes_words` says which, from the
+registry), so games drawn from them
 (:func:`analysis.research.game_tables.simulated_games`) repeat deals.
 
 The single-dummy pools play the first deals of the double-dummy pools
@@ -21,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .. import dataset, reference
-from ..rules import as_rules
+from ..rules import PROFILES, as_rules
 from ..single_dummy import sd_fingerprint, stored_decisions
 from . import optimism
 from .dd_pools import pool_rows, reference_pool
@@ -30,6 +31,7 @@ __all__ = [
     "sd_pool",
     "sd_pool_name",
     "sd_paired",
+    "sizes_words",
 ]
 
 
@@ -46,6 +48,38 @@ def sd_pool(rules):
     analysis.reference.SDPool or None
     """
     return reference.sd_pool_for(as_rules(rules), reference.root())
+
+
+def sizes_words(profiles=None) -> str:
+    """The deals of the built single-dummy pool serving each profile, in words.
+
+    The pages' texts say it from the registry, so a pool pinned later
+    changes them without an edit.
+
+    Parameters
+    ----------
+    profiles : iterable of str, optional
+        Profiles to name (default: the five, in the registry's order).
+
+    Returns
+    -------
+    str
+        Profiles grouped by their pool's size, largest first, e.g.
+        ``"club 50,000 deals; classic, ua and wiki 500 each"``; a profile
+        no built pool serves is named ``"none built"``.
+    """
+    sizes: dict = {}
+    for p in profiles if profiles is not None else PROFILES:
+        pool = sd_pool(p)
+        sizes.setdefault(pool.deals if pool is not None else 0, []).append(p)
+    parts = []
+    for n, names in sorted(sizes.items(), key=lambda kv: -kv[0]):
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if n == 0:
+            parts.append(f"{who} none built")
+        else:
+            parts.append(f"{who} {n:,} deals" + (" each" if len(names) > 1 else ""))
+    return "; ".join(parts)
 
 
 def _redecide(sd: pd.DataFrame, rules) -> pd.DataFrame:

@@ -120,3 +120,21 @@ def test_worlds_sensitivity_plays_out_an_old_pools_write_offs(sd_env, tmp_path):
     assert (f["value_sd"].to_numpy() == want["value_sd"].to_numpy()).all()
     assert f["replayed"].to_numpy().tolist() == want["written_off"].to_numpy().tolist()
     assert (f.loc[f["replayed"], "value_sd"] > 0).all()
+
+
+def test_sizes_words_follow_the_registry(monkeypatch):
+    """The pages say each profile's single-dummy pool size from the registry,
+    grouped by size, so pinning a bigger pool changes them without an edit."""
+    from types import SimpleNamespace
+
+    from analysis.research import sd_pools
+
+    sizes = {"club": 50_000, "book": 25_000, "classic": 500, "ua": 500}
+    monkeypatch.setattr(
+        sd_pools, "sd_pool", lambda p: SimpleNamespace(deals=sizes[p]) if p in sizes else None
+    )
+    assert sd_pools.sizes_words(["club", "classic", "book", "ua", "wiki"]) == (
+        "club 50,000 deals; book 25,000 deals; classic and ua 500 deals each; wiki none built"
+    )
+    shipped = sd_pools.sizes_words()
+    assert shipped.startswith("club 50,000 deals")
