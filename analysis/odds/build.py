@@ -229,7 +229,8 @@ def fit_pool(
         A pool of :data:`~analysis.odds.model.MODEL_FILES` (``club``).
     outcomes : {"dd", "pimc"}
         ``"dd"``: the pool's double-dummy values; ``"pimc"``: the rows of
-        its single-dummy pool ``NAME-sd``, the write-offs left out.
+        the single-dummy pool that serves its profile (the registry's,
+        ``club-sd-50k`` for club), the write-offs left out.
     base : path, optional
         Folder of the pools (default :func:`analysis.reference.root`).
     split : dict, optional
@@ -397,7 +398,8 @@ def main(argv=None) -> int:
         "--outcomes",
         choices=OUTCOMES,
         default="dd",
-        help="dd: the double-dummy pool (default); pimc: its single-dummy pool NAME-sd, written to *_sd.json",
+        help="dd: the double-dummy pool (default); pimc: the single-dummy pool serving its profile, "
+        "written to *_sd.json",
     )
     args = p.parse_args(argv)
     names = list(MODEL_FILES) if args.pool == "all" else [args.pool]
