@@ -156,13 +156,19 @@ def test_shipped_models_record_a_held_out_calibration_that_beats_the_baseline(na
 
 @pytest.mark.parametrize("name", [n for n, k in SHIPPED if k == "pimc"])
 def test_own_information_models_record_their_games_and_calibration(name):
-    # fitted on 5,000 own-information games (seed 36) drawn with replacement
-    # from a small single-dummy pool; 1,000 of them held out.  Their gain over
-    # the scores-only baseline is what docs/EQUITY.md reports, not asserted.
+    # fitted on 5,000 or 10,000 own-information games (seed 36) drawn with
+    # replacement from the single-dummy pool that serves the profile now (a
+    # model fitted on a pool since replaced fails here); every fifth game held
+    # out.  Their gain over the scores-only baseline is what docs/EQUITY.md
+    # reports, not asserted.
+    from analysis import reference
+
     m = default_model(name, "pimc")
     c, o = m.info["calibration"], m.info["outcomes"]
-    assert m.info["games"] == 5_000 and m.info["seed"] == 36 and c["games"] == 1_000
-    assert o["play"] == "pimc" and o["source"] == "pool" and 500 <= o["pool_size"] <= 2_000
+    assert m.info["games"] in (5_000, 10_000) and m.info["seed"] == 36 and c["games"] == m.info["games"] // 5
+    assert o["play"] == "pimc" and o["source"] == "pool"
+    pool = reference.sd_pool_for(name)
+    assert o["pool_size"] == pool.deals and o["sd_fingerprint"] == pool.sd_fingerprint
     assert m.info["estimator"]["outcomes"] == "pimc"  # bidding by the single-dummy BidModel
     assert max(c["brier_model"], c["brier_baseline"]) < c["brier_constant"]
     assert sum(b["count"] for b in m.info["reliability_model"]) == 3 * c["states"]
