@@ -75,8 +75,11 @@ def _register_fit(sub) -> None:
     f.add_argument(
         "--outcomes",
         choices=("dd", "pimc"),
-        default="dd",
-        help="dd: double-dummy outcomes from the reference pool (default); pimc: single-dummy play",
+        default=None,
+        help="the games' outcomes: pimc, own-information play from the single-dummy pool; dd, "
+        "double-dummy outcomes from the reference pool. Default: as the simulator plays the rules "
+        "(pimc where a built single-dummy pool serves them, else dd with a note), so the model "
+        "fits the games that read it",
     )
     f.add_argument(
         "--policy",
@@ -209,7 +212,36 @@ def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
         out.checked(r, outcomes)
         if note is not None:
             _say_fallback(out, r, outcomes, note)
+    if note is not None:
+        _say_other_games(paths, rules_list, outcomes, note)
     return out
+
+
+def _say_other_games(paths, rules_list, outcomes, note) -> None:
+    """Tell ``note`` of each model file fitted on another kind of game than
+    the one it will bid in (a double-dummy games' model read by
+    own-information games, or the reverse): its chances are those of that
+    other play (docs/EQUITY.md)."""
+    from ..equity import load_model
+    from ..game import default_play
+    from ..rules import as_rules
+
+    words = {"dd": "double-dummy", "pimc": "own-information"}
+    for path in paths:
+        for r in rules_list:
+            try:
+                m = load_model(path, r)
+            except BadArgument:
+                continue  # fitted for another of the rule sets
+            fitted = "pimc" if m.info.get("outcomes", {}).get("play") == "pimc" else "dd"
+            games = outcomes or default_play(as_rules(r))
+            if fitted != games:
+                note(
+                    f"note: {path} was fitted on {words[fitted]} games and bids in {words[games]} "
+                    f"games of {as_rules(r).name}: refit it with `thousand equity-fit --outcomes {games}` "
+                    "for chances of this play"
+                )
+            break
 
 
 def _say_fallback(policy, rules, outcomes, note) -> None:
@@ -225,12 +257,17 @@ def _say_fallback(policy, rules, outcomes, note) -> None:
 def run_fit(args) -> int:
     # late: the parser imports every command module; the work loads when it runs
     from ..equity.build import fit_games, simulate_games
-    from ..game import ThresholdPolicy
+    from ..game import ThresholdPolicy, resolve_outcomes
     from ..game.equity_policy import EquityPolicy
 
     rules = rules_from_args(args)
     if args.games < 10:
         raise BadArgument(f"--games must be at least 10 (every fifth game is held out), got {args.games}")
+    if args.outcomes is None:  # the games' default, so the model fits the games that read it
+        choice = resolve_outcomes(rules)
+        if choice.note:
+            print(choice.note)
+        args.outcomes = choice.outcomes
     out = Path(args.out).expanduser()
     if out.is_dir() or not out.resolve().parent.is_dir():
         raise BadArgument(f"--out {args.out}: give a file in an existing folder", parameter="out")

@@ -51,12 +51,40 @@ def test_fit_writes_a_model_of_the_rules_asked(house, club_eq, capsys):
     assert m.rules.fingerprint() == rules.fingerprint() != PROFILES["club"].fingerprint()
     assert m.info["games"] == 20 and m.info["policy"]["name"] == "threshold"
     assert m.info["calibration"]["games"] == 4  # every fifth game held out
+    # fitted on the games that read it: own information, as the simulator plays
+    # these rules by default (club's single-dummy pool serves them)
+    assert m.info["outcomes"]["play"] == "pimc" and "--outcomes pimc" in m.info["made_by"]
     # --policy equity is live: the games were played by the equity policy
     e = load_model(club_eq, "club")
     assert e.info["policy"]["name"] == "equity" and e.info["policy"]["players"] == [0, 1, 2]
     assert not np.allclose(e.beta, default_model("club").beta)
     p = win_chances(rules, TableState(scores=(860, 300, 500)), model=m)
     assert abs(p.sum() - 1) <= SUM_TOLERANCE
+
+
+def test_fit_outcomes_option_is_live_and_a_model_of_other_games_is_named(tmp_path, house, capsys):
+    dd = _fit(tmp_path, "dd", "--rules", "club", "--set", HOUSE, "--outcomes", "dd")
+    m = load_model(dd, PROFILES["club"].with_changes(HOUSE))
+    assert m.info["outcomes"].get("play") != "pimc" and "--outcomes dd" in m.info["made_by"]
+    capsys.readouterr()
+    # own-information games bidding with the double-dummy games' model: said, with the refit
+    for path, said in ((dd, True), (house, False)):
+        argv = [
+            "simulate",
+            "--rules",
+            "club",
+            "--set",
+            HOUSE,
+            "--policy",
+            "equity",
+            "--equity-model",
+            str(path),
+        ]
+        out_dir = tmp_path / f"games-{path.stem}"
+        assert main([*argv, "--games", "2", "--seed", "1", "--out", str(out_dir), "--no-progress"]) == 0
+        printed = capsys.readouterr().out
+        assert ("fitted on double-dummy games and bids in own-information games" in printed) is said
+        assert ("equity-fit --outcomes pimc" in printed) is said
 
 
 def test_equity_command_reads_the_file_and_refuses_other_rules(house, capsys):
