@@ -9,26 +9,8 @@ from analysis import cards
 from analysis.research import bidding, conventions, plots
 
 
-def _games():
-    # dealer 0 -> first hand 1; rows: forced 100 made, forced 100 written
-    # off, a raise to 120 by the dealer made, a 140 by the second hand failed,
-    # and a redeal
-    return pd.DataFrame(
-        {
-            "game_id": [0, 0, 1, 1, 1],
-            "redealt": [False, False, False, False, True],
-            "declarer": [1, 1, 0, 2, -1],
-            "first_hand": [1, 1, 1, 1, 1],
-            "bid": [100, 100, 120, 140, -1],
-            "contract": [100, 100, 120, 140, -1],
-            "written_off": [False, True, False, False, False],
-            "value": [130, 60, 125, 135, -1],
-        }
-    )
-
-
-def test_auctions_place_the_declarer_and_the_forced_100():
-    a = bidding.auctions(_games())
+def test_auctions_place_the_declarer_and_the_forced_100(five_deals):
+    a = bidding.auctions(five_deals)
     assert len(a) == 4  # the redeal is left out
     assert a["position"].tolist() == ["first hand", "first hand", "third hand (dealer)", "second hand"]
     assert a["group"].tolist() == [bidding.FORCED, bidding.FORCED, "120", "140–155"]
@@ -37,17 +19,17 @@ def test_auctions_place_the_declarer_and_the_forced_100():
     assert a["failed"].tolist() == [False, False, False, True]
 
 
-def test_auctions_at_four_count_positions_round_four_seats():
+def test_auctions_at_four_count_positions_round_four_seats(five_deals):
     # dealer 2 -> first hand 3, then 0, then 1 (the third hand, before the
     # resting dealer): counted modulo 3 the third hand would read as the second
-    g = _games().iloc[:4].assign(first_hand=3, declarer=[3, 0, 1, 1], score3=0, bid=[100, 105, 120, 140])
+    g = five_deals.iloc[:4].assign(first_hand=3, declarer=[3, 0, 1, 1], score3=0, bid=[100, 105, 120, 140])
     a = bidding.auctions(g)
     assert a["position"].tolist() == ["first hand", "second hand", "third hand", "third hand"]
     assert a["group"].tolist()[:2] == [bidding.FORCED, "105–115"]
 
 
-def test_bid_success_counts_each_group_with_games_as_clusters():
-    t = bidding.bid_success(bidding.auctions(_games()), by=("group",))
+def test_bid_success_counts_each_group_with_games_as_clusters(five_deals):
+    t = bidding.bid_success(bidding.auctions(five_deals), by=("group",))
     assert t.index.tolist() == [bidding.FORCED, "120", "140–155"]  # forced first, then by bid
     f = t.loc[bidding.FORCED]
     assert f["auctions"] == 2 and f["games"] == 1 and f["p"] == 0.5 and f["written_off"] == 0.5
@@ -92,8 +74,8 @@ def test_bid_success_widens_its_interval_when_games_repeat_pool_deals():
     assert b["ci_high"] - b["ci_low"] > 2 * (a["ci_high"] - a["ci_low"])
 
 
-def test_interval_method_names_the_clusters_pool_deals_only_where_they_repeat():
-    a = bidding.auctions(_games())
+def test_interval_method_names_the_clusters_pool_deals_only_where_they_repeat(five_deals):
+    a = bidding.auctions(five_deals)
     by_game = "Clopper–Pearson on the effective auctions, clustered by game, at least the binomial"
     assert bidding.interval_method(a) == by_game  # no pool_deal column
     assert bidding.interval_method(a.assign(pool_deal=np.arange(len(a)))) == by_game
@@ -316,12 +298,12 @@ def test_calibration_bins_are_disjoint_and_the_verdict_names_them_as_the_table_d
     assert "85.0–90.0 %" not in text and "10.0–85" not in text
 
 
-def test_bid_groups_say_what_they_hold():
+def test_bid_groups_say_what_they_hold(five_deals):
     # a bid of 100 is only the first hand's: the first group starts at the first raise
     for label, lo, hi in bidding.BID_GROUPS:
         ends = [int(x) for x in label.replace(" and more", "").split("–")]
         assert ends[0] == lo and (len(ends) == 1 and (hi == lo + 5 or "more" in label) or ends[1] == hi - 5)
-    g = _games().assign(bid=[100, 100, 105, 115, -1], contract=[100, 100, 105, 115, -1])
+    g = five_deals.assign(bid=[100, 100, 105, 115, -1], contract=[100, 100, 105, 115, -1])
     assert bidding.auctions(g)["group"].tolist() == [bidding.FORCED, bidding.FORCED, "105–115", "105–115"]
     with pytest.raises(ValueError, match="no group"):  # a 100 won by the dealer: no label would say so
         bidding.auctions(g.assign(bid=[100, 100, 100, 115, -1]))

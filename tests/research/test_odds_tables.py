@@ -7,22 +7,6 @@ import pytest
 from analysis.research import bidding, odds_tables
 
 
-def _games():
-    # dealer 0 -> first hand 1: a forced 100 made, one written off, a 120 made, a 140 failed, a redeal
-    return pd.DataFrame(
-        {
-            "game_id": [0, 0, 1, 1, 1],
-            "redealt": [False, False, False, False, True],
-            "declarer": [1, 1, 0, 2, -1],
-            "first_hand": [1, 1, 1, 1, 1],
-            "bid": [100, 100, 120, 140, -1],
-            "contract": [100, 100, 120, 140, -1],
-            "written_off": [False, True, False, False, False],
-            "value": [130, 60, 125, 135, -1],
-        }
-    )
-
-
 def test_small_cells_blank_the_classes_on_too_few_deals():
     t = pd.DataFrame({"deals": [29, 30]})
     out = pd.DataFrame({"share": ["1.0 %", "2.0 %"], "n": ["29", "30"]})
@@ -32,15 +16,15 @@ def test_small_cells_blank_the_classes_on_too_few_deals():
     assert odds_tables.SMALL == f"fewer than {bidding.MIN_DEALS} distinct deals"
 
 
-def test_won_and_forced_split_the_forced_100_from_the_raises():
-    won, forced = odds_tables.won_and_forced(bidding.auctions(_games()))
+def test_won_and_forced_split_the_forced_100_from_the_raises(five_deals):
+    won, forced = odds_tables.won_and_forced(bidding.auctions(five_deals))
     assert int(won["auctions"]) == 2 and won["p"] == 0.5  # the 120 made, the 140 failed
     assert int(forced["auctions"]) == 2 and forced["p"] == 0.5  # one made, one written off
     assert forced["written_off"] == 0.5 and won["failed"] == 0.5
 
 
-def test_success_table_shows_no_share_on_few_deals_and_names_the_seat():
-    t = odds_tables.success_table(bidding.bid_success(bidding.auctions(_games())))
+def test_success_table_shows_no_share_on_few_deals_and_names_the_seat(five_deals):
+    t = odds_tables.success_table(bidding.bid_success(bidding.auctions(five_deals)))
     assert t.index.names == ["winning bid", "declarer's seat"]
     assert set(t["made (95 % CI)"]) == {odds_tables.SMALL}  # two games: every class on fewer than 30 deals
     assert t.loc[(bidding.FORCED, "first hand"), "auctions"] == "2"
@@ -65,7 +49,7 @@ def test_unpaired_gap_adds_the_variances_of_two_normal_intervals():
     assert half == pytest.approx(0.2)  # sqrt(0.1² + 0.3 · 0.1²)
 
 
-def test_index_rows_give_reach_and_bid_success_per_profile():
+def test_index_rows_give_reach_and_bid_success_per_profile(five_deals):
     curves = pd.DataFrame(
         {
             "p": [0.5, 0.25],
@@ -76,7 +60,7 @@ def test_index_rows_give_reach_and_bid_success_per_profile():
         },
         index=pd.MultiIndex.from_tuples([("club", 120), ("club", 140)], names=["profile", "contract"]),
     )
-    auc = bidding.auctions(_games())
+    auc = bidding.auctions(five_deals)
     tot = odds_tables.won_and_forced(auc)
     g = pd.DataFrame()
     g.attrs["outcomes"] = {"pool": "club-dd", "pool_size": 1000}
