@@ -17,6 +17,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -25,7 +26,7 @@ from tqdm.auto import tqdm
 
 from .errors import BadArgument, ChunkFailed
 
-__all__ = ["SerialExecutor", "executor", "run_chunks", "default_workers", "check_workers"]
+__all__ = ["SerialExecutor", "LogProgress", "executor", "run_chunks", "default_workers", "check_workers"]
 
 
 def default_workers() -> int:
@@ -282,6 +283,63 @@ def _terminate(pool: ProcessPoolExecutor) -> None:
         p.join(5)
 
 
+class LogProgress:
+    """Progress of a long job written to a log: one plain line at most every ``interval`` seconds.
+
+    A tqdm bar redraws one line with carriage returns, which a log file
+    (``nohup ... >> build.log``) keeps as one unreadable line; this writes
+    ``desc: 37 of 125 chunks done in 45 min, about 1 h 40 min left`` to
+    stderr instead, the first once ``interval`` seconds have passed (a short
+    job prints nothing) and a last one when the job ends after any.
+
+    Parameters
+    ----------
+    total : int
+        Chunks of the job.
+    desc : str
+        What the job is (its first words on every line).
+    interval : float
+        Seconds between lines (default 60).
+    """
+
+    def __init__(self, total: int, desc: str, interval: float = 60.0):
+        self.total, self.desc, self.interval = total, desc, interval
+        self.done, self.lines = 0, 0
+        self.start = self.last = time.monotonic()
+
+    def update(self, n: int = 1) -> None:
+        """Count ``n`` more chunks done; write a line if ``interval`` has passed."""
+        self.done += n
+        now = time.monotonic()
+        if now - self.last >= self.interval:
+            self._write(now)
+
+    def close(self) -> None:
+        """Write the last line, if any was written before."""
+        if self.lines:
+            self._write(time.monotonic())
+
+    def _write(self, now: float) -> None:
+        spent = now - self.start
+        left = ""
+        if 0 < self.done < self.total:
+            left = f", about {_duration(spent * (self.total - self.done) / self.done)} left"
+        print(
+            f"{self.desc}: {self.done:,} of {self.total:,} chunks done in {_duration(spent)}{left}",
+            file=sys.stderr,
+            flush=True,
+        )
+        self.last, self.lines = now, self.lines + 1
+
+
+def _duration(seconds: float) -> str:
+    """``"45 s"``, ``"12 min"``, ``"1 h 40 min"``."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+
+
 def run_chunks(
     ex: Executor,
     fn: Callable,
@@ -306,17 +364,20 @@ def run_chunks(
     Parameters
     ----------
     progress : bool or None
-        Show a tqdm bar; ``None`` shows it only when stderr is a terminal.
+        Show a tqdm bar; ``None`` shows it when stderr is a terminal and
+        otherwise (a background job writing to a log) a plain line at most
+        once a minute (:class:`LogProgress`); ``False`` shows nothing.
     describe : callable
         Turns a chunk's arguments into text for error messages (chunk id
         and seed).
     """
-    if progress is None:
-        progress = sys.stderr.isatty()
     results: list = [None] * len(chunk_args)
     attempts = [0] * len(chunk_args)
     failed: list[tuple[int, BaseException]] = []
-    bar = tqdm(total=len(chunk_args), desc=desc, disable=not progress, unit="chunk")
+    if progress is None and not sys.stderr.isatty():
+        bar = LogProgress(len(chunk_args), desc)  # a log file: a plain line now and then
+    else:
+        bar = tqdm(total=len(chunk_args), desc=desc, disable=not progress, unit="chunk")
     pending: dict[Future, int] = {ex.submit(fn, *a): i for i, a in enumerate(chunk_args)}
     try:
         while pending:

@@ -107,7 +107,7 @@ def run_job(
                     ex,
                     chunk_fn,
                     [(str(out), c, params) for c in todo],
-                    desc=desc,
+                    desc=desc if not already else f"{desc} ({already} chunks written before)",
                     progress=progress,
                     describe=_describe,
                 )

@@ -303,3 +303,29 @@ def test_a_ctrl_c_while_the_local_cluster_starts_stops_the_run(tmp_path, termina
     assert "interrupted" in err
     _, alive = psutil.wait_procs(children, timeout=30)
     assert not alive, [p.cmdline() for p in alive]
+
+
+def test_a_job_writing_to_a_log_gets_plain_progress_lines(capsys, monkeypatch):
+    """Off a terminal (``nohup ... >> build.log``) progress is a plain line at
+    most once an interval, with what is done and an estimate of what is left;
+    a job shorter than the interval prints nothing, ``progress=False`` nothing."""
+    import analysis.parallel as par
+
+    clock = iter(range(0, 10_000, 50))  # every reading of the clock 50 s later
+    monkeypatch.setattr(par.time, "monotonic", lambda: next(clock))
+    log = par.LogProgress(4, "play", interval=60)
+    for _ in range(4):
+        log.update(1)
+    log.close()
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        "play: 2 of 4 chunks done in 2 min, about 2 min left",
+        "play: 4 of 4 chunks done in 3 min",
+        "play: 4 of 4 chunks done in 4 min",
+    ]
+
+
+def test_run_chunks_off_a_terminal_is_quiet_on_short_jobs_and_silent_when_asked(capsys):
+    for progress in (None, False):
+        assert run_chunks(SerialExecutor(), abs, [(-1,), (-2,)], desc="x", progress=progress) == [1, 2]
+        assert capsys.readouterr().err == ""
