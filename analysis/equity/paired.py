@@ -7,6 +7,15 @@ Usage (from the repository root; resumable, so run it in the background)::
         --fit-games 1000 --steps 3 > iterate.log 2>&1 &
     python -m analysis.equity.paired show            # the tables, from the stored results
     python -m analysis.equity.paired show --save     # ... and ship them: analysis/equity/paired_summary.json
+    nohup nice -n 10 python -m analysis.equity.paired run --rules club --games 300 --outcomes pimc > oi.log 2>&1 &
+    python -m analysis.equity.paired show --outcomes pimc --save   # own-information rows, beside
+
+``run --outcomes pimc`` plays step 1 as own-information games (each player
+deciding from his own cards, from the single-dummy pool that serves the
+profile, the equity seat reading the own-information games' model), as
+``thousand simulate`` plays by default; their blocks go to a folder of
+their own (``data/equity/paired-pimc``) and their rows to the shipped
+summary's ``own_information``.
 
 For every profile, the same games (same seed and game ids, so the same
 deals from the reference pool, drawn with replacement as ``thousand
@@ -62,6 +71,8 @@ SEED = 3601
 #: Root seed of the games each refit of :func:`iterate` is fitted on (the shipped fits' seed).
 FIT_SEED = 36
 _Z = 1.959963984540054
+#: Default folders of the stored blocks, by the games' outcomes.
+DATA = {"dd": "data/equity/paired", "pimc": "data/equity/paired-pimc"}
 #: The summary shipped with the package (``show --save``), read by the research page.
 SUMMARY_FILE = Path(__file__).parent / "paired_summary.json"
 
@@ -74,11 +85,12 @@ def _wilson(k: int, n: int) -> tuple:
     return mid - half, mid + half
 
 
-def _winners(rules, pool, policy, start: int, n: int) -> list:
+def _winners(rules, pool, policy, start: int, n: int, outcomes: str = "dd") -> list:
     # late: the simulator loads only for the games
     from ..game import simulate
 
-    g = simulate(rules, n, SEED, policy, pool=pool, start=start)
+    extra = {"outcomes": "pimc"} if outcomes == "pimc" else {}  # dd: as the shipped tables were played
+    g = simulate(rules, n, SEED, policy, pool=pool, start=start, **extra)
     last = g.groupby("game_id").tail(1)
     return [int(w) for w in last.sort_values("game_id").winner]
 
@@ -103,6 +115,7 @@ def run_profile(
     step: int = 1,
     model_path=None,
     limit: int | None = None,
+    outcomes: str = "dd",
 ) -> None:
     """Play (or finish) the paired games of one profile.
 
@@ -125,6 +138,20 @@ def run_profile(
     limit : int, optional
         Play only the first ``limit`` of the ``3 * games`` games (rounded up
         to whole blocks; the seat of each game is still ``game // games``).
+    outcomes : {"dd", "pimc"}
+        ``"dd"``: double-dummy games from the reference pool, the equity seat
+        reading the double-dummy games' model (the shipped tables);
+        ``"pimc"``: own-information games from the single-dummy pool that
+        serves the profile, the equity seat reading the own-information
+        games' model and everyone bidding with the single-dummy BidModel, as
+        ``thousand simulate`` plays by default (step 1 only; keep their
+        blocks in a ``data`` folder of their own).
+
+    Raises
+    ------
+    BadArgument
+        On other ``outcomes``, or ``"pimc"`` where no single-dummy pool
+        serves the profile.
     """
     # late: the simulator and the pools load only here
     from .. import reference
@@ -133,8 +160,21 @@ def run_profile(
     from ..game.pools import PoolSource
 
     rules = PROFILES[profile]
-    ref = reference.pool_for(rules)
-    pool = None if ref is None else PoolSource(ref.solutions_path, rules)
+    if outcomes == "pimc":
+        if step != 1:
+            raise BadArgument("own-information paired games are played for step 1 only", parameter="outcomes")
+        ref = reference.sd_pool_for(rules)
+        if ref is None:
+            raise BadArgument(
+                f"no single-dummy pool serves {profile}: build it (thousand reference build) or play dd",
+                parameter="outcomes",
+            )
+        pool = ref.sd_path
+    elif outcomes == "dd":
+        ref = reference.pool_for(rules)
+        pool = None if ref is None else PoolSource(ref.solutions_path, rules)
+    else:
+        raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}", parameter="outcomes")
     total = 3 * games if limit is None else min(3 * games, BLOCK * -(-limit // BLOCK))
     mp = None if model_path is None else str(Path(model_path).resolve())
     for start in range(0, total, BLOCK):
@@ -145,7 +185,7 @@ def run_profile(
                 continue
             t = time.perf_counter()
             if arm == "threshold":
-                winners = _winners(rules, pool, ThresholdPolicy(), start, n)
+                winners = _winners(rules, pool, ThresholdPolicy(), start, n, outcomes)
                 seats = [g // games for g in range(start, start + n)]
             else:
                 winners, seats = [], []
@@ -153,9 +193,11 @@ def run_profile(
                 for s in sorted({g // games for g in range(start, start + n)}):
                     ids = [g for g in range(start, start + n) if g // games == s]
                     pol = EquityPolicy(players=(s,), model_path=mp)
-                    winners += _winners(rules, pool, pol, ids[0], len(ids))
+                    winners += _winners(rules, pool, pol, ids[0], len(ids), outcomes)
                     seats += [s] * len(ids)
             rec = {"profile": profile, "arm": arm, "start": start, "games": games, "seed": SEED, "step": step}
+            if outcomes == "pimc":
+                rec["outcomes"] = outcomes
             if arm == "equity":
                 rec["model_path"] = mp
             rec.update(seats=seats, winners=winners)
@@ -298,12 +340,19 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
         share), ``share_low``, ``share_high`` (95 % Wilson), ``base`` (the
         same seats' share in the all-threshold games), ``gain`` (``share -
         base``) with ``gain_low``, ``gain_high`` (95 %, paired), and
-        ``by_seat``: the share per equity seat; ``step``.
+        ``by_seat``: the share per equity seat; ``step``; ``outcomes``
+        (``"dd"`` or ``"pimc"``, the games' kind).
+
+    Raises
+    ------
+    BadArgument
+        If a profile's folder mixes the two kinds of games, or holds two
+        arms of different sizes.
     """
     out = []
     root = Path(data)
     for profile in PROFILES:
-        won_e, won_b, seat_of = [], [], []
+        won_e, won_b, seat_of, kinds = [], [], [], {}
         folder = root / profile if step == 1 else root / profile / f"step{step}"
         for path in sorted(folder.glob("equity-*.json")):
             e = json.loads(path.read_text(encoding="utf-8"))
@@ -311,6 +360,13 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
             if not bp.is_file():
                 continue
             b = json.loads(bp.read_text(encoding="utf-8"))
+            kind = e.get("outcomes", "dd")
+            if b.get("outcomes", "dd") != kind or kinds.setdefault("kind", kind) != kind:
+                raise BadArgument(
+                    f"{folder} mixes double-dummy and own-information games ({path.name}, {bp.name}): "
+                    "keep each kind in a data folder of its own",
+                    path=path,
+                )
             if b.get("games") != e.get("games"):
                 raise BadArgument(
                     f"{path} has {e['games']} games per seat, {bp} {b['games']}: not the same games",
@@ -340,6 +396,7 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
                 "gain_high": float(d.mean() + _Z * se),
                 "by_seat": [float(we[so == s].mean()) if (so == s).any() else None for s in range(3)],
                 "step": step,
+                "outcomes": kinds["kind"],
             }
         )
     return out
@@ -368,11 +425,13 @@ def shipped_summary() -> dict:
     later steps of :func:`iterate` (as :func:`all_steps`); ``bold``: the
     bolder score-blind seat's rows (:func:`analysis.equity.bolder.bold_summary`);
     ``draws``: the all-threshold arm's pool draws (:mod:`analysis.equity.draws`);
-    empty lists when none is shipped."""
+    ``own_information``: step 1 played as own-information games (``run
+    --outcomes pimc``); empty lists when none is shipped."""
+    keys = ("steps", "bold", "draws", "own_information")
     if not SUMMARY_FILE.is_file():
-        return {"rows": [], "steps": [], "bold": [], "draws": []}
+        return {"rows": []} | {k: [] for k in keys}
     doc = json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))  # its keys in the file's order
-    return doc | {k: doc.get(k, []) for k in ("steps", "bold", "draws")}
+    return doc | {k: doc.get(k, []) for k in keys}
 
 
 def _merged(old: dict, rows: list, later: list, today: str) -> dict:
@@ -404,7 +463,20 @@ def _merged(old: dict, rows: list, later: list, today: str) -> dict:
         "steps": sorted(steps, key=lambda r: (order[r["profile"]], r["step"])),
         "bold": old.get("bold", []),
         "draws": old.get("draws", []),
+        "own_information": old.get("own_information", []),
     }
+
+
+def _merged_own(old: dict, rows: list, today: str) -> dict:
+    """The shipped summary with the stored own-information step-1 rows in
+    ``own_information`` (a profile's row replaced only by one of at least as
+    many pairs), the rest as shipped."""
+    kept = {r["profile"]: r for r in old.get("own_information", [])}
+    for r in rows:
+        if r["games"] >= kept.get(r["profile"], {}).get("games", 0):
+            kept[r["profile"]] = dict(r, date=today)
+    order = {p: i for i, p in enumerate(PROFILES)}
+    return old | {"own_information": sorted(kept.values(), key=lambda r: order[r["profile"]])}
 
 
 def _verdict(r) -> str:
@@ -440,7 +512,16 @@ def main(argv=None) -> int:
     r = sub.add_parser("run", help="play (or finish) the paired games")
     r.add_argument("--rules", default="all", help="a profile or all (default)")
     r.add_argument("--games", type=int, default=400, help="games per equity seat (default 400)")
-    r.add_argument("--data", default="data/equity/paired")
+    r.add_argument(
+        "--data", default=None, help=f"where the blocks go (default {DATA['dd']}, pimc {DATA['pimc']})"
+    )
+    r.add_argument(
+        "--outcomes",
+        choices=("dd", "pimc"),
+        default="dd",
+        help="dd: double-dummy games (the shipped table, default); pimc: own-information games from "
+        "the single-dummy pool, each player deciding from his own cards",
+    )
     it = sub.add_parser("iterate", help="refit under the equity policy and replay while the gain grows")
     it.add_argument("--rules", default="club", help="a profile or all (default club)")
     it.add_argument("--games", type=int, default=400, help="paired games per equity seat (default 400)")
@@ -453,7 +534,12 @@ def main(argv=None) -> int:
     for q in (r, it):
         q.add_argument("--limit", type=int, default=None, help="play only the first N games of each arm")
     s = sub.add_parser("show", help="print the table from the stored games")
-    s.add_argument("--data", default="data/equity/paired")
+    s.add_argument(
+        "--data", default=None, help=f"the stored blocks (default {DATA['dd']}, pimc {DATA['pimc']})"
+    )
+    s.add_argument(
+        "--outcomes", choices=("dd", "pimc"), default="dd", help="which games to show (default dd)"
+    )
     s.add_argument("--json", action="store_true")
     s.add_argument("--save", action="store_true", help=f"also write {SUMMARY_FILE.name} beside this module")
     args = ap.parse_args(argv)
@@ -465,9 +551,11 @@ def main(argv=None) -> int:
         if args.games < 1:
             raise BadArgument(f"--games must be at least 1, got {args.games}")
         log = lambda m: print(m, flush=True)  # noqa: E731
+        if args.cmd == "run" and args.data is None:
+            args.data = DATA[args.outcomes]
         for name in names:
             if args.cmd == "run":
-                run_profile(name, args.games, args.data, log=log, limit=args.limit)
+                run_profile(name, args.games, args.data, log=log, limit=args.limit, outcomes=args.outcomes)
             else:
                 iterate(
                     name,
@@ -481,11 +569,17 @@ def main(argv=None) -> int:
                 )
         print(format_summary(summary(args.data) + all_steps(args.data)))
     else:
-        rows, later = summary(args.data), all_steps(args.data)
+        data = args.data or DATA[args.outcomes]
+        rows = summary(data)
+        later = all_steps(data) if args.outcomes == "dd" else []
         print(json.dumps(rows + later, indent=1) if args.json else format_summary(rows + later))
         if args.save:
             today = time.strftime("%Y-%m-%d", time.gmtime())
-            doc = _merged(shipped_summary(), rows, later, today)
+            old_doc = shipped_summary()
+            if args.outcomes == "pimc":
+                doc = _merged_own(old_doc, rows, today)
+            else:
+                doc = _merged(old_doc, rows, later, today)
             text = json.dumps(doc, indent=1) + "\n"
             replace_file(SUMMARY_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     return 0

@@ -75,3 +75,39 @@ def test_verdict_needs_both_intervals():
     assert paired._verdict(r) == "gain"
     assert paired._verdict(r | {"share_low": 0.33}) == "no difference shown"
     assert paired._verdict(r | {"gain_low": -0.01}) == "no difference shown"
+
+
+def test_own_information_paired_games_play_from_the_single_dummy_pool(tmp_path):
+    """``run --outcomes pimc``: both arms are own-information games from the
+    single-dummy pool that serves the profile (what ``thousand simulate``
+    plays by default), the equity seat reading the own-information games'
+    model; the rows say which games they are, and a folder mixing the two
+    kinds is refused."""
+    from analysis import reference
+    from analysis.game import ThresholdPolicy, simulate
+
+    paired.run_profile("club", 1, tmp_path, log=lambda s: None, outcomes="pimc")
+    rec = json.loads((tmp_path / "club" / "threshold-000000.json").read_text())
+    assert rec["outcomes"] == "pimc" and rec["seats"] == [0, 1, 2]
+    # the all-threshold arm is simulate's own-information games from club-sd-50k
+    g = simulate(
+        "club", 3, paired.SEED, ThresholdPolicy(), pool=reference.sd_pool_for("club").sd_path, outcomes="pimc"
+    )
+    assert g.attrs["outcomes"]["play"] == "pimc"
+    assert rec["winners"] == g.groupby("game_id").tail(1).sort_values("game_id").winner.tolist()
+    (row,) = paired.step_summary(tmp_path, 1)
+    assert row["outcomes"] == "pimc" and row["games"] == 3
+    _block(tmp_path, "club", "equity", 50, [0], [0], 1)  # a double-dummy block beside them
+    _block(tmp_path, "club", "threshold", 50, [0], [1], 1)
+    with pytest.raises(BadArgument, match="mixes double-dummy and own-information games"):
+        paired.step_summary(tmp_path, 1)
+    with pytest.raises(BadArgument, match="step 1 only"):
+        paired.run_profile("club", 1, tmp_path, step=2, outcomes="pimc")
+
+
+def test_saving_own_information_rows_leaves_the_double_dummy_tables(stored):
+    old = {"date": "2026-01-01", "rows": [{"profile": "club", "gain": 9.0}], "steps": []}
+    rows = [dict(r, outcomes="pimc") for r in paired.summary(stored)]
+    doc = paired._merged_own(old, rows, "2026-12-05")
+    assert doc["rows"] == old["rows"] and doc["own_information"][0]["date"] == "2026-12-05"
+    assert paired._merged(doc, [], [], "2026-12-06")["own_information"] == doc["own_information"]
