@@ -222,6 +222,7 @@ def _say_other_games(paths, rules_list, outcomes, note) -> None:
     the one it will bid in (a double-dummy games' model read by
     own-information games, or the reverse): its chances are those of that
     other play (docs/EQUITY.md)."""
+    # late: the parser imports every command module; the models load when one runs
     from ..equity import load_model
     from ..game import default_play
     from ..rules import as_rules

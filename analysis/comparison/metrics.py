@@ -18,6 +18,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ..game import repeat_counts
+
 __all__ = ["GAME_METRICS", "per_game", "ratio_ci", "paired_ci", "pool_reuse"]
 
 #: Barrel events that end a stay -> the metric's suffix (RULES.md, barrel;
@@ -254,9 +256,9 @@ def pool_reuse(games: pd.DataFrame) -> tuple[float, float]:
     >>> round(share, 6), deff
     (0.333333, 1.5)
     """
-    pool = games["pool_deal"].to_numpy(np.int64)
-    pool = pool[~games["redealt"].to_numpy(bool) & (pool >= 0)]
-    if pool.size == 0:
+    draws, distinct, _ = repeat_counts(
+        games["pool_deal"].to_numpy(np.int64)[~games["redealt"].to_numpy(bool)]
+    )
+    if draws == 0:
         return 0.0, 1.0
-    distinct = np.unique(pool).size
-    return float(1 - distinct / pool.size), float(pool.size / distinct)
+    return float(1 - distinct / draws), float(draws / distinct)

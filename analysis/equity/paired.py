@@ -7,7 +7,7 @@ Usage (from the repository root; resumable, so run it in the background)::
         --fit-games 1000 --steps 3 > iterate.log 2>&1 &
     python -m analysis.equity.paired show            # the tables, from the stored results
     python -m analysis.equity.paired show --save     # ... and ship them: analysis/equity/paired_summary.json
-    nohup nice -n 10 python -m analysis.equity.paired run --rules club --games 300 --outcomes pimc > oi.log 2>&1 &
+    nohup nice python -m analysis.equity.paired run --rules club --games 300 --outcomes pimc > oi.log &
     python -m analysis.equity.paired show --outcomes pimc --save   # own-information rows, beside
 
 ``run --outcomes pimc`` plays step 1 as own-information games (each player
@@ -60,6 +60,7 @@ import numpy as np
 
 from ..atomic import replace_file
 from ..errors import BadArgument
+from ..game import repeat_counts
 from ..rules import PROFILES
 
 __all__ = ["summary", "shipped_summary", "step_summary", "all_steps", "iterate"]
@@ -85,14 +86,40 @@ def _wilson(k: int, n: int) -> tuple:
     return mid - half, mid + half
 
 
-def _winners(rules, pool, policy, start: int, n: int, outcomes: str = "dd") -> list:
+def _winners(rules, pool, policy, start: int, n: int, outcomes: str = "dd") -> tuple[list, list]:
+    """The winners of games ``start .. start + n - 1`` and the pool deals their played deals drew."""
     # late: the simulator loads only for the games
     from ..game import simulate
 
     extra = {"outcomes": "pimc"} if outcomes == "pimc" else {}  # dd: as the shipped tables were played
     g = simulate(rules, n, SEED, policy, pool=pool, start=start, **extra)
     last = g.groupby("game_id").tail(1)
-    return [int(w) for w in last.sort_values("game_id").winner]
+    played = g.loc[~g["redealt"].to_numpy(bool), "pool_deal"]
+    return [int(w) for w in last.sort_values("game_id").winner], [int(d) for d in played]
+
+
+def _reuse(drawn: dict) -> dict:
+    """How the two arms reuse the pool's deals, and the widening it asks.
+
+    ``drawn``: each arm's played pool deals (None where a block did not
+    record them: the shipped double-dummy blocks).  Games that share a deal
+    share its outcome, so, as ``thousand compare`` does, the intervals are
+    widened by the root of the larger arm's played draws per distinct deal
+    (:func:`analysis.comparison.metrics.pool_reuse`).
+
+    Returns
+    -------
+    dict
+        Empty when an arm did not record its deals; else ``draws`` and
+        ``distinct`` (both arms), ``deff`` (the larger arm's draws per
+        distinct deal) and ``widened`` (``deff > 1``).
+    """
+    if any(v is None for v in drawn.values()):
+        return {}
+    per_arm = [repeat_counts(v) for v in drawn.values()]
+    deff = max((n / k if k else 1.0) for n, k, _ in per_arm)
+    draws, distinct, _ = repeat_counts(drawn["equity"] + drawn["threshold"])
+    return {"draws": draws, "distinct": distinct, "deff": float(deff), "widened": bool(deff > 1)}
 
 
 def _block_path(data, profile: str, arm: str, start: int, step: int = 1) -> Path:
@@ -185,22 +212,24 @@ def run_profile(
                 continue
             t = time.perf_counter()
             if arm == "threshold":
-                winners = _winners(rules, pool, ThresholdPolicy(), start, n, outcomes)
+                winners, deals = _winners(rules, pool, ThresholdPolicy(), start, n, outcomes)
                 seats = [g // games for g in range(start, start + n)]
             else:
-                winners, seats = [], []
+                winners, seats, deals = [], [], []
                 # games of one block may straddle two seats when games is not a multiple of BLOCK
                 for s in sorted({g // games for g in range(start, start + n)}):
                     ids = [g for g in range(start, start + n) if g // games == s]
                     pol = EquityPolicy(players=(s,), model_path=mp)
-                    winners += _winners(rules, pool, pol, ids[0], len(ids), outcomes)
+                    won, drawn = _winners(rules, pool, pol, ids[0], len(ids), outcomes)
+                    winners += won
+                    deals += drawn
                     seats += [s] * len(ids)
             rec = {"profile": profile, "arm": arm, "start": start, "games": games, "seed": SEED, "step": step}
             if outcomes == "pimc":
                 rec["outcomes"] = outcomes
             if arm == "equity":
                 rec["model_path"] = mp
-            rec.update(seats=seats, winners=winners)
+            rec.update(seats=seats, winners=winners, deals=deals)
             path.parent.mkdir(parents=True, exist_ok=True)
             replace_file(path, lambda tmp, r=rec: tmp.write_text(json.dumps(r) + "\n", encoding="utf-8"))
             log(
@@ -341,7 +370,10 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
         same seats' share in the all-threshold games), ``gain`` (``share -
         base``) with ``gain_low``, ``gain_high`` (95 %, paired), and
         ``by_seat``: the share per equity seat; ``step``; ``outcomes``
-        (``"dd"`` or ``"pimc"``, the games' kind).
+        (``"dd"`` or ``"pimc"``, the games' kind); where every block records
+        its pool deals, ``draws``, ``distinct``, ``deff`` and ``widened``
+        (:func:`_reuse`): the share's and the gain's intervals are then
+        widened by ``sqrt(deff)``.
 
     Raises
     ------
@@ -353,6 +385,7 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
     root = Path(data)
     for profile in PROFILES:
         won_e, won_b, seat_of, kinds = [], [], [], {}
+        drawn: dict = {"equity": [], "threshold": []}  # None once a block does not record its deals
         folder = root / profile if step == 1 else root / profile / f"step{step}"
         for path in sorted(folder.glob("equity-*.json")):
             e = json.loads(path.read_text(encoding="utf-8"))
@@ -372,6 +405,11 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
                     f"{path} has {e['games']} games per seat, {bp} {b['games']}: not the same games",
                     path=path,
                 )
+            for arm, rec in (("equity", e), ("threshold", b)):
+                if drawn[arm] is not None and "deals" in rec:
+                    drawn[arm] += rec["deals"]
+                else:
+                    drawn[arm] = None
             for s, we, wb in zip(e["seats"], e["winners"], b["winners"], strict=True):
                 won_e.append(we == s)
                 won_b.append(wb == s)
@@ -383,6 +421,10 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
         lo, hi = _wilson(int(we.sum()), n)
         d = we - wb
         se = d.std(ddof=1) / np.sqrt(n) if n > 1 else float("nan")
+        reuse = _reuse(drawn)
+        k = np.sqrt(reuse.get("deff", 1.0))
+        lo, hi = max(0.0, we.mean() - k * (we.mean() - lo)), min(1.0, we.mean() + k * (hi - we.mean()))
+        se *= k
         out.append(
             {
                 "profile": profile,
@@ -398,6 +440,7 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
                 "step": step,
                 "outcomes": kinds["kind"],
             }
+            | reuse
         )
     return out
 

@@ -9,11 +9,13 @@ from analysis.equity import paired
 from analysis.errors import BadArgument
 
 
-def _block(root, profile, arm, start, seats, winners, games, step=1):
+def _block(root, profile, arm, start, seats, winners, games, step=1, deals=None):
     folder = root / profile if (step == 1 or arm == "threshold") else root / profile / f"step{step}"
     folder.mkdir(parents=True, exist_ok=True)
     rec = {"profile": profile, "arm": arm, "start": start, "games": games, "step": step}
     rec.update(seats=seats, winners=winners)
+    if deals is not None:
+        rec["deals"] = deals
     (folder / f"{arm}-{start:06d}.json").write_text(json.dumps(rec))
 
 
@@ -97,6 +99,10 @@ def test_own_information_paired_games_play_from_the_single_dummy_pool(tmp_path):
     assert rec["winners"] == g.groupby("game_id").tail(1).sort_values("game_id").winner.tolist()
     (row,) = paired.step_summary(tmp_path, 1)
     assert row["outcomes"] == "pimc" and row["games"] == 3
+    played = g.loc[~g["redealt"], "pool_deal"].tolist()
+    eq = json.loads((tmp_path / "club" / "equity-000000.json").read_text())
+    assert rec["deals"] == played and row["draws"] == len(played) + len(eq["deals"])
+    assert len(set(played) | set(eq["deals"])) == row["distinct"]
     _block(tmp_path, "club", "equity", 50, [0], [0], 1)  # a double-dummy block beside them
     _block(tmp_path, "club", "threshold", 50, [0], [1], 1)
     with pytest.raises(BadArgument, match="mixes double-dummy and own-information games"):
@@ -111,3 +117,21 @@ def test_saving_own_information_rows_leaves_the_double_dummy_tables(stored):
     doc = paired._merged_own(old, rows, "2026-12-05")
     assert doc["rows"] == old["rows"] and doc["own_information"][0]["date"] == "2026-12-05"
     assert paired._merged(doc, [], [], "2026-12-06")["own_information"] == doc["own_information"]
+
+
+def test_intervals_are_widened_by_the_reuse_of_pool_deals(stored, tmp_path):
+    """Blocks that record their played pool deals: the share's and the gain's
+    intervals widen by the root of the larger arm's draws per distinct deal."""
+    seats = [0, 0, 1, 1, 2, 2]
+    for arm, winners, deals in (
+        ("threshold", [1, 0, 2, 1, 0, 2], [1, 2, 3, 4, 1, 2, 3, 4]),  # 8 draws of 4 deals: deff 2
+        ("equity", [0, 0, 1, 1, 0, 2], [1, 2, 3, 4, 5, 6, 7, 8]),
+    ):
+        _block(tmp_path / "w", "club", arm, 0, seats, winners, 2, deals=deals)
+    (plain,) = paired.step_summary(stored, 1)
+    (wide,) = paired.step_summary(tmp_path / "w", 1)
+    assert wide["deff"] == 2.0 and wide["widened"] and wide["draws"] == 16 and wide["distinct"] == 8
+    assert wide["gain"] == plain["gain"] and "deff" not in plain
+    k = np.sqrt(2.0)
+    assert wide["gain_high"] - wide["gain"] == pytest.approx(k * (plain["gain_high"] - plain["gain"]))
+    assert wide["share"] - wide["share_low"] == pytest.approx(k * (plain["share"] - plain["share_low"]))
