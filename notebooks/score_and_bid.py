@@ -298,11 +298,38 @@ else:
             "bold score-blind seat."
         )
     )
+
+# %% [markdown]
+# ### The same paired games with own information
+#
+# The games above are double-dummy: every declarer sees every card.  Played
+# as the other pages play games (`python -m analysis.equity.paired run
+# --outcomes pimc`): both arms from the single-dummy pool that serves the
+# profile, every decision from the deciding player's own cards, the equity
+# seat reading the model fitted on own-information games, everyone bidding
+# with the single-dummy bidding model.  Those pools are smaller, so the
+# games share deals: the intervals are widened by the root of the draws per
+# distinct deal (column *pool draws*), as `thousand compare` widens them.
+
+# %%
+OI = pd.DataFrame(shipped.get("own_information", []))
+if OI.empty:
+    display(Markdown("No own-information paired games are shipped: run "
+                     "`python -m analysis.equity.paired run --outcomes pimc`."))
+else:
+    display(equity_tables.own_information_table(OI, res))
+    missing = [p for p in PROFILES if p not in set(OI.profile)]
+    display(Markdown(
+        "**Own information.** " + "; ".join(
+            f"{r.profile}: {v} ({notebook.fmt_num_ci(100 * r.gain, 100 * r.gain_low, 100 * r.gain_high, signed=True)} "
+            f"percentage points, {int(r.games):,} paired games)" for r, v in zip(OI.itertuples(), verdict(OI)))
+        + "." + (f" Not played yet: {', '.join(missing)}." if missing else "")))
 BOLD = pd.DataFrame(shipped.get("bold", []))  # the control of the gain, last section of the page
 _ = notebook.save_headline(
     "score_and_bid",
     headline_rows.equity_gain_rows(
-        res, PROFILES, headline_rows.PLAY_WORDS[KIND], BOLD, pd.DataFrame(shipped.get("draws", []))
+        res, PROFILES, headline_rows.PLAY_WORDS[KIND], BOLD, pd.DataFrame(shipped.get("draws", [])),
+        OI.assign(verdict=verdict(OI)) if len(OI) else None,
     ),
     DATA,
 )

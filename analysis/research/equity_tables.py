@@ -8,7 +8,9 @@ functions read the shipped paired games
 (:func:`analysis.equity.paired.shipped_summary`: shares 0–1 with their 95 %
 bounds) into the cells a reader sees: the verdict of each gain, the
 all-threshold seat's share, the bold-seat control, and how the verdicts
-would read with the intervals widened for repeated pool deals.
+would read with the intervals widened for repeated pool deals;
+:func:`own_information_table` sets the own-information paired games
+beside the double-dummy ones.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = [
     "result_columns",
     "widen",
     "bold_table",
+    "own_information_table",
 ]
 
 
@@ -302,3 +305,58 @@ def bold_table(bold: pd.DataFrame) -> pd.DataFrame:
             ],
         }
     ).set_index(["profile", "bold seat's risk"])
+
+
+def own_information_table(oi: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
+    """The own-information paired games as shown, the double-dummy gain beside each.
+
+    Parameters
+    ----------
+    oi : DataFrame
+        The shipped ``own_information`` rows
+        (:func:`analysis.equity.paired.step_summary` of games played with
+        ``--outcomes pimc``): as :func:`result_columns` reads them, their
+        intervals already widened for reused pool deals, with ``draws``,
+        ``distinct`` and ``deff`` where recorded.
+    dd : DataFrame
+        The double-dummy rows of the same profiles (empty: none shipped).
+
+    Returns
+    -------
+    DataFrame
+        Index profile; the paired games, :func:`result_columns`, the pool
+        draws behind them and the widening, and the double-dummy gain.
+
+    Examples
+    --------
+    >>> oi = pd.DataFrame({"profile": ["club"], "games": [900], "share": [0.40], "share_low": [0.36],
+    ...                    "share_high": [0.44], "base": [0.33], "gain": [0.07], "gain_low": [0.03],
+    ...                    "gain_high": [0.11], "draws": [54000], "distinct": [30000], "deff": [1.8]})
+    >>> own_information_table(oi, pd.DataFrame()).loc["club", "verdict"]
+    'gain'
+    """
+    by_dd = {r.profile: r for r in dd.itertuples()} if len(dd) else {}
+    reuse = [
+        f"{fmt_num(int(n))} draws of {fmt_num(int(k))} distinct deals, intervals ×{fmt_num(np.sqrt(f), 2)}"
+        if n == n and n is not None
+        else "not recorded (not widened)"
+        for n, k, f in zip(
+            oi.get("draws", [None] * len(oi)),
+            oi.get("distinct", [None] * len(oi)),
+            oi.get("deff", [1] * len(oi)),
+        )
+    ]
+    return pd.DataFrame(
+        {
+            "profile": oi.profile,
+            "paired games": [fmt_num(int(g)) for g in oi.games],
+            **result_columns(oi),
+            "pool draws (both arms)": reuse,
+            "double-dummy gain (percentage points, 95 % CI)": [
+                fmt_num_ci(100 * r.gain, 100 * r.gain_low, 100 * r.gain_high, signed=True)
+                if (r := by_dd.get(p)) is not None
+                else "not shipped"
+                for p in oi.profile
+            ],
+        }
+    ).set_index("profile")

@@ -63,7 +63,7 @@ def bold_control(row) -> tuple[str, str]:
     return diff, "not distinguishable from boldness"
 
 
-def equity_gain_rows(rows, profiles, games_kind: str, bold=None, draws=None) -> list[dict]:
+def equity_gain_rows(rows, profiles, games_kind: str, bold=None, draws=None, own=None) -> list[dict]:
     """The score-and-bid page's headline: the equity seat's paired gain per profile.
 
     Parameters
@@ -85,6 +85,10 @@ def equity_gain_rows(rows, profiles, games_kind: str, bold=None, draws=None) -> 
         The all-threshold arm's pool draws per profile
         (:func:`analysis.equity.draws.threshold_draws`: ``draws``,
         ``distinct``); a profile without them says they were not counted.
+    own : pandas.DataFrame, optional
+        The own-information paired games' rows (as ``rows``, intervals
+        widened for reused pool deals, ``draws`` and ``distinct`` of both
+        arms): where a profile has one, its figure and n name them too.
 
     Returns
     -------
@@ -110,6 +114,7 @@ def equity_gain_rows(rows, profiles, games_kind: str, bold=None, draws=None) -> 
     """
     bold = pd.DataFrame() if bold is None else pd.DataFrame(bold)
     draws = pd.DataFrame() if draws is None else pd.DataFrame(draws)
+    own = pd.DataFrame() if own is None else pd.DataFrame(own)
     out = []
     for p in profiles:
         got = rows[rows.profile == p] if len(rows) else rows
@@ -139,15 +144,19 @@ def equity_gain_rows(rows, profiles, games_kind: str, bold=None, draws=None) -> 
             if len(d)
             else "; pool deals not counted (python -m analysis.equity.draws)"
         )
-        out.append(
-            {
-                "profile": p,
-                "question": "equity_gain",
-                "figure": f"{r.verdict}: Δ {gain} percentage points; equity seat wins "
-                f"{fmt_ci(r.share, r.share_low, r.share_high)}; {against}",
-                "n": n,
-            }
+        figure = (
+            f"{r.verdict}: Δ {gain} percentage points; equity seat wins "
+            f"{fmt_ci(r.share, r.share_low, r.share_high)}; {against}"
         )
+        o = own[own.profile == p] if len(own) else own
+        if len(o):
+            o = o.iloc[0]
+            oi_gain = fmt_num_ci(100 * o.gain, 100 * o.gain_low, 100 * o.gain_high, 1, signed=True)
+            figure += f"; with own information: {o.verdict}, Δ {oi_gain} (widened for reused deals)"
+            n += f"; {int(o.games):,} paired own-information games"
+            if "distinct" in o and o.distinct == o.distinct:
+                n += f" ({int(o.distinct):,} distinct pool deals in {int(o.draws):,} draws)"
+        out.append({"profile": p, "question": "equity_gain", "figure": figure, "n": n})
     return out
 
 

@@ -149,3 +149,21 @@ def test_golden_rows_give_the_first_hands_share_with_and_without():
         "n": "no games",
         "figure": "not ua",
     }
+
+
+def test_equity_gain_rows_name_the_own_information_games_where_shipped():
+    own = (
+        _paired()
+        .iloc[:1]
+        .assign(
+            gain=0.05, gain_low=0.01, gain_high=0.09, games=900, draws=54_000, distinct=31_000, verdict="gain"
+        )
+    )
+    club, classic = headline_rows.equity_gain_rows(_paired(), PROFILES, "double-dummy", own=own)[:2]
+    assert club["figure"].endswith(
+        "; with own information: gain, Δ +5.0 (+1.0 to +9.0) (widened for reused deals)"
+    )
+    assert club["n"].endswith(
+        "; 900 paired own-information games (31,000 distinct pool deals in 54,000 draws)"
+    )
+    assert "own information" not in classic["figure"] + classic["n"]
