@@ -59,10 +59,10 @@ def test_the_single_dummy_models_are_the_default_of_pimc_games():
         ("wiki", "wiki"),
     ):
         sd = load_estimator("default", rules, "pimc")
-        name = "club-sd-50k" if pool == "club" else f"{pool}-sd"
+        name = reference.sd_pool_for(pool).name  # the pinned pool that serves the profile
         assert sd.info["outcomes"] == "pimc" and sd.info["pool"]["name"] == name
         assert sd.info["pool"]["content_hash"] == reference.spec(name).sd_hash  # fitted on the pinned pool
-        assert sd.info["held_out_deals"] == (10_000 if pool == "club" else 100)  # every 5th block of 100
+        assert sd.info["held_out_deals"] == reference.spec(name).n // 5  # every 5th block of 100
         assert BidModel.default(rules, outcomes="pimc").to_dict() == sd.to_dict()
         assert "outcomes" not in load_estimator("default", rules).info  # dd models: dd values
         assert estimator_digest("default", rules, "pimc") != estimator_digest("default", rules)

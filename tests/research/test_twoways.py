@@ -230,7 +230,10 @@ def test_each_profile_s_bidding_model_is_named_with_what_it_estimates():
         words[prof, outcomes] = game_tables.estimator_words(est, desc)
     assert "value as played with own information" in words["club", "pimc"]
     assert "double-dummy value" in words["club", "dd"] and "own information" not in words["club", "dd"]
-    assert "of book" in words["book", "pimc"] and "book-sd pool" in words["book", "pimc"]
+    assert (
+        "of book" in words["book", "pimc"]
+        and f"{reference.sd_pool_for('book').name} pool" in words["book", "pimc"]
+    )
     tables = {p: pd.DataFrame() for p in ("club", "classic", "book")}
     for (p, o), w in words.items():
         if o == "pimc":
