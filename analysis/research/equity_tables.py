@@ -338,7 +338,7 @@ def own_information_table(oi: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
     by_dd = {r.profile: r for r in dd.itertuples()} if len(dd) else {}
     reuse = [
         f"{fmt_num(int(n))} draws of {fmt_num(int(k))} distinct deals, intervals ×{fmt_num(np.sqrt(f), 2)}"
-        if n == n and n is not None
+        if n is not None and n == n  # recorded, not NaN
         else "not recorded (not widened)"
         for n, k, f in zip(
             oi.get("draws", [None] * len(oi)),
