@@ -19,7 +19,7 @@ written to a temporary name and renamed.
 
 ``--outcomes pimc`` fits on the pool's single-dummy pool instead (the one
 of :data:`analysis.reference.SD_POOLS` that plays its deals under its own
-profile: ``club-sd-50k``, ``book-sd``, ...): per (deal, seat), the value
+profile: ``club-sd-50k``, ``book-sd-25k``, ...): per (deal, seat), the value
 the declarer reached when every player decided from what he saw (``thousand solve --play pimc``), so the model
 estimates P(single-dummy value >= X | the 7-card hand, seat) and a policy
 bidding with it bids on what PIMC players make (``thousand simulate

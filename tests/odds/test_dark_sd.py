@@ -131,7 +131,7 @@ def test_summary_and_intervals(tmp_path):
         assert a[f"{key}_low"] <= a[f"{key}_make"] <= a[f"{key}_high"]
     for key in ("dark_sd_diff", "dark_sd_change", "dark_sd_gain", "dark_change", "dark_gain"):
         assert a[f"{key}_low"] <= a[key] <= a[f"{key}_high"]
-    # the book-sd pool holds the first 500 deals: every deal has its normal play
+    # book's single-dummy pool holds the first deals: every deal has its normal play
     assert a["dark_sd_normal_deals"] == 4
     assert a["dark_sd_gain"] == pytest.approx((t.sd_change - t.sd_normal).mean())
 
