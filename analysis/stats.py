@@ -24,6 +24,7 @@ __all__ = [
     "proportion_ci",
     "proportion_table",
     "share_ci",
+    "widen",
     "z_score",
 ]
 
@@ -166,6 +167,43 @@ def exact_bounds(estimate, low, high, n, *, share: bool = True, alpha: float = 0
     if new_lo.ndim == 0:
         return float(new_lo), float(new_hi)
     return new_lo, new_hi
+
+
+def widen(estimate, low, high, factor, *, clip=None):
+    """An interval scaled about its estimate by ``factor``, each side apart.
+
+    Where a figure rests on draws of a finite pool that repeat, its
+    interval computed as if the draws were independent is too narrow: the
+    variance is at most the design effect (draws per distinct deal) times
+    larger, so the interval is widened by its root (an upper bound).
+
+    Parameters
+    ----------
+    estimate, low, high : float, ndarray or Series of float, one shape
+        The figure and its interval.
+    factor : float or array-like of float
+        The scale of each side, at least 1 to widen (``sqrt(deff)``).
+    clip : (float, float), optional
+        Bounds the widened interval cannot cross (``(0, 1)`` for a share).
+
+    Returns
+    -------
+    (low, high)
+        Of the inputs' type (a Series stays a Series).
+
+    Examples
+    --------
+    >>> widen(0.2, 0.1, 0.4, 2.0)
+    (0.0, 0.6000000000000001)
+    >>> widen(0.9, 0.8, 0.95, 3.0, clip=(0.0, 1.0))
+    (0.6000000000000001, 1.0)
+    """
+    lo, hi = estimate - factor * (estimate - low), estimate + factor * (high - estimate)
+    if clip is not None:
+        lo, hi = np.clip(lo, *clip), np.clip(hi, *clip)
+        if np.ndim(lo) == 0:
+            lo, hi = float(lo), float(hi)
+    return lo, hi
 
 
 def share_ci(successes, trials, deff=1.0, *, alpha: float = 0.05):

@@ -71,7 +71,7 @@ from analysis.game.equity_policy import EquityPolicy
 from analysis.research import equity_tables, game_tables, headline_rows, plots
 from analysis.rules import PROFILES
 from analysis.scoring import TableState
-from analysis.stats import proportion_ci
+from analysis.stats import proportion_ci, widen
 
 T0 = time.perf_counter()
 plots.use_style()
@@ -255,8 +255,8 @@ else:
         widen = {p: float(np.sqrt(r.draws / r.distinct)) for p, r in counted.items()}
         wide = res[res.profile.isin(list(widen))].copy()
         f = wide.profile.map(widen)
-        wide["gain_low"], wide["gain_high"] = equity_tables.widen(wide.gain_low, wide.gain, wide.gain_high, f)
-        wide["share_low"], wide["share_high"] = equity_tables.widen(wide.share_low, wide.share, wide.share_high, f)
+        wide["gain_low"], wide["gain_high"] = widen(wide.gain, wide.gain_low, wide.gain_high, f)
+        wide["share_low"], wide["share_high"] = widen(wide.share, wide.share_low, wide.share_high, f, clip=(0.0, 1.0))
         flips = [f"{p} ({a} → {b})" for p, a, b in zip(wide.profile, wide.verdict, verdict(wide)) if a != b]
         display(Markdown(
             "The per-game intervals treat the games as independent, which games that share a pool deal are "
@@ -430,7 +430,7 @@ if readings:
             f = widen.get(r.profile)
             if f is None or r.equity_minus_bold is None or r.equity_minus_bold != r.equity_minus_bold:
                 continue
-            lo, hi = equity_tables.widen(r.equity_minus_bold_low, r.equity_minus_bold, r.equity_minus_bold_high, f)
+            lo, hi = widen(r.equity_minus_bold, r.equity_minus_bold_low, r.equity_minus_bold_high, f)
             wide_row = {"equity_minus_bold": r.equity_minus_bold, "equity_minus_bold_low": lo, "equity_minus_bold_high": hi}
             a = headline_rows.bold_control(r._asdict())[1]
             b = headline_rows.bold_control(wide_row)[1]

@@ -277,7 +277,7 @@ class Comparison:
         """
         lines = [
             f"{self.games:,} paired games per rule set, seed {self.seed}, "
-            f"{'double-dummy' if self.outcomes == 'dd' else 'single-dummy'} outcomes; "
+            f"{'double-dummy play' if self.outcomes == 'dd' else 'own-information (single-dummy) play'}; "
             f"baseline {self.names[0]}"
         ]
         for name, r in zip(self.names[1:], self.rules[1:]):

@@ -35,6 +35,7 @@ from ..atomic import replace_file
 from ..errors import BadArgument
 from ..game import GRID, EquityPolicy
 from ..rules import PROFILES
+from ..stats import proportion_ci
 from . import paired
 
 __all__ = ["BolderSeat", "bold_summary"]
@@ -198,7 +199,7 @@ def bold_summary(data="data/equity/paired") -> list:
             n = len(bold)
             if n == 0:
                 continue
-            lo, hi = paired._wilson(int(sum(bold)), n)
+            lo, hi = proportion_ci(int(sum(bold)), n, method="wilson")
             g, glo, ghi = _diff(bold, base)
             row = {
                 "profile": profile,

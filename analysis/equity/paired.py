@@ -62,6 +62,7 @@ from ..atomic import replace_file
 from ..errors import BadArgument
 from ..game import repeat_counts
 from ..rules import PROFILES
+from ..stats import proportion_ci, widen
 
 __all__ = ["summary", "shipped_summary", "step_summary", "all_steps", "iterate"]
 
@@ -76,14 +77,6 @@ _Z = 1.959963984540054
 DATA = {"dd": "data/equity/paired", "pimc": "data/equity/paired-pimc"}
 #: The summary shipped with the package (``show --save``), read by the research page.
 SUMMARY_FILE = Path(__file__).parent / "paired_summary.json"
-
-
-def _wilson(k: int, n: int) -> tuple:
-    """95 % Wilson interval of k successes in n trials."""
-    p, z2 = k / n, _Z * _Z
-    mid = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = _Z * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return mid - half, mid + half
 
 
 def _winners(rules, pool, policy, start: int, n: int, outcomes: str = "dd") -> tuple[list, list]:
@@ -418,12 +411,12 @@ def step_summary(data="data/equity/paired", step: int = 1) -> list:
         if n == 0:
             continue
         we, wb, so = np.array(won_e, float), np.array(won_b, float), np.array(seat_of)
-        lo, hi = _wilson(int(we.sum()), n)
+        lo, hi = proportion_ci(int(we.sum()), n, method="wilson")
         d = we - wb
         se = d.std(ddof=1) / np.sqrt(n) if n > 1 else float("nan")
         reuse = _reuse(drawn)
         k = np.sqrt(reuse.get("deff", 1.0))
-        lo, hi = max(0.0, we.mean() - k * (we.mean() - lo)), min(1.0, we.mean() + k * (hi - we.mean()))
+        lo, hi = widen(float(we.mean()), lo, hi, k, clip=(0.0, 1.0))
         se *= k
         out.append(
             {

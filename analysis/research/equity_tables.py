@@ -28,7 +28,6 @@ __all__ = [
     "direction",
     "verdict",
     "result_columns",
-    "widen",
     "bold_table",
     "own_information_table",
 ]
@@ -245,26 +244,6 @@ def result_columns(frame: pd.DataFrame) -> dict:
         ],
         "verdict": verdict(frame),
     }
-
-
-def widen(low, value, high, factor) -> tuple:
-    """An interval scaled about its estimate by ``factor`` (the root of the draws per distinct deal).
-
-    Parameters
-    ----------
-    low, value, high : float or array_like
-    factor : float or array_like
-
-    Returns
-    -------
-    (low, high)
-
-    Examples
-    --------
-    >>> widen(0.1, 0.2, 0.4, 2.0)
-    (0.0, 0.6000000000000001)
-    """
-    return value - factor * (value - low), value + factor * (high - value)
 
 
 def bold_table(bold: pd.DataFrame) -> pd.DataFrame:

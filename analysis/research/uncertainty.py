@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..stats import clustered_share_ci, exact_bounds, proportion_ci, share_ci
+from ..stats import clustered_share_ci, exact_bounds, proportion_ci, share_ci, widen
 
 __all__ = ["PoolBootstrap", "interval_label"]
 
@@ -174,11 +174,8 @@ class PoolBootstrap:
 
         Returns the interval unchanged when no pool deal repeats.
         """
-        f = np.sqrt(self.design_effect)
-        e = np.asarray(estimate, dtype=np.float64)
-        lo = e - f * (e - np.asarray(low, dtype=np.float64))
-        hi = e + f * (np.asarray(high, dtype=np.float64) - e)
-        return lo, hi
+        e, lo, hi = (np.asarray(a, dtype=np.float64) for a in (estimate, low, high))
+        return widen(e, lo, hi, np.sqrt(self.design_effect))
 
     def weights_for(self, game_id) -> np.ndarray:
         """Game weights for items (stays, ...) that belong to games: (n_boot, len(game_id))."""

@@ -180,3 +180,11 @@ def test_widened_intervals_are_marked_where_pool_draws_repeat(made_up):
     # nothing repeats: no mark, no footnote
     made_up.table["pool_repeat_share"] = 0.0
     assert "†" not in made_up.format()
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "words"), [("dd", "double-dummy play"), ("pimc", "own-information (single-dummy) play")]
+)
+def test_the_header_names_what_the_players_saw(made_up, outcomes, words):
+    made_up.outcomes = outcomes
+    assert made_up.format().splitlines()[0] == f"10 paired games per rule set, seed 0, {words}; baseline a"

@@ -99,11 +99,6 @@ def test_verdict_and_result_columns():
     assert float(lo) == pytest.approx(21.9, abs=0.1) and float(hi) == pytest.approx(39.6, abs=0.1)
 
 
-def test_widen_scales_each_side_about_the_estimate():
-    lo, hi = equity_tables.widen(pd.Series([0.1]), pd.Series([0.2]), pd.Series([0.25]), 2.0)
-    assert lo.iloc[0] == pytest.approx(0.0) and hi.iloc[0] == pytest.approx(0.3)
-
-
 def test_bold_table_says_where_no_equity_games_ran():
     b = pd.DataFrame(
         {
