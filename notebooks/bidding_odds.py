@@ -69,7 +69,6 @@ FAMOUS = {
 import time
 
 import matplotlib.pyplot as plt
-import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 

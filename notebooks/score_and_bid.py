@@ -218,7 +218,7 @@ display(Markdown("**Conclusion.** " + "; ".join(equity_tables.direction(table, s
 verdict, result_columns = equity_tables.verdict, equity_tables.result_columns
 shipped = shipped_summary()
 res = pd.DataFrame(shipped["rows"])
-counted, widen = {}, {}  # the pool draws behind each profile's games, and the widening they allow
+counted, factor_of = {}, {}  # the pool draws behind each profile's games, and the widening they allow
 if res.empty:
     display(Markdown("No paired games are shipped: run `python -m analysis.equity.paired run`."))
 else:
@@ -252,9 +252,9 @@ else:
             for p in res.profile)
         + "."))
     if counted:  # games sharing a pool deal are not independent: how far that could widen the gains
-        widen = {p: float(np.sqrt(r.draws / r.distinct)) for p, r in counted.items()}
-        wide = res[res.profile.isin(list(widen))].copy()
-        f = wide.profile.map(widen)
+        factor_of = {p: float(np.sqrt(r.draws / r.distinct)) for p, r in counted.items()}
+        wide = res[res.profile.isin(list(factor_of))].copy()
+        f = wide.profile.map(factor_of)
         wide["gain_low"], wide["gain_high"] = widen(wide.gain, wide.gain_low, wide.gain_high, f)
         wide["share_low"], wide["share_high"] = widen(wide.share, wide.share_low, wide.share_high, f, clip=(0.0, 1.0))
         flips = [f"{p} ({a} → {b})" for p, a, b in zip(wide.profile, wide.verdict, verdict(wide)) if a != b]
@@ -262,7 +262,7 @@ else:
             "The per-game intervals treat the games as independent, which games that share a pool deal are "
             "not: scaled by the root of the draws per distinct deal (an upper bound on the widening, as the "
             "other pages apply it to figures of whole games: "
-            + ", ".join(f"×{notebook.fmt_num(widen[p], 2)} {p}" for p in wide.profile) + "), "
+            + ", ".join(f"×{notebook.fmt_num(factor_of[p], 2)} {p}" for p in wide.profile) + "), "
             + ("every verdict above stays the same." if not flips else
                "these verdicts would change: " + ", ".join(flips) + ".")))
     fig, ax = plt.subplots(figsize=(9, 3.5))
@@ -427,7 +427,7 @@ if readings:
     if counted and len(bold):  # the control's intervals scaled as the gains' above (repeated pool deals)
         moved = []
         for r in bold.itertuples():
-            f = widen.get(r.profile)
+            f = factor_of.get(r.profile)
             if f is None or r.equity_minus_bold is None or r.equity_minus_bold != r.equity_minus_bold:
                 continue
             lo, hi = widen(r.equity_minus_bold, r.equity_minus_bold_low, r.equity_minus_bold_high, f)

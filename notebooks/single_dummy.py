@@ -85,7 +85,6 @@ from analysis import reference
 from analysis.research import headline, optimism, plots, sd_play, sd_pools
 from analysis.rules import Rules
 from analysis.solver import analyse_deal, format_line
-from analysis.stats import proportion_ci
 
 T0 = time.perf_counter()
 plots.use_style()
