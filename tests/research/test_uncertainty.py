@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from analysis.research.uncertainty import PoolBootstrap, interval_label
-from analysis.stats import proportion_ci
+from analysis.stats import proportion_ci, widen
 
 
 def _games(n_games, per_game, pool_size, seed=0, p=0.3):
@@ -95,6 +95,22 @@ def test_intervals_name_what_they_are():
     assert (lo, hi) == pytest.approx((0.5 - 0.1 * 5**0.5, 0.5 + 0.2 * 5**0.5))
     assert interval_label([big, small]) == "widened 95 % interval where pool deals repeat, else 95 % interval"
     assert interval_label([big, small], of_games=False) == "95 % interval"
+
+
+def test_widen_scales_each_side_about_the_estimate_and_keeps_a_series():
+    lo, hi = widen(pd.Series([0.2]), pd.Series([0.1]), pd.Series([0.25]), 2.0)
+    assert isinstance(lo, pd.Series) and isinstance(hi, pd.Series)
+    assert lo.iloc[0] == pytest.approx(0.0) and hi.iloc[0] == pytest.approx(0.3)
+    # a share's interval stops at 0 and 1, each row by its own factor
+    lo, hi = widen(
+        pd.Series([0.1, 0.9]),
+        pd.Series([0.05, 0.8]),
+        pd.Series([0.2, 0.95]),
+        pd.Series([3.0, 3.0]),
+        clip=(0.0, 1.0),
+    )
+    assert isinstance(lo, pd.Series)
+    assert list(lo) == pytest.approx([0.0, 0.6]) and list(hi) == pytest.approx([0.4, 1.0])
 
 
 def test_no_event_gets_exact_bounds_everywhere():
