@@ -66,7 +66,7 @@ from analysis.deal import chunk_rng, deal
 from analysis.equity import default_model, win_interval
 from analysis.equity.build import HOLD_OUT
 from analysis.equity.features import state_arrays
-from analysis.equity.paired import shipped_summary
+from analysis.equity.paired_store import shipped_summary
 from analysis.game.equity_policy import EquityPolicy
 from analysis.research import equity_tables, game_tables, headline_rows, plots
 from analysis.rules import PROFILES

@@ -57,6 +57,7 @@ __all__ = [
     "bidding",
     "build",
     "paired",
+    "paired_store",
     "bolder",
     "states",
 ]

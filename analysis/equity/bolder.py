@@ -35,8 +35,9 @@ from ..atomic import replace_file
 from ..errors import BadArgument
 from ..game import GRID, EquityPolicy
 from ..rules import PROFILES
-from ..stats import proportion_ci
+from ..stats import mean_ci, proportion_ci
 from . import paired
+from .paired_store import BLOCK, SEED, save_summary, shipped_summary
 
 __all__ = ["BolderSeat", "bold_summary"]
 
@@ -130,9 +131,9 @@ def play_bold(profile: str, games: int, risk: float = 0.35, data="data/equity/pa
     ref = reference.pool_for(rules)
     pool = None if ref is None else PoolSource(ref.solutions_path, rules)
     BolderSeat(risk=risk)  # check the risk before any game
-    total = 3 * games if limit is None else min(3 * games, paired.BLOCK * -(-limit // paired.BLOCK))
-    for start in range(0, total, paired.BLOCK):
-        n = min(paired.BLOCK, total - start)
+    total = 3 * games if limit is None else min(3 * games, BLOCK * -(-limit // BLOCK))
+    for start in range(0, total, BLOCK):
+        n = min(BLOCK, total - start)
         path = Path(data) / profile / f"{_arm(risk)}-{start:06d}.json"
         if path.is_file():
             continue
@@ -140,19 +141,18 @@ def play_bold(profile: str, games: int, risk: float = 0.35, data="data/equity/pa
         winners, seats = [], []
         for s in sorted({g // games for g in range(start, start + n)}):
             ids = [g for g in range(start, start + n) if g // games == s]
-            winners += paired._winners(rules, pool, BolderSeat(players=(s,), risk=risk), ids[0], len(ids))
+            won, _ = paired.play_games(rules, pool, BolderSeat(players=(s,), risk=risk), ids[0], len(ids))
+            winners += won
             seats += [s] * len(ids)
         rec = {"profile": profile, "arm": _arm(risk), "risk": risk, "start": start, "games": games}
-        rec.update(seed=paired.SEED, seats=seats, winners=winners)
+        rec.update(seed=SEED, seats=seats, winners=winners)
         path.parent.mkdir(parents=True, exist_ok=True)
         replace_file(path, lambda tmp, r=rec: tmp.write_text(json.dumps(r) + "\n", encoding="utf-8"))
         log(f"{profile} {_arm(risk)} games {start}..{start + n - 1}: {time.perf_counter() - t:.1f} s")
 
 
 def _diff(a, b) -> tuple:
-    d = np.asarray(a, float) - np.asarray(b, float)
-    se = d.std(ddof=1) / np.sqrt(len(d)) if len(d) > 1 else float("nan")
-    return float(d.mean()), float(d.mean() - paired._Z * se), float(d.mean() + paired._Z * se)
+    return mean_ci(np.asarray(a, float) - np.asarray(b, float))
 
 
 def bold_summary(data="data/equity/paired") -> list:
@@ -268,13 +268,12 @@ def main(argv=None) -> int:
     rows = bold_summary(args.data)
     print(format_bold(rows))
     if args.cmd == "show" and args.save:
-        doc = paired.shipped_summary()
+        doc = shipped_summary()
         again = {(r["profile"], r["risk"]) for r in rows}
         today = time.strftime("%Y-%m-%d", time.gmtime())
         kept = [r for r in doc.get("bold", []) if (r["profile"], r["risk"]) not in again]
         doc["bold"] = kept + [dict(r, date=today) for r in rows]
-        text = json.dumps(doc, indent=1) + "\n"
-        replace_file(paired.SUMMARY_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        save_summary(doc)
     return 0
 
 

@@ -22,10 +22,9 @@ import json
 import sys
 import time
 
-from ..atomic import replace_file
 from ..errors import BadArgument
 from ..rules import PROFILES
-from . import paired
+from . import paired_store
 
 __all__ = ["threshold_draws"]
 
@@ -39,7 +38,7 @@ def threshold_draws(profile: str, games: int) -> dict:
         A profile name.
     games : int
         Games of the arm (``3 *`` the games per equity seat), game ids
-        ``0 .. games - 1`` of :data:`analysis.equity.paired.SEED`.
+        ``0 .. games - 1`` of :data:`analysis.equity.paired_store.SEED`.
 
     Returns
     -------
@@ -65,7 +64,7 @@ def threshold_draws(profile: str, games: int) -> dict:
     if ref is None:
         raise BadArgument(f"no reference pool serves {profile}: its paired games cannot be replayed")
     pool = PoolSource(ref.solutions_path, rules)
-    o = simulate(rules, games, paired.SEED, ThresholdPolicy(), pool=pool, start=0).attrs["outcomes"]
+    o = simulate(rules, games, paired_store.SEED, ThresholdPolicy(), pool=pool, start=0).attrs["outcomes"]
     return {
         "profile": profile,
         "games": int(games),
@@ -83,7 +82,7 @@ def main(argv=None) -> int:
     ap.add_argument("--rules", default="all", help="a profile or all (default)")
     ap.add_argument("--save", action="store_true", help="store the counts in paired_summary.json")
     args = ap.parse_args(argv)
-    doc = paired.shipped_summary()
+    doc = paired_store.shipped_summary()
     games = {r["profile"]: int(r["games"]) for r in doc.get("rows", [])}
     names = list(games) if args.rules == "all" else [args.rules]
     if any(n not in games for n in names):
@@ -98,8 +97,7 @@ def main(argv=None) -> int:
         doc["draws"] = [r for r in doc.get("draws", []) if r["profile"] not in again] + rows
         order = {p: i for i, p in enumerate(PROFILES)}
         doc["draws"].sort(key=lambda r: order[r["profile"]])
-        text = json.dumps(doc, indent=1) + "\n"
-        replace_file(paired.SUMMARY_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+        paired_store.save_summary(doc)
     return 0
 
 

@@ -56,75 +56,60 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 from ..atomic import replace_file
 from ..errors import BadArgument
-from ..game import repeat_counts
 from ..rules import PROFILES
-from ..stats import proportion_ci, widen
+from .paired_store import (
+    BLOCK,
+    DATA,
+    FIT_SEED,
+    SEED,
+    SUMMARY_FILE,
+    all_steps,
+    block_path,
+    format_summary,
+    merged_own_information,
+    merged_rows,
+    save_summary,
+    shipped_summary,
+    step_model_path,
+    step_summary,
+    summary,
+)
 
-__all__ = ["summary", "shipped_summary", "step_summary", "all_steps", "iterate"]
-
-#: Games per stored block.
-BLOCK = 50
-#: Root seed of the paired games.
-SEED = 3601
-#: Root seed of the games each refit of :func:`iterate` is fitted on (the shipped fits' seed).
-FIT_SEED = 36
-_Z = 1.959963984540054
-#: Default folders of the stored blocks, by the games' outcomes.
-DATA = {"dd": "data/equity/paired", "pimc": "data/equity/paired-pimc"}
-#: The summary shipped with the package (``show --save``), read by the research page.
-SUMMARY_FILE = Path(__file__).parent / "paired_summary.json"
+__all__ = ["iterate", "run_profile"]
 
 
-def _winners(rules, pool, policy, start: int, n: int, outcomes: str = "dd") -> tuple[list, list]:
-    """The winners of games ``start .. start + n - 1`` and the pool deals their played deals drew."""
+def play_games(rules, pool, policy, start: int, n: int, outcomes: str = "dd") -> tuple[list, list]:
+    """Play games ``start .. start + n - 1`` of the paired games' seed (:data:`SEED`).
+
+    Parameters
+    ----------
+    rules : Rules
+    pool : PoolSource, path or None
+        Where the deals come from, as :func:`analysis.game.simulate` takes it.
+    policy : Policy
+        Every seat's policy (an equity or bold seat names its players).
+    start, n : int
+        The first game id and the number of games.
+    outcomes : {"dd", "pimc"}
+        ``"pimc"``: own-information games (``simulate(outcomes="pimc")``);
+        ``"dd"``: as the pool plays, the way the shipped tables were played.
+
+    Returns
+    -------
+    (winners, deals) : list of int, list of int
+        Each game's winner, in game order, and the pool deals its played
+        (not redealt) deals drew.
+    """
     # late: the simulator loads only for the games
     from ..game import simulate
 
-    extra = {"outcomes": "pimc"} if outcomes == "pimc" else {}  # dd: as the shipped tables were played
+    extra = {"outcomes": "pimc"} if outcomes == "pimc" else {}
     g = simulate(rules, n, SEED, policy, pool=pool, start=start, **extra)
     last = g.groupby("game_id").tail(1)
     played = g.loc[~g["redealt"].to_numpy(bool), "pool_deal"]
     return [int(w) for w in last.sort_values("game_id").winner], [int(d) for d in played]
-
-
-def _reuse(drawn: dict) -> dict:
-    """How the two arms reuse the pool's deals, and the widening it asks.
-
-    ``drawn``: each arm's played pool deals (None where a block did not
-    record them: the shipped double-dummy blocks).  Games that share a deal
-    share its outcome, so, as ``thousand compare`` does, the intervals are
-    widened by the root of the larger arm's played draws per distinct deal
-    (:func:`analysis.comparison.metrics.pool_reuse`).
-
-    Returns
-    -------
-    dict
-        Empty when an arm did not record its deals; else ``draws`` and
-        ``distinct`` (both arms), ``deff`` (the larger arm's draws per
-        distinct deal) and ``widened`` (``deff > 1``).
-    """
-    if any(v is None for v in drawn.values()):
-        return {}
-    per_arm = [repeat_counts(v) for v in drawn.values()]
-    deff = max((n / k if k else 1.0) for n, k, _ in per_arm)
-    draws, distinct, _ = repeat_counts(drawn["equity"] + drawn["threshold"])
-    return {"draws": draws, "distinct": distinct, "deff": float(deff), "widened": bool(deff > 1)}
-
-
-def _block_path(data, profile: str, arm: str, start: int, step: int = 1) -> Path:
-    folder = Path(data) / profile
-    if step > 1 and arm == "equity":
-        folder = folder / f"step{step}"
-    return folder / f"{arm}-{start:06d}.json"
-
-
-def step_model_path(data, profile: str, step: int) -> Path:
-    """The equity model refitted at ``step`` (2, 3, ...) of :func:`iterate`."""
-    return Path(data) / profile / f"step{step}" / "model.json"
 
 
 def run_profile(
@@ -200,12 +185,12 @@ def run_profile(
     for start in range(0, total, BLOCK):
         n = min(BLOCK, total - start)
         for arm in ("threshold", "equity"):
-            path = _block_path(data, profile, arm, start, step)
+            path = block_path(data, profile, arm, start, step)
             if path.is_file() or (step > 1 and arm == "threshold"):
                 continue
             t = time.perf_counter()
             if arm == "threshold":
-                winners, deals = _winners(rules, pool, ThresholdPolicy(), start, n, outcomes)
+                winners, deals = play_games(rules, pool, ThresholdPolicy(), start, n, outcomes)
                 seats = [g // games for g in range(start, start + n)]
             else:
                 winners, seats, deals = [], [], []
@@ -213,7 +198,7 @@ def run_profile(
                 for s in sorted({g // games for g in range(start, start + n)}):
                     ids = [g for g in range(start, start + n) if g // games == s]
                     pol = EquityPolicy(players=(s,), model_path=mp)
-                    won, drawn = _winners(rules, pool, pol, ids[0], len(ids), outcomes)
+                    won, drawn = play_games(rules, pool, pol, ids[0], len(ids), outcomes)
                     winners += won
                     deals += drawn
                     seats += [s] * len(ids)
@@ -344,203 +329,6 @@ def iterate(
     return rows
 
 
-def summary(data="data/equity/paired") -> list:
-    """Step 1's paired games, one dict per profile (:func:`step_summary`)."""
-    return step_summary(data, 1)
-
-
-def step_summary(data="data/equity/paired", step: int = 1) -> list:
-    """The stored paired games of one step, one dict per profile (complete pairs only).
-
-    The equity arm of step ``k`` is paired with step 1's all-threshold arm
-    (the same games).
-
-    Returns
-    -------
-    list of dict
-        ``profile``, ``games`` (pairs), ``share`` (the equity player's win
-        share), ``share_low``, ``share_high`` (95 % Wilson), ``base`` (the
-        same seats' share in the all-threshold games), ``gain`` (``share -
-        base``) with ``gain_low``, ``gain_high`` (95 %, paired), and
-        ``by_seat``: the share per equity seat; ``step``; ``outcomes``
-        (``"dd"`` or ``"pimc"``, the games' kind); where every block records
-        its pool deals, ``draws``, ``distinct``, ``deff`` and ``widened``
-        (:func:`_reuse`): the share's and the gain's intervals are then
-        widened by ``sqrt(deff)``.
-
-    Raises
-    ------
-    BadArgument
-        If a profile's folder mixes the two kinds of games, or holds two
-        arms of different sizes.
-    """
-    out = []
-    root = Path(data)
-    for profile in PROFILES:
-        won_e, won_b, seat_of, kinds = [], [], [], {}
-        drawn: dict = {"equity": [], "threshold": []}  # None once a block does not record its deals
-        folder = root / profile if step == 1 else root / profile / f"step{step}"
-        for path in sorted(folder.glob("equity-*.json")):
-            e = json.loads(path.read_text(encoding="utf-8"))
-            bp = root / profile / path.name.replace("equity-", "threshold-")
-            if not bp.is_file():
-                continue
-            b = json.loads(bp.read_text(encoding="utf-8"))
-            kind = e.get("outcomes", "dd")
-            if b.get("outcomes", "dd") != kind or kinds.setdefault("kind", kind) != kind:
-                raise BadArgument(
-                    f"{folder} mixes double-dummy and own-information games ({path.name}, {bp.name}): "
-                    "keep each kind in a data folder of its own",
-                    path=path,
-                )
-            if b.get("games") != e.get("games"):
-                raise BadArgument(
-                    f"{path} has {e['games']} games per seat, {bp} {b['games']}: not the same games",
-                    path=path,
-                )
-            for arm, rec in (("equity", e), ("threshold", b)):
-                if drawn[arm] is not None and "deals" in rec:
-                    drawn[arm] += rec["deals"]
-                else:
-                    drawn[arm] = None
-            for s, we, wb in zip(e["seats"], e["winners"], b["winners"], strict=True):
-                won_e.append(we == s)
-                won_b.append(wb == s)
-                seat_of.append(s)
-        n = len(won_e)
-        if n == 0:
-            continue
-        we, wb, so = np.array(won_e, float), np.array(won_b, float), np.array(seat_of)
-        lo, hi = proportion_ci(int(we.sum()), n, method="wilson")
-        d = we - wb
-        se = d.std(ddof=1) / np.sqrt(n) if n > 1 else float("nan")
-        reuse = _reuse(drawn)
-        k = np.sqrt(reuse.get("deff", 1.0))
-        lo, hi = widen(float(we.mean()), lo, hi, k, clip=(0.0, 1.0))
-        se *= k
-        out.append(
-            {
-                "profile": profile,
-                "games": n,
-                "share": float(we.mean()),
-                "share_low": float(lo),
-                "share_high": float(hi),
-                "base": float(wb.mean()),
-                "gain": float(d.mean()),
-                "gain_low": float(d.mean() - _Z * se),
-                "gain_high": float(d.mean() + _Z * se),
-                "by_seat": [float(we[so == s].mean()) if (so == s).any() else None for s in range(3)],
-                "step": step,
-                "outcomes": kinds["kind"],
-            }
-            | reuse
-        )
-    return out
-
-
-def all_steps(data="data/equity/paired") -> list:
-    """The rows of every stored step 2, 3, ... (:func:`step_summary`), each
-    with ``fit_games`` and the refit's held-out ``brier`` where its model is stored."""
-    out, root = [], Path(data)
-    steps = sorted({int(p.name[4:]) for p in root.glob("*/step*") if p.name[4:].isdigit()})
-    for k in steps:
-        for r in step_summary(data, k):
-            mp = step_model_path(data, r["profile"], k)
-            if mp.is_file():
-                info = json.loads(mp.read_text(encoding="utf-8"))["info"]
-                r["fit_games"] = info.get("games")
-                r["brier"] = info["calibration"]["brier_model"]
-                r["brier_baseline"] = info["calibration"]["brier_baseline"]
-            out.append(r)
-    return out
-
-
-def shipped_summary() -> dict:
-    """The summary shipped with the package: ``date``, ``seed``, ``step`` and
-    ``rows`` (step 1, as :func:`summary`), and ``steps``: the rows of the
-    later steps of :func:`iterate` (as :func:`all_steps`); ``bold``: the
-    bolder score-blind seat's rows (:func:`analysis.equity.bolder.bold_summary`);
-    ``draws``: the all-threshold arm's pool draws (:mod:`analysis.equity.draws`);
-    ``own_information``: step 1 played as own-information games (``run
-    --outcomes pimc``); empty lists when none is shipped."""
-    keys = ("steps", "bold", "draws", "own_information")
-    if not SUMMARY_FILE.is_file():
-        return {"rows": []} | {k: [] for k in keys}
-    doc = json.loads(SUMMARY_FILE.read_text(encoding="utf-8"))  # its keys in the file's order
-    return doc | {k: doc.get(k, []) for k in keys}
-
-
-def _merged(old: dict, rows: list, later: list, today: str) -> dict:
-    """The shipped summary with the stored games merged in.
-
-    ``rows`` (step 1): a profile's stored row replaces the shipped one only
-    when it holds at least as many pairs; ``steps``: each profile with
-    stored later steps gets its stored step-1 row (the same games as its
-    later steps) and those steps, the others keep what was shipped.  Every
-    row carries its ``date``.
-    """
-    stamp = old.get("date")
-    shipped = {r["profile"]: dict(r, date=r.get("date", stamp)) for r in old.get("rows", [])}
-    first = dict(shipped)
-    for r in rows:
-        if r["games"] >= shipped.get(r["profile"], {}).get("games", 0):
-            first[r["profile"]] = dict(r, date=today)
-    again = {r["profile"] for r in later}
-    steps = [dict(r, date=r.get("date", stamp)) for r in old.get("steps", []) if r["profile"] not in again]
-    steps += [dict(r, date=today) for r in rows if r["profile"] in again]
-    steps += [dict(r, date=today) for r in later]
-    order = {p: i for i, p in enumerate(PROFILES)}
-    return {
-        "date": today,
-        "seed": SEED,
-        "step": 1,
-        "rows": sorted(first.values(), key=lambda r: order[r["profile"]]),
-        "fit_seed": FIT_SEED,
-        "steps": sorted(steps, key=lambda r: (order[r["profile"]], r["step"])),
-        "bold": old.get("bold", []),
-        "draws": old.get("draws", []),
-        "own_information": old.get("own_information", []),
-    }
-
-
-def _merged_own(old: dict, rows: list, today: str) -> dict:
-    """The shipped summary with the stored own-information step-1 rows in
-    ``own_information`` (a profile's row replaced only by one of at least as
-    many pairs), the rest as shipped."""
-    kept = {r["profile"]: r for r in old.get("own_information", [])}
-    for r in rows:
-        if r["games"] >= kept.get(r["profile"], {}).get("games", 0):
-            kept[r["profile"]] = dict(r, date=today)
-    order = {p: i for i, p in enumerate(PROFILES)}
-    return old | {"own_information": sorted(kept.values(), key=lambda r: order[r["profile"]])}
-
-
-def _verdict(r) -> str:
-    """``gain`` or ``loss`` only where both the paired difference's interval
-    excludes 0 and the share's excludes a third; else no difference shown."""
-    if r["gain_low"] > 0 and r["share_low"] > 1 / 3:
-        return "gain"
-    if r["gain_high"] < 0 and r["share_high"] < 1 / 3:
-        return "loss"
-    return "no difference shown"
-
-
-def format_summary(rows) -> str:
-    """The text table of :func:`summary`."""
-    lines = [
-        "profile  step  games  equity seat wins [95%]      all-threshold  gain [95%]                verdict",
-    ]
-    for r in rows:
-        verdict = _verdict(r)
-        lines.append(
-            f"{r['profile']:<8} {r.get('step', 1):>4}  {r['games']:>5}  {r['share']:.3f} "
-            f"[{r['share_low']:.3f}, {r['share_high']:.3f}]     {r['base']:.3f}        "
-            f"{r['gain']:+.3f} [{r['gain_low']:+.3f}, {r['gain_high']:+.3f}]"
-            f"   {verdict}"
-        )
-    return "\n".join(lines)
-
-
 def main(argv=None) -> int:
     """Command line: ``run`` or ``show`` (module docstring)."""
     ap = argparse.ArgumentParser(prog="python -m analysis.equity.paired", description=__doc__.split("\n")[0])
@@ -613,11 +401,10 @@ def main(argv=None) -> int:
             today = time.strftime("%Y-%m-%d", time.gmtime())
             old_doc = shipped_summary()
             if args.outcomes == "pimc":
-                doc = _merged_own(old_doc, rows, today)
+                doc = merged_own_information(old_doc, rows, today)
             else:
-                doc = _merged(old_doc, rows, later, today)
-            text = json.dumps(doc, indent=1) + "\n"
-            replace_file(SUMMARY_FILE, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+                doc = merged_rows(old_doc, rows, later, today)
+            save_summary(doc)
     return 0
 
 

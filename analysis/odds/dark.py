@@ -35,7 +35,6 @@ on demand beside these figures (``thousand odds --dark --play pimc``).
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 import numpy as np
@@ -47,7 +46,7 @@ from ..reference import pool_for
 from ..rules import entry_point
 from ..scoring import DARK_CONTRACT, DARK_STAKE, declarer_delta
 from ..solver import Position, line_from, makes, play_value, replay
-from ..stats import clustered_share_ci
+from ..stats import clustered_share_ci, mean_ci
 
 __all__ = ["dark_odds", "DARK_KEYS", "blind_gift", "blind_play"]
 
@@ -72,15 +71,6 @@ DARK_KEYS = (
     "dark_gain_high",
     "dark_outcomes",
 )
-_Z = 1.959963984540054
-
-
-def _interval(x: np.ndarray) -> tuple:
-    m = float(x.mean())
-    if len(x) < 2:
-        return m, float("nan"), float("nan")
-    h = _Z * float(x.std(ddof=1)) / math.sqrt(len(x))
-    return m, m - h, m + h
 
 
 def _gifts(ten: int):
@@ -238,9 +228,9 @@ def dark_odds(rules="book", samples: int | None = None, seed: int = 0, *, progre
     if len(t) > 1:
         p, plo, phi, _ = clustered_share_ci(t.made.to_numpy(), 90)
     else:
-        p, plo, phi = _interval(t.p_make.to_numpy())
-    c, clo, chi = _interval(t.change.to_numpy())
-    g, glo, ghi = _interval(t.gain.to_numpy())
+        p, plo, phi = mean_ci(t.p_make.to_numpy())
+    c, clo, chi = mean_ci(t.change.to_numpy())
+    g, glo, ghi = mean_ci(t.gain.to_numpy())
     t.attrs.update(
         dict(
             zip(

@@ -58,9 +58,10 @@ from ..scoring import (
     declares_ace_marriage,
 )
 from ..solver import makes
+from ..stats import mean_ci
 from ..version import __version__
 from ._common import interval, map_chunks, n_parts, paired_difference_interval, progress_iter
-from .dark import DARK_KEYS, _interval, blind_play, deal_dark
+from .dark import DARK_KEYS, blind_play, deal_dark
 
 __all__ = ["dark_sd_odds", "DARK_SD_KEYS", "sd_gift", "dark_change"]
 
@@ -387,9 +388,9 @@ def dark_sd_odds(
 def _summary(t: pd.DataFrame, rules, pool, worlds: int, seed: int) -> dict:
     """The attrs of :func:`dark_sd_odds`: the double-dummy keys, then :data:`DARK_SD_KEYS`."""
     n = len(t)
-    p, plo, phi = _interval(t.p_make.to_numpy())
-    c, clo, chi = _interval(t.change.to_numpy())
-    g, glo, ghi = _interval((t.change - t.normal).to_numpy())
+    p, plo, phi = mean_ci(t.p_make.to_numpy())
+    c, clo, chi = mean_ci(t.change.to_numpy())
+    g, glo, ghi = mean_ci((t.change - t.normal).to_numpy())
     dd = dict(
         zip(
             DARK_KEYS,
@@ -403,10 +404,10 @@ def _summary(t: pd.DataFrame, rules, pool, worlds: int, seed: int) -> dict:
     slo, shi = interval(sd_k, n)
     dlo, dhi = interval(dd_k, n)
     xlo, xhi = paired_difference_interval(both, sd_k - both, dd_k - both, n - sd_k - dd_k + both)
-    sc, sclo, schi = _interval(t.sd_change.to_numpy(float))
+    sc, sclo, schi = mean_ci(t.sd_change.to_numpy(float))
     has = t.sd_normal.notna().to_numpy()
     gain = (t.sd_change - t.sd_normal).to_numpy(float)[has]
-    sg, sglo, sghi = _interval(gain) if has.any() else (math.nan,) * 3
+    sg, sglo, sghi = mean_ci(gain) if has.any() else (math.nan,) * 3
     values = (
         (worlds, seed, n, sd_k / n, slo, shi, dd_k / n, dlo, dhi, (sd_k - dd_k) / n, xlo, xhi)
         + (sc, sclo, schi, int(has.sum()), float(t.sd_normal[has].mean()) if has.any() else math.nan)

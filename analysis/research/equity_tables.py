@@ -5,7 +5,7 @@ equity policy's for the same random hands at each critical table state, as
 the auction reads them (capped at the hand's bid cap; the first hand's
 obligatory 100; a barrel sitter passing below his contract).  The other
 functions read the shipped paired games
-(:func:`analysis.equity.paired.shipped_summary`: shares 0–1 with their 95 %
+(:func:`analysis.equity.paired_store.shipped_summary`: shares 0–1 with their 95 %
 bounds) into the cells a reader sees: the verdict of each gain, the
 all-threshold seat's share, the bold-seat control, and how the verdicts
 would read with the intervals widened for repeated pool deals;
@@ -293,7 +293,7 @@ def own_information_table(oi: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
     ----------
     oi : DataFrame
         The shipped ``own_information`` rows
-        (:func:`analysis.equity.paired.step_summary` of games played with
+        (:func:`analysis.equity.paired_store.step_summary` of games played with
         ``--outcomes pimc``): as :func:`result_columns` reads them, their
         intervals already widened for reused pool deals, with ``draws``,
         ``distinct`` and ``deff`` where recorded.

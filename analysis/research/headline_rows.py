@@ -1,7 +1,7 @@
 """Headline rows of the pages whose figures come from shipped or per-deal results.
 
 The score-and-bid page reads the paired games shipped with the package
-(:func:`analysis.equity.paired.shipped_summary`), and the dark-play half of
+(:func:`analysis.equity.paired_store.shipped_summary`), and the dark-play half of
 the dark-and-golden page the per-deal dark odds
 (:func:`analysis.odds.dark_odds`) and its golden half paired games
 (:func:`golden_rows`); both hand the report's index one row per

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from analysis import reference
-from analysis.equity import bolder, paired
+from analysis.equity import bolder, paired, paired_store
 from analysis.equity.bolder import BolderSeat
 from analysis.errors import BadArgument
 from analysis.game import PoolSource, ThresholdPolicy, simulate
@@ -68,9 +68,34 @@ def test_bold_summary_pairs_the_three_arms(tmp_path):
     _block(tmp_path, "equity", seats, [0, 1, 1, 1, 0, 0])  # 1,0,1,1,0,0
     (row,) = bolder.bold_summary(tmp_path)
     d = np.array([0, -1, 1, 0, -1, -1], float)
-    half = paired._Z * d.std(ddof=1) / np.sqrt(6)
+    half = 1.959963984540054 * d.std(ddof=1) / np.sqrt(6)
     assert row["equity_games"] == 6 and row["equity_minus_bold"] == pytest.approx(d.mean())
     assert row["equity_minus_bold_low"] == pytest.approx(d.mean() - half)
     _block(tmp_path, "equity", seats, [0] * 6, games=3)
     with pytest.raises(BadArgument, match="games per seat"):
         bolder.bold_summary(tmp_path)
+
+
+def test_the_bold_arm_is_played_and_paired_with_the_threshold_games(tmp_path):
+    """End to end, as ``python -m analysis.equity.bolder run`` plays it: the
+    bold block holds one winner per game, the same games as the paired
+    games' all-threshold arm (same seed and ids), and the summary pairs them."""
+    paired.run_profile("club", 1, tmp_path, log=lambda s: None)
+    bolder.play_bold("club", 1, risk=0.35, data=tmp_path, log=lambda s: None)
+    rec = json.loads((tmp_path / "club" / "bold0.35-000000.json").read_text())
+    assert rec["seats"] == [0, 1, 2] and all(isinstance(w, int) and 0 <= w < 3 for w in rec["winners"])
+    rules = PROFILES["club"]
+    src = PoolSource(reference.pool_for(rules).solutions_path, rules)
+    want = [
+        int(
+            simulate(rules, 1, paired_store.SEED, BolderSeat(players=(s,), risk=0.35), pool=src, start=s)
+            .groupby("game_id")
+            .tail(1)
+            .winner.iloc[0]
+        )
+        for s in range(3)
+    ]
+    assert rec["winners"] == want
+    (row,) = bolder.bold_summary(tmp_path)
+    assert row["games"] == 3 and row["equity_games"] == 3
+    assert row["share"] == pytest.approx(sum(w == s for s, w in enumerate(want)) / 3)

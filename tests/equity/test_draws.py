@@ -3,7 +3,7 @@
 import numpy as np
 
 from analysis import reference
-from analysis.equity import draws, paired
+from analysis.equity import draws, paired_store
 from analysis.game import PoolSource, ThresholdPolicy, simulate
 from analysis.rules import PROFILES
 
@@ -13,7 +13,7 @@ def test_threshold_draws_count_the_arms_own_pool_deals():
     # distinct pool deals and the draws that repeat one, as the games table holds them
     rules = PROFILES["club"]
     src = PoolSource(reference.pool_for(rules).solutions_path, rules)
-    ids = simulate(rules, 4, paired.SEED, ThresholdPolicy(), pool=src, start=0)["pool_deal"].to_numpy()
+    ids = simulate(rules, 4, paired_store.SEED, ThresholdPolicy(), pool=src, start=0)["pool_deal"].to_numpy()
     got = draws.threshold_draws("club", 4)
     assert got["draws"] == len(ids) and got["distinct"] == len(np.unique(ids))
     assert got["repeats"] == got["draws"] - got["distinct"]
@@ -21,7 +21,7 @@ def test_threshold_draws_count_the_arms_own_pool_deals():
 
 
 def test_the_shipped_draws_match_the_shipped_games():
-    doc = paired.shipped_summary()
+    doc = paired_store.shipped_summary()
     games = {r["profile"]: r["games"] for r in doc["rows"]}
     for r in doc["draws"]:
         assert r["games"] == games[r["profile"]]

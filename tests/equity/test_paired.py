@@ -1,11 +1,11 @@
-"""The stored paired games and their steps (``analysis.equity.paired``), on hand-made blocks."""
+"""The stored paired games and their steps (``analysis.equity.paired``, ``paired_store``), on hand-made blocks."""
 
 import json
 
 import numpy as np
 import pytest
 
-from analysis.equity import paired
+from analysis.equity import paired, paired_store
 from analysis.errors import BadArgument
 
 
@@ -33,7 +33,7 @@ def stored(tmp_path):
 
 
 def test_step_summaries_pair_every_step_with_the_threshold_games(stored):
-    (one,) = paired.step_summary(stored, 1)
+    (one,) = paired_store.step_summary(stored, 1)
     assert one["games"] == 6 and one["step"] == 1
     assert one["share"] == pytest.approx(5 / 6) and one["base"] == pytest.approx(3 / 6)
     d = np.array([1, 0, 1, 0, 0, 0], float)
@@ -43,8 +43,8 @@ def test_step_summaries_pair_every_step_with_the_threshold_games(stored):
         d.mean() + half
     )
     assert one["by_seat"] == [1.0, 1.0, 0.5]
-    assert paired.summary(stored) == [one]
-    (two,) = paired.all_steps(stored)
+    assert paired_store.summary(stored) == [one]
+    (two,) = paired_store.all_steps(stored)
     assert two["step"] == 2 and two["share"] == 1.0 and two["base"] == pytest.approx(0.5)
     assert two["gain"] == pytest.approx(0.5) and two["fit_games"] == 40 and two["brier"] == 0.6
 
@@ -52,7 +52,7 @@ def test_step_summaries_pair_every_step_with_the_threshold_games(stored):
 def test_a_step_of_other_games_is_refused(stored):
     _block(stored, "club", "equity", 0, [0] * 6, [0] * 6, 3, step=3)
     with pytest.raises(BadArgument, match="not the same games"):
-        paired.step_summary(stored, 3)
+        paired_store.step_summary(stored, 3)
 
 
 def test_saving_keeps_the_shipped_rows_of_profiles_not_rerun(stored):
@@ -61,22 +61,26 @@ def test_saving_keeps_the_shipped_rows_of_profiles_not_rerun(stored):
         "rows": [{"profile": "club", "gain": 9.0}, {"profile": "book", "gain": 0.1}],
         "steps": [{"profile": "book", "step": 2, "gain": 0.2}],
     }
-    doc = paired._merged(old, paired.summary(stored), paired.all_steps(stored), "2026-12-03")
+    doc = paired_store.merged_rows(
+        old, paired_store.summary(stored), paired_store.all_steps(stored), "2026-12-03"
+    )
     assert [r["profile"] for r in doc["rows"]] == ["club", "book"]
     assert doc["rows"][0]["gain"] != 9.0 and doc["rows"][0]["date"] == "2026-12-03"
     assert doc["rows"][1] == {"profile": "book", "gain": 0.1, "date": "2026-01-01"}
     assert [(r["profile"], r["step"]) for r in doc["steps"]] == [("club", 1), ("club", 2), ("book", 2)]
     # a shipped step 1 of more pairs stays; the stored one is the steps' reference
     more = {"rows": [{"profile": "club", "games": 900, "gain": 9.0}]}
-    doc = paired._merged(more, paired.summary(stored), paired.all_steps(stored), "2026-12-03")
+    doc = paired_store.merged_rows(
+        more, paired_store.summary(stored), paired_store.all_steps(stored), "2026-12-03"
+    )
     assert doc["rows"][0]["gain"] == 9.0 and doc["steps"][0]["games"] == 6
 
 
 def test_verdict_needs_both_intervals():
     r = {"gain_low": 0.01, "gain_high": 0.1, "share_low": 0.34, "share_high": 0.4}
-    assert paired._verdict(r) == "gain"
-    assert paired._verdict(r | {"share_low": 0.33}) == "no difference shown"
-    assert paired._verdict(r | {"gain_low": -0.01}) == "no difference shown"
+    assert paired_store.verdict(r) == "gain"
+    assert paired_store.verdict(r | {"share_low": 0.33}) == "no difference shown"
+    assert paired_store.verdict(r | {"gain_low": -0.01}) == "no difference shown"
 
 
 def test_own_information_paired_games_play_from_the_single_dummy_pool(tmp_path):
@@ -93,11 +97,16 @@ def test_own_information_paired_games_play_from_the_single_dummy_pool(tmp_path):
     assert rec["outcomes"] == "pimc" and rec["seats"] == [0, 1, 2]
     # the all-threshold arm is simulate's own-information games from club-sd-50k
     g = simulate(
-        "club", 3, paired.SEED, ThresholdPolicy(), pool=reference.sd_pool_for("club").sd_path, outcomes="pimc"
+        "club",
+        3,
+        paired_store.SEED,
+        ThresholdPolicy(),
+        pool=reference.sd_pool_for("club").sd_path,
+        outcomes="pimc",
     )
     assert g.attrs["outcomes"]["play"] == "pimc"
     assert rec["winners"] == g.groupby("game_id").tail(1).sort_values("game_id").winner.tolist()
-    (row,) = paired.step_summary(tmp_path, 1)
+    (row,) = paired_store.step_summary(tmp_path, 1)
     assert row["outcomes"] == "pimc" and row["games"] == 3
     played = g.loc[~g["redealt"], "pool_deal"].tolist()
     eq = json.loads((tmp_path / "club" / "equity-000000.json").read_text())
@@ -106,17 +115,17 @@ def test_own_information_paired_games_play_from_the_single_dummy_pool(tmp_path):
     _block(tmp_path, "club", "equity", 50, [0], [0], 1)  # a double-dummy block beside them
     _block(tmp_path, "club", "threshold", 50, [0], [1], 1)
     with pytest.raises(BadArgument, match="mixes double-dummy and own-information games"):
-        paired.step_summary(tmp_path, 1)
+        paired_store.step_summary(tmp_path, 1)
     with pytest.raises(BadArgument, match="step 1 only"):
         paired.run_profile("club", 1, tmp_path, step=2, outcomes="pimc")
 
 
 def test_saving_own_information_rows_leaves_the_double_dummy_tables(stored):
     old = {"date": "2026-01-01", "rows": [{"profile": "club", "gain": 9.0}], "steps": []}
-    rows = [dict(r, outcomes="pimc") for r in paired.summary(stored)]
-    doc = paired._merged_own(old, rows, "2026-12-05")
+    rows = [dict(r, outcomes="pimc") for r in paired_store.summary(stored)]
+    doc = paired_store.merged_own_information(old, rows, "2026-12-05")
     assert doc["rows"] == old["rows"] and doc["own_information"][0]["date"] == "2026-12-05"
-    assert paired._merged(doc, [], [], "2026-12-06")["own_information"] == doc["own_information"]
+    assert paired_store.merged_rows(doc, [], [], "2026-12-06")["own_information"] == doc["own_information"]
 
 
 def test_intervals_are_widened_by_the_reuse_of_pool_deals(stored, tmp_path):
@@ -128,8 +137,8 @@ def test_intervals_are_widened_by_the_reuse_of_pool_deals(stored, tmp_path):
         ("equity", [0, 0, 1, 1, 0, 2], [1, 2, 3, 4, 5, 6, 7, 8]),
     ):
         _block(tmp_path / "w", "club", arm, 0, seats, winners, 2, deals=deals)
-    (plain,) = paired.step_summary(stored, 1)
-    (wide,) = paired.step_summary(tmp_path / "w", 1)
+    (plain,) = paired_store.step_summary(stored, 1)
+    (wide,) = paired_store.step_summary(tmp_path / "w", 1)
     assert wide["deff"] == 2.0 and wide["widened"] and wide["draws"] == 16 and wide["distinct"] == 8
     assert wide["gain"] == plain["gain"] and "deff" not in plain
     k = np.sqrt(2.0)
