@@ -336,16 +336,16 @@ POOLS: tuple[PoolSpec, ...] = (
     PoolSpec("wiki", "wiki", 50_000, "9546c67c85bd57c8", "1d054d5e0e9dc292"),
 )
 
-#: The single-dummy pools: club's on 50,000 deals, book's and ua's on
-#: 25,000 (200 a chunk, built in the background over several sessions; they
-#: replaced the 2,000-deal ``club-sd`` and the 500-deal ``book-sd`` and
-#: ``ua-sd``, which played their first deals), the others on 500.
+#: The single-dummy pools: club's on 50,000 deals, book's, ua's and wiki's
+#: on 25,000 (200 a chunk, built in the background over several sessions;
+#: they replaced the 2,000-deal ``club-sd`` and the 500-deal ``book-sd``,
+#: ``ua-sd`` and ``wiki-sd``, which played their first deals), classic's on 500.
 SD_POOLS: tuple[SDPoolSpec, ...] = (
     SDPoolSpec("club-sd-50k", "club", "club", 50_000, "6b542c3a5b297efd", chunk=200, folder="sd-50k"),
     SDPoolSpec("classic-sd", "club", "classic", 500, "977a2027f8c1f38f"),
     SDPoolSpec("book-sd-25k", "book", "book", 25_000, "21bad198f10119be", chunk=200, folder="sd-25k"),
     SDPoolSpec("ua-sd-25k", "ua", "ua", 25_000, "b37e8db53b2f7aed", chunk=200, folder="sd-25k"),
-    SDPoolSpec("wiki-sd", "wiki", "wiki", 500, "ff0574c735b7ddcb"),
+    SDPoolSpec("wiki-sd-25k", "wiki", "wiki", 25_000, "ca706ebc6c8444a9", chunk=200, folder="sd-25k"),
 )
 
 
@@ -353,11 +353,10 @@ SD_POOLS: tuple[SDPoolSpec, ...] = (
 #: shipped): 25,000 deals of every other profile's, 200 deals a chunk,
 #: built in the background in the repository's folder (docs/SINGLE_DUMMY.md,
 #: section 7) and pinned into :data:`SD_POOLS` once complete and verified,
-#: as ``club-sd-50k``, ``book-sd-25k`` and ``ua-sd-25k`` were; until then the small pools
-#: above serve every page and game.
+#: as ``club-sd-50k``, ``book-sd-25k``, ``ua-sd-25k`` and ``wiki-sd-25k`` were;
+#: until then the small pool above serves every page and game.
 BIG_SD_POOLS: tuple[SDPoolSpec, ...] = (
     SDPoolSpec("classic-sd-25k", "club", "classic", 25_000, chunk=200, folder="sd-classic-25k"),
-    SDPoolSpec("wiki-sd-25k", "wiki", "wiki", 25_000, chunk=200, folder="sd-25k"),
 )
 
 

@@ -166,7 +166,7 @@ def test_the_registry_is_as_documented():
         "classic-sd": ("club", "classic", 500),
         "book-sd-25k": ("book", "book", 25_000),
         "ua-sd-25k": ("ua", "ua", 25_000),
-        "wiki-sd": ("wiki", "wiki", 500),
+        "wiki-sd-25k": ("wiki", "wiki", 25_000),
     }
     dd = {s.name: s for s in reference.POOLS}
     for s in reference.SD_POOLS:
@@ -238,8 +238,8 @@ def test_a_pool_built_elsewhere_has_the_content_of_its_own_folder(sd_env, tmp_pa
     with pytest.raises(reference.ReferencePoolError, match="unfinished|missing"):
         reference.check("club-sd", tmp_path)  # the root's folder is not DIR
     big = {s.name: s for s in reference.BIG_SD_POOLS}
-    assert {s.n for s in big.values()} == {25_000} and len(big) == 2
-    assert reference.spec("wiki-sd-25k") is big["wiki-sd-25k"]
+    assert {s.n for s in big.values()} == {25_000} and len(big) == 1
+    assert reference.spec("classic-sd-25k") is big["classic-sd-25k"]
     assert all(s.name not in big for s in reference.specs())  # the small pools serve until pinned
     with pytest.raises(BadArgument, match="single-dummy"):
         reference.build("club", workers=1, progress=False, out=out)
