@@ -225,7 +225,7 @@ def fmt_p(p) -> str:
 
 def fmt_pct(p, digits: int = 1) -> str:
     """A probability as a percentage: ``0.1234 -> '12.3 %'`` (:data:`NO_CASES` if missing)."""
-    return NO_CASES if not _finite(p) else f"{100 * float(p):,.{digits}f} %"
+    return NO_CASES if not _finite(p) else f"{fmt_num(100 * float(p), digits)} %"
 
 
 #: Decimals a difference's interval may grow to, past ``most``, so that an
@@ -297,7 +297,8 @@ def fmt_ci(p, low, high, digits: int = 1) -> str:
     if not _finite(p):
         return NO_CASES
     digits = _enough(100 * float(low), 100 * float(high), digits)
-    return f"{100 * float(p):.{digits}f} % ({100 * float(low):.{digits}f}–{100 * float(high):.{digits}f})"
+    p, low, high = (fmt_num(100 * float(v), digits) for v in (p, low, high))
+    return f"{p} % ({low}–{high})"
 
 
 def fmt_num_ci(x, low, high, digits: int = 1, signed: bool = False) -> str:

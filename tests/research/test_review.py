@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from analysis import reference, report
 from analysis.report.index import write_index
@@ -189,6 +191,27 @@ def test_signed_numbers_take_the_reports_minus_and_plus():
     d = notebook.fmt_num_ci(0.25, -0.1, 0.6, 3, signed=True)
     assert d == "+0.250 (\u22120.100 to +0.600)" and "-" not in d
     assert notebook.fmt_num_ci(-0.2, -0.2, -0.2, 3) == "\u22120.200 (no spread in the sample)"
+
+
+_SMALL = st.floats(-1e3, 1e3, allow_nan=False) | st.sampled_from([-0.0, -1e-17, -4e-4, 1e-17])
+
+
+@given(x=_SMALL, low=_SMALL, high=_SMALL)
+def test_no_number_formatter_writes_a_hyphen_for_a_minus(x, low, high):
+    """Every number the pages print goes through these: a negative zero or a
+    value that rounds to zero (a survival of 1 − 1, −2e-17) takes no sign, a
+    negative one the minus sign (U+2212), never a hyphen ("−0.0 % by rule"
+    once printed as "-0.0 % by rule")."""
+    lo, hi = min(low, high), max(low, high)
+    shown = [
+        notebook.fmt_num(x, 1),
+        notebook.fmt_num(x, 3, signed=True),
+        notebook.fmt_pct(x / 1e3),
+        notebook.fmt_ci(x / 1e3, lo / 1e3, hi / 1e3),
+        notebook.fmt_num_ci(x, lo, hi, 1, signed=True),
+    ]
+    assert not [t for t in shown if "-" in t], shown
+    assert notebook.fmt_pct(-1e-17) == "0.0 %" and notebook.fmt_ci(0.0, -1e-17, 0.01) == "0.0 % (0.0–1.0)"
 
 
 @pytest.mark.parametrize("low, high", [(-0.004, 0.003), (-0.04, 0.0004), (-0.0004, 0.0003)])
