@@ -37,7 +37,7 @@ from ..game import GRID, EquityPolicy
 from ..rules import PROFILES
 from ..stats import mean_ci, proportion_ci
 from . import paired
-from .paired_store import BLOCK, SEED, save_summary, shipped_summary
+from .paired_store import BLOCK, SEED, block_path, save_summary, shipped_summary
 
 __all__ = ["BolderSeat", "bold_summary"]
 
@@ -134,7 +134,7 @@ def play_bold(profile: str, games: int, risk: float = 0.35, data="data/equity/pa
     total = 3 * games if limit is None else min(3 * games, BLOCK * -(-limit // BLOCK))
     for start in range(0, total, BLOCK):
         n = min(BLOCK, total - start)
-        path = Path(data) / profile / f"{_arm(risk)}-{start:06d}.json"
+        path = block_path(data, profile, _arm(risk), start)
         if path.is_file():
             continue
         t = time.perf_counter()
