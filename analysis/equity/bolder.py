@@ -31,13 +31,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ..atomic import replace_file
 from ..errors import BadArgument
 from ..game import GRID, EquityPolicy
 from ..rules import PROFILES
 from ..stats import mean_ci, proportion_ci
 from . import paired
-from .paired_store import BLOCK, SEED, block_path, save_summary, shipped_summary
+from .paired_store import SEED, block_path, blocks, save_summary, shipped_summary, write_block
 
 __all__ = ["BolderSeat", "bold_summary"]
 
@@ -131,24 +130,21 @@ def play_bold(profile: str, games: int, risk: float = 0.35, data="data/equity/pa
     ref = reference.pool_for(rules)
     pool = None if ref is None else PoolSource(ref.solutions_path, rules)
     BolderSeat(risk=risk)  # check the risk before any game
-    total = 3 * games if limit is None else min(3 * games, BLOCK * -(-limit // BLOCK))
-    for start in range(0, total, BLOCK):
-        n = min(BLOCK, total - start)
+    for start, runs in blocks(games, limit):
         path = block_path(data, profile, _arm(risk), start)
         if path.is_file():
             continue
         t = time.perf_counter()
-        winners, seats = [], []
-        for s in sorted({g // games for g in range(start, start + n)}):
-            ids = [g for g in range(start, start + n) if g // games == s]
-            won, _ = paired.play_games(rules, pool, BolderSeat(players=(s,), risk=risk), ids[0], len(ids))
+        winners = []
+        for seat, first, count in runs:
+            won, _ = paired.play_games(rules, pool, BolderSeat(players=(seat,), risk=risk), first, count)
             winners += won
-            seats += [s] * len(ids)
+        seats = [seat for seat, _, count in runs for _ in range(count)]
         rec = {"profile": profile, "arm": _arm(risk), "risk": risk, "start": start, "games": games}
         rec.update(seed=SEED, seats=seats, winners=winners)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        replace_file(path, lambda tmp, r=rec: tmp.write_text(json.dumps(r) + "\n", encoding="utf-8"))
-        log(f"{profile} {_arm(risk)} games {start}..{start + n - 1}: {time.perf_counter() - t:.1f} s")
+        write_block(path, rec)
+        took = time.perf_counter() - t
+        log(f"{profile} {_arm(risk)} games {start}..{start + len(seats) - 1}: {took:.1f} s")
 
 
 def _diff(a, b) -> tuple:

@@ -31,7 +31,7 @@ paired difference with its 95 % interval (normal, from the per-game
 differences).  A gain (or loss) is claimed only where the paired
 difference's interval excludes 0 and the share's excludes a third.
 
-Results are written per block of :data:`BLOCK` games as small JSON files
+Results are written per block of :data:`paired_store.BLOCK` games as small JSON files
 under ``--data`` (default ``data/equity/paired``), each atomically; a rerun
 skips the blocks already there.
 
@@ -56,17 +56,16 @@ import sys
 import time
 from pathlib import Path
 
-from ..atomic import replace_file
 from ..errors import BadArgument
 from ..rules import PROFILES
 from .paired_store import (
-    BLOCK,
     DATA,
     FIT_SEED,
     SEED,
     SUMMARY_FILE,
     all_steps,
     block_path,
+    blocks,
     format_summary,
     merged_own_information,
     merged_rows,
@@ -75,6 +74,7 @@ from .paired_store import (
     step_model_path,
     step_summary,
     summary,
+    write_block,
 )
 
 __all__ = ["iterate", "run_profile"]
@@ -180,10 +180,9 @@ def run_profile(
         pool = None if ref is None else PoolSource(ref.solutions_path, rules)
     else:
         raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}", parameter="outcomes")
-    total = 3 * games if limit is None else min(3 * games, BLOCK * -(-limit // BLOCK))
     mp = None if model_path is None else str(Path(model_path).resolve())
-    for start in range(0, total, BLOCK):
-        n = min(BLOCK, total - start)
+    for start, runs in blocks(games, limit):
+        n = sum(count for _, _, count in runs)
         for arm in ("threshold", "equity"):
             path = block_path(data, profile, arm, start, step)
             if path.is_file() or (step > 1 and arm == "threshold"):
@@ -191,25 +190,21 @@ def run_profile(
             t = time.perf_counter()
             if arm == "threshold":
                 winners, deals = play_games(rules, pool, ThresholdPolicy(), start, n, outcomes)
-                seats = [g // games for g in range(start, start + n)]
             else:
-                winners, seats, deals = [], [], []
-                # games of one block may straddle two seats when games is not a multiple of BLOCK
-                for s in sorted({g // games for g in range(start, start + n)}):
-                    ids = [g for g in range(start, start + n) if g // games == s]
-                    pol = EquityPolicy(players=(s,), model_path=mp)
-                    won, drawn = play_games(rules, pool, pol, ids[0], len(ids), outcomes)
+                winners, deals = [], []
+                for seat, first, count in runs:
+                    pol = EquityPolicy(players=(seat,), model_path=mp)
+                    won, drawn = play_games(rules, pool, pol, first, count, outcomes)
                     winners += won
                     deals += drawn
-                    seats += [s] * len(ids)
             rec = {"profile": profile, "arm": arm, "start": start, "games": games, "seed": SEED, "step": step}
             if outcomes == "pimc":
                 rec["outcomes"] = outcomes
             if arm == "equity":
                 rec["model_path"] = mp
+            seats = [seat for seat, _, count in runs for _ in range(count)]
             rec.update(seats=seats, winners=winners, deals=deals)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            replace_file(path, lambda tmp, r=rec: tmp.write_text(json.dumps(r) + "\n", encoding="utf-8"))
+            write_block(path, rec)
             log(
                 f"{profile} step {step} {arm} games {start}..{start + n - 1}: {time.perf_counter() - t:.1f} s"
             )

@@ -62,6 +62,44 @@ def block_path(data, profile: str, arm: str, start: int, step: int = 1) -> Path:
     return folder / f"{arm}-{start:06d}.json"
 
 
+def blocks(games: int, limit: int | None = None):
+    """The stored blocks of a profile's ``3 * games`` paired games, in order.
+
+    Game ``g`` has its studied seat (the equity or the bold player) at
+    ``g // games``; a block of :data:`BLOCK` games straddles two seats when
+    ``games`` is not a multiple of it.
+
+    Parameters
+    ----------
+    games : int
+        Games per studied seat.
+    limit : int, optional
+        Only the first ``limit`` games, rounded up to whole blocks.
+
+    Yields
+    ------
+    start : int
+        The block's first game.
+    runs : list of (seat, first, count)
+        Its games by studied seat: ``count`` games from game ``first`` with
+        the seat ``seat``.
+    """
+    total = 3 * games if limit is None else min(3 * games, BLOCK * -(-limit // BLOCK))
+    for start in range(0, total, BLOCK):
+        stop = min(start + BLOCK, total)
+        runs = []
+        for seat in range(start // games, (stop - 1) // games + 1):
+            first, last = max(start, seat * games), min(stop, (seat + 1) * games)
+            runs.append((seat, first, last - first))
+        yield start, runs
+
+
+def write_block(path: Path, rec: dict) -> None:
+    """Write one block's record as a line of JSON, atomically (temporary file, then rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    replace_file(path, lambda tmp: tmp.write_text(json.dumps(rec) + "\n", encoding="utf-8"))
+
+
 def step_model_path(data, profile: str, step: int) -> Path:
     """The equity model refitted at ``step`` (2, 3, ...) of :func:`analysis.equity.paired.iterate`."""
     return Path(data) / profile / f"step{step}" / "model.json"

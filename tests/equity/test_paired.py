@@ -4,6 +4,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from analysis.equity import paired, paired_store
 from analysis.errors import BadArgument
@@ -144,3 +146,21 @@ def test_intervals_are_widened_by_the_reuse_of_pool_deals(stored, tmp_path):
     k = np.sqrt(2.0)
     assert wide["gain_high"] - wide["gain"] == pytest.approx(k * (plain["gain_high"] - plain["gain"]))
     assert wide["share"] - wide["share_low"] == pytest.approx(k * (plain["share"] - plain["share_low"]))
+
+
+@given(games=st.integers(1, 400), limit=st.none() | st.integers(1, 1300))
+def test_the_blocks_cover_each_game_once_with_its_seat(games, limit):
+    """Every game of the played range in exactly one block, whole blocks of
+    ``BLOCK`` games from 0, each game's studied seat ``g // games``."""
+    total = (
+        3 * games if limit is None else min(3 * games, -(-limit // paired_store.BLOCK) * paired_store.BLOCK)
+    )
+    played = []
+    for start, runs in paired_store.blocks(games, limit):
+        assert start == len(played) and start % paired_store.BLOCK == 0
+        for seat, first, count in runs:
+            assert count > 0 and first == start + sum(c for _, f, c in runs if f < first)
+            played += [(g, seat) for g in range(first, first + count)]
+        assert len(played) - start <= paired_store.BLOCK
+    assert played == [(g, g // games) for g in range(total)]
+    assert limit is None or total >= min(limit, 3 * games)
