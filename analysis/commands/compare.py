@@ -17,7 +17,7 @@ def register(sub) -> None:
         "compare",
         help="what a house rule changes: paired games under several rule sets",
         description="Play the same games (the same dealers and deal streams) under two or "
-        "more rule sets and print, per metric, each rule set's value with its 95 %% interval, "
+        "more rule sets and print, per metric, each rule set's value with its 95 % interval, "
         "the paired difference against the first with its interval, and the interval "
         "independent samples would give; '*' marks a difference beyond the noise. Each "
         "RULES is a profile or rules file, optionally followed by changes: "

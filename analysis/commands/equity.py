@@ -23,7 +23,7 @@ def register(sub) -> None:
         "equity",
         help="each player's chance to win the game from a table state",
         description="Each player's chance to win the game from the table's scores (and "
-        "barrel attempts, bolt counters, failed stays, the dealer), with a 95 %% interval "
+        "barrel attempts, bolt counters, failed stays, the dealer), with a 95 % interval "
         "from the fitted model's own uncertainty. The model is fitted on games simulated with "
         "the default policy; by default on games of the simulator's default kind (own "
         "information where the profile ships that model, else double-dummy, with a note); "
@@ -131,7 +131,7 @@ def model_and_words(args, rules, note=print):
         not shipped.
     """
     # late: the equity models load only when the command runs
-    from ..equity import load_model, model_choice, model_for
+    from ..equity import load_model, model_choice, model_for, model_words
 
     paths = _model_paths(args)
     asked = getattr(args, "equity_outcomes", None)
@@ -146,13 +146,7 @@ def model_and_words(args, rules, note=print):
         if c.fallback and note is not None:
             note(c.note)
         model, name = model_for(rules, None, asked), c.path.name
-    info = model.info
-    return model, {
-        "outcomes": ((info.get("outcomes") or {}).get("play")) or "dd",
-        "model": str(name),
-        "games": info.get("games"),
-        "states": (info.get("states_fit") or 0) + (info.get("states_held_out") or 0),
-    }
+    return model, model_words(model, name)
 
 
 def add_equity_model_option(p, many: bool = False) -> None:

@@ -24,17 +24,22 @@ Examples
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import numpy as np
 
 from ..errors import BadArgument
-from ..rules import PROFILES, as_rules
+from ..rules import as_rules
 from ..scoring import TableState, check_state
-from .choice import EquityChoice, choose_model
 from .features import state_arrays
 from .model import EquityModel, model_file
+from .models import (
+    check_model_files,
+    default_model,
+    load_model,
+    model_choice,
+    model_for,
+    model_source,
+    model_words,
+)
 from .plot import check_plot_path, plot_curve
 
 __all__ = [
@@ -46,6 +51,7 @@ __all__ = [
     "load_model",
     "model_for",
     "model_source",
+    "model_words",
     "check_model_files",
     "read_state",
     "EquityModel",
@@ -64,248 +70,6 @@ __all__ = [
 
 #: The chances of a state sum to 1 within this (softmax rounding).
 SUM_TOLERANCE = 1e-12
-
-
-@lru_cache(maxsize=16)
-def _load(path: str) -> EquityModel:
-    return EquityModel.load(path)
-
-
-@lru_cache(maxsize=1)
-def _profiles_by_fingerprint() -> dict:
-    out = {}
-    for name, prof in PROFILES.items():
-        out.setdefault(prof.fingerprint(), name)
-    return out
-
-
-@lru_cache(maxsize=64)
-def _cached_fingerprint(rules) -> str:
-    return rules.fingerprint()
-
-
-def _fingerprint(rules) -> str:
-    """``rules.fingerprint()``, remembered for hashable rules (a query per state
-    would otherwise spend most of its time hashing the conventions)."""
-    try:
-        return _cached_fingerprint(rules)
-    except TypeError:  # rules with an unhashable field
-        return rules.fingerprint()
-
-
-def model_choice(rules, outcomes=None, *, fallback: bool | None = None) -> EquityChoice:
-    """Which shipped model answers for ``rules`` and ``outcomes``.
-
-    Parameters
-    ----------
-    rules : str or Rules
-        A profile, a rules file or :class:`~analysis.rules.Rules`; a model
-        serves only rules with a profile's fingerprint (every convention
-        equal, whatever the label).
-    outcomes : {"dd", "pimc"} or None
-        The games' kind of outcome; None: the games' default (own
-        information where a built single-dummy pool serves the rules and the
-        profile ships its model, else double-dummy, with a note).
-    fallback : bool, optional
-        A missing own-information model falls back to the double-dummy one
-        (default: only for ``outcomes=None``; the equity policy passes True).
-
-    Returns
-    -------
-    EquityChoice
-        The profile, the outcomes the model was fitted on, its file, and a
-        one-line ``note`` on a fallback.
-
-    Raises
-    ------
-    BadArgument
-        For rules that differ from every profile (the message names the
-        command that fits a model for them), four players, unknown outcomes,
-        or ``"pimc"`` without fallback where no such model is shipped.
-    """
-    r = as_rules(rules)
-    if getattr(r, "players", 3) != 3:
-        raise BadArgument("game equity is modelled for three players only", parameter="rules")
-    name = _profiles_by_fingerprint().get(_fingerprint(r))
-    if name is None:
-        raise BadArgument(
-            f"no equity model is shipped for rules {r.name!r} (they differ from every profile); "
-            "fit one with `thousand equity-fit --rules R [--set FIELD=VALUE] --out MODEL.json` "
-            "and give it as --equity-model MODEL.json (Python: analysis.equity.load_model)",
-            parameter="rules",
-        )
-    return choose_model(name, outcomes, fallback=fallback)
-
-
-def default_model(rules, outcomes=None, *, fallback: bool | None = None) -> EquityModel:
-    """The shipped model of ``rules`` for ``outcomes``.
-
-    Parameters
-    ----------
-    rules : str or Rules
-        As :func:`model_choice`.
-    outcomes : {"dd", "pimc"} or None
-        As :func:`model_choice`: None reads the model of the games' default
-        outcomes (a fallback to the double-dummy model is silent here:
-        :func:`model_choice` gives its note).
-    fallback : bool, optional
-        As :func:`model_choice`.
-
-    Raises
-    ------
-    BadArgument
-        As :func:`model_choice`, or when the file of a profile is missing
-        (the message names the fit command).
-    ModelFileError
-        If the shipped file is damaged.
-    """
-    c = model_choice(rules, outcomes, fallback=fallback)
-    if not c.path.is_file():
-        sd = " --outcomes pimc" if c.outcomes == "pimc" else ""
-        raise BadArgument(
-            f"the equity model of {c.profile} is not installed ({c.path}); fit it with "
-            f"`python -m analysis.equity.build fit --rules {c.profile}{sd}`",
-            parameter="rules",
-        )
-    return _load(str(c.path))
-
-
-def load_model(path, rules) -> EquityModel:
-    """An equity model file (fitted by ``thousand equity fit``) read for ``rules``.
-
-    Parameters
-    ----------
-    path : str or Path
-        A file written by :meth:`EquityModel.save`.
-    rules : str or Rules
-        The rules it must serve: the model answers only for rules with the
-        fingerprint of the rules it was fitted under (every convention
-        equal, whatever the label).
-
-    Returns
-    -------
-    EquityModel
-
-    Raises
-    ------
-    BadArgument
-        If the file is missing, or its rules' fingerprint is not that of
-        ``rules`` (``parameter="equity_model"``, ``expected`` and ``got``
-        the two fingerprints).
-    ModelFileError
-        If the file is not an equity model this version reads.
-    """
-    r = as_rules(rules)
-    p = Path(path)
-    if not p.is_file():
-        raise BadArgument(f"equity model file {p} does not exist", parameter="equity_model", path=p)
-    m = _load_file(str(p.resolve()), p.stat().st_mtime_ns)
-    want, got = r.fingerprint(), m.rules.fingerprint()
-    if want != got:
-        raise BadArgument(
-            f"the equity model {p} was fitted for rules {m.rules.name!r} (fingerprint {got}), not for "
-            f"{r.name!r} (fingerprint {want}): fit one for these rules with `thousand equity-fit`",
-            parameter="equity_model",
-            path=p,
-            expected=want,
-            got=got,
-        )
-    return m
-
-
-@lru_cache(maxsize=16)
-def _load_file(path: str, mtime_ns: int) -> EquityModel:
-    return EquityModel.load(path)
-
-
-def _paths(paths) -> tuple:
-    if paths is None:
-        return ()
-    return (str(paths),) if isinstance(paths, (str, Path)) else tuple(str(p) for p in paths)
-
-
-def model_for(rules, paths=None, outcomes=None, *, fallback: bool | None = None) -> EquityModel:
-    """The equity model that serves ``rules``.
-
-    Parameters
-    ----------
-    rules : str or Rules
-    paths : str, Path or sequence of them, optional
-        Model files (``thousand equity-fit``).  One file (a str or Path)
-        must serve ``rules`` (:func:`load_model`); from a sequence (the
-        files of the rule sets compared), the one fitted for rules with the
-        fingerprint of ``rules`` is read, and rules none of them serves get
-        the shipped model (:func:`default_model`).  None: the shipped model.
-    outcomes : {"dd", "pimc"} or None
-        Which shipped model (:func:`default_model`); files are read whatever
-        games they were fitted on.
-    fallback : bool, optional
-        As :func:`model_choice`.
-
-    Raises
-    ------
-    BadArgument
-        As :func:`load_model` (one file) or :func:`default_model` (none serves).
-    ModelFileError
-        On a damaged file.
-    """
-    return _pick(rules, paths, outcomes, fallback)[0]
-
-
-def model_source(rules, paths=None, outcomes=None, *, fallback: bool | None = None) -> Path:
-    """The file :func:`model_for` reads with the same arguments (raising as it does)."""
-    return _pick(rules, paths, outcomes, fallback)[1]
-
-
-def _pick(rules, paths, outcomes, fallback) -> tuple:
-    """(model, its file) of :func:`model_for`."""
-    if isinstance(paths, (str, Path)):
-        return load_model(paths, rules), Path(paths)
-    r = as_rules(rules)
-    for p in _paths(paths):
-        try:
-            return load_model(p, r), Path(p)
-        except BadArgument as exc:
-            if exc.parameter != "equity_model" or exc.expected is None:
-                raise
-    m = default_model(r, outcomes, fallback=fallback)
-    return m, model_choice(r, outcomes, fallback=fallback).path
-
-
-def check_model_files(paths, rules_list) -> None:
-    """Check that every model file serves one of the rule sets in play.
-
-    Raises
-    ------
-    BadArgument
-        Naming the file, the rules it was fitted for and the fingerprints,
-        when a file serves none of ``rules_list`` (``parameter="equity_model"``).
-    ModelFileError
-        On a damaged file.
-    """
-    rs = [as_rules(r) for r in rules_list]
-    for p in _paths(paths):
-        errors = []
-        for r in rs:
-            try:
-                load_model(p, r)
-                break
-            except BadArgument as exc:
-                if exc.parameter != "equity_model" or exc.expected is None:
-                    raise
-                errors.append(exc)
-        else:
-            if len(errors) == 1:
-                raise errors[0]
-            got = errors[0].got
-            raise BadArgument(
-                f"the equity model {p} (fingerprint {got}) was fitted for none of the rules compared "
-                f"({', '.join(f'{r.name} {r.fingerprint()}' for r in rs)})",
-                parameter="equity_model",
-                path=p,
-                expected=[r.fingerprint() for r in rs],
-                got=got,
-            )
 
 
 def read_state(rules, state: TableState) -> TableState:

@@ -108,6 +108,8 @@ class EquityModel:
         ):
             raise BadArgument("EquityModel coefficients must be finite")
         self.info = dict(info or {})
+        #: The file it was read from (None: made in memory).
+        self.source: Path | None = None
 
     # --- queries ---------------------------------------------------------------
 
@@ -203,9 +205,11 @@ class EquityModel:
             )
         try:
             rules = Rules.from_dict(d["rules"])
-            return cls(rules, d["features"], d["beta"], d["cov"], d["baseline_beta"], d.get("info"))
+            m = cls(rules, d["features"], d["beta"], d["cov"], d["baseline_beta"], d.get("info"))
         except (KeyError, TypeError, ValueError) as exc:
             raise ModelFileError(f"{path} is a damaged equity model file: {exc}", path=path) from None
+        m.source = Path(path)
+        return m
 
     def __repr__(self) -> str:
         return (

@@ -49,7 +49,10 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
     off).  Attrs added: ``player``, ``dealer``, ``scores``, ``barrel``,
     ``equity_now`` (the three chances now, in player order) and
     ``equity_best_contract`` (highest ``equity``; the lowest contract among
-    ties), beside ``best_contract`` (highest expected score change).
+    ties), beside ``best_contract`` (highest expected score change), and
+    the model that answered (:func:`analysis.equity.model_words`):
+    ``equity_outcomes``, ``equity_model`` (its file's name),
+    ``equity_model_games``, ``equity_model_states``.
 
     Raises
     ------
@@ -58,8 +61,10 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
         them.
     """
     # late: the equity model loads only when a table is given
-    from ..equity import win_chances
+    from ..equity import model_for, model_words, win_chances
     from ..equity.bidding import declare_equity
+
+    words = model_words(model if model is not None else model_for(rules))
 
     eq = declare_equity(
         rules,
@@ -85,5 +90,9 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
             "barrel": tuple(int(x) for x in table.barrel),
             "equity_now": tuple(float(x) for x in win_chances(rules, table, model)),
             "equity_best_contract": int(contracts[int(np.argmax(eq["equity"]))]),
+            "equity_outcomes": words["outcomes"],
+            "equity_model": words["model"],
+            "equity_model_games": words["games"],
+            "equity_model_states": words["states"],
         }
     )

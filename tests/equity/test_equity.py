@@ -12,7 +12,7 @@ from analysis.equity import (
     win_interval,
 )
 from analysis.equity.model import model_file
-from analysis.errors import BadArgument
+from analysis.errors import BadArgument, ModelFileError
 from analysis.rules import PROFILES
 from analysis.scoring import TableState, check_state
 
@@ -139,6 +139,27 @@ def test_rules_without_a_model_are_refused_with_the_fit_command():
     with pytest.raises(BadArgument, match="thousand equity-fit"):
         default_model(PROFILES["club"].with_changes("barrel_seats=1"))
     assert default_model("club") is default_model(PROFILES["club"])
+
+
+@pytest.mark.parametrize(("name", "kind"), SHIPPED)
+def test_every_shipped_model_serves_its_profile_as_it_is_now(name, kind):
+    # a field added to a profile after its model was fitted leaves the model
+    # answering for other rules: its fingerprint must be the profile's now
+    assert default_model(name, kind).rules.fingerprint() == PROFILES[name].fingerprint()
+
+
+def test_a_shipped_model_of_other_conventions_is_refused_with_the_fit_command(monkeypatch):
+    import dataclasses
+
+    from analysis.equity import models
+
+    club = models.model_choice("club", "dd")
+    stale = dataclasses.replace(models.model_choice("ua", "dd"), path=club.path)  # club's file as ua's
+    monkeypatch.setattr(models, "model_choice", lambda *a, **k: stale)
+    with pytest.raises(
+        ModelFileError, match=r"fitted for ua as it was .*analysis\.equity\.build fit --rules ua"
+    ):
+        default_model("ua", "dd")
 
 
 @pytest.mark.parametrize("name", list(PROFILES))

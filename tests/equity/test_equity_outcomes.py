@@ -223,6 +223,13 @@ def test_odds_at_the_table_names_its_equity_model(capsys):
     np.testing.assert_allclose(
         own["equity_now"], win_chances("book", st, outcomes="pimc"), rtol=0, atol=1e-15
     )
+    # the Python front names the same model in its attrs
+    from analysis.odds.hand import hand_odds
+
+    t = hand_odds(HAND, "book", 16, table=st, player=0, progress=False)
+    assert {k: t.attrs[k] for k in ("equity_outcomes", "equity_model", "equity_model_games")} == {
+        k: own[k] for k in ("equity_outcomes", "equity_model", "equity_model_games")
+    }
     assert main([*argv, "--equity-outcomes", "dd"]) == 0
     dd = json.loads(capsys.readouterr().out)
     assert dd["equity_model"] == "equity_book.json" and dd["equity_now"] != own["equity_now"]
