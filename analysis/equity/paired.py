@@ -9,6 +9,9 @@ Usage (from the repository root; resumable, so run it in the background)::
     python -m analysis.equity.paired show --save     # ... and ship them: analysis/equity/paired_summary.json
     nohup nice python -m analysis.equity.paired run --rules club --games 300 --outcomes pimc > oi.log &
     python -m analysis.equity.paired show --outcomes pimc --save   # own-information rows, beside
+    # two cores: the two arms side by side, each block a file of its own
+    python -m analysis.equity.paired run --rules classic --outcomes pimc --arm threshold &
+    python -m analysis.equity.paired run --rules classic --outcomes pimc --arm equity
 
 ``run --outcomes pimc`` plays step 1 as own-information games (each player
 deciding from his own cards, from the single-dummy pool that serves the
@@ -79,6 +82,10 @@ from .paired_store import (
 
 __all__ = ["iterate", "run_profile"]
 
+#: The two arms of the paired games: all three players on the threshold
+#: policy, or one seat on the equity policy.
+ARMS = ("threshold", "equity")
+
 
 def play_games(rules, pool, policy, start: int, n: int, outcomes: str = "dd") -> tuple[list, list]:
     """Play games ``start .. start + n - 1`` of the paired games' seed (:data:`SEED`).
@@ -121,6 +128,7 @@ def run_profile(
     model_path=None,
     limit: int | None = None,
     outcomes: str = "dd",
+    arms: tuple = ARMS,
 ) -> None:
     """Play (or finish) the paired games of one profile.
 
@@ -151,12 +159,17 @@ def run_profile(
         games' model and everyone bidding with the single-dummy BidModel, as
         ``thousand simulate`` plays by default (step 1 only; keep their
         blocks in a ``data`` folder of their own).
+    arms : tuple of {"threshold", "equity"}
+        The arms to play (default both).  Each block of an arm is a file of
+        its own, so two processes may play the two arms side by side
+        (``run --arm threshold`` and ``run --arm equity``): the blocks are
+        those of one run playing both.
 
     Raises
     ------
     BadArgument
-        On other ``outcomes``, or ``"pimc"`` where no single-dummy pool
-        serves the profile.
+        On other ``outcomes`` or ``arms``, or ``"pimc"`` where no
+        single-dummy pool serves the profile.
     """
     # late: the simulator and the pools load only here
     from .. import reference
@@ -165,6 +178,8 @@ def run_profile(
     from ..game.pools import PoolSource
 
     rules = PROFILES[profile]
+    if not arms or set(arms) - set(ARMS):
+        raise BadArgument(f"arms must be among {', '.join(ARMS)}, got {arms!r}", parameter="arms")
     if outcomes == "pimc":
         if step != 1:
             raise BadArgument("own-information paired games are played for step 1 only", parameter="outcomes")
@@ -183,7 +198,7 @@ def run_profile(
     mp = None if model_path is None else str(Path(model_path).resolve())
     for start, runs in blocks(games, limit):
         n = sum(count for _, _, count in runs)
-        for arm in ("threshold", "equity"):
+        for arm in (a for a in ARMS if a in arms):
             path = block_path(data, profile, arm, start, step)
             if path.is_file() or (step > 1 and arm == "threshold"):
                 continue
@@ -341,6 +356,12 @@ def main(argv=None) -> int:
         help="dd: double-dummy games (the shipped table, default); pimc: own-information games from "
         "the single-dummy pool, each player deciding from his own cards",
     )
+    r.add_argument(
+        "--arm",
+        choices=("both", *ARMS),
+        default="both",
+        help="play one arm only (default both): two processes may play the two arms side by side",
+    )
     it = sub.add_parser("iterate", help="refit under the equity policy and replay while the gain grows")
     it.add_argument("--rules", default="club", help="a profile or all (default club)")
     it.add_argument("--games", type=int, default=400, help="paired games per equity seat (default 400)")
@@ -374,7 +395,10 @@ def main(argv=None) -> int:
             args.data = DATA[args.outcomes]
         for name in names:
             if args.cmd == "run":
-                run_profile(name, args.games, args.data, log=log, limit=args.limit, outcomes=args.outcomes)
+                arms = ARMS if args.arm == "both" else (args.arm,)
+                run_profile(
+                    name, args.games, args.data, log=log, limit=args.limit, outcomes=args.outcomes, arms=arms
+                )
             else:
                 iterate(
                     name,

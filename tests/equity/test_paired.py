@@ -164,3 +164,18 @@ def test_the_blocks_cover_each_game_once_with_its_seat(games, limit):
         assert len(played) - start <= paired_store.BLOCK
     assert played == [(g, g // games) for g in range(total)]
     assert limit is None or total >= min(limit, 3 * games)
+
+
+def test_the_two_arms_played_apart_are_the_arms_played_together(tmp_path):
+    """``run --arm``: two processes may play the two arms side by side; the
+    blocks are those of one run playing both."""
+    quiet = lambda s: None  # noqa: E731
+    paired.run_profile("club", 1, tmp_path / "both", log=quiet)
+    paired.run_profile("club", 1, tmp_path / "apart", log=quiet, arms=("equity",))
+    assert [p.name for p in (tmp_path / "apart" / "club").iterdir()] == ["equity-000000.json"]
+    paired.run_profile("club", 1, tmp_path / "apart", log=quiet, arms=("threshold",))
+    for name in ("threshold-000000.json", "equity-000000.json"):
+        both, apart = (json.loads((tmp_path / d / "club" / name).read_text()) for d in ("both", "apart"))
+        assert both == apart
+    with pytest.raises(BadArgument, match="arms must be among"):
+        paired.run_profile("club", 1, tmp_path, arms=("bold",))
