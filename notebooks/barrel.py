@@ -48,8 +48,8 @@
 # cards: PIMC, docs/SINGLE_DUMMY.md), from the single-dummy reference pool
 # that serves each variant, with the default bidding policy.  The pools
 # hold fewer deals than the games draw, so games draw their deals *with
-# replacement*, and on the small pools most draws repeat a deal: the page
-# gives each pool's size and counts the repeats below.
+# replacement*, and some draws repeat a deal: the page gives each pool's
+# size and counts the repeats below.
 # A variant no single-dummy pool serves would be played double-dummy and
 # labelled so.  The endings
 # *compete* (a stay ends in exactly one of them), so each is read as a

@@ -12,8 +12,8 @@ Two kinds of pool share one name space and one interface
   of the first ``n`` deals of a double-dummy pool's deals folder, under
   ``POOL/sd`` (``POOL/sd-RULES`` for another profile's play of them), one
   per single-dummy fingerprint (:func:`analysis.single_dummy.sd_fingerprint`),
-  so ``classic`` has its own (``classic-sd``, its payments differ from
-  club's).  A single-dummy pool is built in the background and may take
+  so ``classic`` has its own (``classic-sd-25k``, its payments differ
+  from club's).  A single-dummy pool is built in the background and may take
   several runs; until it is finished, and while its content hash is not
   pinned in :data:`SD_POOLS`, it is reported as "not built" (or "not
   finished") and skipped, which is not an error for the other pools.
@@ -269,8 +269,9 @@ class SDPoolSpec:
 
     def paths(self, base: Path) -> tuple[Path, Path]:
         """The deals folder it plays and its ``sd`` folder, under ``base``
-        (``sd-RULES`` when it plays another profile's deals: ``classic-sd``
-        plays club's into ``club/sd-classic``; :attr:`folder` when set)."""
+        (``sd-RULES`` when it plays another profile's deals: club's deals
+        played under classic go to ``club/sd-classic``; :attr:`folder` when
+        set)."""
         sd = self.folder or ("sd" if self.rules == self.pool else f"sd-{self.rules}")
         return base / self.pool / "deals", base / self.pool / sd
 
@@ -336,13 +337,16 @@ POOLS: tuple[PoolSpec, ...] = (
     PoolSpec("wiki", "wiki", 50_000, "9546c67c85bd57c8", "1d054d5e0e9dc292"),
 )
 
-#: The single-dummy pools: club's on 50,000 deals, book's, ua's and wiki's
-#: on 25,000 (200 a chunk, built in the background over several sessions;
-#: they replaced the 2,000-deal ``club-sd`` and the 500-deal ``book-sd``,
-#: ``ua-sd`` and ``wiki-sd``, which played their first deals), classic's on 500.
+#: The single-dummy pools: club's on 50,000 deals, every other profile's on
+#: 25,000 (classic's plays club's deals under classic's payments), 200 a
+#: chunk, built in the background over several sessions; they replaced the
+#: 2,000-deal ``club-sd`` and the 500-deal ``classic-sd``, ``book-sd``,
+#: ``ua-sd`` and ``wiki-sd``, which played their first deals.
 SD_POOLS: tuple[SDPoolSpec, ...] = (
     SDPoolSpec("club-sd-50k", "club", "club", 50_000, "6b542c3a5b297efd", chunk=200, folder="sd-50k"),
-    SDPoolSpec("classic-sd", "club", "classic", 500, "977a2027f8c1f38f"),
+    SDPoolSpec(
+        "classic-sd-25k", "club", "classic", 25_000, "dded5f91cdb1f31a", chunk=200, folder="sd-classic-25k"
+    ),
     SDPoolSpec("book-sd-25k", "book", "book", 25_000, "21bad198f10119be", chunk=200, folder="sd-25k"),
     SDPoolSpec("ua-sd-25k", "ua", "ua", 25_000, "b37e8db53b2f7aed", chunk=200, folder="sd-25k"),
     SDPoolSpec("wiki-sd-25k", "wiki", "wiki", 25_000, "ca706ebc6c8444a9", chunk=200, folder="sd-25k"),
@@ -350,14 +354,12 @@ SD_POOLS: tuple[SDPoolSpec, ...] = (
 
 
 #: The big single-dummy pools still growing (DESIGN.md, contract 6 once
-#: shipped): 25,000 deals of every other profile's, 200 deals a chunk,
-#: built in the background in the repository's folder (docs/SINGLE_DUMMY.md,
-#: section 7) and pinned into :data:`SD_POOLS` once complete and verified,
-#: as ``club-sd-50k``, ``book-sd-25k``, ``ua-sd-25k`` and ``wiki-sd-25k`` were;
-#: until then the small pool above serves every page and game.
-BIG_SD_POOLS: tuple[SDPoolSpec, ...] = (
-    SDPoolSpec("classic-sd-25k", "club", "classic", 25_000, chunk=200, folder="sd-classic-25k"),
-)
+#: shipped), built in the background in the repository's folder
+#: (docs/SINGLE_DUMMY.md, section 7) and pinned into :data:`SD_POOLS` once
+#: complete and verified, as every pool above was; until then a smaller
+#: pool serves every page and game.  Empty while none grows: a new one (a
+#: larger pool, another profile's) is added here with no content hash.
+BIG_SD_POOLS: tuple[SDPoolSpec, ...] = ()
 
 
 def _base(base: Path | None) -> Path:
@@ -435,7 +437,7 @@ def pool_for(rules, base: Path | None = None) -> Pool | None:
 
 def sd_pool_for(rules, base: Path | None = None) -> SDPool | None:
     """The built single-dummy pool whose single-dummy fingerprint is that of
-    ``rules``, if any (``classic`` has its own, ``classic-sd``: its payments
+    ``rules``, if any (``classic`` has its own, ``classic-sd-25k``: its payments
     differ from club's; ``club+barrel_seats=1`` shares club's)."""
     want = sd_fingerprint(load_rules(rules))
     for p in sd_pools(base):

@@ -163,7 +163,7 @@ def test_the_registry_is_as_documented():
     sizes = {s.name: (s.pool, s.rules, s.n) for s in reference.SD_POOLS}
     assert sizes == {
         "club-sd-50k": ("club", "club", 50_000),
-        "classic-sd": ("club", "classic", 500),
+        "classic-sd-25k": ("club", "classic", 25_000),
         "book-sd-25k": ("book", "book", 25_000),
         "ua-sd-25k": ("ua", "ua", 25_000),
         "wiki-sd-25k": ("wiki", "wiki", 25_000),
@@ -178,7 +178,7 @@ def test_the_registry_is_as_documented():
     assert len({sd_fingerprint(s.rules) for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
     base = reference.root()
     assert len({s.paths(base)[1] for s in reference.SD_POOLS}) == len(reference.SD_POOLS)
-    assert reference.spec("classic-sd").paths(base)[1] == base / "club" / "sd-classic"
+    assert reference.spec("classic-sd-25k").paths(base)[1] == base / "club" / "sd-classic-25k"
 
 
 # --- the shipped pools, once built and pinned ---------------------------------
@@ -237,10 +237,8 @@ def test_a_pool_built_elsewhere_has_the_content_of_its_own_folder(sd_env, tmp_pa
     assert json.loads((out / "_manifest.json").read_text())["content_hash"] == want
     with pytest.raises(reference.ReferencePoolError, match="unfinished|missing"):
         reference.check("club-sd", tmp_path)  # the root's folder is not DIR
-    big = {s.name: s for s in reference.BIG_SD_POOLS}
-    assert {s.n for s in big.values()} == {25_000} and len(big) == 1
-    assert reference.spec("classic-sd-25k") is big["classic-sd-25k"]
-    assert all(s.name not in big for s in reference.specs())  # the small pools serve until pinned
+    # every big pool is pinned: none grows
+    assert reference.BIG_SD_POOLS == () and all(s.sd_hash for s in reference.SD_POOLS)
     with pytest.raises(BadArgument, match="single-dummy"):
         reference.build("club", workers=1, progress=False, out=out)
 
