@@ -183,13 +183,8 @@ def run(args) -> int:
             player=player,
             equity_model=model,
         )
-        if described is not None:
-            t.attrs.update(
-                equity_outcomes=described["outcomes"],
-                equity_model=described["model"],
-                equity_model_games=described["games"],
-                equity_model_states=described["states"],
-            )
+        if described is not None:  # the model's file as given (hand_odds names a file by its name)
+            t.attrs["equity_model"] = described["model"]
         text = sd_text(t) if args.play == "pimc" else hand_text(t)
         rows = t.reset_index()
     else:

@@ -28,11 +28,6 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=16)
-def _load(path: str) -> EquityModel:
-    return EquityModel.load(path)
-
-
 @lru_cache(maxsize=1)
 def _profiles_by_fingerprint() -> dict:
     out = {}
@@ -137,7 +132,7 @@ def default_model(rules, outcomes=None, *, fallback: bool | None = None) -> Equi
 @lru_cache(maxsize=16)
 def _shipped(path: str, profile: str, outcomes: str) -> EquityModel:
     """A shipped model, checked once to serve its profile as the profile is now."""
-    m = _load(path)
+    m = EquityModel.load(path)
     want, got = PROFILES[profile].fingerprint(), m.rules.fingerprint()
     if want != got:
         sd = " --outcomes pimc" if outcomes == "pimc" else ""

@@ -197,7 +197,8 @@ def run_profile(
         raise BadArgument(f"outcomes must be 'dd' or 'pimc', got {outcomes!r}", parameter="outcomes")
     mp = None if model_path is None else str(Path(model_path).resolve())
     for start, runs in blocks(games, limit):
-        n = sum(count for _, _, count in runs)
+        seats = [seat for seat, _, count in runs for _ in range(count)]
+        n = len(seats)
         for arm in (a for a in ARMS if a in arms):
             path = block_path(data, profile, arm, start, step)
             if path.is_file() or (step > 1 and arm == "threshold"):
@@ -217,7 +218,6 @@ def run_profile(
                 rec["outcomes"] = outcomes
             if arm == "equity":
                 rec["model_path"] = mp
-            seats = [seat for seat, _, count in runs for _ in range(count)]
             rec.update(seats=seats, winners=winners, deals=deals)
             write_block(path, rec)
             log(

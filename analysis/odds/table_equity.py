@@ -61,10 +61,11 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
         them.
     """
     # late: the equity model loads only when a table is given
-    from ..equity import model_for, model_words, win_chances
+    from ..equity import default_model, model_words, win_chances
     from ..equity.bidding import declare_equity
 
-    words = model_words(model if model is not None else model_for(rules))
+    model = default_model(rules) if model is None else model  # resolved once, named in the attrs
+    words = model_words(model)
 
     eq = declare_equity(
         rules,
