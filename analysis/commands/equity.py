@@ -394,6 +394,8 @@ def run(args) -> int:
             f"simulated {kind} games ({described['states']:,} states, "
             f"{'default' if pol == 'threshold' else pol} policy)"
         )
+        if state.winner >= 0:
+            print(f"game over: player {state.winner} reached the target {rules.target}")
         print("player   score  barrel  bolts  failed   chance to win  95% interval")
         for p in range(3):
             a = state.barrel[p]

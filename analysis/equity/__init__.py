@@ -24,6 +24,8 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..errors import BadArgument
@@ -77,7 +79,9 @@ def read_state(rules, state: TableState) -> TableState:
 
     A player whose score is the barrel threshold but whose ``barrel`` is −1
     (as in ``TableState(scores=(880, 0, 0))``, a fresh table) is read as
-    having just arrived: 0 attempts used.
+    having just arrived: 0 attempts used.  A player at or above
+    ``rules.target`` in a state without a winner is read as its winner: the
+    game is over and his chance is 1.
 
     Raises
     ------
@@ -89,17 +93,17 @@ def read_state(rules, state: TableState) -> TableState:
     if not isinstance(state, TableState):
         raise BadArgument(f"state must be an analysis.scoring.TableState, got {type(state).__name__}")
     t = rules.barrel_threshold
-    if state.winner < 0 and any(s == t and a < 0 for s, a in zip(state.scores, state.barrel)):
+    if state.winner < 0:
+        over = [p for p, s in enumerate(state.scores) if s >= rules.target]
+        if len(over) > 1:
+            who = " and ".join(map(str, over))
+            raise BadArgument(
+                f"not a table state of {rules.name}: players {who} reach the target "
+                f"{rules.target}, and a game has one winner",
+                parameter="state",
+            )
         barrel = tuple(0 if (s == t and a < 0) else a for s, a in zip(state.scores, state.barrel))
-        state = TableState(
-            scores=state.scores,
-            bolts=state.bolts,
-            barrel=barrel,
-            failed_stays=state.failed_stays,
-            dealer=state.dealer,
-            deals=state.deals,
-            winner=state.winner,
-        )
+        state = replace(state, barrel=barrel, winner=over[0] if over else -1)
     try:
         check_state(rules, state)
     except ValueError as exc:

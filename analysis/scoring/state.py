@@ -322,7 +322,8 @@ def check_state(rules, state: TableState) -> None:
 
     Scores at or above the threshold belong to sitters (only a winner may
     exceed it); sitters have used fewer than ``rules.barrel_attempts``
-    attempts; bolt counters are below ``rules.bolt_count``; under
+    attempts; bolt counters are below ``rules.bolt_count``, and 0 where
+    ``rules.bolt_rule`` is ``'none'`` (book, ua: no bolts); under
     ``rules.barrel_arrivals='seats'`` at most ``rules.barrel_seats`` sit;
     under ``rules.reset_555`` no score is left at ``rules.reset_at`` (555;
     or its negative under ``'both'``): the reset zeroes it at once (RULES.md,
@@ -354,6 +355,10 @@ def check_state(rules, state: TableState) -> None:
             raise ValueError(f"player {p} used {a} attempts of {rules.barrel_attempts}")
         if state.bolts[p] >= rules.bolt_count:
             raise ValueError(f"player {p} has {state.bolts[p]} bolts, the penalty count")
+        if state.bolts[p] and not rules.has_bolts:
+            raise ValueError(
+                f"player {p} has a bolt counter of {state.bolts[p]}, but bolt_rule='none' counts none"
+            )
         r = rules.reset_at
         if rules.reset_555 != "none" and (s == r or (rules.reset_555 == "both" and s == -r)):
             raise ValueError(f"player {p} scores {s}, which the reset at {r} ({rules.reset_555}) sets to 0")

@@ -135,6 +135,26 @@ def test_a_score_at_the_threshold_is_read_as_a_new_sitter():
         win_chances("classic", TableState(scores=(880, 880, 500)))
 
 
+def test_a_score_at_the_target_is_read_as_the_winner():
+    # RULES.md, the barrel: the game ends when a player reaches the target
+    for name in ("club", "wiki"):
+        rules = PROFILES[name]
+        for score in (rules.target, rules.target + 20):
+            st = read_state(rules, TableState(scores=(400, score, 500), dealer=2))
+            assert st.winner == 1
+            np.testing.assert_array_equal(win_chances(rules, st), [0.0, 1.0, 0.0])
+    with pytest.raises(BadArgument, match="players 0 and 2 reach the target 1000"):
+        win_chances("club", TableState(scores=(1000, 300, 1000)))
+
+
+@pytest.mark.parametrize("name", ["book", "ua"])
+def test_a_bolt_counter_is_refused_where_no_bolts_are_counted(name):
+    assert not PROFILES[name].has_bolts
+    with pytest.raises(BadArgument, match="bolt_rule='none'"):
+        win_chances(name, TableState(scores=(100, 300, 500), bolts=(0, 1, 0)))
+    win_chances("club", TableState(scores=(100, 300, 500), bolts=(0, 1, 0)))
+
+
 def test_rules_without_a_model_are_refused_with_the_fit_command():
     with pytest.raises(BadArgument, match="thousand equity-fit"):
         default_model(PROFILES["club"].with_changes("barrel_seats=1"))

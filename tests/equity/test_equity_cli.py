@@ -50,6 +50,9 @@ def test_text_table_and_plot(capsys, tmp_path):
     )
     out = capsys.readouterr().out
     assert "chance to win" in out and "plot saved" in out
+    assert "game over" not in out
+    assert main(["equity", "--scores", "400,1020,500"]) == 0
+    assert "game over: player 1 reached the target 1000" in capsys.readouterr().out
     assert (tmp_path / "eq.png").stat().st_size > 1000
 
 
@@ -60,6 +63,8 @@ def test_user_errors_are_one_line_and_exit_2(capsys):
         (["--scores", "a,0,0"], "not a number"),
         (["--scores", "880,880,880"], "seats"),
         (["--scores", "0,0,0", "--bolts", "3,0,0"], "bolts"),
+        (["--rules", "book", "--scores", "0,0,0", "--bolts", "1,0,0"], "counts none"),
+        (["--scores", "1000,1000,0"], "one winner"),
         (["--scores", "0,0,0", "--set", "barrel_seats=1"], "no equity model"),
         (["--scores", "0,0,0", "--plot", "/nonexistent/x.png"], "does not exist"),
     ):

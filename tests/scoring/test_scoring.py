@@ -512,7 +512,7 @@ def table_states(draw, rules):
     return TableState(
         scores=scores,
         barrel=barrel,
-        bolts=[draw(st.integers(0, rules.bolt_count - 1)) for _ in range(3)],
+        bolts=[draw(st.integers(0, rules.bolt_count - 1)) if rules.has_bolts else 0 for _ in range(3)],
         failed_stays=[draw(st.integers(0, 2)) for _ in range(3)],
         dealer=draw(st.integers(0, 2)),
     )
