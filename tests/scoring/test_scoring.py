@@ -2,13 +2,13 @@
 
 Worked examples of RULES.md (1, 2, 3, 4, 6, 8, 9), then for each profile a
 scripted sequence per convention row it differs on, with the expected
-scores written out by hand, then invariants over random sequences.
+scores written out by hand.  The barrel rows per profile are in
+``test_barrel_rows.py``, the invariants over random sequences in
+``test_scoring_invariants.py``.
 """
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
-from hypothesis import strategies as st
 
 from analysis.rules import Rules
 from analysis.scoring import (
@@ -17,11 +17,8 @@ from analysis.scoring import (
     apply_deal,
     check_state,
     declarer_delta,
-    declarer_points,
-    give_up_allowed,
     new_table,
     round_defender_points,
-    write_off_allowed,
     write_off_payment,
 )
 
@@ -469,137 +466,6 @@ def test_bad_input_raises():
         check_state(CLUB, TableState(scores=(900, 0, 0)))
 
 
-# --- invariants over random sequences ----------------------------------------
-
-VARIANTS = [
-    CLUB,
-    CLASSIC,
-    BOOK,
-    UA,
-    WIKI,
-    CLUB.with_changes(barrel_seats=1, bolt_window="streak"),
-    CLASSIC.with_changes(barrel_defender_scores=True, barrel_seats=2),
-    WIKI.with_changes(bolt_declarer=False),
-    # the seeds' small conventions, several at once
-    WIKI.with_changes(
-        write_off_fine="every_third", write_off_no_barrel=True, round_declarer=True, bad_deal_fine=120
-    ),
-    CLUB.with_changes(crossing="not_on_barrel", write_off_limit=3, reset_555="both", reset_at=505),
-    CLASSIC.with_changes(
-        crossing="allowed", barrel_bolts=True, knock_off_penalty=200, write_off_fine="third", bad_deal_fine=60
-    ),
-    UA.with_changes(write_off_banned=True, barrel_defence_points=True, barrel_seats=2),
-]
-
-
-@st.composite
-def table_states(draw, rules):
-    t = rules.barrel_threshold
-    sitters = draw(st.lists(st.booleans(), min_size=3, max_size=3))
-    while sum(sitters) > rules.barrel_seats:
-        sitters[sitters.index(True)] = False
-    scores, barrel = [], []
-    for sits in sitters:
-        if sits:
-            scores.append(float(t))
-            barrel.append(draw(st.integers(0, rules.barrel_attempts - 1)))
-        else:
-            step = draw(st.integers(-60, (t - 5) // 5 - 1))
-            scores.append(
-                draw(st.sampled_from([5.0 * step, 5.0 * step + 2.5, t - 5.0 * (1 + abs(step) % 40)]))
-            )
-            barrel.append(-1)
-    return TableState(
-        scores=scores,
-        barrel=barrel,
-        bolts=[draw(st.integers(0, rules.bolt_count - 1)) if rules.has_bolts else 0 for _ in range(3)],
-        failed_stays=[draw(st.integers(0, 2)) for _ in range(3)],
-        dealer=draw(st.integers(0, 2)),
-    )
-
-
-@st.composite
-def outcomes(draw):
-    if draw(st.integers(0, 9)) == 0:
-        return REDEAL
-    d = draw(st.integers(0, 2))
-    contract = 5 * draw(st.integers(20, 50))
-    if draw(st.integers(0, 7)) == 0:
-        return DealOutcome(
-            declarer=d,
-            contract=contract,
-            written_off=True,
-            four_marriages=draw(st.sampled_from([-1] * 9 + [d])),
-        )
-    a = draw(st.integers(0, 8))
-    b = draw(st.integers(0, 8 - a))
-    tricks = [a, b, 8 - a - b]
-    raw = [0 if tricks[p] == 0 else draw(st.integers(0, 130)) for p in range(3)]
-    raw[d] = max(0, contract + draw(st.integers(-40, 40)))
-    return DealOutcome(declarer=d, contract=contract, raw=raw, tricks=tricks)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_invariants_over_random_sequences(data):
-    _check_random_sequence(data)
-
-
-@pytest.mark.verify
-@settings(max_examples=4000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_invariants_over_many_random_sequences(data):
-    _check_random_sequence(data)
-
-
-def _check_random_sequence(data):
-    rules = data.draw(st.sampled_from(VARIANTS))
-    state = data.draw(table_states(rules))
-    assume(rules.reset_555 == "none" or rules.reset_at not in map(abs, state.scores))
-    check_state(rules, state)
-    for o in data.draw(st.lists(outcomes(), min_size=1, max_size=25)):
-        before = state
-        if (
-            o.written_off
-            and not give_up_allowed(rules, before, o.declarer)
-            and not (rules.four_marriages_win and o.four_marriages >= 0)
-        ):
-            with pytest.raises(ValueError):
-                apply_deal(rules, before, o)
-            continue
-        res = apply_deal(rules, before, o)
-        state = res.state
-        for e in res.events:
-            event(e.split(":")[0])
-        np.testing.assert_array_equal(res.deltas, np.array(state.scores) - np.array(before.scores))
-        fined = any(e.startswith("bad_deal_fine") for e in res.events)
-        assert state.dealer == (before.dealer + (0 if o.redeal and not fined else 1)) % 3
-        if fined:  # the third redeal in a row
-            assert o.redeal and before.redeals_in_row == 2 and rules.bad_deal_fine
-            assert res.deltas[before.dealer] <= -rules.bad_deal_fine or state.scores[before.dealer] == 0
-        if f"crossed:{o.declarer}" in res.events:  # his score unchanged but for barrel events
-            mine = [e for e in res.events if e.endswith(f":{o.declarer}") and not e.startswith("crossed")]
-            assert not res.bolts[o.declarer]
-            assert mine or state.scores[o.declarer] == before.scores[o.declarer]
-        assert state.deals == before.deals + 1
-        if state.winner >= 0:
-            w = state.winner
-            if f"four_marriages:{w}" in res.events:
-                assert rules.four_marriages_win and state.scores == before.scores
-            else:  # only a sitting declarer who made his contract; never a defender
-                assert w == o.declarer and before.barrel[w] >= 0
-                assert not o.written_off and declarer_points(rules, o.raw[w]) >= o.contract
-                assert state.scores[w] >= rules.target
-            break
-        check_state(rules, state)  # threshold, attempts, bolt counters
-        assert all(a < rules.barrel_attempts for a in state.barrel)
-        assert all(b < rules.bolt_count for b in state.bolts)
-        if not rules.barrel_bolts:
-            for p in range(3):
-                if before.barrel[p] >= 0 and p != o.declarer and not o.redeal:
-                    assert res.bolts[p] == False  # noqa: E712
-
-
 @pytest.mark.parametrize("rules", [CLUB, CLASSIC, BOOK, UA, WIKI])
 def test_write_off_payment_rounds_as_the_profile_says(rules):
     for contract in range(100, 405, 5):
@@ -615,97 +481,3 @@ def test_write_off_payment_rounds_as_the_profile_says(rules):
         assert res.deltas.tolist() == [pay, -contract, pay]
     with pytest.raises(ValueError):
         write_off_payment(rules, 102)
-
-
-# --- the barrel rows, profile by profile (expected values written out) --------
-
-
-@pytest.mark.parametrize(
-    "rules, after_fall", [(CLUB, 760), (CLASSIC, 760), (BOOK, 800), (UA, 760), (WIKI, 760)]
-)
-def test_fall_after_three_attempts_per_profile(rules, after_fall):
-    t = rules.barrel_threshold
-    s = at((t, 0, 0), (0, -1, -1), dealer=0)
-    results = []
-    for d in (1, 2, 1):
-        raw, tricks = [20, 10, 10], [1, 1, 1]
-        raw[d], tricks[d] = 100, 6
-        s = apply_deal(rules, s, play(d, 100, raw, tricks)).state
-        results.append((s.scores[0], s.barrel[0]))
-    assert results == [(t, 1), (t, 2), (after_fall, -1)]
-
-
-@pytest.mark.parametrize(
-    "rules, dealer, after",
-    [
-        (CLUB, 2, 880 - 120),
-        (CLASSIC, 2, 760),
-        (UA, 2, 760),
-        (WIKI, 2, 760),
-        (BOOK, 2, 900 - 120),  # the first hand (0) fails: single penalty
-        (BOOK, 0, 900 - 240),
-    ],
-)  # not the first hand: double
-def test_own_failed_contract_on_barrel_per_profile(rules, dealer, after):
-    t = rules.barrel_threshold
-    res = apply_deal(rules, at((t, 0, 0), (1, -1, -1), dealer=dealer), play(0, 120, (110, 5, 5), (6, 1, 1)))
-    assert res.state.scores[0] == after
-    assert res.state.barrel[0] == -1 and res.state.failed_stays[0] == 1
-    assert res.events == ["failed_contract:0"]
-
-
-@pytest.mark.parametrize("rules", [CLUB, CLASSIC, BOOK, UA, WIKI])
-def test_write_off_pays_nobody_on_the_barrel_per_profile(rules):
-    t = rules.barrel_threshold
-    res = apply_deal(rules, at((100, t, 0), (-1, 0, -1)), write_off(0, 120))
-    pay = {"club": 60, "classic": 60, "book": 40, "ua": 60, "wiki": 60}[rules.name]
-    assert res.state.scores == (-20, t, pay)
-    assert res.state.barrel == (-1, 1, -1)
-
-
-def test_wiki_write_off_on_barrel_allowed():
-    res = apply_deal(WIKI, at((880, 100, 100), (2, -1, -1)), write_off(0, 125))
-    assert res.state.scores == (755, 165, 165)
-    assert res.events == ["barrel_write_off:0"]
-
-
-@pytest.mark.parametrize(
-    "rules, written",
-    [(CLUB, (25, 15)), (CLASSIC, (25, 15)), (BOOK, (25, 15)), (WIKI, (25, 15)), (UA, (23, 13))],
-)
-def test_defender_rounding_per_profile(rules, written):
-    res = apply_deal(rules, new_table(rules, 2), play(0, 160, (164, 23, 13), (5, 2, 1)))
-    assert res.deltas.tolist() == [160, *written]
-
-
-@pytest.mark.parametrize("rules", [BOOK, UA])
-def test_no_555_reset_book_ua(rules):
-    res = apply_deal(rules, at((455, 0, -435), dealer=2), play(0, 100, (100, 0, 0), (8, 0, 0)))
-    assert res.state.scores == (555, 0, -435) and res.events == []
-    res = apply_deal(rules, at((0, 0, -435), dealer=1), play(2, 120, (0, 0, 100), (0, 0, 8)))
-    assert res.state.scores[2] == -555
-
-
-def test_classic_declarer_and_sitter_get_no_bolt():
-    s = at((880, 0, 0), (0, -1, -1), bolts=(2, 2, 0), dealer=0)
-    res = apply_deal(CLASSIC, s, play(1, 120, (0, 0, 130), (0, 0, 8)))
-    assert res.bolts.tolist() == [False, False, False]
-    assert res.state.scores == (880, -120, 130) and res.state.bolts == (2, 2, 0)
-
-
-def test_club_sitter_making_a_contract_short_of_the_target_is_capped():
-    r = CLUB.with_changes(target=1005)  # needs 125 from 880
-    res = apply_deal(r, at((880, 0, 0), (0, -1, -1)), play(0, 120, (130, 0, 0), (8, 0, 0)))
-    assert res.state.scores[0] == 880 and res.state.barrel[0] == 1 and res.state.winner == -1
-
-
-@pytest.mark.parametrize(
-    "rules, allowed", [(CLUB, False), (CLASSIC, True), (BOOK, False), (UA, True), (WIKI, True)]
-)
-def test_write_off_allowed_on_the_barrel_per_profile(rules, allowed):
-    s = at((rules.barrel_threshold, 0, 0), (0, -1, -1))
-    assert write_off_allowed(rules, s, 0) is allowed
-    assert write_off_allowed(rules, s, 1) is True
-    if not allowed:
-        with pytest.raises(ValueError):
-            apply_deal(rules, s, write_off(0, 120))
