@@ -1,4 +1,4 @@
-"""Volume check of ``compare`` (``make verify``): the issue's 1,000-game figures."""
+"""Volume check of ``compare`` (``make verify``): the barrel conventions over 1,000 paired games."""
 
 import pytest
 

@@ -24,7 +24,7 @@ from analysis.jobs.solutions import run_solve
 from analysis.rules import Rules
 from analysis.scoring import DealOutcome, apply_deal, check_state, new_table
 
-ISSUE_COLUMNS = [
+CONTRACT_COLUMNS = [
     "game_id",
     "deal_no",
     "dealer",
@@ -137,7 +137,7 @@ def replay(rules, games: pd.DataFrame):
 def check_games(rules, games: pd.DataFrame, pool_frame=None):
     """The invariants of a games table."""
     assert list(games.columns) == list(GAME_COLUMNS)
-    assert list(games.columns[: len(ISSUE_COLUMNS)]) == ISSUE_COLUMNS
+    assert list(games.columns[: len(CONTRACT_COLUMNS)]) == CONTRACT_COLUMNS
     for c, t in GAME_COLUMNS.items():
         assert str(games[c].dtype) == t, c
     for gid, g in games.groupby("game_id"):
