@@ -33,17 +33,7 @@ def register(sub) -> None:
     p.add_argument(
         "--dealer", type=int, default=2, choices=(0, 1, 2), help="the player who deals next (default 2)"
     )
-    p.add_argument(
-        "--barrel",
-        default=None,
-        metavar="A,B,C",
-        help="barrel attempts used per player, - for not sitting (default: a player at the "
-        "threshold has just arrived, 0 used)",
-    )
-    p.add_argument("--bolts", default=None, metavar="A,B,C", help="bolt counters per player (default 0,0,0)")
-    p.add_argument(
-        "--failed-stays", default=None, metavar="A,B,C", help="failed barrel stays per player (default 0,0,0)"
-    )
+    add_table_options(p)
     p.add_argument("--json", action="store_true", help="print JSON: win, low, high (lists in player order)")
     p.add_argument("--plot", default=None, metavar="F.png", help="save one player's chance against his score")
     p.add_argument(
@@ -57,6 +47,21 @@ def register(sub) -> None:
     p._negative_number_matcher = re.compile(r"^-[\d.,]")
     p.set_defaults(func=run)
     _register_fit(sub)
+
+
+def add_table_options(p) -> None:
+    """``--barrel``, ``--bolts`` and ``--failed-stays``: the table beside the scores."""
+    p.add_argument(
+        "--barrel",
+        default=None,
+        metavar="A,B,C",
+        help="barrel attempts used per player, - for not sitting (default: a player at the "
+        "threshold has just arrived, 0 used)",
+    )
+    p.add_argument("--bolts", default=None, metavar="A,B,C", help="bolt counters per player (default 0,0,0)")
+    p.add_argument(
+        "--failed-stays", default=None, metavar="A,B,C", help="failed barrel stays per player (default 0,0,0)"
+    )
 
 
 def _register_fit(sub) -> None:
@@ -331,13 +336,14 @@ def _triple(text: str, option: str, kind=float, dash=None) -> tuple:
     return tuple(out)
 
 
-def state_from_args(args):
+def state_from_args(args, rules):
     """The :class:`~analysis.scoring.TableState` the options describe.
 
     Raises
     ------
     BadArgument
-        On malformed triples or impossible values.
+        On malformed triples or impossible values; on ``-`` (not sitting) in
+        ``--barrel`` for a player at the barrel threshold, who sits.
     """
     # late: the parser imports every command module; the work loads when it runs
     from ..scoring import TableState
@@ -346,6 +352,13 @@ def state_from_args(args):
     kw = {"scores": scores, "dealer": args.dealer}
     if args.barrel is not None:
         kw["barrel"] = _triple(args.barrel, "--barrel", int, dash=-1)
+        t = rules.barrel_threshold
+        for p, (s, a) in enumerate(zip(scores, kw["barrel"], strict=True)):
+            if s == t and a < 0:
+                raise BadArgument(
+                    f"--barrel: player {p} scores {s:g}, the barrel threshold, so he sits on the "
+                    f"barrel: give the attempts he has used (0..{rules.barrel_attempts - 1})"
+                )
     if args.bolts is not None:
         kw["bolts"] = _triple(args.bolts, "--bolts", int)
     if args.failed_stays is not None:
@@ -354,6 +367,25 @@ def state_from_args(args):
         return TableState(**kw)
     except ValueError as exc:
         raise BadArgument(str(exc)) from None
+
+
+def _score_can_stand(rules, state, player: int, score: float) -> bool:
+    """Whether the table may leave ``player`` at ``score``, the rest as in ``state``.
+
+    Not where the 555 reset sets it to 0, nor at the threshold when no seat
+    is free (RULES.md, 555; the barrel): the plot leaves such scores out.
+    """
+    from dataclasses import replace
+
+    from ..equity import read_state
+
+    sc, bar = list(state.scores), list(state.barrel)
+    sc[player], bar[player] = float(score), -1
+    try:
+        read_state(rules, replace(state, scores=tuple(sc), barrel=tuple(bar), winner=-1))
+    except BadArgument:
+        return False
+    return True
 
 
 def run(args) -> int:
@@ -365,7 +397,7 @@ def run(args) -> int:
     plot_path = check_plot_path(args.plot) if args.plot else None
     notes = []
     model, described = model_and_words(args, rules, notes.append)
-    state = read_state(rules, state_from_args(args))
+    state = read_state(rules, state_from_args(args, rules))
     win, low, high = win_interval(rules, state, model)
     if args.json:
         out = {
@@ -405,16 +437,8 @@ def run(args) -> int:
             )
     if plot_path is not None:
         t = rules.barrel_threshold
-        xs = np.arange(min(-300.0, 50 * np.floor(state.scores[args.player] / 50) - 50), t, 5.0)
-        sc = list(state.scores)
-        sc[args.player] = t
-        bar = list(state.barrel)
-        bar[args.player] = -1
-        try:  # the threshold itself, as a new sitter, where a seat is free
-            read_state(rules, type(state)(scores=sc, barrel=bar, bolts=state.bolts, dealer=state.dealer))
-            xs = np.append(xs, t)
-        except BadArgument:
-            pass
+        xs = np.arange(min(-300.0, 50 * np.floor(state.scores[args.player] / 50) - 50), t + 5.0, 5.0)
+        xs = xs[[_score_can_stand(rules, state, args.player, x) for x in xs]]
         w, lo, hi = equity_curve(rules, state, args.player, xs, model)
         plot_curve(
             plot_path,

@@ -1,7 +1,8 @@
 """``thousand odds --dark [--rules R] [--samples M] [--seed S] [--json]``,
 ``thousand odds --dark --play pimc [--n N] [--worlds W] [--seed S] [--workers K] [--json]`` and
 ``thousand odds HAND [--widow W] [--samples M] [--seed S] [--seat 0] [--play dd|pimc]
-[--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C]
+[--worlds W] [--scores A,B,C [--dealer D] [--player P] [--barrel A,B,C] [--bolts A,B,C]
+[--failed-stays A,B,C]
 [--equity-outcomes dd|pimc | --equity-model F]]
 [--json] [--plot F.png] [--workers K] [--scheduler ADDR]``."""
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from ..errors import BadArgument
 from ._common import add_parallel_options, add_rules_options, json_value, rules_from_args
-from .equity import add_outcomes_option, model_and_words
+from .equity import add_outcomes_option, add_table_options, model_and_words
 from .odds_text import hand_text, plot, sd_text, widow_text
 
 
@@ -88,13 +89,7 @@ def register(sub) -> None:
         choices=(0, 1, 2),
         help="who deals (default: the one who puts --player at --seat, 2 for player 0 at seat 0)",
     )
-    g.add_argument(
-        "--barrel",
-        default=None,
-        metavar="A,B,C",
-        help="barrel attempts used per player, - for not sitting (default: a player at the threshold "
-        "has just arrived)",
-    )
+    add_table_options(g)
     g.add_argument(
         "--equity-model",
         default=None,
@@ -260,6 +255,8 @@ def _table(args, rules):
             ("--player", args.player),
             ("--dealer", args.dealer),
             ("--barrel", args.barrel),
+            ("--bolts", args.bolts),
+            ("--failed-stays", args.failed_stays),
             ("--equity-model", args.equity_model),
             ("--equity-outcomes", args.equity_outcomes),
         )
@@ -275,7 +272,7 @@ def _table(args, rules):
     if rules.players != 3:
         raise BadArgument(
             f"--scores weighs a table of three (the equity model); at {rules.players} players "
-            "leave out --scores, --player, --dealer and --barrel"
+            "leave out --scores and the table options"
         )
     if args.widow is not None or args.play == "pimc":
         raise BadArgument(
@@ -296,8 +293,7 @@ def _table(args, rules):
             "leave out --seat"
         )
     args.seat = seat
-    args.bolts = args.failed_stays = None
-    return read_state(rules, state_from_args(args)), player
+    return read_state(rules, state_from_args(args, rules)), player
 
 
 def _equity_model(args, rules, note):

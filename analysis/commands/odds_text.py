@@ -78,6 +78,14 @@ def _table_lines(a) -> list:
     """The header lines of the odds at a table (scores, the chances now, the two best contracts)."""
     now = a["equity_now"]
     sc = ", ".join(f"{x:g}" for x in a["scores"])
+    for key, words in (
+        ("barrel", "barrel attempts used"),
+        ("bolts", "bolts"),
+        ("failed_stays", "failed stays"),
+    ):
+        v = a.get(key, ())
+        if any(x > 0 for x in v) or (key == "barrel" and any(x >= 0 for x in v)):
+            sc += f"; {words} " + ", ".join("-" if key == "barrel" and x < 0 else str(x) for x in v)
     kind = "own-information" if a.get("equity_outcomes") == "pimc" else "double-dummy"
     return [
         f"at the table: scores {sc} (player order), player {a['dealer']} deals, player "

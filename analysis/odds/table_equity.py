@@ -89,6 +89,8 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
             "dealer": int(table.dealer),
             "scores": tuple(float(x) for x in table.scores),
             "barrel": tuple(int(x) for x in table.barrel),
+            "bolts": tuple(int(x) for x in table.bolts),
+            "failed_stays": tuple(int(x) for x in table.failed_stays),
             "equity_now": tuple(float(x) for x in win_chances(rules, table, model)),
             "equity_best_contract": int(contracts[int(np.argmax(eq["equity"]))]),
             "equity_outcomes": words["outcomes"],

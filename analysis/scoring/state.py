@@ -8,6 +8,7 @@ with one entry per player (cheap to copy, hashable, equal by value);
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -120,6 +121,8 @@ class TableState:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "scores", _triple(self.scores, float, "scores"))
+        if not all(math.isfinite(s) for s in self.scores):
+            raise ValueError(f"scores must be finite numbers of points, got {self.scores}")
         n = len(self.scores)
         for name, fresh in _FRESH.items():
             value = getattr(self, name)

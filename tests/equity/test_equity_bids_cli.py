@@ -48,6 +48,8 @@ def test_odds_at_the_table_every_option_is_live(capsys):
         ["--scores", "600,300,500", "--player", "1"],
         ["--scores", "600,300,500", "--dealer", "0"],
         ["--scores", "880,300,500", "--barrel", "2,-,-"],
+        ["--scores", "600,300,500", "--bolts", "0,2,2"],
+        ["--scores", "600,300,500", "--failed-stays", "2,0,0"],
     ):
         other = _odds(capsys, *extra)
         assert [r["equity"] for r in other["table"]] != [r["equity"] for r in base["table"]], extra
@@ -55,11 +57,22 @@ def test_odds_at_the_table_every_option_is_live(capsys):
     assert main(["odds", HAND, "--samples", "24", "--no-progress", "--scores", "860,300,500"]) == 0
     text = capsys.readouterr().out
     assert "best contract by chance to win the game" in text and "equity change" in text
+    assert "bolts" not in text.split("at the table:")[1].split("\n")[0]
+    args = ["--scores", "880,300,500", "--barrel", "1,-,-", "--bolts", "0,2,0", "--failed-stays", "0,0,1"]
+    assert main(["odds", HAND, "--samples", "24", "--no-progress", *args]) == 0
+    head = capsys.readouterr().out.split("at the table:")[1].split("\n")[0]
+    assert "barrel attempts used 1, -, -; bolts 0, 2, 0; failed stays 0, 0, 1" in head
+    out = _odds(capsys, *args)
+    assert out["bolts"] == [0, 2, 0] and out["failed_stays"] == [0, 0, 1]
 
 
 def test_odds_at_the_table_refusals(capsys):
     for args, words in (
         (["--player", "1"], "add --scores"),
+        (["--bolts", "0,1,0"], "add --scores"),
+        (["--failed-stays", "1,0,0"], "add --scores"),
+        (["--scores", "880,0,0", "--barrel", "-,-,-"], "so he sits"),
+        (["--rules", "ua", "--scores", "0,0,0", "--bolts", "0,1,0"], "counts none"),
         (["--scores", "0,0,0", "--seat", "1", "--player", "0", "--dealer", "2"], "contradicts"),
         (["--scores", "0,0,0", "--widow", "9♠ 9♣ 9♦"], "leave out --widow"),
         (["--scores", "900,0,0"], "above the barrel threshold"),

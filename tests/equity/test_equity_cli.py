@@ -51,6 +51,13 @@ def test_text_table_and_plot(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "chance to win" in out and "plot saved" in out
     assert "game over" not in out
+    # the 555 reset never leaves a score at 555 (classic) or -555 (wiki): the
+    # plot leaves those scores out instead of refusing the state
+    for rules, scores in (("classic", "500,300,500"), ("wiki", "700,700,-100")):
+        g = tmp_path / f"{rules}.png"
+        assert main(["equity", "--rules", rules, "--scores", scores, "--plot", str(g), "--player", "2"]) == 0
+        assert g.stat().st_size > 1000
+    capsys.readouterr()
     assert main(["equity", "--scores", "400,1020,500"]) == 0
     assert "game over: player 1 reached the target 1000" in capsys.readouterr().out
     assert (tmp_path / "eq.png").stat().st_size > 1000
@@ -65,6 +72,7 @@ def test_user_errors_are_one_line_and_exit_2(capsys):
         (["--scores", "0,0,0", "--bolts", "3,0,0"], "bolts"),
         (["--rules", "book", "--scores", "0,0,0", "--bolts", "1,0,0"], "counts none"),
         (["--scores", "1000,1000,0"], "one winner"),
+        (["--scores", "880,0,0", "--barrel", "-,-,-"], "so he sits"),
         (["--scores", "0,0,0", "--set", "barrel_seats=1"], "no equity model"),
         (["--scores", "0,0,0", "--plot", "/nonexistent/x.png"], "does not exist"),
     ):

@@ -458,6 +458,9 @@ def test_bad_input_raises():
         DealOutcome(declarer=3, contract=120, raw=(120, 0, 0), tricks=(8, 0, 0))
     with pytest.raises(ValueError, match="scores"):
         TableState(scores=(1, 2))
+    for bad in (float("nan"), float("inf"), -float("inf")):
+        with pytest.raises(ValueError, match="finite"):
+            TableState(scores=(bad, 0, 0))
     with pytest.raises(ValueError, match="dealer"):
         new_table(CLUB, 3)
     with pytest.raises(ValueError, match="game is over"):
