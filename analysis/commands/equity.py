@@ -166,6 +166,32 @@ def add_equity_model_option(p, many: bool = False) -> None:
     )
 
 
+def add_equity_players_option(p) -> None:
+    """Add ``--equity-players P[,P...]``: who bids by equity under ``--policy equity``."""
+    p.add_argument(
+        "--equity-players",
+        default=None,
+        metavar="P[,P]",
+        help="with --policy equity: the players (0, 1, 2, fixed around the table) who bid by "
+        "equity, the others on the threshold policy's defaults (default: all three)",
+    )
+
+
+def _equity_players(args) -> tuple | None:
+    text = getattr(args, "equity_players", None)
+    if text is None:
+        return None
+    try:
+        players = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise BadArgument(
+            f"--equity-players takes players 0, 1, 2 separated by commas, got {text!r}"
+        ) from None
+    if not players or len(set(players)) != len(players) or not set(players) <= {0, 1, 2}:
+        raise BadArgument(f"--equity-players takes distinct players 0, 1, 2, got {text!r}")
+    return players
+
+
 def _model_paths(args) -> tuple:
     v = args.equity_model
     if v is None:
@@ -192,9 +218,11 @@ def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
         ``rules_list`` has, or a rule set no model serves.
     """
     paths = _model_paths(args)
+    players = _equity_players(args)
     if args.policy != "equity":
-        if paths:
-            raise BadArgument("--equity-model applies to --policy equity: add it or leave out --equity-model")
+        for given, option in ((paths, "--equity-model"), (players, "--equity-players")):
+            if given:
+                raise BadArgument(f"{option} applies to --policy equity: add it or leave out {option}")
         return policy
     # late: the equity models load only for this policy
     from ..equity import check_model_files
@@ -206,7 +234,8 @@ def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
     shared = {k: getattr(policy, k) for k in EquityPolicy.SHARED}
     # one rule set: its one file must serve it; several: each reads the file fitted for it
     one = len(rules_list) == 1 and len(paths) == 1
-    out = EquityPolicy(**shared, model_path=paths[0] if one else (paths or None))
+    who = {} if players is None else {"players": players}
+    out = EquityPolicy(**shared, model_path=paths[0] if one else (paths or None), **who)
     for r in rules_list:
         out.checked(r, outcomes)
         if note is not None:

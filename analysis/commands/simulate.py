@@ -9,7 +9,7 @@ from pathlib import Path
 from ..errors import BadArgument
 from ..folders import DEFAULT_GAMES
 from ._common import add_parallel_options, add_rules_options, chunks, progress_flag, rules_from_args
-from .equity import add_equity_model_option, policy_with_equity
+from .equity import add_equity_model_option, add_equity_players_option, policy_with_equity
 
 
 def _prob(text: str) -> float:
@@ -91,14 +91,24 @@ def register(sub) -> None:
         "--policy",
         choices=("threshold", "equity"),
         default="threshold",
-        help="threshold: the options above (default); equity: every player bids, and writes off, "
-        "by his chance to win the game (analysis.game.equity_policy; profiles, or --equity-model; "
-        "--risk, --barrel-risk and --block-risk do not apply)",
+        help="threshold: the options above (default); equity: every player (or those of "
+        "--equity-players) bids, and writes off, by his chance to win the game "
+        "(analysis.game.equity_policy; profiles, or --equity-model; --risk, --barrel-risk and "
+        "--block-risk do not apply)",
     )
     add_equity_model_option(p)
+    add_equity_players_option(p)
     add_rules_options(p)
     add_parallel_options(p)
     p.set_defaults(func=run)
+
+
+def _whose(policy) -> str:
+    """`` for players 0, 2 (1 on the threshold policy)`` when not all three bid by equity."""
+    if len(policy.players) == 3:
+        return ""
+    rest = ", ".join(str(p) for p in range(3) if p not in policy.players)
+    return f" for players {', '.join(map(str, policy.players))} ({rest} on the threshold policy)"
 
 
 def add_policy_options(p) -> None:
@@ -292,8 +302,12 @@ def run(args) -> int:
         f"{m['rows']:,} deals of {args.games:,} games at {args.out} "
         f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "
         + (
-            f"policy equity (game-equity model {m['params']['equity_model']['file']}, fitted on "
-            + ("own-information" if m["params"]["equity_model"]["outcomes"] == "pimc" else "double-dummy")
+            f"policy equity{_whose(policy)} (game-equity model {m['params']['equity_model']['file']}, "
+            + (
+                "fitted on own-information"
+                if m["params"]["equity_model"]["outcomes"] == "pimc"
+                else "fitted on double-dummy"
+            )
             + " games)"
             if policy.name == "equity"
             else "policy risk {:g}/{:g}/{:g}".format(*policy.thresholds)

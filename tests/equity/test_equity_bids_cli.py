@@ -110,6 +110,20 @@ def test_simulate_policy_equity_is_live(pool, tmp_path, capsys):
             assert "game-equity model equity_club.json, fitted on double-dummy games" in text
     a, b = runs["threshold"], runs["equity"]
     assert len(a) != len(b) or not (a.bid.to_numpy() == b.bid.to_numpy()).all()
+    # one player on equity, the others on the threshold policy: neither table's games
+    out = tmp_path / "mixed"
+    args = ["simulate", "--games", "6", "--seed", "4", "--pool", str(pool), "--out", str(out)]
+    assert main([*args, "--policy", "equity", "--equity-players", "0", "--no-progress"]) == 0
+    assert dataset.read_params(out)["policy"]["players"] == [0]
+    m = dataset.read_frame(out, "games")
+    for other in (a, b):
+        assert len(m) != len(other) or not (m.bid.to_numpy() == other.bid.to_numpy()).all()
+    for bad, words in (
+        (["--equity-players", "0"], "applies to --policy equity"),
+        (["--policy", "equity", "--equity-players", "0,3"], "distinct players"),
+    ):
+        assert main(["simulate", "--games", "1", "--seed", "1", *bad]) == 2
+        assert words in capsys.readouterr().err
     assert main(["simulate", "--games", "1", "--seed", "1", "--policy", "equity", "--risk", "0.6"]) == 2
     assert "threshold policy" in capsys.readouterr().err
 
