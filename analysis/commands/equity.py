@@ -17,6 +17,9 @@ import numpy as np
 from ..errors import BadArgument
 from ._common import add_rules_options, rules_from_args
 
+#: Games below which ``thousand equity-fit`` says its model is a trial (docs/CLI.md).
+SMALL_FIT = 2000
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -343,6 +346,11 @@ def run_fit(args) -> int:
         f"{c['brier_gain']:.4f} ± {c['brier_gain_se']:.4f})"
     )
     print(f"wrote {out}")
+    if args.games < SMALL_FIT:
+        print(
+            f"note: a fit on fewer than {SMALL_FIT:,} games is a trial: its intervals, clustered by "
+            "game over so few games, understate its error (the profiles ship 10,000)"
+        )
     return 0
 
 

@@ -1,6 +1,8 @@
 """An equity model for house rules: ``thousand equity-fit`` and ``--equity-model``
 in ``thousand equity``, ``odds --scores``, ``simulate`` and ``compare --policy equity``."""
 
+import contextlib
+import io
 import json
 
 import numpy as np
@@ -8,6 +10,7 @@ import pytest
 
 from analysis import dataset
 from analysis.cli import main
+from analysis.commands.equity import SMALL_FIT
 from analysis.equity import (
     SUM_TOLERANCE,
     EquityModel,
@@ -29,7 +32,11 @@ HAND = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
 def _fit(tmp, name, *extra):
     out = tmp / f"{name}.json"
     argv = ["equity-fit", "--games", "20", "--seed", "5", "--data", str(tmp / "games"), "--out", str(out)]
-    assert main([*argv, *extra]) == 0
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        assert main([*argv, *extra]) == 0
+    # a fit on so few games says it is a trial
+    assert f"fewer than {SMALL_FIT:,} games is a trial" in said.getvalue()
     return out
 
 
