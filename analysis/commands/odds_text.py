@@ -188,8 +188,14 @@ def plot(table, path, widow: bool = False) -> None:
     if sd:
         ax.fill_between(x, t.sd_ci_low, t.sd_ci_high, alpha=0.25, color="C2")
         ax.plot(x, t.sd_p_make, "^-", color="C2", label=f"P(make), single-dummy ({a['worlds']} worlds)")
+    if "equity" in t.columns:  # --scores: his chance to win the game, declaring each contract
+        eq, se = t.equity.to_numpy(dtype=float), t.equity_se.to_numpy(dtype=float)
+        ax.fill_between(x, eq - 1.96 * se, eq + 1.96 * se, alpha=0.2, color="C1")
+        ax.plot(x, eq, "D-", color="C1", label="chance to win the game if he declares it (±1.96 se)")
+        ax.axhline(a["equity_now"][a["player"]], color="C1", ls=":", lw=1, label="his chance to win now")
+        title += f"; scores {', '.join(f'{v:g}' for v in a['scores'])}, player {a['player']}"
     ax.set_xlabel("contract (points)")
-    ax.set_ylabel("probability of making the contract")
+    ax.set_ylabel("probability" if "equity" in t.columns else "probability of making the contract")
     ax.set_ylim(-0.02, 1.02)
     ax2 = ax.twinx()
     if "delta_low" in t.columns and np.isfinite(t.delta_low.to_numpy(dtype=float)).any():

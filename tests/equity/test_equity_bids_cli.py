@@ -66,6 +66,26 @@ def test_odds_at_the_table_every_option_is_live(capsys):
     assert out["bolts"] == [0, 2, 0] and out["failed_stays"] == [0, 0, 1]
 
 
+def test_odds_at_the_table_plot_draws_the_chance_to_win(capsys, tmp_path, monkeypatch):
+    import matplotlib.axes
+
+    drawn = []
+    real = matplotlib.axes.Axes.plot
+    monkeypatch.setattr(
+        matplotlib.axes.Axes,
+        "plot",
+        lambda self, *a, **k: drawn.append(k.get("label")) or real(self, *a, **k),
+    )
+    f = tmp_path / "o.png"
+    args = ["odds", HAND, "--samples", "24", "--no-progress", "--plot", str(f)]
+    assert main([*args, "--scores", "860,300,500"]) == 0
+    assert f.stat().st_size > 1000 and any("chance to win the game" in str(x) for x in drawn)
+    drawn.clear()
+    assert main(args) == 0  # score-blind: no such line
+    assert drawn and not any("chance to win" in str(x) for x in drawn)
+    capsys.readouterr()
+
+
 def test_odds_at_the_table_refusals(capsys):
     for args, words in (
         (["--player", "1"], "add --scores"),
