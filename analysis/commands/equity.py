@@ -406,6 +406,19 @@ def state_from_args(args, rules):
         raise BadArgument(str(exc)) from None
 
 
+def _other(state, p: int) -> str:
+    """Player ``p``'s score and what else the table holds of him, for a plot's title."""
+
+    def count(n, what):
+        return f"{n} {what}{'' if n == 1 else 's'}"
+
+    a = state.barrel[p]
+    more = [f"barrel, {count(a, 'attempt')} used"] if a >= 0 else []
+    more += [count(state.bolts[p], "bolt")] if state.bolts[p] else []
+    more += [count(state.failed_stays[p], "failed stay")] if state.failed_stays[p] else []
+    return f"{state.scores[p]:g}" + (f" ({', '.join(more)})" if more else "")
+
+
 def _score_can_stand(rules, state, player: int, score: float) -> bool:
     """Whether the table may leave ``player`` at ``score``, the rest as in ``state``.
 
@@ -485,7 +498,7 @@ def run(args) -> int:
             hi,
             player=args.player,
             title=f"{rules.name}: player {args.player}'s chance to win against his score; others "
-            f"at {', '.join(f'{s:g}' for i, s in enumerate(state.scores) if i != args.player)}, "
+            f"at {', '.join(_other(state, i) for i in range(3) if i != args.player)}, "
             f"dealer {state.dealer}",
             mark=(state.scores[args.player], win[args.player]),
         )

@@ -63,6 +63,19 @@ def test_text_table_and_plot(capsys, tmp_path):
     assert (tmp_path / "eq.png").stat().st_size > 1000
 
 
+def test_plot_title_names_the_others_table(capsys, tmp_path, monkeypatch):
+    import analysis.equity.plot
+
+    titles = []
+    monkeypatch.setattr(analysis.equity.plot, "plot_curve", lambda *a, **k: titles.append(k["title"]))
+    args = ["--scores", "300,880,500", "--barrel", "-,1,-", "--bolts", "0,0,2", "--failed-stays", "1,0,0"]
+    assert main(["equity", *args, "--plot", str(tmp_path / "t.png")]) == 0
+    assert "others at 880 (barrel, 1 attempt used), 500 (2 bolts), dealer 2" in titles[0]
+    assert main(["equity", *args, "--plot", str(tmp_path / "t.png"), "--player", "1"]) == 0
+    assert "others at 300 (1 failed stay), 500 (2 bolts)" in titles[1]
+    capsys.readouterr()
+
+
 def test_user_errors_are_one_line_and_exit_2(capsys):
     for args, words in (
         (["--scores", "900,0,0"], "above the barrel threshold"),
