@@ -104,11 +104,11 @@ def register(sub) -> None:
 
 
 def _whose(policy) -> str:
-    """`` for players 0, 2 (1 on the threshold policy)`` when not all three bid by equity."""
+    """`` for players 0, 2, threshold for 1`` when not all three bid by equity."""
     if len(policy.players) == 3:
         return ""
     rest = ", ".join(str(p) for p in range(3) if p not in policy.players)
-    return f" for players {', '.join(map(str, policy.players))} ({rest} on the threshold policy)"
+    return f" for players {', '.join(map(str, policy.players))}, threshold for {rest}"
 
 
 def add_policy_options(p) -> None:
@@ -303,11 +303,8 @@ def run(args) -> int:
         f"({chunks(m['chunks_written'])} written now, {dt:.1f} s); rules {rules.name}; "
         + (
             f"policy equity{_whose(policy)} (game-equity model {m['params']['equity_model']['file']}, "
-            + (
-                "fitted on own-information"
-                if m["params"]["equity_model"]["outcomes"] == "pimc"
-                else "fitted on double-dummy"
-            )
+            + "fitted on "
+            + ("own-information" if m["params"]["equity_model"]["outcomes"] == "pimc" else "double-dummy")
             + " games)"
             if policy.name == "equity"
             else "policy risk {:g}/{:g}/{:g}".format(*policy.thresholds)
