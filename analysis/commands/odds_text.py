@@ -90,6 +90,8 @@ def _table_lines(a) -> list:
     return [
         f"at the table: scores {sc} (player order), player {a['dealer']} deals, player "
         f"{a['player']} holds the hand; chances to win now {', '.join(f'{x:.3f}' for x in now)}",
+        f"if he passes, his chance is about {a['equity_pass']:.3f} (the equity policy's reckoning: an "
+        f"opponent declares {a['pass_reference'][0]} and makes it with chance {a['pass_reference'][1]:g})",
         f"equity model {a.get('equity_model', '?')}: fitted on "
         f"{a.get('equity_model_games') or 0:,} simulated {kind} games",
         f"best contract by chance to win the game: {a['equity_best_contract']} "

@@ -47,7 +47,10 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
     (``equity`` minus his chance now), ``p_game_win`` (share of deals after
     which he has won the game), ``p_equity_write_off`` (share he writes
     off).  Attrs added: ``player``, ``dealer``, ``scores``, ``barrel``,
-    ``equity_now`` (the three chances now, in player order) and
+    ``equity_now`` (the three chances now, in player order),
+    ``equity_pass`` (his chance if he passes, as the equity policy reckons
+    it: an opponent declares ``pass_reference[0]`` and makes it with chance
+    ``pass_reference[1]``, :func:`analysis.equity.bidding.level_equity`) and
     ``equity_best_contract`` (highest ``equity``; the lowest contract among
     ties), beside ``best_contract`` (highest expected score change), and
     the model that answered (:func:`analysis.equity.model_words`):
@@ -62,7 +65,7 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
     """
     # late: the equity model loads only when a table is given
     from ..equity import default_model, model_words, win_chances
-    from ..equity.bidding import declare_equity
+    from ..equity.bidding import PASS_OUTCOME, declare_equity, level_equity
 
     model = default_model(rules) if model is None else model  # resolved once, named in the attrs
     words = model_words(model)
@@ -92,6 +95,8 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
             "bolts": tuple(int(x) for x in table.bolts),
             "failed_stays": tuple(int(x) for x in table.failed_stays),
             "equity_now": tuple(float(x) for x in win_chances(rules, table, model)),
+            "equity_pass": float(level_equity(rules, table, player, [100], model=model)[0]),
+            "pass_reference": tuple(PASS_OUTCOME),
             "equity_best_contract": int(contracts[int(np.argmax(eq["equity"]))]),
             "equity_outcomes": words["outcomes"],
             "equity_model": words["model"],

@@ -8,6 +8,7 @@ import pytest
 from analysis import dataset
 from analysis.cli import main
 from analysis.equity import win_chances
+from analysis.equity.bidding import PASS_OUTCOME, level_equity
 from analysis.jobs.deals import run_deal
 from analysis.jobs.solutions import run_solve
 from analysis.rules import Rules
@@ -15,6 +16,7 @@ from analysis.scoring import TableState
 
 HAND = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
 ATTRS = {"player", "dealer", "scores", "barrel", "equity_now", "equity_best_contract", "best_contract"}
+ATTRS |= {"bolts", "failed_stays", "equity_pass", "pass_reference"}
 COLUMNS = {"equity", "equity_se", "equity_change", "p_game_win", "p_equity_write_off"}
 
 
@@ -36,6 +38,12 @@ def test_odds_at_the_table_json_keys_and_values(capsys):
         assert 0 <= r["equity"] <= 1
     best = max(rows, key=lambda r: (r["equity"], -r["contract"]))
     assert out["equity_best_contract"] == best["contract"]
+    passed = level_equity("club", TableState(scores=(860, 300, 500), dealer=0), 1, [100])[0]
+    assert out["equity_pass"] == pytest.approx(passed, abs=1e-12)
+    assert out["pass_reference"] == list(PASS_OUTCOME)
+    # an opponent on the barrel: passing lets him declare, so it costs the holder
+    sits = _odds(capsys, "--scores", "600,880,500")
+    assert sits["equity_pass"] < sits["equity_now"][0] - 0.02
     # without --scores: no equity
     plain = _odds(capsys)
     assert "equity" not in plain["table"][0] and "equity_now" not in plain
@@ -134,6 +142,7 @@ def test_simulate_policy_equity_is_live(pool, tmp_path, capsys):
     out = tmp_path / "mixed"
     args = ["simulate", "--games", "6", "--seed", "4", "--pool", str(pool), "--out", str(out)]
     assert main([*args, "--policy", "equity", "--equity-players", "0", "--no-progress"]) == 0
+    assert "policy equity for players 0, threshold for 1, 2 (" in capsys.readouterr().out
     assert dataset.read_params(out)["policy"]["players"] == [0]
     m = dataset.read_frame(out, "games")
     for other in (a, b):
