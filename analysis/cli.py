@@ -34,6 +34,7 @@ COMMANDS = (
     "report",
     "reference",
     "equity",
+    "equity_fit",
 )
 
 

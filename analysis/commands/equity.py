@@ -1,7 +1,7 @@
 """``thousand equity --rules R --scores A,B,C [--dealer D] [--barrel A,B,C] [--bolts A,B,C]
 [--failed-stays A,B,C] [--outcomes dd|pimc | --equity-model F] [--json] [--plot F.png --player P]``
-(DESIGN.md, contract 10), and ``thousand equity-fit --rules R [--set f=v] --out F`` (a model for
-any rules)."""
+(DESIGN.md, contract 10), and the options other commands share to read an equity model
+(``--equity-model``, ``--equity-players``, ``--outcomes``) and to describe a table."""
 
 from __future__ import annotations
 
@@ -10,15 +10,13 @@ import math
 import re
 import sys
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import BadArgument
 from ._common import add_rules_options, rules_from_args
-
-#: Games below which ``thousand equity-fit`` says its model is a trial (docs/CLI.md).
-SMALL_FIT = 2000
 
 
 def register(sub) -> None:
@@ -49,7 +47,6 @@ def register(sub) -> None:
     # argparse takes such a word for an option unless it looks like a number
     p._negative_number_matcher = re.compile(r"^-[\d.,]")
     p.set_defaults(func=run)
-    _register_fit(sub)
 
 
 def add_table_options(p) -> None:
@@ -65,44 +62,6 @@ def add_table_options(p) -> None:
     p.add_argument(
         "--failed-stays", default=None, metavar="A,B,C", help="failed barrel stays per player (default 0,0,0)"
     )
-
-
-def _register_fit(sub) -> None:
-    f = sub.add_parser(
-        "equity-fit",
-        help="fit a game-equity model for any rules (house rules: a file or a profile with --set)",
-        description="Simulate whole games under the rules (resumed when stopped), fit the equity "
-        "model on four games in five, score it on the fifth against the scores-only baseline, and "
-        "write the model file atomically. `thousand equity`, `thousand odds --scores` and "
-        "`thousand simulate|compare --policy equity` read it with --equity-model FILE; it serves "
-        "only rules with the fingerprint of those it was fitted for (docs/EQUITY.md).",
-    )
-    f.add_argument("--out", required=True, metavar="MODEL.json", help="the model file to write")
-    f.add_argument("--games", type=int, default=10_000, help="games to simulate (default 10,000)")
-    f.add_argument("--seed", type=int, default=36, help="root seed of the games (default 36)")
-    f.add_argument(
-        "--outcomes",
-        choices=("dd", "pimc"),
-        default=None,
-        help="the games' outcomes: pimc, own-information play from the single-dummy pool; dd, "
-        "double-dummy outcomes from the reference pool. Default: as the simulator plays the rules "
-        "(pimc where a built single-dummy pool serves them, else dd with a note), so the model "
-        "fits the games that read it",
-    )
-    f.add_argument(
-        "--policy",
-        choices=("threshold", "equity"),
-        default="threshold",
-        help="the players' policy in the games: threshold (default, as the shipped models) or "
-        "equity (bidding by --equity-model or the shipped model: a refit under equity play)",
-    )
-    add_equity_model_option(f)
-    f.add_argument(
-        "--data", default="data/equity", metavar="DIR", help="folder of the games (default data/equity)"
-    )
-    f.add_argument("--workers", type=int, default=1, metavar="K", help="simulation processes (default 1)")
-    add_rules_options(f)
-    f.set_defaults(func=run_fit)
 
 
 def add_outcomes_option(p, flag: str = "--outcomes") -> None:
@@ -141,7 +100,7 @@ def model_and_words(args, rules, note=print):
     # late: the equity models load only when the command runs
     from ..equity import load_model, model_choice, model_for, model_words
 
-    paths = _model_paths(args)
+    paths = model_paths(args)
     asked = getattr(args, "equity_outcomes", None)
     if paths:
         if asked is not None:
@@ -195,7 +154,8 @@ def _equity_players(args) -> tuple | None:
     return players
 
 
-def _model_paths(args) -> tuple:
+def model_paths(args) -> tuple:
+    """The ``--equity-model`` files given, as a tuple (empty without the option)."""
     v = args.equity_model
     if v is None:
         return ()
@@ -220,7 +180,7 @@ def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
         --equity-model without it, a model file fitted for rules none of
         ``rules_list`` has, or a rule set no model serves.
     """
-    paths = _model_paths(args)
+    paths = model_paths(args)
     players = _equity_players(args)
     if args.policy != "equity":
         for given, option in ((paths, "--equity-model"), (players, "--equity-players")):
@@ -242,7 +202,7 @@ def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
     for r in rules_list:
         out.checked(r, outcomes)
         if note is not None:
-            _say_fallback(out, r, outcomes, note)
+            say_fallback(out, r, outcomes, note)
     if note is not None:
         _say_other_games(paths, rules_list, outcomes, note)
     return out
@@ -276,7 +236,7 @@ def _say_other_games(paths, rules_list, outcomes, note) -> None:
             break
 
 
-def _say_fallback(policy, rules, outcomes, note) -> None:
+def say_fallback(policy, rules, outcomes, note) -> None:
     """Tell ``note`` when the equity policy's games read the double-dummy games'
     model for want of an own-information one."""
     c = policy.model_choice(rules, outcomes)
@@ -284,74 +244,6 @@ def _say_fallback(policy, rules, outcomes, note) -> None:
         note(c.note)
         # said once here: the games' own warning of it would repeat the line
         warnings.filterwarnings("ignore", message=re.escape(c.note), category=UserWarning)
-
-
-def run_fit(args) -> int:
-    # late: the parser imports every command module; the work loads when it runs
-    from ..equity.build import fit_games, simulate_games
-    from ..game import ThresholdPolicy, resolve_outcomes
-    from ..game.equity_policy import EquityPolicy
-
-    rules = rules_from_args(args)
-    if args.games < 10:
-        raise BadArgument(f"--games must be at least 10 (every fifth game is held out), got {args.games}")
-    if args.outcomes is None:  # the games' default, so the model fits the games that read it
-        choice = resolve_outcomes(rules)
-        if choice.note:
-            print(choice.note)
-        args.outcomes = choice.outcomes
-    out = Path(args.out).expanduser()
-    if out.is_dir() or not out.resolve().parent.is_dir():
-        raise BadArgument(f"--out {args.out}: give a file in an existing folder", parameter="out")
-    paths = _model_paths(args)
-    if args.policy == "equity":
-        policy = EquityPolicy(model_path=paths[0] if paths else None).checked(rules, args.outcomes)
-        _say_fallback(policy, rules, args.outcomes, print)
-    elif paths:
-        raise BadArgument("--equity-model applies to --policy equity: add it or leave out --equity-model")
-    else:
-        policy = ThresholdPolicy()
-    folder = None
-    if args.policy == "equity":
-        # late: the folder names the equity model the players read
-        from ..folders import rules_tag
-
-        tag = "shipped" if not paths else Path(paths[0]).stem
-        folder = Path(args.data) / (
-            f"games-{rules_tag(rules)}-{args.outcomes}-equity-{tag}-s{args.seed}-n{args.games}"
-        )
-    log = lambda line: print(line, flush=True)  # noqa: E731
-    frame, params = simulate_games(
-        rules,
-        args.games,
-        args.seed,
-        args.outcomes,
-        args.data,
-        args.workers,
-        log,
-        policy=policy,
-        folder=folder,
-    )
-    m = fit_games(rules, frame, params)
-    m.info["made_by"] = (
-        f"thousand equity-fit --rules {rules.name} --games {args.games} --seed {args.seed} "
-        f"--outcomes {args.outcomes} --policy {args.policy}"
-    )
-    c = m.info["calibration"]
-    m.save(out)
-    print(
-        f"{rules.name} (fingerprint {rules.fingerprint()}): {m.info['states_fit']:,} states of "
-        f"{m.info['games']:,} games fitted, {c['states']:,} held out; Brier model "
-        f"{c['brier_model']:.4f}, scores-only baseline {c['brier_baseline']:.4f} (gain "
-        f"{c['brier_gain']:.4f} ± {c['brier_gain_se']:.4f})"
-    )
-    print(f"wrote {out}")
-    if args.games < SMALL_FIT:
-        print(
-            f"note: a fit on fewer than {SMALL_FIT:,} games is a trial: its intervals, clustered by "
-            "game over so few games, understate its error (the profiles ship 10,000)"
-        )
-    return 0
 
 
 def _triple(text: str, option: str, kind=float, dash=None) -> tuple:
@@ -425,8 +317,7 @@ def _score_can_stand(rules, state, player: int, score: float) -> bool:
     Not where the 555 reset sets it to 0, nor at the threshold when no seat
     is free (RULES.md, 555; the barrel): the plot leaves such scores out.
     """
-    from dataclasses import replace
-
+    # late: the parser imports every command module; the work loads when it runs
     from ..equity import read_state
 
     sc, bar = list(state.scores), list(state.barrel)

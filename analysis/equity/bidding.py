@@ -32,7 +32,7 @@ from ..scoring import DealOutcome, TableState, apply_deal, round_defender_points
 from . import default_model, read_state
 from .features import state_arrays
 
-__all__ = ["declare_equity", "level_equity", "state_equities"]
+__all__ = ["PASS_OUTCOME", "declare_equity", "level_equity", "state_equities"]
 
 #: Each defender's raw points in :func:`level_equity`'s outcomes, three
 #: equally likely values when the declarer makes his contract and three when

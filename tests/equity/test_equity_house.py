@@ -10,7 +10,7 @@ import pytest
 
 from analysis import dataset
 from analysis.cli import main
-from analysis.commands.equity import SMALL_FIT
+from analysis.commands.equity_fit import SMALL_FIT
 from analysis.equity import (
     SUM_TOLERANCE,
     EquityModel,
