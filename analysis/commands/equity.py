@@ -75,6 +75,7 @@ def add_outcomes_option(p, flag: str = "--outcomes") -> None:
         "games (pimc); default: as the simulator plays the rules (own information where a "
         "single-dummy pool serves them and the model is shipped, else dd with a note)",
     )
+    p.set_defaults(equity_outcomes_flag=flag)  # what the messages call it
 
 
 def model_and_words(args, rules, note=print):
@@ -104,8 +105,9 @@ def model_and_words(args, rules, note=print):
     asked = getattr(args, "equity_outcomes", None)
     if paths:
         if asked is not None:
+            flag = getattr(args, "equity_outcomes_flag", "--outcomes")
             raise BadArgument(
-                "--outcomes picks a shipped equity model; --equity-model gives one: leave out one of them"
+                f"{flag} picks a shipped equity model; --equity-model gives one: leave out one of them"
             )
         model, name = load_model(paths[0], rules), args.equity_model
     else:

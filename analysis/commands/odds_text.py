@@ -91,7 +91,12 @@ def _table_lines(a) -> list:
         f"at the table: scores {sc} (player order), player {a['dealer']} deals, player "
         f"{a['player']} holds the hand; chances to win now {', '.join(f'{x:.3f}' for x in now)}",
         f"if he passes, his chance is about {a['equity_pass']:.3f} (the equity policy's reckoning: an "
-        f"opponent declares {a['pass_reference'][0]} and makes it with chance {a['pass_reference'][1]:g})",
+        f"opponent declares {a['pass_reference'][0]} and makes it with chance {a['pass_reference'][1]:g}); "
+        + (
+            "passing beats every contract"
+            if a["equity_hold_limit"] is None
+            else f"worth holding over a pass up to {a['equity_hold_limit']}"
+        ),
         f"equity model {a.get('equity_model', '?')}: fitted on "
         f"{a.get('equity_model_games') or 0:,} simulated {kind} games",
         f"best contract by chance to win the game: {a['equity_best_contract']} "
@@ -195,6 +200,7 @@ def plot(table, path, widow: bool = False) -> None:
         ax.fill_between(x, eq - 1.96 * se, eq + 1.96 * se, alpha=0.2, color="C1")
         ax.plot(x, eq, "D-", color="C1", label="chance to win the game if he declares it (±1.96 se)")
         ax.axhline(a["equity_now"][a["player"]], color="C1", ls=":", lw=1, label="his chance to win now")
+        ax.axhline(a["equity_pass"], color="C1", ls="--", lw=1, label="his chance if he passes (reckoned)")
         title += f"; scores {', '.join(f'{v:g}' for v in a['scores'])}, player {a['player']}"
     ax.set_xlabel("contract (points)")
     ax.set_ylabel("probability" if "equity" in t.columns else "probability of making the contract")

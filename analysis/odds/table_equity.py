@@ -50,7 +50,10 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
     ``equity_now`` (the three chances now, in player order),
     ``equity_pass`` (his chance if he passes, as the equity policy reckons
     it: an opponent declares ``pass_reference[0]`` and makes it with chance
-    ``pass_reference[1]``, :func:`analysis.equity.bidding.level_equity`) and
+    ``pass_reference[1]``, :func:`analysis.equity.bidding.level_equity`),
+    ``equity_hold_limit`` (the highest contract whose ``equity`` is at least
+    ``equity_pass``: the highest bid worth holding over a pass, by that
+    reckoning; None when passing beats every contract) and
     ``equity_best_contract`` (highest ``equity``; the lowest contract among
     ties), beside ``best_contract`` (highest expected score change), and
     the model that answered (:func:`analysis.equity.model_words`):
@@ -86,6 +89,8 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
     frame["equity_change"] = eq["change"]
     frame["p_game_win"] = eq["p_game_win"]
     frame["p_equity_write_off"] = eq["p_write_off"]
+    passed = float(level_equity(rules, table, player, [100], model=model)[0])
+    held = np.asarray(eq["equity"]) >= passed
     frame.attrs.update(
         {
             "player": int(player),
@@ -95,7 +100,8 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
             "bolts": tuple(int(x) for x in table.bolts),
             "failed_stays": tuple(int(x) for x in table.failed_stays),
             "equity_now": tuple(float(x) for x in win_chances(rules, table, model)),
-            "equity_pass": float(level_equity(rules, table, player, [100], model=model)[0]),
+            "equity_pass": passed,
+            "equity_hold_limit": int(contracts[held].max()) if held.any() else None,
             "pass_reference": tuple(PASS_OUTCOME),
             "equity_best_contract": int(contracts[int(np.argmax(eq["equity"]))]),
             "equity_outcomes": words["outcomes"],

@@ -16,7 +16,7 @@ from analysis.scoring import TableState
 
 HAND = "A♥ K♥ Q♥ 10♠ A♣ J♦ 9♠"
 ATTRS = {"player", "dealer", "scores", "barrel", "equity_now", "equity_best_contract", "best_contract"}
-ATTRS |= {"bolts", "failed_stays", "equity_pass", "pass_reference"}
+ATTRS |= {"bolts", "failed_stays", "equity_pass", "pass_reference", "equity_hold_limit"}
 COLUMNS = {"equity", "equity_se", "equity_change", "p_game_win", "p_equity_write_off"}
 
 
@@ -44,6 +44,15 @@ def test_odds_at_the_table_json_keys_and_values(capsys):
     # an opponent on the barrel: passing lets him declare, so it costs the holder
     sits = _odds(capsys, "--scores", "600,880,500")
     assert sits["equity_pass"] < sits["equity_now"][0] - 0.02
+    # the highest bid worth holding over a pass, by that reckoning
+    held = [r["contract"] for r in sits["table"] if r["equity"] >= sits["equity_pass"]]
+    assert held and sits["equity_hold_limit"] == max(held)
+    weak = ["odds", "9♠ J♠ 9♣ J♣ 10♦ J♦ Q♥", "--samples", "24", "--no-progress", "--scores", "860,300,500"]
+    assert main([*weak, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["equity_hold_limit"] is None and all(r["equity"] < out["equity_pass"] for r in out["table"])
+    assert main(weak) == 0
+    assert "passing beats every contract" in capsys.readouterr().out
     # without --scores: no equity
     plain = _odds(capsys)
     assert "equity" not in plain["table"][0] and "equity_now" not in plain
@@ -97,6 +106,10 @@ def test_odds_at_the_table_plot_draws_the_chance_to_win(capsys, tmp_path, monkey
 def test_odds_at_the_table_refusals(capsys):
     for args, words in (
         (["--player", "1"], "add --scores"),
+        (
+            ["--scores", "0,0,0", "--equity-outcomes", "dd", "--equity-model", "x.json"],
+            "--equity-outcomes picks",
+        ),
         (["--bolts", "0,1,0"], "add --scores"),
         (["--failed-stays", "1,0,0"], "add --scores"),
         (["--scores", "880,0,0", "--barrel", "-,-,-"], "so he sits"),

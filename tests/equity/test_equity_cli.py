@@ -85,6 +85,7 @@ def test_user_errors_are_one_line_and_exit_2(capsys):
         (["--scores", "0,0,0", "--bolts", "3,0,0"], "bolts"),
         (["--rules", "book", "--scores", "0,0,0", "--bolts", "1,0,0"], "counts none"),
         (["--scores", "1000,1000,0"], "one winner"),
+        (["--scores", "0,0,0", "--outcomes", "dd", "--equity-model", "x.json"], "--outcomes picks"),
         (["--scores", "880,0,0", "--barrel", "-,-,-"], "so he sits"),
         (["--scores", "0,0,0", "--set", "barrel_seats=1"], "no equity model"),
         (["--scores", "0,0,0", "--plot", "/nonexistent/x.png"], "does not exist"),
