@@ -137,7 +137,8 @@ def add_equity_players_option(p) -> None:
         default=None,
         metavar="P[,P]",
         help="with --policy equity: the players (0, 1, 2, fixed around the table) who bid by "
-        "equity, the others on the threshold policy's defaults (default: all three)",
+        "equity, the others on the threshold policy: its defaults, or --risk, --barrel-risk and "
+        "--block-risk, multiples of 0.025 (default: all three)",
     )
 
 
@@ -193,13 +194,19 @@ def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
     from ..equity import check_model_files
     from ..game.equity_policy import EquityPolicy
 
-    if args.risk != 0.5 or args.barrel_risk is not None or args.block_risk is not None:
-        raise BadArgument("--risk, --barrel-risk and --block-risk set the threshold policy: leave them out")
+    risks = args.risk != 0.5 or args.barrel_risk is not None or args.block_risk is not None
+    if risks and (players is None or len(players) == 3):
+        raise BadArgument(
+            "--risk, --barrel-risk and --block-risk set the threshold policy: leave them out, or "
+            "seat the equity players with --equity-players and the others play them"
+        )
     check_model_files(paths, rules_list)
     shared = {k: getattr(policy, k) for k in EquityPolicy.SHARED}
     # one rule set: its one file must serve it; several: each reads the file fitted for it
     one = len(rules_list) == 1 and len(paths) == 1
     who = {} if players is None else {"players": players}
+    if risks:  # the threshold players' own
+        who["others"] = policy.thresholds
     out = EquityPolicy(**shared, model_path=paths[0] if one else (paths or None), **who)
     for r in rules_list:
         out.checked(r, outcomes)

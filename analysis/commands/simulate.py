@@ -94,7 +94,7 @@ def register(sub) -> None:
         help="threshold: the options above (default); equity: every player (or those of "
         "--equity-players) bids, and writes off, by his chance to win the game "
         "(analysis.game.equity_policy; profiles, or --equity-model; --risk, --barrel-risk and "
-        "--block-risk do not apply)",
+        "--block-risk apply only to the threshold players --equity-players leaves)",
     )
     add_equity_model_option(p)
     add_equity_players_option(p)
@@ -104,11 +104,12 @@ def register(sub) -> None:
 
 
 def _whose(policy) -> str:
-    """`` for players 0, 2, threshold for 1`` when not all three bid by equity."""
+    """`` for players 0, 2, threshold risk 0.5/0.5/0.35 for 1`` when not all three bid by equity."""
     if len(policy.players) == 3:
         return ""
     rest = ", ".join(str(p) for p in range(3) if p not in policy.players)
-    return f" for players {', '.join(map(str, policy.players))}, threshold for {rest}"
+    risks = "/".join(f"{t:g}" for t in policy.others)
+    return f" for players {', '.join(map(str, policy.players))}, threshold risk {risks} for {rest}"
 
 
 def add_policy_options(p) -> None:

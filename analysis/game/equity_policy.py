@@ -32,9 +32,9 @@ ships none.  A games dataset records the file read and its content hash
 (:meth:`EquityPolicy.model_record`).
 
 ``players`` says who plays it; the others play the threshold policy with
-its defaults (risk 0.5, barrel risk 0.5, block risk 0.35), reading the same
-estimates, so one game can seat one equity player against two threshold
-players (the paired games of :mod:`analysis.equity.paired`).
+its defaults (risk 0.5, barrel risk 0.5, block risk 0.35) or ``others``,
+reading the same estimates, so one game can seat one equity player against
+two threshold players (the paired games of :mod:`analysis.equity.paired`).
 
 The estimates are kept per hand as limits on a grid of probabilities
 (:data:`GRID`, every 0.025): ``p(L)`` is read as the middle of the grid
@@ -62,7 +62,6 @@ GRID = tuple(round(0.025 * k, 3) for k in range(1, 40))
 _G = np.array(GRID)
 #: The threshold policy's defaults, for the players who do not read the score.
 _THRESHOLD = (0.5, 0.5, 0.35)
-_COLS = tuple(GRID.index(t) for t in _THRESHOLD)
 #: Levels weighed by equity: up to the highest whose estimate is at least 0.05.
 _TOP = GRID.index(0.05)
 
@@ -75,7 +74,13 @@ class EquityPolicy:
     ----------
     players : tuple of int
         The players (0..2, fixed around the table) who bid by equity; the
-        others play the threshold policy's defaults.  Default all three.
+        others play the threshold policy.  Default all three.
+    others : tuple of 3 float
+        The threshold policy's (risk, barrel risk, block risk) of the
+        players outside ``players`` (:attr:`ThresholdPolicy.thresholds
+        <analysis.game.policy.ThresholdPolicy.thresholds>`); each a point of
+        :data:`GRID` (a multiple of 0.025).  Default its defaults, (0.5, 0.5,
+        0.35); recorded in :meth:`params` only when changed.
     defence : tuple of two tuples of int, optional
         Defenders' points in the equity of a contract
         (:func:`analysis.equity.bidding.level_equity`); None: its default.
@@ -105,10 +110,11 @@ class EquityPolicy:
     Raises
     ------
     BadArgument
-        On a player outside 0..2.
+        On a player outside 0..2, or ``others`` off the grid.
     """
 
     players: tuple = (0, 1, 2)
+    others: tuple = _THRESHOLD
     defence: tuple | None = None
     passing: tuple | None = None
     claim_redeals: bool = True
@@ -130,6 +136,17 @@ class EquityPolicy:
         if not pl or any(p not in (0, 1, 2) for p in pl) or len(set(pl)) != len(pl):
             raise BadArgument(f"players must be distinct players 0..2, got {self.players!r}")
         object.__setattr__(self, "players", pl)
+        try:
+            others = tuple(round(float(t), 3) for t in self.others)
+        except (TypeError, ValueError):
+            others = ()
+        if len(others) != 3 or any(t not in GRID for t in others):
+            raise BadArgument(
+                "others must be the threshold players' (risk, barrel risk, block risk), each a "
+                f"multiple of 0.025 from 0.025 to 0.975, got {self.others!r}",
+                parameter="others",
+            )
+        object.__setattr__(self, "others", others)
         if self.defence is not None:
             object.__setattr__(self, "defence", tuple(tuple(int(x) for x in d) for d in self.defence))
         if self.passing is not None:
@@ -244,6 +261,7 @@ class EquityPolicy:
                 "estimator_name": self.estimator_name,
             }
             | {k: getattr(self, k) for k, v in ADDED_OPTIONS.items() if getattr(self, k) != v}
+            | ({} if self.others == _THRESHOLD else {"others": list(self.others)})
             | (
                 {}
                 if self.model_path is None
@@ -349,7 +367,7 @@ class EquityPolicy:
         for s in range(3):
             player = (state.dealer + 1 + s) % 3
             if player not in self.players or state.winner >= 0:
-                out[s] = lim[s, list(_COLS)]
+                out[s] = lim[s, [GRID.index(t) for t in self.others]]
                 continue
             top = int(lim[s, _TOP])
             levels = np.arange(100, max(top, 100) + 1, 5)

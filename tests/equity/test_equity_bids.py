@@ -105,8 +105,8 @@ def _limits_of(p_of_level):
     return np.array([NO_LEVEL + 5 * int((run >= t).sum()) for t in GRID])
 
 
-def _policy_limits(state, p_of_level, players=(0, 1, 2)):
-    pol = EquityPolicy(players=players, estimator=object(), model=DD)
+def _policy_limits(state, p_of_level, players=(0, 1, 2), **kw):
+    pol = EquityPolicy(players=players, estimator=object(), model=DD, **kw)
     lim = np.stack([_limits_of(p_of_level)] * 3)
     return pol.table_limits(CLUB, state, lim)
 
@@ -125,6 +125,9 @@ def test_policy_stops_short_of_a_coin_flip_at_860_but_a_sitter_on_his_last_attem
     assert lim[0].tolist() == [115, 115, 115]
     # the others play the threshold policy: risk 0.5 reaches 120, block 0.35 too
     assert lim[1].tolist() == [120, 120, 120]
+    # ... or their own (risk, barrel risk, block risk): at 0.7 they stop at 115
+    careful = _policy_limits(st, hand, players=(0,), others=(0.7, 0.5, 0.35))
+    assert careful[1].tolist() == [115, 120, 120] and careful[0].tolist() == [115, 115, 115]
     # a sitter on his last attempt: he falls anyway, so a 0.3 chance at 120 is worth taking
     st = TableState(scores=(880, 300, 500), barrel=(2, -1, -1), dealer=2)
     weak = lambda L: 0.95 if L <= 110 else (0.3 if L <= 120 else 0.01)  # noqa: E731
@@ -180,6 +183,12 @@ def test_policy_params_round_trip_and_refuse_bad_players():
     pol = EquityPolicy(players=(2,), defence=((0, 20), (10,)), passing=(125, 0.6), write_offs=False)
     back = policy_from_params(pol.params())
     assert back == pol and back.name == "equity"
+    assert "others" not in pol.params()  # recorded only when changed
+    bold = EquityPolicy(players=(2,), others=[0.35, 0.35, 0.2])
+    assert policy_from_params(bold.params()) == bold and bold.params()["others"] == [0.35, 0.35, 0.2]
+    for off_grid in ((0.51, 0.5, 0.35), (0.5, 0.5), (0.5, 0.5, 1.0)):
+        with pytest.raises(BadArgument, match="multiple of 0.025"):
+            EquityPolicy(others=off_grid)
     with pytest.raises(BadArgument):
         EquityPolicy(players=(3,))
     with pytest.raises(BadArgument):

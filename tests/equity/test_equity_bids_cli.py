@@ -155,12 +155,25 @@ def test_simulate_policy_equity_is_live(pool, tmp_path, capsys):
     out = tmp_path / "mixed"
     args = ["simulate", "--games", "6", "--seed", "4", "--pool", str(pool), "--out", str(out)]
     assert main([*args, "--policy", "equity", "--equity-players", "0", "--no-progress"]) == 0
-    assert "policy equity for players 0, threshold for 1, 2 (" in capsys.readouterr().out
+    assert "policy equity for players 0, threshold risk 0.5/0.5/0.35 for 1, 2 (" in capsys.readouterr().out
     assert dataset.read_params(out)["policy"]["players"] == [0]
     m = dataset.read_frame(out, "games")
     for other in (a, b):
         assert len(m) != len(other) or not (m.bid.to_numpy() == other.bid.to_numpy()).all()
+    # the threshold players' own risks
+    bold = tmp_path / "mixed-bold"
+    args = ["simulate", "--games", "6", "--seed", "4", "--pool", str(pool), "--out", str(bold)]
+    assert (
+        main([*args, "--policy", "equity", "--equity-players", "0", "--risk", "0.35", "--no-progress"]) == 0
+    )
+    assert "threshold risk 0.35/0.35/0.2 for 1, 2" in capsys.readouterr().out
+    assert dataset.read_params(bold)["policy"]["others"] == [0.35, 0.35, 0.2]
+    assert "others" not in dataset.read_params(out)["policy"]
+    mb = dataset.read_frame(bold, "games")
+    assert len(mb) != len(m) or not (mb.bid.to_numpy() == m.bid.to_numpy()).all()
     for bad, words in (
+        (["--policy", "equity", "--equity-players", "0", "--risk", "0.51"], "multiple of 0.025"),
+        (["--policy", "equity", "--risk", "0.6"], "--equity-players"),
         (["--equity-players", "0"], "applies to --policy equity"),
         (["--policy", "equity", "--equity-players", "0,3"], "distinct players"),
     ):
