@@ -10,7 +10,6 @@ import math
 import re
 import sys
 import warnings
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -320,27 +319,9 @@ def _other(state, p: int) -> str:
     return f"{state.scores[p]:g}" + (f" ({', '.join(more)})" if more else "")
 
 
-def _score_can_stand(rules, state, player: int, score: float) -> bool:
-    """Whether the table may leave ``player`` at ``score``, the rest as in ``state``.
-
-    Not where the 555 reset sets it to 0, nor at the threshold when no seat
-    is free (RULES.md, 555; the barrel): the plot leaves such scores out.
-    """
-    # late: the parser imports every command module; the work loads when it runs
-    from ..equity import read_state
-
-    sc, bar = list(state.scores), list(state.barrel)
-    sc[player], bar[player] = float(score), -1
-    try:
-        read_state(rules, replace(state, scores=tuple(sc), barrel=tuple(bar), winner=-1))
-    except BadArgument:
-        return False
-    return True
-
-
 def run(args) -> int:
     # late: the parser imports every command module; the work loads when it runs
-    from ..equity import equity_curve, read_state, win_interval
+    from ..equity import equity_curve, read_state, standing_scores, win_interval
     from ..equity.plot import check_plot_path, plot_curve
 
     rules = rules_from_args(args)
@@ -388,7 +369,7 @@ def run(args) -> int:
     if plot_path is not None:
         t = rules.barrel_threshold
         xs = np.arange(min(-300.0, 50 * np.floor(state.scores[args.player] / 50) - 50), t + 5.0, 5.0)
-        xs = xs[[_score_can_stand(rules, state, args.player, x) for x in xs]]
+        xs = standing_scores(rules, state, args.player, xs)
         w, lo, hi = equity_curve(rules, state, args.player, xs, model)
         plot_curve(
             plot_path,

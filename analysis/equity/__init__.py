@@ -48,6 +48,7 @@ __all__ = [
     "win_chances",
     "win_interval",
     "equity_curve",
+    "standing_scores",
     "default_model",
     "model_choice",
     "load_model",
@@ -219,22 +220,55 @@ def equity_curve(
     m = default_model(r, outcomes) if model is None else model
     if player not in (0, 1, 2):
         raise BadArgument(f"player must be 0, 1 or 2, got {player!r}", parameter="player")
-    states = []
-    for s in np.asarray(scores, dtype=np.float64).reshape(-1):
-        sc = list(state.scores)
-        sc[player] = float(s)
-        bar = list(state.barrel)
-        if s < r.barrel_threshold:
-            bar[player] = -1
-        st = TableState(
-            scores=tuple(sc),
-            bolts=state.bolts,
-            barrel=tuple(bar),
-            failed_stays=state.failed_stays,
-            dealer=state.dealer,
-        )
-        states.append(read_state(r, st))
+    states = [read_state(r, _with_score(r, state, player, s)) for s in np.asarray(scores, float).reshape(-1)]
     if not states:
         return np.zeros(0), np.zeros(0), np.zeros(0)
     win, low, high = m.interval(state_arrays(states))
     return win[:, player], low[:, player], high[:, player]
+
+
+def standing_scores(rules, state: TableState, player: int, scores) -> np.ndarray:
+    """The scores of ``scores`` the table may leave ``player`` at, the rest as
+    in ``state``: those :func:`equity_curve` answers for.
+
+    Left out: a score the 555 reset sets to 0 (RULES.md, 555), the threshold
+    when no barrel seat is free, a score above it (RULES.md, the barrel).
+
+    Parameters
+    ----------
+    rules : str or Rules
+    state : TableState
+    player : int
+        0..2, whose score varies.
+    scores : array_like of shape (k,)
+        Points.
+
+    Returns
+    -------
+    ndarray of shape (m,), float64, m <= k
+        In the order given.
+    """
+    r = as_rules(rules)
+    xs = np.asarray(scores, float).reshape(-1)
+    keep = np.ones(len(xs), dtype=bool)
+    for i, s in enumerate(xs):
+        try:
+            read_state(r, _with_score(r, state, player, s))
+        except BadArgument:
+            keep[i] = False
+    return xs[keep]
+
+
+def _with_score(rules, state: TableState, player: int, score: float) -> TableState:
+    """``state`` with ``player`` at ``score`` (off the barrel below the threshold)."""
+    sc, bar = list(state.scores), list(state.barrel)
+    sc[player] = float(score)
+    if score < rules.barrel_threshold:
+        bar[player] = -1
+    return TableState(
+        scores=tuple(sc),
+        bolts=state.bolts,
+        barrel=tuple(bar),
+        failed_stays=state.failed_stays,
+        dealer=state.dealer,
+    )

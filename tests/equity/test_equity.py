@@ -8,6 +8,7 @@ from analysis.equity import (
     default_model,
     equity_curve,
     read_state,
+    standing_scores,
     win_chances,
     win_interval,
 )
@@ -97,6 +98,22 @@ def test_own_score_raises_own_chance_on_a_grid(name, kind):
                 win, _, _ = equity_curve(rules, st, player, grid, outcomes=kind)
                 assert np.all(np.diff(win) >= -1e-12), (name, kind, others, dealer, player)
                 assert win[-1] > win[0] + 0.2  # and it rises by a lot over the whole range
+
+
+def test_standing_scores_are_those_the_curve_answers_for():
+    # RULES.md, 555: classic resets 555, wiki 555 and -555; the barrel: no
+    # score above the threshold, the threshold only with a free seat
+    grid = np.arange(-600.0, 900.0, 5.0)
+    for name, gone in (("club", []), ("classic", [555.0]), ("wiki", [-555.0, 555.0])):
+        rules = PROFILES[name]
+        t = rules.barrel_threshold
+        kept = standing_scores(rules, TableState(scores=(0, 300, 500)), 0, grid)
+        want = [x for x in grid if x <= t and x not in gone]
+        np.testing.assert_array_equal(kept, want)
+        equity_curve(rules, TableState(scores=(0, 300, 500)), 0, kept, outcomes="dd")
+    # classic has one seat: with a sitter the threshold itself does not stand
+    full = TableState(scores=(0, 880, 500), barrel=(-1, 0, -1))
+    assert 880.0 not in standing_scores("classic", full, 0, grid)
 
 
 @pytest.mark.parametrize(("name", "kind"), SHIPPED)
