@@ -89,7 +89,7 @@ def add_equity(frame, rules, table, player: int, contracts, sol, model=None) -> 
     frame["equity_change"] = eq["change"]
     frame["p_game_win"] = eq["p_game_win"]
     frame["p_equity_write_off"] = eq["p_write_off"]
-    passed = float(level_equity(rules, table, player, [100], model=model)[0])
+    passed = float(level_equity(rules, table, player, [], model=model)[0])  # the pass alone
     held = np.asarray(eq["equity"]) >= passed
     frame.attrs.update(
         {
