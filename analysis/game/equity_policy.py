@@ -46,6 +46,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -242,6 +243,11 @@ class EquityPolicy:
             return self.model
         return model_for(as_rules(rules or "club"), self.model_path, outcomes, fallback=True)
 
+    @cached_property
+    def _other_columns(self) -> list:
+        """The columns of :data:`GRID` the threshold players read (``others``)."""
+        return [GRID.index(t) for t in self.others]
+
     @property
     def thresholds(self) -> tuple:
         """The grid of probabilities the limits are kept at (:data:`GRID`)."""
@@ -367,7 +373,7 @@ class EquityPolicy:
         for s in range(3):
             player = (state.dealer + 1 + s) % 3
             if player not in self.players or state.winner >= 0:
-                out[s] = lim[s, [GRID.index(t) for t in self.others]]
+                out[s] = lim[s, self._other_columns]
                 continue
             top = int(lim[s, _TOP])
             levels = np.arange(100, max(top, 100) + 1, 5)
