@@ -156,6 +156,11 @@ def _equity_players(args) -> tuple | None:
     return players
 
 
+def only_with_equity(option: str) -> BadArgument:
+    """The refusal of an option that applies to ``--policy equity`` alone."""
+    return BadArgument(f"{option} applies to --policy equity: add it or leave out {option}")
+
+
 def model_paths(args) -> tuple:
     """The ``--equity-model`` files given, as a tuple (empty without the option)."""
     v = args.equity_model
@@ -187,7 +192,7 @@ def policy_with_equity(args, policy, rules_list, outcomes=None, note=None):
     if args.policy != "equity":
         for given, option in ((paths, "--equity-model"), (players, "--equity-players")):
             if given:
-                raise BadArgument(f"{option} applies to --policy equity: add it or leave out {option}")
+                raise only_with_equity(option)
         return policy
     # late: the equity models load only for this policy
     from ..equity import check_model_files

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..errors import BadArgument
 from ._common import add_rules_options, rules_from_args
-from .equity import add_equity_model_option, model_paths, say_fallback
+from .equity import add_equity_model_option, model_paths, only_with_equity, say_fallback
 
 #: Games below which ``thousand equity-fit`` says its model is a trial (docs/CLI.md).
 SMALL_FIT = 2000
@@ -74,7 +74,7 @@ def run_fit(args) -> int:
         policy = EquityPolicy(model_path=paths[0] if paths else None).checked(rules, args.outcomes)
         say_fallback(policy, rules, args.outcomes, print)
     elif paths:
-        raise BadArgument("--equity-model applies to --policy equity: add it or leave out --equity-model")
+        raise only_with_equity("--equity-model")
     else:
         policy = ThresholdPolicy()
     folder = None
